@@ -1,0 +1,35 @@
+/*
+ * The control API of the toolkit (liblttng-ctl), as LTTng names it:
+ * include this one header. Daemon presence and the tracing group are
+ * declared here; every other object has its own header.
+ */
+#ifndef LTTNG_H
+#define LTTNG_H
+
+#include <lttng/constant.h>
+#include <lttng/lttng-error.h>
+#include <lttng/domain.h>
+#include <lttng/handle.h>
+#include <lttng/event.h>
+#include <lttng/channel.h>
+#include <lttng/session.h>
+#include <lttng/session-descriptor.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1 when a session daemon answers on the client socket, else 0. */
+int lttng_session_daemon_alive(void);
+
+/*
+ * Name of the Unix group whose members may use the root session daemon
+ * (default "tracing"). Returns 0 or -LTTNG_ERR_NOMEM/-LTTNG_ERR_INVALID.
+ */
+int lttng_set_tracing_group(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTTNG_H */

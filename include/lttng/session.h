@@ -1,0 +1,64 @@
+/*
+ * Recording sessions: create, list, start, stop and destroy them. The
+ * session daemon keeps them; these calls ask it over its client socket.
+ */
+#ifndef LTTNG_SESSION_H
+#define LTTNG_SESSION_H
+
+#include <stdint.h>
+
+#include <lttng/constant.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LTTNG_SESSION_PADDING1 8
+
+struct lttng_session {
+	char name[LTTNG_NAME_MAX];
+	char path[LTTNG_PATH_MAX]; /* Trace output; "" when none. */
+	uint32_t enabled; /* 1: active (started), 0: inactive */
+	uint32_t snapshot_mode;
+	unsigned int live_timer_interval;
+	char padding[LTTNG_SESSION_PADDING1];
+	union {
+		char padding[LTTNG_SESSION_PADDING1];
+		void *ptr;
+	} extended;
+};
+
+/*
+ * Create a session writing to url ("file:///abs/path" or an absolute
+ * path; NULL: no output). Returns 0 or a negative LTTNG_ERR_* code.
+ */
+int lttng_create_session(const char *name, const char *url);
+
+/* Create a snapshot-mode session whose snapshot output is url. */
+int lttng_create_session_snapshot(const char *name, const char *snapshot_url);
+
+/* Stop (waiting for data) and destroy a session. 0 or negative code. */
+int lttng_destroy_session(const char *name);
+int lttng_destroy_session_no_wait(const char *name);
+
+/*
+ * Sets *sessions to a malloc'd array, newest first; returns the count or
+ * a negative code.
+ */
+int lttng_list_sessions(struct lttng_session **sessions);
+
+int lttng_start_tracing(const char *session_name);
+int lttng_stop_tracing(const char *session_name);
+int lttng_stop_tracing_no_wait(const char *session_name);
+
+/*
+ * 1 while a stopped session still has data to write out, 0 when all
+ * of it is on disk, or a negative code.
+ */
+int lttng_data_pending(const char *session_name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LTTNG_SESSION_H */

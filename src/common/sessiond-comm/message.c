@@ -1,0 +1,151 @@
+/*
+ * Implementation of message.h: validate the header, then read exactly
+ * the announced payload, so a peer can never make us allocate more than
+ * LSC_MAX_PAYLOAD or read past its message.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lttng/lttng-error.h>
+
+#include "sessiond-comm/message.h"
+#include "util/unix-socket.h"
+
+static const char *const command_names[LSC_CMD_NR] = {
+	[LSC_CMD_CREATE_SESSION] = "create-session",
+	[LSC_CMD_DESTROY_SESSION] = "destroy-session",
+	[LSC_CMD_LIST_SESSIONS] = "list-sessions",
+	[LSC_CMD_START_TRACE] = "start-trace",
+	[LSC_CMD_STOP_TRACE] = "stop-trace",
+	[LSC_CMD_DATA_PENDING] = "data-pending",
+	[LSC_CMD_LIST_DOMAINS] = "list-domains",
+	[LSC_CMD_ENABLE_CHANNEL] = "enable-channel",
+	[LSC_CMD_DISABLE_CHANNEL] = "disable-channel",
+	[LSC_CMD_LIST_CHANNELS] = "list-channels",
+	[LSC_CMD_ENABLE_EVENT] = "enable-event",
+	[LSC_CMD_DISABLE_EVENT] = "disable-event",
+	[LSC_CMD_LIST_EVENTS] = "list-events",
+	[LSC_CMD_ADD_CONTEXT] = "add-context",
+	[LSC_CMD_LIST_TRACEPOINTS] = "list-tracepoints",
+};
+
+const char *lsc_command_name(uint32_t command)
+{
+	if (command == 0 || command >= LSC_CMD_NR)
+		return "?";
+	return command_names[command];
+}
+
+int lsc_request_header_check(const struct lsc_request_header *header)
+{
+	if (header->command == 0 || header->command >= LSC_CMD_NR)
+		return -EBADMSG;
+	if (header->payload_len > LSC_MAX_PAYLOAD)
+		return -EMSGSIZE;
+	return 0;
+}
+
+int lsc_reply_header_check(const struct lsc_reply_header *header)
+{
+	if (header->code < LTTNG_OK || header->code >= LTTNG_ERR_NR)
+		return -EBADMSG;
+	if (header->payload_len > LSC_MAX_PAYLOAD)
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* Send a header immediately followed by the payload bytes. */
+static int send_message(int fd, const void *header, size_t header_len,
+			const struct lsc_buf *payload)
+{
+	int ret;
+
+	if (payload && payload->error)
+		return payload->error;
+	if (payload && payload->len > LSC_MAX_PAYLOAD)
+		return -EMSGSIZE;
+	ret = usock_send_all(fd, header, header_len);
+	if (ret || !payload || payload->len == 0)
+		return ret;
+	return usock_send_all(fd, payload->data, payload->len);
+}
+
+int lsc_send_request(int fd, uint32_t command, const struct lsc_buf *payload)
+{
+	struct lsc_request_header header = {
+		.command = command,
+		.payload_len = payload ? (uint32_t)payload->len : 0,
+	};
+
+	return send_message(fd, &header, sizeof(header), payload);
+}
+
+int lsc_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
+{
+	struct lsc_reply_header header = {
+		.code = code,
+		.payload_len = payload ? (uint32_t)payload->len : 0,
+	};
+
+	return send_message(fd, &header, sizeof(header), payload);
+}
+
+static int recv_payload(int fd, struct lsc_message *msg)
+{
+	int ret;
+
+	msg->payload = NULL;
+	if (msg->payload_len == 0)
+		return 0;
+	msg->payload = malloc(msg->payload_len);
+	if (!msg->payload)
+		return -ENOMEM;
+	ret = usock_recv_all(fd, msg->payload, msg->payload_len);
+	if (ret) {
+		free(msg->payload);
+		msg->payload = NULL;
+	}
+	return ret;
+}
+
+int lsc_recv_request(int fd, struct lsc_message *msg)
+{
+	struct lsc_request_header header;
+	int ret;
+
+	memset(msg, 0, sizeof(*msg));
+	ret = usock_recv_all(fd, &header, sizeof(header));
+	if (ret)
+		return ret;
+	ret = lsc_request_header_check(&header);
+	if (ret)
+		return ret;
+	msg->command = header.command;
+	msg->payload_len = header.payload_len;
+	return recv_payload(fd, msg);
+}
+
+int lsc_recv_reply(int fd, struct lsc_message *msg)
+{
+	struct lsc_reply_header header;
+	int ret;
+
+	memset(msg, 0, sizeof(*msg));
+	ret = usock_recv_all(fd, &header, sizeof(header));
+	if (ret)
+		return ret;
+	ret = lsc_reply_header_check(&header);
+	if (ret)
+		return ret;
+	msg->code = header.code;
+	msg->payload_len = header.payload_len;
+	return recv_payload(fd, msg);
+}
+
+void lsc_message_fini(struct lsc_message *msg)
+{
+	free(msg->payload);
+	msg->payload = NULL;
+	msg->payload_len = 0;
+}

@@ -1,0 +1,76 @@
+/*
+ * Framing of the client <-> session daemon protocol. A request is a
+ * header {u32 command, u32 payload_len} and a payload; a reply is
+ * {i32 code, u32 payload_len} and a payload, code being an LTTNG_OK or
+ * LTTNG_ERR_* value. Payloads are bounded by LSC_MAX_PAYLOAD; a header
+ * announcing more, or an unknown command, is refused before any read.
+ * liblttng-ctl sends requests; lttng-sessiond's client loop answers.
+ */
+#ifndef SESSIOND_COMM_MESSAGE_H
+#define SESSIOND_COMM_MESSAGE_H
+
+#include <stdint.h>
+
+#include "sessiond-comm/buffer.h"
+
+#define LSC_MAX_PAYLOAD (4u << 20)
+
+enum lsc_command {
+	LSC_CMD_CREATE_SESSION = 1,
+	LSC_CMD_DESTROY_SESSION,
+	LSC_CMD_LIST_SESSIONS,
+	LSC_CMD_START_TRACE,
+	LSC_CMD_STOP_TRACE,
+	LSC_CMD_DATA_PENDING,
+	LSC_CMD_LIST_DOMAINS,
+	LSC_CMD_ENABLE_CHANNEL,
+	LSC_CMD_DISABLE_CHANNEL,
+	LSC_CMD_LIST_CHANNELS,
+	LSC_CMD_ENABLE_EVENT,
+	LSC_CMD_DISABLE_EVENT,
+	LSC_CMD_LIST_EVENTS,
+	LSC_CMD_ADD_CONTEXT,
+	LSC_CMD_LIST_TRACEPOINTS,
+	LSC_CMD_NR, /* One past the last command. */
+};
+
+struct lsc_request_header {
+	uint32_t command;
+	uint32_t payload_len;
+};
+
+struct lsc_reply_header {
+	int32_t code;
+	uint32_t payload_len;
+};
+
+/* A received message: payload is malloc'd (NULL when empty). */
+struct lsc_message {
+	uint32_t command; /* Requests only. */
+	int32_t code; /* Replies only. */
+	uint32_t payload_len;
+	uint8_t *payload;
+};
+
+/* Name of a command for logs ("create-session"), "?" when unknown. */
+const char *lsc_command_name(uint32_t command);
+
+/* 0 when the header is acceptable, -EBADMSG or -EMSGSIZE otherwise. */
+int lsc_request_header_check(const struct lsc_request_header *header);
+int lsc_reply_header_check(const struct lsc_reply_header *header);
+
+/* Send a request/reply with payload (NULL: empty). 0 or negative errno. */
+int lsc_send_request(int fd, uint32_t command, const struct lsc_buf *payload);
+int lsc_send_reply(int fd, int32_t code, const struct lsc_buf *payload);
+
+/*
+ * Receive and validate one request/reply into msg (free its payload with
+ * lsc_message_fini()). Returns 0, -ECONNRESET when the peer closed
+ * first, -EBADMSG/-EMSGSIZE for a malformed header, -EAGAIN on timeout.
+ */
+int lsc_recv_request(int fd, struct lsc_message *msg);
+int lsc_recv_reply(int fd, struct lsc_message *msg);
+
+void lsc_message_fini(struct lsc_message *msg);
+
+#endif /* SESSIOND_COMM_MESSAGE_H */

@@ -1,0 +1,61 @@
+/*
+ * Implementation of log.h: one formatted line per call, written with a
+ * single stdio call so lines from concurrent threads do not interleave.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "util/log.h"
+
+int log_verbosity;
+bool log_quiet;
+
+static const char *log_prefix(enum log_kind kind, int level)
+{
+	static const char *const debug_prefixes[] = { "DEBUG1: ", "DEBUG1: ",
+						      "DEBUG2: ", "DEBUG3: " };
+
+	switch (kind) {
+	case LOG_KIND_ERR:
+		return "Error: ";
+	case LOG_KIND_WARN:
+		return "Warning: ";
+	case LOG_KIND_DBG:
+		return debug_prefixes[level < 0 ? 0 : level > 3 ? 3 : level];
+	case LOG_KIND_MSG:
+		break;
+	}
+	return "";
+}
+
+void log_print(enum log_kind kind, int level, const char *fmt, ...)
+{
+	char line[8192];
+	FILE *out = kind == LOG_KIND_MSG ? stdout : stderr;
+	va_list args;
+
+	if (log_quiet)
+		return;
+	if (kind == LOG_KIND_DBG && level > log_verbosity)
+		return;
+	va_start(args, fmt);
+	vsnprintf(line, sizeof(line), fmt, args);
+	va_end(args);
+	if (kind != LOG_KIND_MSG)
+		fflush(stdout);
+	fprintf(out, "%s%s\n", log_prefix(kind, level), line);
+	if (kind != LOG_KIND_MSG)
+		fflush(out);
+}
+
+void log_print_raw(const char *fmt, ...)
+{
+	va_list args;
+
+	if (log_quiet)
+		return;
+	va_start(args, fmt);
+	vfprintf(stdout, fmt, args);
+	va_end(args);
+	fflush(stdout);
+}

@@ -1,0 +1,40 @@
+/*
+ * Logging shared by every binary: errors and warnings with LTTng's
+ * "Error: "/"Warning: " prefixes on stderr, plain messages on stdout and
+ * verbosity-gated debug lines. The CLI and the daemons set the levels.
+ */
+#ifndef UTIL_LOG_H
+#define UTIL_LOG_H
+
+#include <stdbool.h>
+
+enum log_kind {
+	LOG_KIND_MSG, /* stdout, no prefix */
+	LOG_KIND_ERR, /* stderr, "Error: " */
+	LOG_KIND_WARN, /* stderr, "Warning: " */
+	LOG_KIND_DBG, /* stderr, "DEBUGn: ", only at verbosity >= n */
+};
+
+/* 0 (default) to 3: -v, -vv, -vvv. */
+extern int log_verbosity;
+/* When set, nothing at all is printed (lttng -q). */
+extern bool log_quiet;
+
+/*
+ * Print one line (a newline is added). For LOG_KIND_DBG, level is the
+ * verbosity needed (1 to 3); it is ignored otherwise.
+ */
+void log_print(enum log_kind kind, int level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Print without the trailing newline (progress dots, prompts). */
+void log_print_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#define MSG(...) log_print(LOG_KIND_MSG, 0, __VA_ARGS__)
+#define ERR(...) log_print(LOG_KIND_ERR, 0, __VA_ARGS__)
+#define WARN(...) log_print(LOG_KIND_WARN, 0, __VA_ARGS__)
+#define DBG(...) log_print(LOG_KIND_DBG, 1, __VA_ARGS__)
+#define DBG2(...) log_print(LOG_KIND_DBG, 2, __VA_ARGS__)
+#define DBG3(...) log_print(LOG_KIND_DBG, 3, __VA_ARGS__)
+
+#endif /* UTIL_LOG_H */

@@ -1,0 +1,158 @@
+/*
+ * Unit tests of the protocol framing over a real socket pair: requests
+ * and replies arrive intact, and headers announcing unknown commands,
+ * invalid codes or huge payloads are refused without reading on, as is
+ * a stream cut in the middle of a message.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <lttng/lttng-error.h>
+
+#include "sessiond-comm/message.h"
+#include "util/unix-socket.h"
+
+static int make_pair(int fds[2])
+{
+	return socketpair(AF_UNIX, SOCK_STREAM, 0, fds);
+}
+
+static void test_request_round_trip_over_socket(void **state)
+{
+	struct lsc_message msg;
+	struct lsc_buf buf;
+	int fds[2];
+	uint32_t value;
+
+	(void)state;
+	assert_int_equal(make_pair(fds), 0);
+	lsc_buf_init(&buf);
+	lsc_put_str(&buf, "session");
+	lsc_put_u32(&buf, 77);
+	assert_int_equal(lsc_send_request(fds[0], LSC_CMD_START_TRACE, &buf),
+			 0);
+	assert_int_equal(lsc_recv_request(fds[1], &msg), 0);
+	assert_int_equal(msg.command, LSC_CMD_START_TRACE);
+	assert_int_equal(msg.payload_len, buf.len);
+	assert_memory_equal(msg.payload, buf.data, buf.len);
+	memcpy(&value, msg.payload + buf.len - 4, 4);
+	assert_int_equal(value, 77);
+	lsc_message_fini(&msg);
+	lsc_buf_fini(&buf);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static void test_reply_without_payload_round_trip(void **state)
+{
+	struct lsc_message msg;
+	int fds[2];
+
+	(void)state;
+	assert_int_equal(make_pair(fds), 0);
+	assert_int_equal(lsc_send_reply(fds[0], LTTNG_ERR_SESS_NOT_FOUND, NULL),
+			 0);
+	assert_int_equal(lsc_recv_reply(fds[1], &msg), 0);
+	assert_int_equal(msg.code, LTTNG_ERR_SESS_NOT_FOUND);
+	assert_int_equal(msg.payload_len, 0);
+	assert_null(msg.payload);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static void test_unknown_command_and_huge_length_are_refused(void **state)
+{
+	struct lsc_request_header bad_cmd = { .command = LSC_CMD_NR };
+	struct lsc_request_header zero_cmd = { .command = 0 };
+	struct lsc_request_header huge = { .command = LSC_CMD_LIST_SESSIONS,
+					   .payload_len = LSC_MAX_PAYLOAD + 1 };
+	struct lsc_request_header max = { .command = LSC_CMD_LIST_SESSIONS,
+					  .payload_len = LSC_MAX_PAYLOAD };
+	struct lsc_message msg;
+	int fds[2];
+
+	(void)state;
+	assert_int_equal(lsc_request_header_check(&bad_cmd), -EBADMSG);
+	assert_int_equal(lsc_request_header_check(&zero_cmd), -EBADMSG);
+	assert_int_equal(lsc_request_header_check(&huge), -EMSGSIZE);
+	assert_int_equal(lsc_request_header_check(&max), 0);
+
+	assert_int_equal(make_pair(fds), 0);
+	huge.payload_len = UINT32_MAX;
+	assert_int_equal(usock_send_all(fds[0], &huge, sizeof(huge)), 0);
+	assert_int_equal(lsc_recv_request(fds[1], &msg), -EMSGSIZE);
+	assert_null(msg.payload);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static void test_reply_code_outside_the_table_is_refused(void **state)
+{
+	struct lsc_reply_header below = { .code = LTTNG_OK - 1 };
+	struct lsc_reply_header above = { .code = LTTNG_ERR_NR };
+	struct lsc_reply_header ok = { .code = LTTNG_OK };
+
+	(void)state;
+	assert_int_equal(lsc_reply_header_check(&below), -EBADMSG);
+	assert_int_equal(lsc_reply_header_check(&above), -EBADMSG);
+	assert_int_equal(lsc_reply_header_check(&ok), 0);
+}
+
+static void test_stream_cut_in_header_or_payload_reports_reset(void **state)
+{
+	struct lsc_request_header header = { .command = LSC_CMD_LIST_SESSIONS,
+					     .payload_len = 16 };
+	struct lsc_message msg;
+	int fds[2];
+
+	(void)state;
+	assert_int_equal(make_pair(fds), 0);
+	assert_int_equal(usock_send_all(fds[0], &header, 5), 0);
+	close(fds[0]);
+	assert_int_equal(lsc_recv_request(fds[1], &msg), -ECONNRESET);
+	close(fds[1]);
+
+	assert_int_equal(make_pair(fds), 0);
+	assert_int_equal(usock_send_all(fds[0], &header, sizeof(header)), 0);
+	assert_int_equal(usock_send_all(fds[0], "12345", 5), 0);
+	close(fds[0]);
+	assert_int_equal(lsc_recv_request(fds[1], &msg), -ECONNRESET);
+	assert_null(msg.payload);
+	close(fds[1]);
+}
+
+static void test_command_names_cover_every_command(void **state)
+{
+	uint32_t cmd;
+
+	(void)state;
+	for (cmd = 1; cmd < LSC_CMD_NR; cmd++)
+		assert_string_not_equal(lsc_command_name(cmd), "?");
+	assert_string_equal(lsc_command_name(0), "?");
+	assert_string_equal(lsc_command_name(LSC_CMD_NR), "?");
+	assert_string_equal(lsc_command_name(LSC_CMD_CREATE_SESSION),
+			    "create-session");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_request_round_trip_over_socket),
+		cmocka_unit_test(test_reply_without_payload_round_trip),
+		cmocka_unit_test(
+			test_unknown_command_and_huge_length_are_refused),
+		cmocka_unit_test(test_reply_code_outside_the_table_is_refused),
+		cmocka_unit_test(
+			test_stream_cut_in_header_or_payload_reports_reset),
+		cmocka_unit_test(test_command_names_cover_every_command),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
