@@ -179,7 +179,7 @@ struct lttng_event {
 	} attr;
 };
 
-/* Returns a zeroed event (loglevel -1), or NULL; free with _destroy. */
+/* Returns a zeroed event, or NULL; free it with lttng_event_destroy(). */
 struct lttng_event *lttng_event_create(void);
 void lttng_event_destroy(struct lttng_event *event);
 

@@ -1,0 +1,45 @@
+/*
+ * What the liblttng-ctl sources share: the export marker for the public
+ * API (everything else stays hidden) and ctl_call(), the one round trip
+ * to the session daemon every API function goes through.
+ */
+#ifndef LTTNG_CTL_INTERNAL_H
+#define LTTNG_CTL_INTERNAL_H
+
+#include <lttng/lttng.h>
+
+#include "sessiond-comm/codec.h"
+#include "sessiond-comm/message.h"
+
+#define LTTNG_API __attribute__((visibility("default")))
+
+/*
+ * Send one request to the session daemon and wait for its reply. Returns
+ * 0 when the daemon answered LTTNG_OK (reply then holds the payload,
+ * release it with lsc_message_fini()), else a negative LTTNG_ERR_* code:
+ * the daemon's, -LTTNG_ERR_NO_SESSIOND when none listens, or
+ * -LTTNG_ERR_INVALID_PROTOCOL for a malformed exchange. reply may be NULL
+ * when no payload is expected.
+ */
+int ctl_call(uint32_t command, const struct lsc_buf *payload,
+	     struct lsc_message *reply);
+
+/*
+ * Copy src into dst (size bytes) or fail with -LTTNG_ERR_INVALID when
+ * it does not fit; NULL copies as "".
+ */
+int ctl_copy_name(char *dst, size_t size, const char *src);
+
+/* Fill a command target from a handle and an optional channel name. */
+int ctl_target_from_handle(const struct lttng_handle *handle,
+			   const char *channel, struct lsc_target *target);
+
+/* Send a request made of a target and nothing else. */
+int ctl_call_target(uint32_t command, const struct lsc_target *target,
+		    struct lsc_message *reply);
+
+/* Send a request made of a session name and nothing else. */
+int ctl_call_session(uint32_t command, const char *session_name,
+		     struct lsc_message *reply);
+
+#endif /* LTTNG_CTL_INTERNAL_H */

@@ -1,0 +1,296 @@
+/*
+ * Recording sessions through liblttng-ctl: session descriptors and
+ * creation, listing, start/stop (with the wait for data), destruction.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ctl-internal.h"
+
+#define DATA_PENDING_POLL_NS 100000000L
+
+struct lttng_session_descriptor {
+	struct lsc_create_session create;
+	bool has_name;
+};
+
+static struct lttng_session_descriptor *
+descriptor_new(const char *name, bool snapshot, enum lsc_output_kind output,
+	       const char *path)
+{
+	struct lttng_session_descriptor *desc = calloc(1, sizeof(*desc));
+
+	if (!desc)
+		return NULL;
+	desc->has_name = name != NULL;
+	desc->create.snapshot = snapshot;
+	desc->create.output = output;
+	if (ctl_copy_name(desc->create.name, sizeof(desc->create.name), name) ||
+	    ctl_copy_name(desc->create.path, sizeof(desc->create.path), path) ||
+	    (output == LSC_OUTPUT_PATH && path[0] != '/') ||
+	    (name && !*name)) {
+		free(desc);
+		return NULL;
+	}
+	return desc;
+}
+
+LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_create(const char *name)
+{
+	return descriptor_new(name, false, LSC_OUTPUT_NONE, NULL);
+}
+
+LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_local_create(const char *name, const char *path)
+{
+	return descriptor_new(name, false,
+			      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
+}
+
+LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_snapshot_create(const char *name)
+{
+	return descriptor_new(name, true, LSC_OUTPUT_NONE, NULL);
+}
+
+LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_snapshot_local_create(const char *name,
+					       const char *path)
+{
+	return descriptor_new(name, true,
+			      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
+}
+
+LTTNG_API enum lttng_session_descriptor_status
+lttng_session_descriptor_get_session_name(
+	const struct lttng_session_descriptor *descriptor, const char **name)
+{
+	if (!descriptor || !name)
+		return LTTNG_SESSION_DESCRIPTOR_STATUS_INVALID;
+	if (!descriptor->has_name)
+		return LTTNG_SESSION_DESCRIPTOR_STATUS_UNSET;
+	*name = descriptor->create.name;
+	return LTTNG_SESSION_DESCRIPTOR_STATUS_OK;
+}
+
+LTTNG_API enum lttng_session_descriptor_status
+lttng_session_descriptor_get_local_output_path(
+	const struct lttng_session_descriptor *descriptor, const char **path)
+{
+	if (!descriptor || !path)
+		return LTTNG_SESSION_DESCRIPTOR_STATUS_INVALID;
+	if (descriptor->create.output != LSC_OUTPUT_PATH)
+		return LTTNG_SESSION_DESCRIPTOR_STATUS_UNSET;
+	*path = descriptor->create.path;
+	return LTTNG_SESSION_DESCRIPTOR_STATUS_OK;
+}
+
+LTTNG_API void
+lttng_session_descriptor_destroy(struct lttng_session_descriptor *descriptor)
+{
+	free(descriptor);
+}
+
+/* Record what the daemon chose (name, output) in the descriptor. */
+static int descriptor_update(struct lttng_session_descriptor *desc,
+			     const struct lsc_message *reply)
+{
+	struct lsc_session created;
+	struct lsc_cursor cur;
+	const char *path;
+	int ret;
+
+	lsc_cursor_init(&cur, reply->payload, reply->payload_len);
+	ret = lsc_get_session(&cur, &created);
+	if (!ret)
+		ret = lsc_cursor_finish(&cur);
+	if (ret)
+		return -LTTNG_ERR_INVALID_PROTOCOL;
+	strcpy(desc->create.name, created.name);
+	desc->has_name = true;
+	path = created.snapshot ? created.snapshot_path : created.path;
+	if (*path) {
+		strcpy(desc->create.path, path);
+		desc->create.output = LSC_OUTPUT_PATH;
+	}
+	return 0;
+}
+
+LTTNG_API enum lttng_error_code
+lttng_create_session_ext(struct lttng_session_descriptor *descriptor)
+{
+	struct lsc_message reply;
+	struct lsc_buf buf;
+	int ret;
+
+	if (!descriptor)
+		return LTTNG_ERR_INVALID;
+	lsc_buf_init(&buf);
+	lsc_put_create_session(&buf, &descriptor->create);
+	ret = ctl_call(LSC_CMD_CREATE_SESSION, &buf, &reply);
+	lsc_buf_fini(&buf);
+	if (ret)
+		return -ret;
+	ret = descriptor_update(descriptor, &reply);
+	lsc_message_fini(&reply);
+	return ret ? -ret : LTTNG_OK;
+}
+
+/*
+ * Turn an output URL into a local path: "file://" followed by an absolute
+ * path, or an absolute path. Network outputs need the relay daemon,
+ * which this toolkit does not provide yet.
+ */
+static const char *url_to_path(const char *url)
+{
+	static const char prefix[] = "file://";
+
+	if (!strncmp(url, prefix, sizeof(prefix) - 1))
+		url += sizeof(prefix) - 1;
+	return url[0] == '/' ? url : NULL;
+}
+
+static int create_from_url(const char *name, const char *url, bool snapshot)
+{
+	struct lttng_session_descriptor *desc;
+	const char *path = NULL;
+	enum lttng_error_code code;
+
+	if (!name)
+		return -LTTNG_ERR_INVALID;
+	if (url) {
+		path = url_to_path(url);
+		if (!path)
+			return -LTTNG_ERR_INVALID;
+	}
+	desc = descriptor_new(name, snapshot,
+			      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_NONE, path);
+	if (!desc)
+		return -LTTNG_ERR_INVALID;
+	code = lttng_create_session_ext(desc);
+	lttng_session_descriptor_destroy(desc);
+	return code == LTTNG_OK ? 0 : -(int)code;
+}
+
+LTTNG_API int lttng_create_session(const char *name, const char *url)
+{
+	return create_from_url(name, url, false);
+}
+
+LTTNG_API int lttng_create_session_snapshot(const char *name,
+					    const char *snapshot_url)
+{
+	return create_from_url(name, snapshot_url, true);
+}
+
+LTTNG_API int lttng_data_pending(const char *session_name)
+{
+	struct lsc_message reply;
+	struct lsc_cursor cur;
+	uint32_t pending;
+	int ret = ctl_call_session(LSC_CMD_DATA_PENDING, session_name, &reply);
+
+	if (ret)
+		return ret;
+	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = lsc_get_u32(&cur, &pending);
+	if (!ret)
+		ret = lsc_cursor_finish(&cur);
+	lsc_message_fini(&reply);
+	if (ret)
+		return -LTTNG_ERR_INVALID_PROTOCOL;
+	return pending ? 1 : 0;
+}
+
+/* Poll lttng_data_pending() until the session's data is all written. */
+static int wait_data(const char *session_name)
+{
+	const struct timespec pause = { 0, DATA_PENDING_POLL_NS };
+	int ret;
+
+	while ((ret = lttng_data_pending(session_name)) == 1)
+		nanosleep(&pause, NULL);
+	return ret;
+}
+
+LTTNG_API int lttng_destroy_session(const char *name)
+{
+	int ret = lttng_stop_tracing(name);
+
+	if (ret && ret != -LTTNG_ERR_TRACE_ALREADY_STOPPED)
+		return ret;
+	return ctl_call_session(LSC_CMD_DESTROY_SESSION, name, NULL);
+}
+
+LTTNG_API int lttng_destroy_session_no_wait(const char *name)
+{
+	return ctl_call_session(LSC_CMD_DESTROY_SESSION, name, NULL);
+}
+
+LTTNG_API int lttng_start_tracing(const char *session_name)
+{
+	return ctl_call_session(LSC_CMD_START_TRACE, session_name, NULL);
+}
+
+LTTNG_API int lttng_stop_tracing_no_wait(const char *session_name)
+{
+	return ctl_call_session(LSC_CMD_STOP_TRACE, session_name, NULL);
+}
+
+LTTNG_API int lttng_stop_tracing(const char *session_name)
+{
+	int ret = lttng_stop_tracing_no_wait(session_name);
+
+	return ret ? ret : wait_data(session_name);
+}
+
+static int decode_sessions(struct lsc_cursor *cur,
+			   struct lttng_session **sessions)
+{
+	struct lttng_session *array = NULL;
+	struct lsc_session entry;
+	uint32_t count, i;
+	int ret = lsc_get_count(cur, LSC_MAX_PAYLOAD / 16, &count);
+
+	if (!ret && count) {
+		array = calloc(count, sizeof(*array));
+		if (!array)
+			return -LTTNG_ERR_NOMEM;
+	}
+	for (i = 0; !ret && i < count; i++) {
+		ret = lsc_get_session(cur, &entry);
+		strcpy(array[i].name, entry.name);
+		strcpy(array[i].path, entry.path);
+		array[i].enabled = entry.enabled;
+		array[i].snapshot_mode = entry.snapshot;
+	}
+	if (!ret)
+		ret = lsc_cursor_finish(cur);
+	if (ret) {
+		free(array);
+		return -LTTNG_ERR_INVALID_PROTOCOL;
+	}
+	*sessions = array;
+	return (int)count;
+}
+
+LTTNG_API int lttng_list_sessions(struct lttng_session **sessions)
+{
+	struct lsc_message reply;
+	struct lsc_cursor cur;
+	int ret;
+
+	if (!sessions)
+		return -LTTNG_ERR_INVALID;
+	ret = ctl_call(LSC_CMD_LIST_SESSIONS, NULL, &reply);
+	if (ret)
+		return ret;
+	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = decode_sessions(&cur, sessions);
+	lsc_message_fini(&reply);
+	return ret;
+}
