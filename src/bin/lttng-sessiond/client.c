@@ -1,0 +1,163 @@
+/*
+ * Implementation of client.h. Each connection gets a receive/send
+ * timeout so that a silent peer cannot hold the daemon; a malformed
+ * message is answered with LTTNG_ERR_INVALID_PROTOCOL and the connection
+ * closed. The dispatch table maps protocol commands to cmd.h handlers.
+ */
+#include <errno.h>
+#include <grp.h>
+#include <poll.h>
+#include <pwd.h>
+#include <stdbool.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <lttng/lttng-error.h>
+
+#include "client.h"
+#include "cmd.h"
+#include "config.h"
+#include "sessiond-comm/message.h"
+#include "util/log.h"
+#include "util/unix-socket.h"
+
+#define CLIENT_TIMEOUT_MS 5000
+#define MAX_GROUPS 256
+
+static const cmd_handler handlers[LSC_CMD_NR] = {
+	[LSC_CMD_CREATE_SESSION] = cmd_create_session,
+	[LSC_CMD_DESTROY_SESSION] = cmd_destroy_session,
+	[LSC_CMD_LIST_SESSIONS] = cmd_list_sessions,
+	[LSC_CMD_START_TRACE] = cmd_start_trace,
+	[LSC_CMD_STOP_TRACE] = cmd_stop_trace,
+	[LSC_CMD_DATA_PENDING] = cmd_data_pending,
+	[LSC_CMD_LIST_DOMAINS] = cmd_list_domains,
+	[LSC_CMD_ENABLE_CHANNEL] = cmd_enable_channel,
+	[LSC_CMD_DISABLE_CHANNEL] = cmd_disable_channel,
+	[LSC_CMD_LIST_CHANNELS] = cmd_list_channels,
+	[LSC_CMD_ENABLE_EVENT] = cmd_enable_event,
+	[LSC_CMD_DISABLE_EVENT] = cmd_disable_event,
+	[LSC_CMD_LIST_EVENTS] = cmd_list_events,
+	[LSC_CMD_ADD_CONTEXT] = cmd_add_context,
+	[LSC_CMD_LIST_TRACEPOINTS] = cmd_list_tracepoints,
+};
+
+cmd_handler cmd_lookup(uint32_t command)
+{
+	return command < LSC_CMD_NR ? handlers[command] : NULL;
+}
+
+/* Whether uid belongs to the tracing group (primary or supplementary). */
+static bool in_tracing_group(uid_t uid, gid_t gid)
+{
+	struct group *grp = getgrnam(sessiond_config.tracing_group);
+	struct passwd *pw = getpwuid(uid);
+	gid_t groups[MAX_GROUPS];
+	int count = MAX_GROUPS, i;
+
+	if (!grp)
+		return false;
+	if (gid == grp->gr_gid)
+		return true;
+	if (!pw || getgrouplist(pw->pw_name, gid, groups, &count) < 0)
+		return false;
+	for (i = 0; i < count; i++) {
+		if (groups[i] == grp->gr_gid)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A per-user daemon serves its own user (and root); the root daemon
+ * serves root and the members of the tracing group.
+ */
+static bool peer_allowed(const struct ucred *cred)
+{
+	if (cred->uid == 0 || cred->uid == getuid())
+		return true;
+	return sessiond_config.is_root &&
+	       in_tracing_group(cred->uid, cred->gid);
+}
+
+/* Run one decoded request and send its reply; 0 or a negative errno. */
+static int answer(int fd, const struct lsc_message *msg)
+{
+	cmd_handler handler = cmd_lookup(msg->command);
+	struct lsc_buf reply;
+	struct cmd_ctx ctx;
+	int code, ret;
+
+	lsc_buf_init(&reply);
+	lsc_cursor_init(&ctx.req, msg->payload, msg->payload_len);
+	ctx.reply = &reply;
+	code = handler ? handler(&ctx) : LTTNG_ERR_UND;
+	if (reply.error)
+		code = LTTNG_ERR_NOMEM;
+	DBG2("Command %s: %s", lsc_command_name(msg->command),
+	     code == LTTNG_OK ? "ok" : "failed");
+	ret = lsc_send_reply(fd, code, code == LTTNG_OK ? &reply : NULL);
+	lsc_buf_fini(&reply);
+	if (!ret && code == LTTNG_ERR_INVALID_PROTOCOL)
+		ret = -EBADMSG;
+	return ret;
+}
+
+static void serve_connection(int fd)
+{
+	struct lsc_message msg;
+	struct ucred cred;
+	int ret;
+
+	if (usock_peer_cred(fd, &cred) || usock_set_timeout(fd, CLIENT_TIMEOUT_MS))
+		return;
+	if (!peer_allowed(&cred)) {
+		WARN("Refusing client pid %d uid %d", (int)cred.pid,
+		     (int)cred.uid);
+		(void)lsc_send_reply(fd, LTTNG_ERR_EPERM, NULL);
+		return;
+	}
+	for (;;) {
+		ret = lsc_recv_request(fd, &msg);
+		if (ret == -EBADMSG || ret == -EMSGSIZE) {
+			DBG("Malformed request from pid %d: refused",
+			    (int)cred.pid);
+			(void)lsc_send_reply(fd, LTTNG_ERR_INVALID_PROTOCOL,
+					     NULL);
+			return;
+		}
+		if (ret)
+			return;
+		ret = answer(fd, &msg);
+		lsc_message_fini(&msg);
+		if (ret)
+			return;
+	}
+}
+
+int client_serve(int listen_fd, int stop_fd)
+{
+	struct pollfd fds[2] = {
+		{ .fd = listen_fd, .events = POLLIN },
+		{ .fd = stop_fd, .events = POLLIN },
+	};
+
+	for (;;) {
+		int fd;
+
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (fds[1].revents)
+			return 0;
+		if (!(fds[0].revents & POLLIN))
+			continue;
+		fd = accept4(listen_fd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd < 0)
+			continue;
+		serve_connection(fd);
+		close(fd);
+	}
+}

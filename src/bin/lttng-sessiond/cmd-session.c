@@ -1,0 +1,131 @@
+/*
+ * Session commands: create, destroy, list, start, stop, data pending and
+ * the list of a session's domains.
+ */
+#include "cmd.h"
+#include "config.h"
+#include "session.h"
+#include "util/log.h"
+
+/* Decode a request made of a session name only and find the session. */
+static int decode_session(struct cmd_ctx *ctx, struct session **out)
+{
+	char name[LTTNG_NAME_MAX];
+
+	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
+	    lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	*out = session_find(name);
+	return *out ? LTTNG_OK : LTTNG_ERR_SESS_NOT_FOUND;
+}
+
+int cmd_create_session(struct cmd_ctx *ctx)
+{
+	struct lsc_create_session req;
+	struct lsc_session created;
+	struct session *session;
+	int ret;
+
+	if (lsc_get_create_session(&ctx->req, &req) ||
+	    lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	ret = session_create(&req, sessiond_config.home, &session);
+	if (ret != LTTNG_OK)
+		return ret;
+	session_describe(session, &created);
+	lsc_put_session(ctx->reply, &created);
+	return LTTNG_OK;
+}
+
+int cmd_destroy_session(struct cmd_ctx *ctx)
+{
+	struct session *session;
+	int ret = decode_session(ctx, &session);
+
+	if (ret == LTTNG_OK)
+		session_destroy(session);
+	return ret;
+}
+
+int cmd_list_sessions(struct cmd_ctx *ctx)
+{
+	struct lsc_session entry;
+	struct session *s;
+	uint32_t count = 0;
+
+	if (lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	for (s = session_first(); s; s = s->next)
+		count++;
+	lsc_put_u32(ctx->reply, count);
+	for (s = session_first(); s; s = s->next) {
+		session_describe(s, &entry);
+		lsc_put_session(ctx->reply, &entry);
+	}
+	return LTTNG_OK;
+}
+
+int cmd_start_trace(struct cmd_ctx *ctx)
+{
+	struct session *session;
+	int ret = decode_session(ctx, &session);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	if (session->active)
+		return LTTNG_ERR_TRACE_ALREADY_STARTED;
+	if (!session_has_channels(session))
+		return LTTNG_ERR_NO_CHANNEL;
+	session->active = true;
+	session->has_been_started = true;
+	DBG("Started session %s", session->name);
+	return LTTNG_OK;
+}
+
+int cmd_stop_trace(struct cmd_ctx *ctx)
+{
+	struct session *session;
+	int ret = decode_session(ctx, &session);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	if (!session->active)
+		return LTTNG_ERR_TRACE_ALREADY_STOPPED;
+	session->active = false;
+	DBG("Stopped session %s", session->name);
+	return LTTNG_OK;
+}
+
+/*
+ * Without a consumer daemon no data is ever in flight: a stopped session
+ * has nothing pending. The consumer work will ask its streams here.
+ */
+int cmd_data_pending(struct cmd_ctx *ctx)
+{
+	struct session *session;
+	int ret = decode_session(ctx, &session);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	if (session->active)
+		return LTTNG_ERR_SESSION_STARTED;
+	lsc_put_u32(ctx->reply, 0);
+	return LTTNG_OK;
+}
+
+int cmd_list_domains(struct cmd_ctx *ctx)
+{
+	struct session *session;
+	struct lsc_domain domain;
+	int ret = decode_session(ctx, &session);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	lsc_put_u32(ctx->reply, session->ust.channel_count ? 1 : 0);
+	if (session->ust.channel_count) {
+		domain.type = LTTNG_DOMAIN_UST;
+		domain.buffer_type = session->ust.buffer_type;
+		lsc_put_domain(ctx->reply, &domain);
+	}
+	return LTTNG_OK;
+}

@@ -1,0 +1,62 @@
+/*
+ * The client commands of the session daemon. client.c decodes the
+ * header, picks the handler by command and sends the reply; a handler
+ * decodes its own payload from ctx->req, appends its reply payload to
+ * ctx->reply and returns LTTNG_OK or an LTTNG_ERR_* code. A payload that
+ * does not decode exactly gives LTTNG_ERR_INVALID_PROTOCOL.
+ */
+#ifndef SESSIOND_CMD_H
+#define SESSIOND_CMD_H
+
+#include "sessiond-comm/buffer.h"
+
+struct cmd_ctx {
+	struct lsc_cursor req;
+	struct lsc_buf *reply;
+};
+
+typedef int (*cmd_handler)(struct cmd_ctx *ctx);
+
+/* cmd-session.c */
+int cmd_create_session(struct cmd_ctx *ctx);
+int cmd_destroy_session(struct cmd_ctx *ctx);
+int cmd_list_sessions(struct cmd_ctx *ctx);
+int cmd_start_trace(struct cmd_ctx *ctx);
+int cmd_stop_trace(struct cmd_ctx *ctx);
+int cmd_data_pending(struct cmd_ctx *ctx);
+int cmd_list_domains(struct cmd_ctx *ctx);
+
+/* cmd-channel.c */
+int cmd_enable_channel(struct cmd_ctx *ctx);
+int cmd_disable_channel(struct cmd_ctx *ctx);
+int cmd_list_channels(struct cmd_ctx *ctx);
+
+/* cmd-event.c */
+int cmd_enable_event(struct cmd_ctx *ctx);
+int cmd_disable_event(struct cmd_ctx *ctx);
+int cmd_list_events(struct cmd_ctx *ctx);
+int cmd_add_context(struct cmd_ctx *ctx);
+int cmd_list_tracepoints(struct cmd_ctx *ctx);
+
+struct session;
+struct domain;
+struct lsc_target;
+struct lsc_channel;
+
+/*
+ * Shared by the handlers (cmd-channel.c): decode a target and find its
+ * session; pick the domain a target names (only user space is kept
+ * here: the kernel domain needs a root daemon and the tracefs work,
+ * agents need the agent thread); create a user space channel.
+ */
+int cmd_decode_target(struct cmd_ctx *ctx, struct lsc_target *target,
+		      struct session **session);
+int cmd_find_domain(struct session *session, int32_t domain_type,
+		    struct domain **domain);
+int cmd_add_ust_channel(struct session *session, const struct lsc_channel *req,
+			int32_t buffer_type);
+
+/* The handler of a command number, NULL when there is none. */
+cmd_handler cmd_lookup(uint32_t command);
+
+#endif /* SESSIOND_CMD_H */

@@ -1,0 +1,31 @@
+/*
+ * The session daemon's configuration: command-line options and the
+ * paths derived from them at startup. main.c fills it once before any
+ * client is served; every other module only reads it.
+ */
+#ifndef SESSIOND_CONFIG_H
+#define SESSIOND_CONFIG_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+struct sessiond_config {
+	bool daemonize; /* -d: detach, close the console */
+	bool background; /* -b: detach, keep the console */
+	bool sig_parent; /* -S: SIGUSR1 to the parent when ready */
+	bool no_kernel;
+	bool is_root; /* Root daemon: may trace the kernel. */
+	char tracing_group[64];
+	char rundir[PATH_MAX];
+	char home[PATH_MAX]; /* $LTTNG_HOME: default trace outputs */
+	char client_sock_path[PATH_MAX];
+	char apps_sock_path[PATH_MAX];
+	char pid_file_path[PATH_MAX];
+	char lock_file_path[PATH_MAX];
+	char consumerd64_path[PATH_MAX]; /* "" when none was found */
+	char consumerd32_path[PATH_MAX];
+};
+
+extern struct sessiond_config sessiond_config;
+
+#endif /* SESSIOND_CONFIG_H */

@@ -1,0 +1,130 @@
+/*
+ * Implementation of session.h: a singly linked registry, newest first.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+#include "util/log.h"
+#include "util/time-format.h"
+
+static struct session *sessions;
+
+struct session *session_find(const char *name)
+{
+	struct session *s;
+
+	for (s = sessions; s; s = s->next) {
+		if (!strcmp(s->name, name))
+			return s;
+	}
+	return NULL;
+}
+
+struct session *session_first(void)
+{
+	return sessions;
+}
+
+/* Pick the name and output of a new session from the request. */
+static int session_name_and_output(struct session *s,
+				   const struct lsc_create_session *req,
+				   const char *home)
+{
+	char date[TIME_FORMAT_DATETIME_LEN];
+	bool automatic = req->name[0] == '\0';
+	int n;
+
+	if (time_format_datetime(s->creation_time, date, sizeof(date)))
+		return LTTNG_ERR_FATAL;
+	if (automatic)
+		n = snprintf(s->name, sizeof(s->name), "auto-%s", date);
+	else
+		n = snprintf(s->name, sizeof(s->name), "%s", req->name);
+	if (n < 0 || (size_t)n >= sizeof(s->name))
+		return LTTNG_ERR_INVALID;
+	if (strchr(s->name, '/'))
+		return LTTNG_ERR_SESSION_INVALID_CHAR;
+	switch (req->output) {
+	case LSC_OUTPUT_DEFAULT:
+		n = snprintf(s->output_path, sizeof(s->output_path),
+			     automatic ? "%s/lttng-traces/%s" :
+					 "%s/lttng-traces/%s-%s",
+			     home, s->name, date);
+		break;
+	case LSC_OUTPUT_PATH:
+		n = snprintf(s->output_path, sizeof(s->output_path), "%s",
+			     req->path);
+		break;
+	default:
+		n = 0;
+		break;
+	}
+	if (n < 0 || (size_t)n >= sizeof(s->output_path))
+		return LTTNG_ERR_INVALID;
+	return LTTNG_OK;
+}
+
+int session_create(const struct lsc_create_session *req, const char *home,
+		   struct session **out)
+{
+	struct session *s = calloc(1, sizeof(*s));
+	int ret;
+
+	if (!s)
+		return LTTNG_ERR_NOMEM;
+	s->creation_time = time(NULL);
+	s->snapshot = req->snapshot;
+	domain_init(&s->ust, LTTNG_DOMAIN_UST);
+	ret = session_name_and_output(s, req, home);
+	if (ret == LTTNG_OK && session_find(s->name))
+		ret = LTTNG_ERR_EXIST_SESS;
+	if (ret != LTTNG_OK) {
+		free(s);
+		return ret;
+	}
+	s->next = sessions;
+	sessions = s;
+	DBG("Created session %s (output \"%s\"%s)", s->name, s->output_path,
+	    s->snapshot ? ", snapshot" : "");
+	*out = s;
+	return LTTNG_OK;
+}
+
+void session_destroy(struct session *session)
+{
+	struct session **link = &sessions;
+
+	while (*link && *link != session)
+		link = &(*link)->next;
+	assert(*link == session);
+	*link = session->next;
+	DBG("Destroyed session %s", session->name);
+	domain_fini(&session->ust);
+	free(session);
+}
+
+void session_destroy_all(void)
+{
+	while (sessions)
+		session_destroy(sessions);
+}
+
+bool session_has_channels(const struct session *session)
+{
+	return session->ust.channel_count > 0;
+}
+
+void session_describe(const struct session *session, struct lsc_session *out)
+{
+	memset(out, 0, sizeof(*out));
+	strcpy(out->name, session->name);
+	if (session->snapshot)
+		strcpy(out->snapshot_path, session->output_path);
+	else
+		strcpy(out->path, session->output_path);
+	out->enabled = session->active;
+	out->snapshot = session->snapshot;
+}

@@ -1,0 +1,56 @@
+/*
+ * Recording sessions and the registry holding them, newest first (the
+ * order `lttng list` shows). A session has a name, an output, a mode
+ * (normal or snapshot), an activity state and its user space domain.
+ * All access happens on the client thread, so the registry has no lock
+ * yet; the app registry will add one when it shares sessions.
+ */
+#ifndef SESSIOND_SESSION_H
+#define SESSIOND_SESSION_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#include <lttng/lttng.h>
+
+#include "domain.h"
+#include "sessiond-comm/codec.h"
+
+struct session {
+	char name[LTTNG_NAME_MAX];
+	char output_path[LTTNG_PATH_MAX]; /* "" when the session has none */
+	bool snapshot;
+	bool active;
+	bool has_been_started;
+	time_t creation_time;
+	struct domain ust;
+	struct session *next;
+};
+
+/*
+ * Create and register a session. An empty name becomes
+ * "auto-YYYYMMDD-HHMMSS"; LSC_OUTPUT_DEFAULT becomes
+ * home/lttng-traces/NAME-YYYYMMDD-HHMMSS (home/lttng-traces/NAME for
+ * automatic names). Returns LTTNG_OK, LTTNG_ERR_SESSION_INVALID_CHAR,
+ * LTTNG_ERR_EXIST_SESS, LTTNG_ERR_INVALID or LTTNG_ERR_NOMEM.
+ */
+int session_create(const struct lsc_create_session *req, const char *home,
+		   struct session **out);
+
+struct session *session_find(const char *name);
+
+/* The newest session; follow ->next for older ones. */
+struct session *session_first(void);
+
+/* Unregister and free a session with everything it holds. */
+void session_destroy(struct session *session);
+
+void session_destroy_all(void);
+
+/* Whether any domain of the session has a channel. */
+bool session_has_channels(const struct session *session);
+
+/* The protocol form of a session, as listed to clients. */
+void session_describe(const struct session *session, struct lsc_session *out);
+
+#endif /* SESSIOND_SESSION_H */
