@@ -1,0 +1,71 @@
+/*
+ * What the lttng CLI's commands share: their return codes (mapped to the
+ * exit status by lttng.c), the global options, and the prototypes of the
+ * command functions, one per file in commands/.
+ */
+#ifndef LTTNG_CLI_COMMAND_H
+#define LTTNG_CLI_COMMAND_H
+
+#include <popt.h>
+#include <stdbool.h>
+
+#include <lttng/lttng.h>
+
+#include "util/log.h"
+
+/*
+ * Command results. A negative value is a negated LTTNG_ERR_* code; the
+ * CLI then exits with that code, as LTTng's does.
+ */
+enum cmd_result {
+	CMD_SUCCESS = 0,
+	CMD_ERROR = 1,
+	CMD_UNDEFINED = 2, /* Bad option or argument for the command. */
+	CMD_FATAL = 3,
+	CMD_WARNING = 4,
+	CMD_UNSUPPORTED = 5,
+};
+
+/* Option values every command's popt table uses for these two. */
+#define OPT_HELP 1
+#define OPT_LIST_OPTIONS 2
+#define CLI_COMMON_OPTIONS                                                 \
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL },        \
+	{                                                                  \
+		"list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS, \
+			NULL, NULL                                         \
+	}
+
+/*
+ * The result of an option value no command handles itself: --help shows
+ * lttng-<command>(1), --list-options lists the table, anything else (a
+ * popt error) is CMD_UNDEFINED.
+ */
+int cli_common_option(int opt, const char *command,
+		      const struct poptOption *options);
+
+struct cli_options {
+	bool no_sessiond;
+	const char *sessiond_path;
+	const char *argv0;
+};
+
+extern struct cli_options cli_options;
+
+int cmd_add_context(int argc, const char **argv);
+int cmd_create(int argc, const char **argv);
+int cmd_destroy(int argc, const char **argv);
+int cmd_disable_channel(int argc, const char **argv);
+int cmd_disable_event(int argc, const char **argv);
+int cmd_enable_channel(int argc, const char **argv);
+int cmd_enable_event(int argc, const char **argv);
+int cmd_help(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
+int cmd_set_session(int argc, const char **argv);
+int cmd_start(int argc, const char **argv);
+int cmd_status(int argc, const char **argv);
+int cmd_stop(int argc, const char **argv);
+int cmd_version(int argc, const char **argv);
+int cmd_view(int argc, const char **argv);
+
+#endif /* LTTNG_CLI_COMMAND_H */

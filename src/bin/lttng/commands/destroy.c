@@ -1,0 +1,126 @@
+/*
+ * lttng destroy [SESSION | --all] [--no-wait]: stop (waiting for data
+ * unless --no-wait) and destroy recording sessions, forgetting the
+ * current session when it is one of them.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../command.h"
+#include "../conf.h"
+#include "../utils.h"
+
+#define DATA_WAIT_NS 200000000L
+
+enum { OPT_ALL = 3, OPT_NO_WAIT };
+
+static struct poptOption options[] = {
+	{ "all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL },
+	{ "no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL },
+	CLI_COMMON_OPTIONS,
+	POPT_TABLEEND,
+};
+
+/*
+ * Wait until the session's data is written. Like LTTng, say so only when
+ * the first check finds data still pending.
+ */
+static void wait_for_data(const char *name)
+{
+	const struct timespec pause = { 0, DATA_WAIT_NS };
+	int printed = 0;
+
+	while (lttng_data_pending(name) == 1) {
+		if (!printed)
+			log_print_raw("Destroying session %s", name);
+		printed = 1;
+		nanosleep(&pause, NULL);
+		log_print_raw(".");
+	}
+	if (printed)
+		log_print_raw("\n");
+}
+
+static int destroy_one(const struct lttng_session *session, int no_wait)
+{
+	int ret;
+
+	if (session->enabled) {
+		ret = lttng_stop_tracing_no_wait(session->name);
+		if (ret < 0 && ret != -LTTNG_ERR_TRACE_ALREADY_STOPPED) {
+			ERR("%s", lttng_strerror(ret));
+			return ret;
+		}
+	}
+	if (!no_wait)
+		wait_for_data(session->name);
+	ret = lttng_destroy_session_no_wait(session->name);
+	if (ret < 0) {
+		ERR("%s", lttng_strerror(ret));
+		return ret;
+	}
+	MSG("Session %s destroyed", session->name);
+	if (conf_forget_session(session->name))
+		WARN("Cannot update .lttngrc after destroying %s",
+		     session->name);
+	return CMD_SUCCESS;
+}
+
+static int destroy_named(const struct lttng_session *sessions, int count,
+			 const char *arg, int no_wait)
+{
+	char *name = utils_session_name(arg);
+	int i, ret = -LTTNG_ERR_SESS_NOT_FOUND;
+
+	if (!name)
+		return CMD_ERROR;
+	for (i = 0; i < count; i++) {
+		if (!strcmp(sessions[i].name, name))
+			break;
+	}
+	if (i < count)
+		ret = destroy_one(&sessions[i], no_wait);
+	else
+		ERR("Session name %s not found", name);
+	free(name);
+	return ret;
+}
+
+int cmd_destroy(int argc, const char **argv)
+{
+	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
+	struct lttng_session *sessions = NULL;
+	int opt, ret = CMD_SUCCESS, all = 0, no_wait = 0, count, i;
+	const char *leftover;
+
+	while ((opt = poptGetNextOpt(pc)) != -1) {
+		if (opt == OPT_ALL || opt == OPT_NO_WAIT) {
+			*(opt == OPT_ALL ? &all : &no_wait) = 1;
+			continue;
+		}
+		ret = cli_common_option(opt, "destroy", options);
+		goto end;
+	}
+	count = lttng_list_sessions(&sessions);
+	if (count < 0) {
+		ERR("%s", lttng_strerror(count));
+		ret = CMD_ERROR;
+		goto end;
+	}
+	if (all) {
+		for (i = 0; i < count && ret == CMD_SUCCESS; i++)
+			ret = destroy_one(&sessions[i], no_wait);
+	} else {
+		ret = destroy_named(sessions, count, poptGetArg(pc), no_wait);
+	}
+	leftover = poptGetArg(pc);
+	if (ret == CMD_SUCCESS && leftover) {
+		ERR("Unknown argument: %s", leftover);
+		ret = CMD_ERROR;
+	}
+end:
+	free(sessions);
+	poptFreeContext(pc);
+	return ret;
+}

@@ -1,0 +1,253 @@
+/*
+ * The lttng command line: global options, the command table, and the
+ * mapping of a command's result to the exit status (LTTng's: 0 success,
+ * 1 error, 2 bad arguments, 3 fatal, 4 warning, else the LTTNG_ERR_*
+ * code a command returned negated).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "utils.h"
+
+#define VERSION_STRING "2.13.9"
+#define VERSION_NAME "Nordicit\xc3\xa9"
+
+struct cli_options cli_options;
+
+struct command {
+	const char *name;
+	int (*func)(int argc, const char **argv);
+};
+
+static const struct command commands[] = {
+	{ "add-context", cmd_add_context },
+	{ "create", cmd_create },
+	{ "destroy", cmd_destroy },
+	{ "disable-channel", cmd_disable_channel },
+	{ "disable-event", cmd_disable_event },
+	{ "enable-channel", cmd_enable_channel },
+	{ "enable-event", cmd_enable_event },
+	{ "help", cmd_help },
+	{ "list", cmd_list },
+	{ "set-session", cmd_set_session },
+	{ "start", cmd_start },
+	{ "status", cmd_status },
+	{ "stop", cmd_stop },
+	{ "version", cmd_version },
+	{ "view", cmd_view },
+	{ NULL, NULL },
+};
+
+enum {
+	OPT_SESSIOND_PATH = 256,
+	OPT_RELAYD_PATH,
+	OPT_DUMP_OPTIONS,
+	OPT_DUMP_COMMANDS,
+};
+
+static const struct option long_options[] = {
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "group", required_argument, NULL, 'g' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "mi", required_argument, NULL, 'm' },
+	{ "no-sessiond", no_argument, NULL, 'n' },
+	{ "sessiond-path", required_argument, NULL, OPT_SESSIOND_PATH },
+	{ "relayd-path", required_argument, NULL, OPT_RELAYD_PATH },
+	{ "list-options", no_argument, NULL, OPT_DUMP_OPTIONS },
+	{ "list-commands", no_argument, NULL, OPT_DUMP_COMMANDS },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char usage_text[] =
+	"Usage: lttng [--group=GROUP] [--mi=TYPE] [--no-sessiond | "
+	"--sessiond-path=PATH]\n"
+	"             [--quiet | -v | -vv | -vvv] COMMAND [COMMAND OPTIONS]\n"
+	"\n"
+	"Available commands:\n"
+	"\n"
+	"Recording sessions:\n"
+	"  create            Create a recording session\n"
+	"  clear             Clear a recording session\n"
+	"  destroy           Destroy recording sessions\n"
+	"  load              Load recording session configurations\n"
+	"  regenerate        Regenerate specific recording session data\n"
+	"  save              Save recording session configurations\n"
+	"  set-session       Set the current recording session\n"
+	"\n"
+	"Channels:\n"
+	"  add-context       Add context fields to be recorded\n"
+	"  disable-channel   Disable channels\n"
+	"  enable-channel    Create or enable a channel\n"
+	"\n"
+	"Recording event rules:\n"
+	"  disable-event     Disable recording event rules\n"
+	"  enable-event      Create or enable recording event rules\n"
+	"\n"
+	"Status:\n"
+	"  list              List recording sessions and instrumentation "
+	"points\n"
+	"  status            Show the status of the current recording "
+	"session\n"
+	"\n"
+	"Control:\n"
+	"  snapshot          Take a recording session snapshot\n"
+	"  start             Start a recording session\n"
+	"  stop              Stop a recording session\n"
+	"\n"
+	"Recording session rotation:\n"
+	"  disable-rotation  Unset a recording session rotation schedule\n"
+	"  enable-rotation   Set a recording session rotation schedule\n"
+	"  rotate            Archive the current trace chunk of a recording "
+	"session\n"
+	"\n"
+	"Resource tracking:\n"
+	"  track             Allow specific processes to record events\n"
+	"  untrack           Disallow specific processes to record events\n"
+	"\n"
+	"Triggers:\n"
+	"  add-trigger       Add a trigger\n"
+	"  remove-trigger    Remove a trigger\n"
+	"  list-triggers     List triggers\n"
+	"\n"
+	"Miscellaneous:\n"
+	"  help              Show the help of a command\n"
+	"  version           Show LTTng-tools version information\n"
+	"  view              Launch a trace reader\n"
+	"\n"
+	"Run `lttng help COMMAND` or `lttng COMMAND --help` to get help with\n"
+	"command COMMAND.\n"
+	"\n"
+	"See `man lttng` for more help with the lttng command.\n";
+
+static const struct command *find_command(const char *name)
+{
+	const struct command *cmd;
+
+	for (cmd = commands; cmd->name; cmd++) {
+		if (!strcmp(cmd->name, name))
+			return cmd;
+	}
+	return NULL;
+}
+
+/* The exit status of a command's result. */
+static int exit_status(const char *command, int ret)
+{
+	if (ret == CMD_UNDEFINED)
+		ERR("Unrecognized argument used with '%s' command", command);
+	if (ret < 0)
+		return -ret;
+	return ret;
+}
+
+static void list_global_options(void)
+{
+	const struct option *opt;
+
+	for (opt = long_options; opt->name; opt++) {
+		printf("--%s\n", opt->name);
+		if (opt->val < 256)
+			printf("-%c\n", opt->val);
+	}
+}
+
+static void list_commands(void)
+{
+	const struct command *cmd;
+
+	for (cmd = commands; cmd->name; cmd++)
+		printf("%s\n", cmd->name);
+}
+
+/*
+ * Handle the global options. Returns -1 to go on with the command at
+ * argv[optind], else the exit status to end with.
+ */
+static int parse_global_options(int argc, char **argv)
+{
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "+Vhg:vqm:n", long_options,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 'V':
+			printf("%s (LTTng Trace Control) " VERSION_STRING
+			       " - " VERSION_NAME "\n",
+			       argv[0]);
+			return EXIT_SUCCESS;
+		case 'h':
+			return utils_show_man_page("lttng");
+		case 'g':
+			lttng_set_tracing_group(optarg);
+			break;
+		case 'v':
+			log_verbosity++;
+			break;
+		case 'q':
+			log_quiet = true;
+			break;
+		case 'm':
+			if (strcmp(optarg, "xml")) {
+				ERR("MI output format not supported");
+				/* LTTng exits with -LTTNG_ERR_MI_OUTPUT_TYPE. */
+				return 256 - LTTNG_ERR_MI_OUTPUT_TYPE;
+			}
+			ERR("--mi xml: %s",
+			    lttng_strerror(LTTNG_ERR_MI_NOT_IMPLEMENTED));
+			return CMD_ERROR;
+		case 'n':
+			cli_options.no_sessiond = true;
+			break;
+		case OPT_SESSIOND_PATH:
+			cli_options.sessiond_path = optarg;
+			break;
+		case OPT_RELAYD_PATH:
+			/* The relay daemon is not part of the toolkit yet. */
+			break;
+		case OPT_DUMP_OPTIONS:
+			list_global_options();
+			return EXIT_SUCCESS;
+		case OPT_DUMP_COMMANDS:
+			list_commands();
+			return EXIT_SUCCESS;
+		default:
+			return CMD_ERROR;
+		}
+	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *cmd;
+	int ret;
+
+	cli_options.argv0 = argv[0] ? argv[0] : "lttng";
+	if (argc < 2) {
+		fputs(usage_text, stdout);
+		return CMD_ERROR;
+	}
+	ret = parse_global_options(argc, argv);
+	if (ret >= 0)
+		return ret;
+	if (optind >= argc) {
+		fputs(usage_text, stdout);
+		return CMD_ERROR;
+	}
+	if (log_quiet)
+		log_verbosity = 0;
+	cmd = find_command(argv[optind]);
+	if (!cmd) {
+		MSG("lttng: %s is not an lttng command. See 'lttng --help'.",
+		    argv[optind]);
+		return CMD_UNDEFINED;
+	}
+	ret = cmd->func(argc - optind, (const char **)argv + optind);
+	fflush(stdout);
+	return exit_status(cmd->name, ret);
+}
