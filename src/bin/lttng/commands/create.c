@@ -24,17 +24,21 @@ enum {
 	OPT_SHM_PATH,
 };
 
+/* The order of LTTng's table, which --list-options shows. */
 static struct poptOption options[] = {
+	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL },
 	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL },
-	{ "no-output", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL },
-	{ "snapshot", 0, POPT_ARG_NONE, NULL, OPT_SNAPSHOT, NULL, NULL },
+	{ "list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS, NULL,
+	  NULL },
 	{ "set-url", 'U', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL },
 	{ "ctrl-url", 'C', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL },
 	{ "data-url", 'D', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL },
+	{ "no-output", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL },
+	{ "no-consumer", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL },
+	{ "snapshot", 0, POPT_ARG_NONE, NULL, OPT_SNAPSHOT, NULL, NULL },
 	{ "live", 0, POPT_ARG_INT | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIVE,
 	  NULL, NULL },
 	{ "shm-path", 0, POPT_ARG_STRING, NULL, OPT_SHM_PATH, NULL, NULL },
-	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
 
