@@ -241,12 +241,21 @@ LTTNG_API int lttng_add_context(struct lttng_handle *handle,
 	return ret;
 }
 
-/* Bytes needed after the event array for one listed event's extras. */
+/* Round up to the alignment of struct event_extended. */
+static size_t align8(size_t size)
+{
+	return (size + 7) & ~(size_t)7;
+}
+
+/*
+ * Bytes needed after the event array for one listed event's extras,
+ * padded so that the next event's extras stay aligned.
+ */
 static size_t extras_size(const struct lsc_event *msg)
 {
-	return sizeof(struct event_extended) +
-	       (msg->filter ? strlen(msg->filter) + 1 : 0) +
-	       msg->exclusion_count * sizeof(*msg->exclusions);
+	return align8(sizeof(struct event_extended) +
+		      (msg->filter ? strlen(msg->filter) + 1 : 0) +
+		      msg->exclusion_count * sizeof(*msg->exclusions));
 }
 
 /*
@@ -292,8 +301,8 @@ static struct lttng_event *pack_events(const struct lsc_event *msgs,
 			ext->filter = extra;
 			extra += strlen(msg->filter) + 1;
 		}
-		/* Keep the next event_extended aligned. */
-		extra = (char *)(((uintptr_t)extra + 7) & ~(uintptr_t)7);
+		/* Skip the padding extras_size() counted. */
+		extra = (char *)ext + extras_size(msg);
 	}
 	return array;
 }
