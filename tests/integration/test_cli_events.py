@@ -236,3 +236,26 @@ def test_list_without_session_lists_instrumentation_points(cli):
     r = cli.run("list", "-k")
     assert (r.out, r.rc) == ("", 1)
     assert r.err.startswith("Error: Unable to list kernel events: ")
+
+
+def test_session_option_targets_another_session(cli):
+    # s1 is current; every command can name s2 instead.
+    assert cli.run("create", "s2").rc == 0
+    assert cli.run("set-session", "s1").rc == 0
+    r = cli.run("enable-channel", "-u", "ch", "-s", "s2")
+    assert r.out == "ust channel ch enabled for session s2\n"
+    r = cli.run("enable-event", "-u", "a", "-c", "ch", "--session", "s2")
+    assert r.out == "ust event a created in channel ch\n"
+    r = cli.run("add-context", "-u", "-t", "vpid", "-s", "s2")
+    assert r.out == "ust context vpid added to all channels\n"
+    r = cli.run("disable-event", "-u", "a", "-c", "ch", "-s", "s2")
+    assert r.out == ("ust a of type any disabled in channel ch for session "
+                     "s2\n")
+    r = cli.run("disable-channel", "-u", "ch", "-s", "s2")
+    assert r.out == "ust channel ch disabled for session s2\n"
+    assert "- ch: [disabled]" in cli.run("list", "s2").out
+    assert cli.run("list", "s1").out.count("- ch") == 0
+    r = cli.run("enable-event", "-u", "a", "-s", "nosuch")
+    assert (r.out, r.rc) == ("", 23)
+    assert r.err == ("Error: Event a: Session name not found (channel "
+                     "channel0, session nosuch)\n")

@@ -178,3 +178,24 @@ def test_client_socket_option_moves_the_socket(build_dir, lttng_env,
             assert read_reply(sock) == (LTTNG_OK, struct.pack("=I", 0))
     finally:
         sessiond.stop()
+
+
+def test_sig_parent_signals_readiness_in_the_foreground(build_dir,
+                                                        lttng_env):
+    sessiond = Sessiond(build_dir, lttng_env)
+    ready = []
+    old = signal.signal(signal.SIGUSR1, lambda *_: ready.append(True))
+    proc = subprocess.Popen([sessiond.path, "--sig-parent"], env=lttng_env,
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while not ready and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert ready
+        assert sessiond.pid() == proc.pid
+        assert_still_serving(build_dir, lttng_env)
+    finally:
+        proc.terminate()
+        assert proc.wait(timeout=10) == 0
+        signal.signal(signal.SIGUSR1, old)
