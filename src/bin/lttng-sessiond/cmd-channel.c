@@ -16,6 +16,12 @@ int cmd_decode_target(struct cmd_ctx *ctx, struct lsc_target *target,
 	return *session ? LTTNG_OK : LTTNG_ERR_SESS_NOT_FOUND;
 }
 
+int cmd_kernel_error(void)
+{
+	return sessiond_config.is_root ? LTTNG_ERR_KERN_NA :
+					 LTTNG_ERR_NEED_ROOT_SESSIOND;
+}
+
 int cmd_find_domain(struct session *session, int32_t domain_type,
 		    struct domain **domain)
 {
@@ -24,8 +30,7 @@ int cmd_find_domain(struct session *session, int32_t domain_type,
 		*domain = &session->ust;
 		return LTTNG_OK;
 	case LTTNG_DOMAIN_KERNEL:
-		return sessiond_config.is_root ? LTTNG_ERR_KERN_NA :
-						 LTTNG_ERR_NEED_ROOT_SESSIOND;
+		return cmd_kernel_error();
 	case LTTNG_DOMAIN_JUL:
 	case LTTNG_DOMAIN_LOG4J:
 	case LTTNG_DOMAIN_PYTHON:

@@ -242,13 +242,14 @@ int cmd_list_tracepoints(struct cmd_ctx *ctx)
 
 	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	if (target.domain == LTTNG_DOMAIN_KERNEL) {
-		struct domain *unused;
-
-		return cmd_find_domain(NULL, target.domain, &unused);
-	}
-	if (target.domain == LTTNG_DOMAIN_NONE)
+	switch (target.domain) {
+	case LTTNG_DOMAIN_KERNEL:
+		return cmd_kernel_error();
+	case LTTNG_DOMAIN_NONE:
 		return LTTNG_ERR_UNKNOWN_DOMAIN;
-	lsc_put_u32(ctx->reply, 0);
-	return LTTNG_OK;
+	default:
+		/* No application registered yet: nothing to list. */
+		lsc_put_u32(ctx->reply, 0);
+		return LTTNG_OK;
+	}
 }

@@ -51,6 +51,8 @@ struct lsc_channel;
  */
 int cmd_decode_target(struct cmd_ctx *ctx, struct lsc_target *target,
 		      struct session **session);
+/* The error of any kernel domain request: LTTng's for a user daemon. */
+int cmd_kernel_error(void);
 int cmd_find_domain(struct session *session, int32_t domain_type,
 		    struct domain **domain);
 int cmd_add_ust_channel(struct session *session, const struct lsc_channel *req,

@@ -12,8 +12,8 @@ bool log_quiet;
 
 static const char *log_prefix(enum log_kind kind, int level)
 {
-	static const char *const debug_prefixes[] = { "DEBUG1: ", "DEBUG1: ",
-						      "DEBUG2: ", "DEBUG3: " };
+	static const char *const debug_prefixes[] = { "DEBUG1: ", "DEBUG2: ",
+						      "DEBUG3: " };
 
 	switch (kind) {
 	case LOG_KIND_ERR:
@@ -21,7 +21,7 @@ static const char *log_prefix(enum log_kind kind, int level)
 	case LOG_KIND_WARN:
 		return "Warning: ";
 	case LOG_KIND_DBG:
-		return debug_prefixes[level < 0 ? 0 : level > 3 ? 3 : level];
+		return debug_prefixes[level <= 1 ? 0 : level >= 3 ? 2 : 1];
 	case LOG_KIND_MSG:
 		break;
 	}

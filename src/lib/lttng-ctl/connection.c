@@ -54,7 +54,7 @@ static int connect_sessiond(void)
 {
 	char path[PATH_MAX];
 	uid_t uid = getuid();
-	int fd;
+	int fd, ret;
 
 	if (uid != 0 && in_tracing_group() &&
 	    socket_path(0, path, sizeof(path)) == 0) {
@@ -62,10 +62,8 @@ static int connect_sessiond(void)
 		if (fd >= 0)
 			return fd;
 	}
-	fd = socket_path(uid, path, sizeof(path));
-	if (fd)
-		return fd;
-	return usock_connect(path);
+	ret = socket_path(uid, path, sizeof(path));
+	return ret ? ret : usock_connect(path);
 }
 
 int ctl_call(uint32_t command, const struct lsc_buf *payload,
