@@ -23,9 +23,9 @@ struct lttng_channel_attr {
 	uint64_t subbuf_size;
 	uint64_t num_subbuf;
 	unsigned int switch_timer_interval; /* us, 0: inactive */
-	unsigned int read_timer_interval; /* us, 0: inactive */
+	unsigned int read_timer_interval;   /* us, 0: inactive */
 	enum lttng_event_output output;
-	uint64_t tracefile_size; /* bytes, 0: unlimited */
+	uint64_t tracefile_size;  /* bytes, 0: unlimited */
 	uint64_t tracefile_count; /* 0: unlimited */
 	unsigned int live_timer_interval;
 	uint32_t align_to_64;

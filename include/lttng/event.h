@@ -220,8 +220,7 @@ int lttng_enable_event_with_exclusions(struct lttng_handle *handle,
 int lttng_disable_event(struct lttng_handle *handle, const char *name,
 			const char *channel_name);
 int lttng_disable_event_ext(struct lttng_handle *handle,
-			    struct lttng_event *event,
-			    const char *channel_name,
+			    struct lttng_event *event, const char *channel_name,
 			    const char *filter_expression);
 
 /*

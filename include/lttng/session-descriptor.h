@@ -35,8 +35,7 @@ struct lttng_session_descriptor *
 lttng_session_descriptor_snapshot_local_create(const char *name,
 					       const char *path);
 
-enum lttng_session_descriptor_status
-lttng_session_descriptor_get_session_name(
+enum lttng_session_descriptor_status lttng_session_descriptor_get_session_name(
 	const struct lttng_session_descriptor *descriptor, const char **name);
 
 /*

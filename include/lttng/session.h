@@ -18,7 +18,7 @@ extern "C" {
 struct lttng_session {
 	char name[LTTNG_NAME_MAX];
 	char path[LTTNG_PATH_MAX]; /* Trace output; "" when none. */
-	uint32_t enabled; /* 1: active (started), 0: inactive */
+	uint32_t enabled;	   /* 1: active (started), 0: inactive */
 	uint32_t snapshot_mode;
 	unsigned int live_timer_interval;
 	char padding[LTTNG_SESSION_PADDING1];

@@ -68,9 +68,9 @@ static int check_attributes(const struct lttng_channel_attr *attr,
 int channel_create_ust(const struct lsc_channel *req, bool snapshot,
 		       struct channel **out)
 {
-	bool overwrite = req->chan.attr.overwrite == -1 ?
-				 snapshot :
-				 req->chan.attr.overwrite == 1;
+	bool overwrite = req->chan.attr.overwrite == -1
+				 ? snapshot
+				 : req->chan.attr.overwrite == 1;
 	struct channel *chan;
 	int ret = channel_check_name(req->chan.name);
 

@@ -109,7 +109,8 @@ static void serve_connection(int fd)
 	struct ucred cred;
 	int ret;
 
-	if (usock_peer_cred(fd, &cred) || usock_set_timeout(fd, CLIENT_TIMEOUT_MS))
+	if (usock_peer_cred(fd, &cred) ||
+	    usock_set_timeout(fd, CLIENT_TIMEOUT_MS))
 		return;
 	if (!peer_allowed(&cred)) {
 		WARN("Refusing client pid %d uid %d", (int)cred.pid,
@@ -138,8 +139,8 @@ static void serve_connection(int fd)
 int client_serve(int listen_fd, int stop_fd)
 {
 	struct pollfd fds[2] = {
-		{ .fd = listen_fd, .events = POLLIN },
-		{ .fd = stop_fd, .events = POLLIN },
+		{.fd = listen_fd, .events = POLLIN},
+		{.fd = stop_fd, .events = POLLIN},
 	};
 
 	for (;;) {

@@ -18,8 +18,8 @@ int cmd_decode_target(struct cmd_ctx *ctx, struct lsc_target *target,
 
 int cmd_kernel_error(void)
 {
-	return sessiond_config.is_root ? LTTNG_ERR_KERN_NA :
-					 LTTNG_ERR_NEED_ROOT_SESSIOND;
+	return sessiond_config.is_root ? LTTNG_ERR_KERN_NA
+				       : LTTNG_ERR_NEED_ROOT_SESSIOND;
 }
 
 int cmd_find_domain(struct session *session, int32_t domain_type,

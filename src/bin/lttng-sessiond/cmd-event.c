@@ -11,9 +11,8 @@
 #include "util/log.h"
 
 /* Event names the agents reserve inside the user space domain. */
-static const char *const reserved_prefixes[] = { "lttng_jul:",
-						 "lttng_log4j:",
-						 "lttng_python:" };
+static const char *const reserved_prefixes[] = {
+	"lttng_jul:", "lttng_log4j:", "lttng_python:"};
 
 static int check_ust_event(const struct lsc_event *spec)
 {
@@ -43,8 +42,8 @@ static int target_channel(struct session *session,
 			  const struct lsc_target *target, bool create,
 			  struct channel **out)
 {
-	const char *name = target->channel[0] ? target->channel :
-						DEFAULT_CHANNEL_NAME;
+	const char *name =
+		target->channel[0] ? target->channel : DEFAULT_CHANNEL_NAME;
 	struct lsc_channel defaults;
 	int ret;
 
@@ -55,15 +54,16 @@ static int target_channel(struct session *session,
 		return LTTNG_OK;
 	if (!create)
 		return LTTNG_ERR_UST_CHAN_NOT_FOUND;
-	channel_default_ust(session->ust.channel_count ?
-				    session->ust.buffer_type :
-				    (enum lttng_buffer_type)target->buffer_type,
-			    &defaults);
+	channel_default_ust(
+		session->ust.channel_count
+			? session->ust.buffer_type
+			: (enum lttng_buffer_type)target->buffer_type,
+		&defaults);
 	strcpy(defaults.chan.name, name);
 	ret = cmd_add_ust_channel(session, &defaults,
-				  session->ust.channel_count ?
-					  (int32_t)session->ust.buffer_type :
-					  target->buffer_type);
+				  session->ust.channel_count
+					  ? (int32_t)session->ust.buffer_type
+					  : target->buffer_type);
 	if (ret == LTTNG_OK)
 		*out = domain_find_channel(&session->ust, name);
 	return ret;

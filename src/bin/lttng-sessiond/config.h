@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 struct sessiond_config {
-	bool daemonize; /* -d: detach, close the console */
+	bool daemonize;	 /* -d: detach, close the console */
 	bool background; /* -b: detach, keep the console */
 	bool sig_parent; /* -S: SIGUSR1 to the parent when ready */
 	bool no_kernel;

@@ -34,9 +34,9 @@ int context_check_ust(const struct lsc_context *spec)
 	case LTTNG_EVENT_CONTEXT_VSGID:
 		return LTTNG_OK;
 	case LTTNG_EVENT_CONTEXT_APP_CONTEXT:
-		return spec->app_provider[0] && spec->app_name[0] ?
-			       LTTNG_OK :
-			       LTTNG_ERR_UST_CONTEXT_INVAL;
+		return spec->app_provider[0] && spec->app_name[0]
+			       ? LTTNG_OK
+			       : LTTNG_ERR_UST_CONTEXT_INVAL;
 	default:
 		return LTTNG_ERR_UST_CONTEXT_INVAL;
 	}

@@ -39,25 +39,23 @@ enum {
 };
 
 static const struct option long_options[] = {
-	{ "background", no_argument, NULL, 'b' },
-	{ "daemonize", no_argument, NULL, 'd' },
-	{ "sig-parent", no_argument, NULL, 'S' },
-	{ "group", required_argument, NULL, 'g' },
-	{ "apps-sock", required_argument, NULL, 'a' },
-	{ "client-sock", required_argument, NULL, 'c' },
-	{ "no-kernel", no_argument, NULL, OPT_NO_KERNEL },
-	{ "consumerd32-path", required_argument, NULL, OPT_CONSUMERD32_PATH },
-	{ "consumerd64-path", required_argument, NULL, OPT_CONSUMERD64_PATH },
-	{ "consumerd32-libdir", required_argument, NULL,
-	  OPT_CONSUMERD32_LIBDIR },
-	{ "consumerd64-libdir", required_argument, NULL,
-	  OPT_CONSUMERD64_LIBDIR },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "verbose-consumer", no_argument, NULL, OPT_VERBOSE_CONSUMER },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+	{"background", no_argument, NULL, 'b'},
+	{"daemonize", no_argument, NULL, 'd'},
+	{"sig-parent", no_argument, NULL, 'S'},
+	{"group", required_argument, NULL, 'g'},
+	{"apps-sock", required_argument, NULL, 'a'},
+	{"client-sock", required_argument, NULL, 'c'},
+	{"no-kernel", no_argument, NULL, OPT_NO_KERNEL},
+	{"consumerd32-path", required_argument, NULL, OPT_CONSUMERD32_PATH},
+	{"consumerd64-path", required_argument, NULL, OPT_CONSUMERD64_PATH},
+	{"consumerd32-libdir", required_argument, NULL, OPT_CONSUMERD32_LIBDIR},
+	{"consumerd64-libdir", required_argument, NULL, OPT_CONSUMERD64_LIBDIR},
+	{"quiet", no_argument, NULL, 'q'},
+	{"verbose", no_argument, NULL, 'v'},
+	{"verbose-consumer", no_argument, NULL, OPT_VERBOSE_CONSUMER},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
 };
 
 static const char usage_text[] =
@@ -171,7 +169,8 @@ static int configure_paths(const struct parsed_options *opts)
 	c->is_root = getuid() == 0;
 	if (paths_rundir(getuid(), c->rundir, sizeof(c->rundir)) ||
 	    paths_home(c->home, sizeof(c->home))) {
-		ERR("Cannot find the runtime directory: set LTTNG_HOME or HOME");
+		ERR("Cannot find the runtime directory: set LTTNG_HOME or "
+		    "HOME");
 		return -1;
 	}
 	if (set_path(c->pid_file_path, sizeof(c->pid_file_path), NULL,
@@ -206,9 +205,9 @@ static int find_consumers(const struct parsed_options *opts)
 		return -1;
 	}
 	DBG("64-bit consumer daemon: %s",
-	    sessiond_config.consumerd64_path[0] ?
-		    sessiond_config.consumerd64_path :
-		    "none");
+	    sessiond_config.consumerd64_path[0]
+		    ? sessiond_config.consumerd64_path
+		    : "none");
 	return 0;
 }
 
@@ -227,8 +226,8 @@ static int take_instance_lock(void)
 		    sessiond_config.rundir, strerror(-ret));
 		return -1;
 	}
-	fd = open(sessiond_config.lock_file_path,
-		  O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	fd = open(sessiond_config.lock_file_path, O_RDWR | O_CREAT | O_CLOEXEC,
+		  0600);
 	if (fd < 0) {
 		ERR("Cannot open %s: %s", sessiond_config.lock_file_path,
 		    strerror(errno));
@@ -267,8 +266,8 @@ static int daemonize(void)
 	}
 	if (pid > 0) {
 		close(pipe_fds[1]);
-		exit(read(pipe_fds[0], &ready, 1) == 1 ? EXIT_SUCCESS :
-							 EXIT_FAILURE);
+		exit(read(pipe_fds[0], &ready, 1) == 1 ? EXIT_SUCCESS
+						       : EXIT_FAILURE);
 	}
 	close(pipe_fds[0]);
 	setsid();
@@ -381,7 +380,7 @@ static int run(void)
 
 int main(int argc, char **argv)
 {
-	struct parsed_options opts = { 0 };
+	struct parsed_options opts = {0};
 	int ret;
 
 	strcpy(sessiond_config.tracing_group, "tracing");

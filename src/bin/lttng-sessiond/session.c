@@ -50,8 +50,8 @@ static int session_name_and_output(struct session *s,
 	switch (req->output) {
 	case LSC_OUTPUT_DEFAULT:
 		n = snprintf(s->output_path, sizeof(s->output_path),
-			     automatic ? "%s/lttng-traces/%s" :
-					 "%s/lttng-traces/%s-%s",
+			     automatic ? "%s/lttng-traces/%s"
+				       : "%s/lttng-traces/%s-%s",
 			     home, s->name, date);
 		break;
 	case LSC_OUTPUT_PATH:

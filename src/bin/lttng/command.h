@@ -29,11 +29,11 @@ enum cmd_result {
 /* Option values every command's popt table uses for these two. */
 #define OPT_HELP 1
 #define OPT_LIST_OPTIONS 2
-#define CLI_COMMON_OPTIONS                                                 \
-	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL },        \
-	{                                                                  \
-		"list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS, \
-			NULL, NULL                                         \
+#define CLI_COMMON_OPTIONS                                                     \
+	{"help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL},              \
+	{                                                                      \
+		"list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS,      \
+			NULL, NULL                                             \
 	}
 
 /*

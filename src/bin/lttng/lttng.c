@@ -23,22 +23,22 @@ struct command {
 };
 
 static const struct command commands[] = {
-	{ "add-context", cmd_add_context },
-	{ "create", cmd_create },
-	{ "destroy", cmd_destroy },
-	{ "disable-channel", cmd_disable_channel },
-	{ "disable-event", cmd_disable_event },
-	{ "enable-channel", cmd_enable_channel },
-	{ "enable-event", cmd_enable_event },
-	{ "help", cmd_help },
-	{ "list", cmd_list },
-	{ "set-session", cmd_set_session },
-	{ "start", cmd_start },
-	{ "status", cmd_status },
-	{ "stop", cmd_stop },
-	{ "version", cmd_version },
-	{ "view", cmd_view },
-	{ NULL, NULL },
+	{"add-context", cmd_add_context},
+	{"create", cmd_create},
+	{"destroy", cmd_destroy},
+	{"disable-channel", cmd_disable_channel},
+	{"disable-event", cmd_disable_event},
+	{"enable-channel", cmd_enable_channel},
+	{"enable-event", cmd_enable_event},
+	{"help", cmd_help},
+	{"list", cmd_list},
+	{"set-session", cmd_set_session},
+	{"start", cmd_start},
+	{"status", cmd_status},
+	{"stop", cmd_stop},
+	{"version", cmd_version},
+	{"view", cmd_view},
+	{NULL, NULL},
 };
 
 enum {
@@ -49,18 +49,18 @@ enum {
 };
 
 static const struct option long_options[] = {
-	{ "version", no_argument, NULL, 'V' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "group", required_argument, NULL, 'g' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "mi", required_argument, NULL, 'm' },
-	{ "no-sessiond", no_argument, NULL, 'n' },
-	{ "sessiond-path", required_argument, NULL, OPT_SESSIOND_PATH },
-	{ "relayd-path", required_argument, NULL, OPT_RELAYD_PATH },
-	{ "list-options", no_argument, NULL, OPT_DUMP_OPTIONS },
-	{ "list-commands", no_argument, NULL, OPT_DUMP_COMMANDS },
-	{ NULL, 0, NULL, 0 },
+	{"version", no_argument, NULL, 'V'},
+	{"help", no_argument, NULL, 'h'},
+	{"group", required_argument, NULL, 'g'},
+	{"verbose", no_argument, NULL, 'v'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"mi", required_argument, NULL, 'm'},
+	{"no-sessiond", no_argument, NULL, 'n'},
+	{"sessiond-path", required_argument, NULL, OPT_SESSIOND_PATH},
+	{"relayd-path", required_argument, NULL, OPT_RELAYD_PATH},
+	{"list-options", no_argument, NULL, OPT_DUMP_OPTIONS},
+	{"list-commands", no_argument, NULL, OPT_DUMP_COMMANDS},
+	{NULL, 0, NULL, 0},
 };
 
 static const char usage_text[] =
@@ -194,7 +194,8 @@ static int parse_global_options(int argc, char **argv)
 		case 'm':
 			if (strcmp(optarg, "xml")) {
 				ERR("MI output format not supported");
-				/* LTTng exits with -LTTNG_ERR_MI_OUTPUT_TYPE. */
+				/* LTTng exits with -LTTNG_ERR_MI_OUTPUT_TYPE.
+				 */
 				return 256 - LTTNG_ERR_MI_OUTPUT_TYPE;
 			}
 			ERR("--mi xml: %s",

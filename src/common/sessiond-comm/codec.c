@@ -13,11 +13,11 @@
 #include "sessiond-comm/codec.h"
 
 /* Run a decoding step, returning its error from the enclosing function. */
-#define TRY(expr)                      \
-	do {                           \
-		int try_ret_ = (expr); \
-		if (try_ret_)          \
-			return try_ret_; \
+#define TRY(expr)                                                              \
+	do {                                                                   \
+		int try_ret_ = (expr);                                         \
+		if (try_ret_)                                                  \
+			return try_ret_;                                       \
 	} while (0)
 
 static int check_range(int64_t value, int64_t min, int64_t max)
@@ -177,8 +177,8 @@ static int get_event_fields(struct lsc_cursor *cur, struct lsc_event *event)
 	TRY(lsc_get_count(cur, LSC_MAX_EXCLUSIONS, &event->exclusion_count));
 	if (event->exclusion_count == 0)
 		return 0;
-	event->exclusions = calloc(event->exclusion_count,
-				   sizeof(*event->exclusions));
+	event->exclusions =
+		calloc(event->exclusion_count, sizeof(*event->exclusions));
 	if (!event->exclusions)
 		return -ENOMEM;
 	for (i = 0; i < event->exclusion_count; i++)

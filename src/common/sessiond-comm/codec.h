@@ -22,8 +22,8 @@
 /* The session, domain and channel a command applies to. */
 struct lsc_target {
 	char session[LTTNG_NAME_MAX];
-	int32_t domain; /* enum lttng_domain_type */
-	int32_t buffer_type; /* enum lttng_buffer_type */
+	int32_t domain;			     /* enum lttng_domain_type */
+	int32_t buffer_type;		     /* enum lttng_buffer_type */
 	char channel[LTTNG_SYMBOL_NAME_LEN]; /* "": default or all */
 };
 
@@ -36,14 +36,14 @@ enum lsc_output_kind {
 struct lsc_create_session {
 	char name[LTTNG_NAME_MAX]; /* "": the daemon picks auto-DATE */
 	uint32_t snapshot;
-	uint32_t output; /* enum lsc_output_kind */
+	uint32_t output;	   /* enum lsc_output_kind */
 	char path[LTTNG_PATH_MAX]; /* Absolute; LSC_OUTPUT_PATH only. */
 };
 
 /* A session as listed (and as the reply to a creation). */
 struct lsc_session {
 	char name[LTTNG_NAME_MAX];
-	char path[LTTNG_PATH_MAX]; /* "" when none or snapshot-only */
+	char path[LTTNG_PATH_MAX];	    /* "" when none or snapshot-only */
 	char snapshot_path[LTTNG_PATH_MAX]; /* snapshot sessions */
 	uint32_t enabled;
 	uint32_t snapshot;

@@ -47,7 +47,7 @@ struct lsc_reply_header {
 /* A received message: payload is malloc'd (NULL when empty). */
 struct lsc_message {
 	uint32_t command; /* Requests only. */
-	int32_t code; /* Replies only. */
+	int32_t code;	  /* Replies only. */
 	uint32_t payload_len;
 	uint8_t *payload;
 };

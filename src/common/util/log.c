@@ -12,8 +12,8 @@ bool log_quiet;
 
 static const char *log_prefix(enum log_kind kind, int level)
 {
-	static const char *const debug_prefixes[] = { "DEBUG1: ", "DEBUG2: ",
-						      "DEBUG3: " };
+	static const char *const debug_prefixes[] = {
+		"DEBUG1: ", "DEBUG2: ", "DEBUG3: "};
 
 	switch (kind) {
 	case LOG_KIND_ERR:

@@ -9,10 +9,10 @@
 #include <stdbool.h>
 
 enum log_kind {
-	LOG_KIND_MSG, /* stdout, no prefix */
-	LOG_KIND_ERR, /* stderr, "Error: " */
+	LOG_KIND_MSG,  /* stdout, no prefix */
+	LOG_KIND_ERR,  /* stderr, "Error: " */
 	LOG_KIND_WARN, /* stderr, "Warning: " */
-	LOG_KIND_DBG, /* stderr, "DEBUGn: ", only at verbosity >= n */
+	LOG_KIND_DBG,  /* stderr, "DEBUGn: ", only at verbosity >= n */
 };
 
 /* 0 (default) to 3: -v, -vv, -vvv. */

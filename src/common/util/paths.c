@@ -77,8 +77,8 @@ int paths_mkdir_p(const char *path, mode_t mode)
 }
 
 /* Append one component to the normalized path in buf (length *used). */
-static int push_component(char *buf, size_t len, size_t *used,
-			  const char *comp, size_t comp_len)
+static int push_component(char *buf, size_t len, size_t *used, const char *comp,
+			  size_t comp_len)
 {
 	if (comp_len == 0 || (comp_len == 1 && comp[0] == '.'))
 		return 0;

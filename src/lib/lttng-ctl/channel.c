@@ -53,10 +53,9 @@ LTTNG_API void lttng_channel_set_default_attr(struct lttng_domain *domain,
 		break;
 	default:
 		/* 4 pages per-process, 128 pages per-user (LTTng's sizes). */
-		attr->subbuf_size = page_size() *
-				    (domain->buf_type == LTTNG_BUFFER_PER_PID ?
-					     4 :
-					     128);
+		attr->subbuf_size =
+			page_size() *
+			(domain->buf_type == LTTNG_BUFFER_PER_PID ? 4 : 128);
 		break;
 	}
 }
@@ -67,7 +66,8 @@ static void default_extended(struct lsc_channel_extended *ext)
 	ext->monitor_timer_interval = DEFAULT_MONITOR_TIMER_US;
 }
 
-LTTNG_API struct lttng_channel *lttng_channel_create(struct lttng_domain *domain)
+LTTNG_API struct lttng_channel *
+lttng_channel_create(struct lttng_domain *domain)
 {
 	struct channel_alloc *alloc;
 
@@ -128,8 +128,8 @@ LTTNG_API int lttng_disable_channel(struct lttng_handle *handle,
 	if (!name)
 		return -LTTNG_ERR_INVALID;
 	ret = ctl_target_from_handle(handle, name, &target);
-	return ret ? ret : ctl_call_target(LSC_CMD_DISABLE_CHANNEL, &target,
-					   NULL);
+	return ret ? ret
+		   : ctl_call_target(LSC_CMD_DISABLE_CHANNEL, &target, NULL);
 }
 
 /*

@@ -73,8 +73,8 @@ int ctl_call(uint32_t command, const struct lsc_buf *payload,
 	int fd, ret;
 
 	if (payload && payload->error)
-		return payload->error == -ENOMEM ? -LTTNG_ERR_NOMEM :
-						   -LTTNG_ERR_INVALID;
+		return payload->error == -ENOMEM ? -LTTNG_ERR_NOMEM
+						 : -LTTNG_ERR_INVALID;
 	fd = connect_sessiond();
 	if (fd < 0)
 		return -LTTNG_ERR_NO_SESSIOND;
@@ -117,8 +117,7 @@ int ctl_target_from_handle(const struct lttng_handle *handle,
 	strcpy(target->session, handle->session_name);
 	target->domain = handle->domain.type;
 	target->buffer_type = handle->domain.buf_type;
-	return ctl_copy_name(target->channel, sizeof(target->channel),
-			     channel);
+	return ctl_copy_name(target->channel, sizeof(target->channel), channel);
 }
 
 int ctl_call_target(uint32_t command, const struct lsc_target *target,

@@ -121,7 +121,8 @@ static const char *const messages[LTTNG_ERR_NR] = {
 		"Lack of memory while processing event exclusions",
 	[LTTNG_ERR_INVALID_EVENT_NAME] = "Invalid event name",
 	[LTTNG_ERR_INVALID_CHANNEL_NAME] = "Invalid channel name",
-	[LTTNG_ERR_PROCESS_ATTR_EXISTS] = "Process attribute is already tracked",
+	[LTTNG_ERR_PROCESS_ATTR_EXISTS] =
+		"Process attribute is already tracked",
 	[LTTNG_ERR_PROCESS_ATTR_MISSING] = "Process attribute was not tracked",
 	[LTTNG_ERR_INVALID_CHANNEL_DOMAIN] = "Invalid channel domain",
 	[LTTNG_ERR_OVERFLOW] = "Overflow occurred",
@@ -131,7 +132,8 @@ static const char *const messages[LTTNG_ERR_NR] = {
 		"Per-PID recording sessions are not supported",
 	[LTTNG_ERR_KERN_CONTEXT_UNAVAILABLE] =
 		"Context unavailable on this kernel",
-	[LTTNG_ERR_REGEN_STATEDUMP_FAIL] = "Failed to regenerate the state dump",
+	[LTTNG_ERR_REGEN_STATEDUMP_FAIL] =
+		"Failed to regenerate the state dump",
 	[LTTNG_ERR_REGEN_STATEDUMP_NOMEM] =
 		"Failed to regenerate the state dump, not enough memory",
 	[LTTNG_ERR_NOT_SNAPSHOT_SESSION] =
@@ -192,7 +194,8 @@ static const char *const messages[LTTNG_ERR_NR] = {
 		"Relayd daemon peer does not allow sessions to be cleared",
 	[LTTNG_ERR_CLEAR_NOT_AVAILABLE_RELAY] =
 		"Clearing a session is not supported by the relay daemon",
-	[LTTNG_ERR_CLEAR_FAIL_CONSUMER] = "Consumer failed to clear the session",
+	[LTTNG_ERR_CLEAR_FAIL_CONSUMER] =
+		"Consumer failed to clear the session",
 	[LTTNG_ERR_ROTATION_AFTER_STOP_CLEAR] =
 		"Session was already cleared since it became inactive",
 	[LTTNG_ERR_USER_NOT_FOUND] = "User not found",

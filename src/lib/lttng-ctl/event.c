@@ -78,9 +78,9 @@ static int event_to_msg(const struct lttng_event *event, const char *filter,
 	strcpy(msg->name, event->name[0] ? event->name : "*");
 	msg->type = event->type;
 	msg->loglevel_type = event->loglevel_type;
-	msg->loglevel = event->loglevel_type == LTTNG_EVENT_LOGLEVEL_ALL ?
-				-1 :
-				event->loglevel;
+	msg->loglevel = event->loglevel_type == LTTNG_EVENT_LOGLEVEL_ALL
+				? -1
+				: event->loglevel;
 	msg->enabled = 1;
 	msg->filter = (char *)filter;
 	if (exclusion_count == 0)
@@ -149,8 +149,8 @@ LTTNG_API int lttng_enable_event_with_filter(struct lttng_handle *handle,
 					     const char *channel_name,
 					     const char *filter_expression)
 {
-	return lttng_enable_event_with_exclusions(
-		handle, event, channel_name, filter_expression, 0, NULL);
+	return lttng_enable_event_with_exclusions(handle, event, channel_name,
+						  filter_expression, 0, NULL);
 }
 
 LTTNG_API int lttng_enable_event(struct lttng_handle *handle,
@@ -178,8 +178,8 @@ LTTNG_API int lttng_disable_event_ext(struct lttng_handle *handle,
 	return send_event(LSC_CMD_DISABLE_EVENT, handle, channel_name, &msg);
 }
 
-LTTNG_API int lttng_disable_event(struct lttng_handle *handle,
-				  const char *name, const char *channel_name)
+LTTNG_API int lttng_disable_event(struct lttng_handle *handle, const char *name,
+				  const char *channel_name)
 {
 	struct lttng_event event;
 
@@ -279,8 +279,8 @@ static struct lttng_event *pack_events(const struct lsc_event *msgs,
 	for (i = 0; i < count; i++) {
 		const struct lsc_event *msg = &msgs[i];
 		struct event_extended *ext = (struct event_extended *)extra;
-		size_t excl_len = msg->exclusion_count *
-				  sizeof(*msg->exclusions);
+		size_t excl_len =
+			msg->exclusion_count * sizeof(*msg->exclusions);
 
 		strcpy(array[i].name, msg->name);
 		array[i].type = msg->type;

@@ -60,8 +60,8 @@ LTTNG_API int lttng_list_domains(const char *session_name,
 	lsc_message_fini(&reply);
 	if (ret) {
 		free(array);
-		return ret == -LTTNG_ERR_NOMEM ? ret :
-						 -LTTNG_ERR_INVALID_PROTOCOL;
+		return ret == -LTTNG_ERR_NOMEM ? ret
+					       : -LTTNG_ERR_INVALID_PROTOCOL;
 	}
 	*domains = array;
 	return (int)count;

@@ -30,8 +30,7 @@ descriptor_new(const char *name, bool snapshot, enum lsc_output_kind output,
 	desc->create.output = output;
 	if (ctl_copy_name(desc->create.name, sizeof(desc->create.name), name) ||
 	    ctl_copy_name(desc->create.path, sizeof(desc->create.path), path) ||
-	    (output == LSC_OUTPUT_PATH && path[0] != '/') ||
-	    (name && !*name)) {
+	    (output == LSC_OUTPUT_PATH && path[0] != '/') || (name && !*name)) {
 		free(desc);
 		return NULL;
 	}
@@ -47,8 +46,8 @@ lttng_session_descriptor_create(const char *name)
 LTTNG_API struct lttng_session_descriptor *
 lttng_session_descriptor_local_create(const char *name, const char *path)
 {
-	return descriptor_new(name, false,
-			      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
+	return descriptor_new(
+		name, false, path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
 }
 
 LTTNG_API struct lttng_session_descriptor *
@@ -61,8 +60,8 @@ LTTNG_API struct lttng_session_descriptor *
 lttng_session_descriptor_snapshot_local_create(const char *name,
 					       const char *path)
 {
-	return descriptor_new(name, true,
-			      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
+	return descriptor_new(
+		name, true, path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
 }
 
 LTTNG_API enum lttng_session_descriptor_status
@@ -209,7 +208,7 @@ LTTNG_API int lttng_data_pending(const char *session_name)
 /* Poll lttng_data_pending() until the session's data is all written. */
 static int wait_data(const char *session_name)
 {
-	const struct timespec pause = { 0, DATA_PENDING_POLL_NS };
+	const struct timespec pause = {0, DATA_PENDING_POLL_NS};
 	int ret;
 
 	while ((ret = lttng_data_pending(session_name)) == 1)

@@ -19,8 +19,8 @@
 
 static void fill_event(struct lsc_event *event)
 {
-	static char exclusions[2][LTTNG_SYMBOL_NAME_LEN] = { "app:skip",
-							     "app:noisy*" };
+	static char exclusions[2][LTTNG_SYMBOL_NAME_LEN] = {"app:skip",
+							    "app:noisy*"};
 
 	memset(event, 0, sizeof(*event));
 	strcpy(event->name, "app:*");
@@ -212,8 +212,8 @@ static void test_channel_with_bad_overwrite_is_refused(void **state)
 
 static void test_target_round_trip_and_bad_domain(void **state)
 {
-	struct lsc_target in = { .domain = LTTNG_DOMAIN_UST,
-				 .buffer_type = LTTNG_BUFFER_PER_UID },
+	struct lsc_target in = {.domain = LTTNG_DOMAIN_UST,
+				.buffer_type = LTTNG_BUFFER_PER_UID},
 			  out;
 	struct lsc_cursor cur;
 	struct lsc_buf buf;
@@ -258,9 +258,9 @@ static void test_session_name_longer_than_field_is_refused(void **state)
 
 static void test_string_with_nul_byte_or_huge_length_is_refused(void **state)
 {
-	static const char with_nul[] = { 3, 0, 0, 0, 'a', 0, 'b' };
-	static const char huge[] = { 0xff, 0xff, 0xff, 0x7f, 'a' };
-	static const char absent[] = { 0xff, 0xff, 0xff, 0xff };
+	static const char with_nul[] = {3, 0, 0, 0, 'a', 0, 'b'};
+	static const char huge[] = {0xff, 0xff, 0xff, 0x7f, 'a'};
+	static const char absent[] = {0xff, 0xff, 0xff, 0xff};
 	struct lsc_cursor cur;
 	char out[16];
 
@@ -362,11 +362,13 @@ int main(void)
 		cmocka_unit_test(test_event_without_filter_decodes_null_filter),
 		cmocka_unit_test(test_event_truncated_anywhere_is_refused),
 		cmocka_unit_test(test_event_with_bad_enums_is_refused),
-		cmocka_unit_test(test_event_with_too_many_exclusions_is_refused),
+		cmocka_unit_test(
+			test_event_with_too_many_exclusions_is_refused),
 		cmocka_unit_test(test_channel_round_trip_keeps_every_attribute),
 		cmocka_unit_test(test_channel_with_bad_overwrite_is_refused),
 		cmocka_unit_test(test_target_round_trip_and_bad_domain),
-		cmocka_unit_test(test_session_name_longer_than_field_is_refused),
+		cmocka_unit_test(
+			test_session_name_longer_than_field_is_refused),
 		cmocka_unit_test(
 			test_string_with_nul_byte_or_huge_length_is_refused),
 		cmocka_unit_test(test_trailing_bytes_are_detected),

@@ -69,12 +69,12 @@ static void test_reply_without_payload_round_trip(void **state)
 
 static void test_unknown_command_and_huge_length_are_refused(void **state)
 {
-	struct lsc_request_header bad_cmd = { .command = LSC_CMD_NR };
-	struct lsc_request_header zero_cmd = { .command = 0 };
-	struct lsc_request_header huge = { .command = LSC_CMD_LIST_SESSIONS,
-					   .payload_len = LSC_MAX_PAYLOAD + 1 };
-	struct lsc_request_header max = { .command = LSC_CMD_LIST_SESSIONS,
-					  .payload_len = LSC_MAX_PAYLOAD };
+	struct lsc_request_header bad_cmd = {.command = LSC_CMD_NR};
+	struct lsc_request_header zero_cmd = {.command = 0};
+	struct lsc_request_header huge = {.command = LSC_CMD_LIST_SESSIONS,
+					  .payload_len = LSC_MAX_PAYLOAD + 1};
+	struct lsc_request_header max = {.command = LSC_CMD_LIST_SESSIONS,
+					 .payload_len = LSC_MAX_PAYLOAD};
 	struct lsc_message msg;
 	int fds[2];
 
@@ -95,9 +95,9 @@ static void test_unknown_command_and_huge_length_are_refused(void **state)
 
 static void test_reply_code_outside_the_table_is_refused(void **state)
 {
-	struct lsc_reply_header below = { .code = LTTNG_OK - 1 };
-	struct lsc_reply_header above = { .code = LTTNG_ERR_NR };
-	struct lsc_reply_header ok = { .code = LTTNG_OK };
+	struct lsc_reply_header below = {.code = LTTNG_OK - 1};
+	struct lsc_reply_header above = {.code = LTTNG_ERR_NR};
+	struct lsc_reply_header ok = {.code = LTTNG_OK};
 
 	(void)state;
 	assert_int_equal(lsc_reply_header_check(&below), -EBADMSG);
@@ -107,8 +107,8 @@ static void test_reply_code_outside_the_table_is_refused(void **state)
 
 static void test_stream_cut_in_header_or_payload_reports_reset(void **state)
 {
-	struct lsc_request_header header = { .command = LSC_CMD_LIST_SESSIONS,
-					     .payload_len = 16 };
+	struct lsc_request_header header = {.command = LSC_CMD_LIST_SESSIONS,
+					    .payload_len = 16};
 	struct lsc_message msg;
 	int fds[2];
 

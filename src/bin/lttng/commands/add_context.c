@@ -23,14 +23,14 @@ enum {
 };
 
 static struct poptOption options[] = {
-	{ "session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL },
-	{ "channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL },
-	{ "kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL },
-	{ "userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL },
-	{ "jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL },
-	{ "log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL },
-	{ "type", 't', POPT_ARG_STRING, NULL, OPT_TYPE, NULL, NULL },
-	{ "list", 0, POPT_ARG_NONE, NULL, OPT_LIST, NULL, NULL },
+	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
+	{"channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL},
+	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
+	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
+	{"jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL},
+	{"log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL},
+	{"type", 't', POPT_ARG_STRING, NULL, OPT_TYPE, NULL, NULL},
+	{"list", 0, POPT_ARG_NONE, NULL, OPT_LIST, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -41,45 +41,45 @@ struct named_context {
 };
 
 static const struct named_context plain_contexts[] = {
-	{ "pid", LTTNG_EVENT_CONTEXT_PID },
-	{ "procname", LTTNG_EVENT_CONTEXT_PROCNAME },
-	{ "prio", LTTNG_EVENT_CONTEXT_PRIO },
-	{ "nice", LTTNG_EVENT_CONTEXT_NICE },
-	{ "vpid", LTTNG_EVENT_CONTEXT_VPID },
-	{ "tid", LTTNG_EVENT_CONTEXT_TID },
-	{ "pthread_id", LTTNG_EVENT_CONTEXT_PTHREAD_ID },
-	{ "vtid", LTTNG_EVENT_CONTEXT_VTID },
-	{ "ppid", LTTNG_EVENT_CONTEXT_PPID },
-	{ "vppid", LTTNG_EVENT_CONTEXT_VPPID },
-	{ "hostname", LTTNG_EVENT_CONTEXT_HOSTNAME },
-	{ "ip", LTTNG_EVENT_CONTEXT_IP },
-	{ "interruptible", LTTNG_EVENT_CONTEXT_INTERRUPTIBLE },
-	{ "preemptible", LTTNG_EVENT_CONTEXT_PREEMPTIBLE },
-	{ "need_reschedule", LTTNG_EVENT_CONTEXT_NEED_RESCHEDULE },
-	{ "migratable", LTTNG_EVENT_CONTEXT_MIGRATABLE },
-	{ "callstack-kernel", LTTNG_EVENT_CONTEXT_CALLSTACK_KERNEL },
-	{ "callstack-user", LTTNG_EVENT_CONTEXT_CALLSTACK_USER },
-	{ "cgroup_ns", LTTNG_EVENT_CONTEXT_CGROUP_NS },
-	{ "ipc_ns", LTTNG_EVENT_CONTEXT_IPC_NS },
-	{ "mnt_ns", LTTNG_EVENT_CONTEXT_MNT_NS },
-	{ "net_ns", LTTNG_EVENT_CONTEXT_NET_NS },
-	{ "pid_ns", LTTNG_EVENT_CONTEXT_PID_NS },
-	{ "time_ns", LTTNG_EVENT_CONTEXT_TIME_NS },
-	{ "user_ns", LTTNG_EVENT_CONTEXT_USER_NS },
-	{ "uts_ns", LTTNG_EVENT_CONTEXT_UTS_NS },
-	{ "uid", LTTNG_EVENT_CONTEXT_UID },
-	{ "euid", LTTNG_EVENT_CONTEXT_EUID },
-	{ "suid", LTTNG_EVENT_CONTEXT_SUID },
-	{ "gid", LTTNG_EVENT_CONTEXT_GID },
-	{ "egid", LTTNG_EVENT_CONTEXT_EGID },
-	{ "sgid", LTTNG_EVENT_CONTEXT_SGID },
-	{ "vuid", LTTNG_EVENT_CONTEXT_VUID },
-	{ "veuid", LTTNG_EVENT_CONTEXT_VEUID },
-	{ "vsuid", LTTNG_EVENT_CONTEXT_VSUID },
-	{ "vgid", LTTNG_EVENT_CONTEXT_VGID },
-	{ "vegid", LTTNG_EVENT_CONTEXT_VEGID },
-	{ "vsgid", LTTNG_EVENT_CONTEXT_VSGID },
-	{ NULL, 0 },
+	{"pid", LTTNG_EVENT_CONTEXT_PID},
+	{"procname", LTTNG_EVENT_CONTEXT_PROCNAME},
+	{"prio", LTTNG_EVENT_CONTEXT_PRIO},
+	{"nice", LTTNG_EVENT_CONTEXT_NICE},
+	{"vpid", LTTNG_EVENT_CONTEXT_VPID},
+	{"tid", LTTNG_EVENT_CONTEXT_TID},
+	{"pthread_id", LTTNG_EVENT_CONTEXT_PTHREAD_ID},
+	{"vtid", LTTNG_EVENT_CONTEXT_VTID},
+	{"ppid", LTTNG_EVENT_CONTEXT_PPID},
+	{"vppid", LTTNG_EVENT_CONTEXT_VPPID},
+	{"hostname", LTTNG_EVENT_CONTEXT_HOSTNAME},
+	{"ip", LTTNG_EVENT_CONTEXT_IP},
+	{"interruptible", LTTNG_EVENT_CONTEXT_INTERRUPTIBLE},
+	{"preemptible", LTTNG_EVENT_CONTEXT_PREEMPTIBLE},
+	{"need_reschedule", LTTNG_EVENT_CONTEXT_NEED_RESCHEDULE},
+	{"migratable", LTTNG_EVENT_CONTEXT_MIGRATABLE},
+	{"callstack-kernel", LTTNG_EVENT_CONTEXT_CALLSTACK_KERNEL},
+	{"callstack-user", LTTNG_EVENT_CONTEXT_CALLSTACK_USER},
+	{"cgroup_ns", LTTNG_EVENT_CONTEXT_CGROUP_NS},
+	{"ipc_ns", LTTNG_EVENT_CONTEXT_IPC_NS},
+	{"mnt_ns", LTTNG_EVENT_CONTEXT_MNT_NS},
+	{"net_ns", LTTNG_EVENT_CONTEXT_NET_NS},
+	{"pid_ns", LTTNG_EVENT_CONTEXT_PID_NS},
+	{"time_ns", LTTNG_EVENT_CONTEXT_TIME_NS},
+	{"user_ns", LTTNG_EVENT_CONTEXT_USER_NS},
+	{"uts_ns", LTTNG_EVENT_CONTEXT_UTS_NS},
+	{"uid", LTTNG_EVENT_CONTEXT_UID},
+	{"euid", LTTNG_EVENT_CONTEXT_EUID},
+	{"suid", LTTNG_EVENT_CONTEXT_SUID},
+	{"gid", LTTNG_EVENT_CONTEXT_GID},
+	{"egid", LTTNG_EVENT_CONTEXT_EGID},
+	{"sgid", LTTNG_EVENT_CONTEXT_SGID},
+	{"vuid", LTTNG_EVENT_CONTEXT_VUID},
+	{"veuid", LTTNG_EVENT_CONTEXT_VEUID},
+	{"vsuid", LTTNG_EVENT_CONTEXT_VSUID},
+	{"vgid", LTTNG_EVENT_CONTEXT_VGID},
+	{"vegid", LTTNG_EVENT_CONTEXT_VEGID},
+	{"vsgid", LTTNG_EVENT_CONTEXT_VSGID},
+	{NULL, 0},
 };
 
 /* perf_event_attr types and the hardware cache config encoding. */
@@ -94,56 +94,56 @@ struct perf_counter {
 	uint64_t config;
 };
 
-#define CACHE_SET(prefix, id)                                         \
-	{ prefix "-loads", PERF_CACHE, CACHE(id, 0, 0) },             \
-	{ prefix "-load-misses", PERF_CACHE, CACHE(id, 0, 1) },       \
-	{ prefix "-stores", PERF_CACHE, CACHE(id, 1, 0) },            \
-	{ prefix "-store-misses", PERF_CACHE, CACHE(id, 1, 1) },      \
-	{ prefix "-prefetches", PERF_CACHE, CACHE(id, 2, 0) },        \
-	{                                                             \
-		prefix "-prefetch-misses", PERF_CACHE, CACHE(id, 2, 1) \
+#define CACHE_SET(prefix, id)                                                  \
+	{prefix "-loads", PERF_CACHE, CACHE(id, 0, 0)},                        \
+		{prefix "-load-misses", PERF_CACHE, CACHE(id, 0, 1)},          \
+		{prefix "-stores", PERF_CACHE, CACHE(id, 1, 0)},               \
+		{prefix "-store-misses", PERF_CACHE, CACHE(id, 1, 1)},         \
+		{prefix "-prefetches", PERF_CACHE, CACHE(id, 2, 0)},           \
+	{                                                                      \
+		prefix "-prefetch-misses", PERF_CACHE, CACHE(id, 2, 1)         \
 	}
 
 static const struct perf_counter perf_counters[] = {
-	{ "cpu-cycles", PERF_HW, 0 },
-	{ "cycles", PERF_HW, 0 },
-	{ "stalled-cycles-frontend", PERF_HW, 7 },
-	{ "idle-cycles-frontend", PERF_HW, 7 },
-	{ "stalled-cycles-backend", PERF_HW, 8 },
-	{ "idle-cycles-backend", PERF_HW, 8 },
-	{ "instructions", PERF_HW, 1 },
-	{ "cache-references", PERF_HW, 2 },
-	{ "cache-misses", PERF_HW, 3 },
-	{ "branch-instructions", PERF_HW, 4 },
-	{ "branches", PERF_HW, 4 },
-	{ "branch-misses", PERF_HW, 5 },
-	{ "bus-cycles", PERF_HW, 6 },
+	{"cpu-cycles", PERF_HW, 0},
+	{"cycles", PERF_HW, 0},
+	{"stalled-cycles-frontend", PERF_HW, 7},
+	{"idle-cycles-frontend", PERF_HW, 7},
+	{"stalled-cycles-backend", PERF_HW, 8},
+	{"idle-cycles-backend", PERF_HW, 8},
+	{"instructions", PERF_HW, 1},
+	{"cache-references", PERF_HW, 2},
+	{"cache-misses", PERF_HW, 3},
+	{"branch-instructions", PERF_HW, 4},
+	{"branches", PERF_HW, 4},
+	{"branch-misses", PERF_HW, 5},
+	{"bus-cycles", PERF_HW, 6},
 	CACHE_SET("L1-dcache", 0),
 	CACHE_SET("L1-icache", 1),
 	CACHE_SET("LLC", 2),
 	CACHE_SET("dTLB", 3),
-	{ "iTLB-loads", PERF_CACHE, CACHE(4, 0, 0) },
-	{ "iTLB-load-misses", PERF_CACHE, CACHE(4, 0, 1) },
-	{ "branch-loads", PERF_CACHE, CACHE(5, 0, 0) },
-	{ "branch-load-misses", PERF_CACHE, CACHE(5, 0, 1) },
-	{ "cpu-clock", PERF_SW, 0 },
-	{ "task-clock", PERF_SW, 1 },
-	{ "page-fault", PERF_SW, 2 },
-	{ "faults", PERF_SW, 2 },
-	{ "major-faults", PERF_SW, 6 },
-	{ "minor-faults", PERF_SW, 5 },
-	{ "context-switches", PERF_SW, 3 },
-	{ "cs", PERF_SW, 3 },
-	{ "cpu-migrations", PERF_SW, 4 },
-	{ "migrations", PERF_SW, 4 },
-	{ "alignment-faults", PERF_SW, 7 },
-	{ "emulation-faults", PERF_SW, 8 },
-	{ NULL, 0, 0 },
+	{"iTLB-loads", PERF_CACHE, CACHE(4, 0, 0)},
+	{"iTLB-load-misses", PERF_CACHE, CACHE(4, 0, 1)},
+	{"branch-loads", PERF_CACHE, CACHE(5, 0, 0)},
+	{"branch-load-misses", PERF_CACHE, CACHE(5, 0, 1)},
+	{"cpu-clock", PERF_SW, 0},
+	{"task-clock", PERF_SW, 1},
+	{"page-fault", PERF_SW, 2},
+	{"faults", PERF_SW, 2},
+	{"major-faults", PERF_SW, 6},
+	{"minor-faults", PERF_SW, 5},
+	{"context-switches", PERF_SW, 3},
+	{"cs", PERF_SW, 3},
+	{"cpu-migrations", PERF_SW, 4},
+	{"migrations", PERF_SW, 4},
+	{"alignment-faults", PERF_SW, 7},
+	{"emulation-faults", PERF_SW, 8},
+	{NULL, 0, 0},
 };
 
 static void list_contexts(void)
 {
-	static const char *const prefixes[] = { "perf:cpu:", "perf:thread:" };
+	static const char *const prefixes[] = {"perf:cpu:", "perf:thread:"};
 	const struct named_context *c;
 	const struct perf_counter *p;
 	size_t i;
@@ -197,7 +197,8 @@ static int parse_perf(const char *symbol, struct lttng_event_context *ctx)
 static int parse_app(const char *symbol, struct lttng_event_context *ctx,
 		     char **provider, char **name)
 {
-	const char *start = symbol + strlen("$app."), *colon = strchr(start, ':');
+	const char *start = symbol + strlen("$app."),
+		   *colon = strchr(start, ':');
 
 	if (!colon || colon == start || !colon[1])
 		return -1;
@@ -305,8 +306,8 @@ static int parse_options(poptContext pc, struct context_opts *o)
 			if (ret != CMD_SUCCESS)
 				return ret;
 		} else {
-			char **slot = opt == OPT_SESSION ? &o->session :
-							   &o->channel;
+			char **slot =
+				opt == OPT_SESSION ? &o->session : &o->channel;
 
 			free(*slot);
 			*slot = arg;
@@ -318,7 +319,7 @@ static int parse_options(poptContext pc, struct context_opts *o)
 static int add_contexts(const struct context_opts *o,
 			enum lttng_domain_type type, const char *session)
 {
-	struct lttng_domain dom = { .type = type };
+	struct lttng_domain dom = {.type = type};
 	struct lttng_handle *handle = lttng_create_handle(session, &dom);
 	int i, warn = 0;
 
@@ -326,8 +327,8 @@ static int add_contexts(const struct context_opts *o,
 		return CMD_FATAL;
 	for (i = 0; i < o->count; i++) {
 		struct context_request *req = &o->reqs[i];
-		int ret = lttng_add_context(handle, &req->ctx, NULL,
-					    o->channel);
+		int ret =
+			lttng_add_context(handle, &req->ctx, NULL, o->channel);
 
 		if (ret < 0) {
 			ERR("%s: %s", req->symbol, lttng_strerror(ret));
@@ -347,7 +348,7 @@ static int add_contexts(const struct context_opts *o,
 int cmd_add_context(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct context_opts o = { 0 };
+	struct context_opts o = {0};
 	enum lttng_domain_type type = LTTNG_DOMAIN_NONE;
 	int ret = parse_options(pc, &o), t, count = 0;
 	char *session = NULL;

@@ -26,19 +26,18 @@ enum {
 
 /* The order of LTTng's table, which --list-options shows. */
 static struct poptOption options[] = {
-	{ "help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL },
-	{ "output", 'o', POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL },
-	{ "list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS, NULL,
-	  NULL },
-	{ "set-url", 'U', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL },
-	{ "ctrl-url", 'C', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL },
-	{ "data-url", 'D', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL },
-	{ "no-output", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL },
-	{ "no-consumer", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL },
-	{ "snapshot", 0, POPT_ARG_NONE, NULL, OPT_SNAPSHOT, NULL, NULL },
-	{ "live", 0, POPT_ARG_INT | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIVE,
-	  NULL, NULL },
-	{ "shm-path", 0, POPT_ARG_STRING, NULL, OPT_SHM_PATH, NULL, NULL },
+	{"help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL},
+	{"output", 'o', POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL},
+	{"list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS, NULL, NULL},
+	{"set-url", 'U', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL},
+	{"ctrl-url", 'C', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL},
+	{"data-url", 'D', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL},
+	{"no-output", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL},
+	{"no-consumer", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL},
+	{"snapshot", 0, POPT_ARG_NONE, NULL, OPT_SNAPSHOT, NULL, NULL},
+	{"live", 0, POPT_ARG_INT | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIVE, NULL,
+	 NULL},
+	{"shm-path", 0, POPT_ARG_STRING, NULL, OPT_SHM_PATH, NULL, NULL},
 	POPT_TABLEEND,
 };
 
@@ -130,13 +129,13 @@ make_descriptor(const char *name, const struct create_opts *opts)
 		output = path;
 	}
 	if (opts->no_output)
-		return opts->snapshot ?
-			       lttng_session_descriptor_snapshot_create(name) :
-			       lttng_session_descriptor_create(name);
-	return opts->snapshot ?
-		       lttng_session_descriptor_snapshot_local_create(name,
-								      output) :
-		       lttng_session_descriptor_local_create(name, output);
+		return opts->snapshot
+			       ? lttng_session_descriptor_snapshot_create(name)
+			       : lttng_session_descriptor_create(name);
+	return opts->snapshot
+		       ? lttng_session_descriptor_snapshot_local_create(name,
+									output)
+		       : lttng_session_descriptor_local_create(name, output);
 }
 
 static void print_created(const struct lttng_session_descriptor *desc,
@@ -192,7 +191,7 @@ end:
 int cmd_create(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct create_opts opts = { 0 };
+	struct create_opts opts = {0};
 	const char *name, *leftover;
 	int ret = parse_options(pc, &opts);
 

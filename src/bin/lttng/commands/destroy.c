@@ -16,8 +16,8 @@
 enum { OPT_ALL = 3, OPT_NO_WAIT };
 
 static struct poptOption options[] = {
-	{ "all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL },
-	{ "no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL },
+	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
+	{"no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -28,7 +28,7 @@ static struct poptOption options[] = {
  */
 static void wait_for_data(const char *name)
 {
-	const struct timespec pause = { 0, DATA_WAIT_NS };
+	const struct timespec pause = {0, DATA_WAIT_NS};
 	int printed = 0;
 
 	while (lttng_data_pending(name) == 1) {

@@ -10,9 +10,9 @@
 enum { OPT_SESSION = 3, OPT_KERNEL, OPT_USERSPACE };
 
 static struct poptOption options[] = {
-	{ "session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL },
-	{ "kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL },
-	{ "userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL },
+	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
+	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
+	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -20,7 +20,7 @@ static struct poptOption options[] = {
 static int disable_channels(enum lttng_domain_type type, char *names,
 			    const char *session)
 {
-	struct lttng_domain dom = { .type = type };
+	struct lttng_domain dom = {.type = type};
 	struct lttng_handle *handle = lttng_create_handle(session, &dom);
 	char *name, *save = NULL;
 	int warn = 0;
@@ -57,11 +57,13 @@ int cmd_disable_channel(int argc, const char **argv)
 			free(opt_session);
 			opt_session = poptGetOptArg(pc);
 		} else {
-			ret = cli_common_option(opt, "disable-channel", options);
+			ret = cli_common_option(opt, "disable-channel",
+						options);
 			goto end;
 		}
 	}
-	if (utils_check_one_domain(kernel + userspace, "--kernel/--userspace")) {
+	if (utils_check_one_domain(kernel + userspace,
+				   "--kernel/--userspace")) {
 		ret = CMD_ERROR;
 		goto end;
 	}

@@ -24,18 +24,18 @@ enum {
 };
 
 static struct poptOption options[] = {
-	{ "session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL },
-	{ "all-events", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL },
-	{ "channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL },
-	{ "kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL },
-	{ "userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL },
-	{ "jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL },
-	{ "log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL },
-	{ "python", 'p', POPT_ARG_NONE, NULL, OPT_PYTHON, NULL, NULL },
-	{ "tracepoint", 0, POPT_ARG_NONE, NULL, OPT_TRACEPOINT, NULL, NULL },
-	{ "probe", 0, POPT_ARG_NONE, NULL, OPT_PROBE, NULL, NULL },
-	{ "function", 0, POPT_ARG_NONE, NULL, OPT_FUNCTION, NULL, NULL },
-	{ "syscall", 0, POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL },
+	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
+	{"all-events", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
+	{"channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL},
+	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
+	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
+	{"jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL},
+	{"log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL},
+	{"python", 'p', POPT_ARG_NONE, NULL, OPT_PYTHON, NULL, NULL},
+	{"tracepoint", 0, POPT_ARG_NONE, NULL, OPT_TRACEPOINT, NULL, NULL},
+	{"probe", 0, POPT_ARG_NONE, NULL, OPT_PROBE, NULL, NULL},
+	{"function", 0, POPT_ARG_NONE, NULL, OPT_FUNCTION, NULL, NULL},
+	{"syscall", 0, POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -68,16 +68,15 @@ static const char *type_string(enum lttng_event_type type)
 static int parse_options(poptContext pc, struct disable_opts *o)
 {
 	static const enum lttng_event_type types[] = {
-		LTTNG_EVENT_TRACEPOINT, LTTNG_EVENT_PROBE,
-		LTTNG_EVENT_FUNCTION, LTTNG_EVENT_SYSCALL
-	};
+		LTTNG_EVENT_TRACEPOINT, LTTNG_EVENT_PROBE, LTTNG_EVENT_FUNCTION,
+		LTTNG_EVENT_SYSCALL};
 	int opt;
 
 	o->type = LTTNG_EVENT_ALL;
 	while ((opt = poptGetNextOpt(pc)) != -1) {
-		char **slot = opt == OPT_SESSION ? &o->session :
-			      opt == OPT_CHANNEL ? &o->channel :
-						   NULL;
+		char **slot = opt == OPT_SESSION   ? &o->session
+			      : opt == OPT_CHANNEL ? &o->channel
+						   : NULL;
 
 		if (slot) {
 			free(*slot);
@@ -135,9 +134,9 @@ static int disable_named(const struct disable_opts *o,
 		if (ret < 0) {
 			ERR("%s of type %s : %s (channel %s, session %s)", name,
 			    type_string(o->type), lttng_strerror(ret),
-			    ret == -LTTNG_ERR_NEED_CHANNEL_NAME ?
-				    utils_raw_channel_name(o->channel) :
-				    utils_channel_name(o->channel),
+			    ret == -LTTNG_ERR_NEED_CHANNEL_NAME
+				    ? utils_raw_channel_name(o->channel)
+				    : utils_channel_name(o->channel),
 			    session);
 			result = ret;
 			continue;
@@ -152,8 +151,8 @@ static int disable_named(const struct disable_opts *o,
 int cmd_disable_event(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct disable_opts o = { 0 };
-	struct lttng_domain dom = { 0 };
+	struct disable_opts o = {0};
+	struct lttng_domain dom = {0};
 	struct lttng_handle *handle = NULL;
 	char *session = NULL, *names = NULL;
 	int ret = parse_options(pc, &o), type, count = 0;
@@ -184,8 +183,8 @@ int cmd_disable_event(int argc, const char **argv)
 		ret = CMD_ERROR;
 		goto end;
 	}
-	ret = o.all ? disable_all(&o, handle) :
-		      disable_named(&o, handle, names, session);
+	ret = o.all ? disable_all(&o, handle)
+		    : disable_named(&o, handle, names, session);
 end:
 	lttng_destroy_handle(handle);
 	free(names);

@@ -32,30 +32,29 @@ enum {
 };
 
 static struct poptOption options[] = {
-	{ "session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL },
-	{ "kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL },
-	{ "userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL },
-	{ "discard", 0, POPT_ARG_NONE, NULL, OPT_DISCARD, NULL, NULL },
-	{ "overwrite", 0, POPT_ARG_NONE, NULL, OPT_OVERWRITE, NULL, NULL },
-	{ "output", 0, POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL },
-	{ "subbuf-size", 0, POPT_ARG_STRING, NULL, OPT_SUBBUF_SIZE, NULL,
-	  NULL },
-	{ "num-subbuf", 0, POPT_ARG_STRING, NULL, OPT_NUM_SUBBUF, NULL, NULL },
-	{ "switch-timer", 0, POPT_ARG_STRING, NULL, OPT_SWITCH_TIMER, NULL,
-	  NULL },
-	{ "read-timer", 0, POPT_ARG_STRING, NULL, OPT_READ_TIMER, NULL, NULL },
-	{ "monitor-timer", 0, POPT_ARG_STRING, NULL, OPT_MONITOR_TIMER, NULL,
-	  NULL },
-	{ "blocking-timeout", 0, POPT_ARG_STRING, NULL, OPT_BLOCKING_TIMEOUT,
-	  NULL, NULL },
-	{ "tracefile-size", 'C', POPT_ARG_STRING, NULL, OPT_TRACEFILE_SIZE,
-	  NULL, NULL },
-	{ "tracefile-count", 'W', POPT_ARG_STRING, NULL, OPT_TRACEFILE_COUNT,
-	  NULL, NULL },
-	{ "buffers-uid", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_UID, NULL, NULL },
-	{ "buffers-pid", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_PID, NULL, NULL },
-	{ "buffers-global", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_GLOBAL, NULL,
-	  NULL },
+	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
+	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
+	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
+	{"discard", 0, POPT_ARG_NONE, NULL, OPT_DISCARD, NULL, NULL},
+	{"overwrite", 0, POPT_ARG_NONE, NULL, OPT_OVERWRITE, NULL, NULL},
+	{"output", 0, POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL},
+	{"subbuf-size", 0, POPT_ARG_STRING, NULL, OPT_SUBBUF_SIZE, NULL, NULL},
+	{"num-subbuf", 0, POPT_ARG_STRING, NULL, OPT_NUM_SUBBUF, NULL, NULL},
+	{"switch-timer", 0, POPT_ARG_STRING, NULL, OPT_SWITCH_TIMER, NULL,
+	 NULL},
+	{"read-timer", 0, POPT_ARG_STRING, NULL, OPT_READ_TIMER, NULL, NULL},
+	{"monitor-timer", 0, POPT_ARG_STRING, NULL, OPT_MONITOR_TIMER, NULL,
+	 NULL},
+	{"blocking-timeout", 0, POPT_ARG_STRING, NULL, OPT_BLOCKING_TIMEOUT,
+	 NULL, NULL},
+	{"tracefile-size", 'C', POPT_ARG_STRING, NULL, OPT_TRACEFILE_SIZE, NULL,
+	 NULL},
+	{"tracefile-count", 'W', POPT_ARG_STRING, NULL, OPT_TRACEFILE_COUNT,
+	 NULL, NULL},
+	{"buffers-uid", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_UID, NULL, NULL},
+	{"buffers-pid", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_PID, NULL, NULL},
+	{"buffers-global", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_GLOBAL, NULL,
+	 NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -79,8 +78,8 @@ static int parse_power_of_two(const char *arg, const char *option,
 {
 	uint64_t value, rounded;
 
-	if ((is_size ? utils_parse_size(arg, &value) :
-		       utils_parse_u64(arg, &value)) ||
+	if ((is_size ? utils_parse_size(arg, &value)
+		     : utils_parse_u64(arg, &value)) ||
 	    value == 0) {
 		ERR("Wrong value in --%s parameter: %s", option, arg);
 		return CMD_ERROR;
@@ -212,7 +211,8 @@ static int parse_options(poptContext pc, struct channel_opts *o)
 		}
 		if (opt < OPT_SESSION || opt > OPT_BUFFERS_GLOBAL) {
 			o->done = 1;
-			return cli_common_option(opt, "enable-channel", options);
+			return cli_common_option(opt, "enable-channel",
+						 options);
 		}
 		arg = poptGetOptArg(pc);
 		ret = parse_value(opt, arg, o);
@@ -272,8 +272,8 @@ static void fill_domain(const struct channel_opts *o, struct lttng_domain *dom)
 		dom->buf_type = LTTNG_BUFFER_GLOBAL;
 	} else {
 		dom->type = LTTNG_DOMAIN_UST;
-		dom->buf_type = o->buffers_pid ? LTTNG_BUFFER_PER_PID :
-						 LTTNG_BUFFER_PER_UID;
+		dom->buf_type = o->buffers_pid ? LTTNG_BUFFER_PER_PID
+					       : LTTNG_BUFFER_PER_UID;
 	}
 }
 
@@ -373,7 +373,7 @@ static int enable_channels(const struct channel_opts *o, char *names,
 int cmd_enable_channel(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct channel_opts o = { 0 };
+	struct channel_opts o = {0};
 	char *session = NULL, *names = NULL;
 	int ret = parse_options(pc, &o);
 

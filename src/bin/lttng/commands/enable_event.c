@@ -33,25 +33,25 @@ enum {
 };
 
 static struct poptOption options[] = {
-	{ "session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL },
-	{ "all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL },
-	{ "channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL },
-	{ "kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL },
-	{ "userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL },
-	{ "jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL },
-	{ "log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL },
-	{ "python", 'p', POPT_ARG_NONE, NULL, OPT_PYTHON, NULL, NULL },
-	{ "tracepoint", 0, POPT_ARG_NONE, NULL, OPT_TRACEPOINT, NULL, NULL },
-	{ "probe", 0, POPT_ARG_STRING, NULL, OPT_PROBE, NULL, NULL },
-	{ "userspace-probe", 0, POPT_ARG_STRING, NULL, OPT_USERSPACE_PROBE,
-	  NULL, NULL },
-	{ "function", 0, POPT_ARG_STRING, NULL, OPT_FUNCTION, NULL, NULL },
-	{ "syscall", 0, POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL },
-	{ "loglevel", 0, POPT_ARG_STRING, NULL, OPT_LOGLEVEL, NULL, NULL },
-	{ "loglevel-only", 0, POPT_ARG_STRING, NULL, OPT_LOGLEVEL_ONLY, NULL,
-	  NULL },
-	{ "filter", 'f', POPT_ARG_STRING, NULL, OPT_FILTER, NULL, NULL },
-	{ "exclude", 'x', POPT_ARG_STRING, NULL, OPT_EXCLUDE, NULL, NULL },
+	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
+	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
+	{"channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL},
+	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
+	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
+	{"jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL},
+	{"log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL},
+	{"python", 'p', POPT_ARG_NONE, NULL, OPT_PYTHON, NULL, NULL},
+	{"tracepoint", 0, POPT_ARG_NONE, NULL, OPT_TRACEPOINT, NULL, NULL},
+	{"probe", 0, POPT_ARG_STRING, NULL, OPT_PROBE, NULL, NULL},
+	{"userspace-probe", 0, POPT_ARG_STRING, NULL, OPT_USERSPACE_PROBE, NULL,
+	 NULL},
+	{"function", 0, POPT_ARG_STRING, NULL, OPT_FUNCTION, NULL, NULL},
+	{"syscall", 0, POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL},
+	{"loglevel", 0, POPT_ARG_STRING, NULL, OPT_LOGLEVEL, NULL, NULL},
+	{"loglevel-only", 0, POPT_ARG_STRING, NULL, OPT_LOGLEVEL_ONLY, NULL,
+	 NULL},
+	{"filter", 'f', POPT_ARG_STRING, NULL, OPT_FILTER, NULL, NULL},
+	{"exclude", 'x', POPT_ARG_STRING, NULL, OPT_EXCLUDE, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -106,9 +106,9 @@ static char **string_slot(struct event_opts *o, int opt)
 		return &o->exclude;
 	case OPT_LOGLEVEL:
 	case OPT_LOGLEVEL_ONLY:
-		o->loglevel_type = opt == OPT_LOGLEVEL ?
-					   LTTNG_EVENT_LOGLEVEL_RANGE :
-					   LTTNG_EVENT_LOGLEVEL_SINGLE;
+		o->loglevel_type = opt == OPT_LOGLEVEL
+					   ? LTTNG_EVENT_LOGLEVEL_RANGE
+					   : LTTNG_EVENT_LOGLEVEL_SINGLE;
 		return &o->loglevel;
 	default:
 		return NULL;
@@ -173,7 +173,8 @@ static int is_star_at_end_only(const char *name)
 {
 	size_t len = strlen(name);
 
-	return len && name[len - 1] == '*' && strchr(name, '*') == name + len - 1;
+	return len && name[len - 1] == '*' &&
+	       strchr(name, '*') == name + len - 1;
 }
 
 /*
@@ -278,14 +279,14 @@ struct enable_ctx {
 static void report_failure(struct enable_ctx *c, const char *name,
 			   const char *excl, int ret)
 {
-	const char *channel = ret == -LTTNG_ERR_NEED_CHANNEL_NAME ?
-				      utils_raw_channel_name(c->o->channel) :
-				      utils_channel_name(c->o->channel);
-	const char *why = ret == -LTTNG_ERR_TRACE_ALREADY_STARTED ?
-				  "The command tried to enable an event in a "
-				  "new domain for a session that has already "
-				  "been started once." :
-				  lttng_strerror(ret);
+	const char *channel = ret == -LTTNG_ERR_NEED_CHANNEL_NAME
+				      ? utils_raw_channel_name(c->o->channel)
+				      : utils_channel_name(c->o->channel);
+	const char *why = ret == -LTTNG_ERR_TRACE_ALREADY_STARTED
+				  ? "The command tried to enable an event in a "
+				    "new domain for a session that has already "
+				    "been started once."
+				  : lttng_strerror(ret);
 
 	if (ret == -LTTNG_ERR_KERN_EVENT_EXIST && !c->o->filter) {
 		WARN("Kernel event %s%s already enabled (channel %s, session "
@@ -318,9 +319,9 @@ static int fill_event(const struct event_opts *o, const char *name,
 		return CMD_SUCCESS;
 	}
 	if (o->type != LTTNG_EVENT_ALL && o->type != LTTNG_EVENT_TRACEPOINT) {
-		ERR(o->domain == LTTNG_DOMAIN_UST ?
-			    "Event type not available for user-space tracing" :
-			    "Event type not supported for domain.");
+		ERR(o->domain == LTTNG_DOMAIN_UST
+			    ? "Event type not available for user-space tracing"
+			    : "Event type not supported for domain.");
 		return CMD_UNSUPPORTED;
 	}
 	ev->type = LTTNG_EVENT_TRACEPOINT;
@@ -396,16 +397,16 @@ static int enable_all(struct enable_ctx *c)
 	if (ret < 0 && o->filter) {
 		ERR("All events: %s (channel %s, session %s, filter '%s')",
 		    lttng_strerror(ret),
-		    ret == -LTTNG_ERR_NEED_CHANNEL_NAME ?
-			    utils_raw_channel_name(o->channel) :
-			    channel,
+		    ret == -LTTNG_ERR_NEED_CHANNEL_NAME
+			    ? utils_raw_channel_name(o->channel)
+			    : channel,
 		    c->session, o->filter);
 		c->error_holder = ret;
 	} else if (ret < 0) {
 		ERR("Events: %s (channel %s, session %s)", lttng_strerror(ret),
-		    ret == -LTTNG_ERR_NEED_CHANNEL_NAME ?
-			    utils_raw_channel_name(o->channel) :
-			    channel,
+		    ret == -LTTNG_ERR_NEED_CHANNEL_NAME
+			    ? utils_raw_channel_name(o->channel)
+			    : channel,
 		    c->session);
 		c->error = 1;
 	} else if (o->filter) {
@@ -413,12 +414,14 @@ static int enable_all(struct enable_ctx *c)
 	} else if (o->loglevel) {
 		MSG("All %s %s%s are enabled in channel %s for loglevel %s",
 		    utils_domain_str(o->domain),
-		    o->type == LTTNG_EVENT_TRACEPOINT ? "tracepoints" : "events",
+		    o->type == LTTNG_EVENT_TRACEPOINT ? "tracepoints"
+						      : "events",
 		    excl ? excl : "", channel, o->loglevel);
 	} else {
 		MSG("All %s %s%s are enabled in channel %s",
 		    utils_domain_str(o->domain),
-		    o->type == LTTNG_EVENT_TRACEPOINT ? "tracepoints" : "events",
+		    o->type == LTTNG_EVENT_TRACEPOINT ? "tracepoints"
+						      : "events",
 		    excl ? excl : "", channel);
 	}
 	free(excl);
@@ -426,11 +429,10 @@ static int enable_all(struct enable_ctx *c)
 	return CMD_SUCCESS;
 }
 
-static int enable_events(struct event_opts *o, char *names,
-			 const char *session)
+static int enable_events(struct event_opts *o, char *names, const char *session)
 {
-	struct lttng_domain dom = { .type = o->domain };
-	struct enable_ctx c = { .o = o, .session = session };
+	struct lttng_domain dom = {.type = o->domain};
+	struct enable_ctx c = {.o = o, .session = session};
 	char *name, *save = NULL;
 	int ret = CMD_SUCCESS;
 
@@ -442,8 +444,8 @@ static int enable_events(struct event_opts *o, char *names,
 		    utils_domain_str(o->domain));
 		return CMD_ERROR;
 	}
-	dom.buf_type = o->domain == LTTNG_DOMAIN_KERNEL ? LTTNG_BUFFER_GLOBAL :
-							  LTTNG_BUFFER_PER_UID;
+	dom.buf_type = o->domain == LTTNG_DOMAIN_KERNEL ? LTTNG_BUFFER_GLOBAL
+							: LTTNG_BUFFER_PER_UID;
 	c.handle = lttng_create_handle(session, &dom);
 	if (!c.handle)
 		return CMD_FATAL;
@@ -474,15 +476,15 @@ static int pick_domain(struct event_opts *o)
 		count += o->domains[type];
 	}
 	return utils_check_one_domain(count, "--kernel/--userspace/--jul/"
-					     "--log4j/--python") ?
-		       0 :
-		       1;
+					     "--log4j/--python")
+		       ? 0
+		       : 1;
 }
 
 int cmd_enable_event(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct event_opts o = { 0 };
+	struct event_opts o = {0};
 	char *session = NULL, *names = NULL;
 	int ret = parse_options(pc, &o);
 

@@ -25,25 +25,28 @@ enum {
 };
 
 static struct poptOption options[] = {
-	{ "kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL },
-	{ "jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL },
-	{ "log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL },
-	{ "python", 'p', POPT_ARG_NONE, NULL, OPT_PYTHON, NULL, NULL },
-	{ "userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL },
-	{ "channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL },
-	{ "domain", 'd', POPT_ARG_NONE, NULL, OPT_DOMAIN, NULL, NULL },
-	{ "fields", 'f', POPT_ARG_NONE, NULL, OPT_FIELDS, NULL, NULL },
-	{ "syscall", 'S', POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL },
+	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
+	{"jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL},
+	{"log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL},
+	{"python", 'p', POPT_ARG_NONE, NULL, OPT_PYTHON, NULL, NULL},
+	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
+	{"channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL},
+	{"domain", 'd', POPT_ARG_NONE, NULL, OPT_DOMAIN, NULL, NULL},
+	{"fields", 'f', POPT_ARG_NONE, NULL, OPT_FIELDS, NULL, NULL},
+	{"syscall", 'S', POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
 
 static const char *const loglevel_names[] = {
-	"TRACE_EMERG",	       "TRACE_ALERT",	     "TRACE_CRIT",
-	"TRACE_ERR",	       "TRACE_WARNING",	     "TRACE_NOTICE",
-	"TRACE_INFO",	       "TRACE_DEBUG_SYSTEM", "TRACE_DEBUG_PROGRAM",
-	"TRACE_DEBUG_PROCESS", "TRACE_DEBUG_MODULE", "TRACE_DEBUG_UNIT",
-	"TRACE_DEBUG_FUNCTION", "TRACE_DEBUG_LINE",  "TRACE_DEBUG",
+	"TRACE_EMERG",		"TRACE_ALERT",
+	"TRACE_CRIT",		"TRACE_ERR",
+	"TRACE_WARNING",	"TRACE_NOTICE",
+	"TRACE_INFO",		"TRACE_DEBUG_SYSTEM",
+	"TRACE_DEBUG_PROGRAM",	"TRACE_DEBUG_PROCESS",
+	"TRACE_DEBUG_MODULE",	"TRACE_DEBUG_UNIT",
+	"TRACE_DEBUG_FUNCTION", "TRACE_DEBUG_LINE",
+	"TRACE_DEBUG",
 };
 
 /* LTTng writes "µs" only when $LANG names a "utf8" locale. */
@@ -67,8 +70,7 @@ static const char *enabled_string(int enabled)
 }
 
 /* " [exclusions: a,b]" or "" into buf. */
-static void exclusions_string(struct lttng_event *event, char *buf,
-			      size_t len)
+static void exclusions_string(struct lttng_event *event, char *buf, size_t len)
 {
 	int count = lttng_event_get_exclusion_name_count(event), i;
 	size_t used;
@@ -102,9 +104,8 @@ static void print_event(struct lttng_event *event)
 	    event->loglevel_type != LTTNG_EVENT_LOGLEVEL_ALL)
 		MSG("      %s (loglevel%s %s (%d)) (type: tracepoint)%s%s%s",
 		    event->name,
-		    event->loglevel_type == LTTNG_EVENT_LOGLEVEL_RANGE ?
-			    " <=" :
-			    " ==",
+		    event->loglevel_type == LTTNG_EVENT_LOGLEVEL_RANGE ? " <="
+								       : " ==",
 		    loglevel_name(event->loglevel), event->loglevel,
 		    enabled_string(event->enabled), exclusions,
 		    filter_msg ? filter_msg : "");
@@ -237,7 +238,8 @@ static void print_trackers(void)
 static int list_domain(const struct lttng_session *session,
 		       struct lttng_domain *domain, const char *channel)
 {
-	struct lttng_handle *handle = lttng_create_handle(session->name, domain);
+	struct lttng_handle *handle =
+		lttng_create_handle(session->name, domain);
 	int ret;
 
 	if (!handle)
@@ -305,9 +307,9 @@ static int list_all_domains(const struct lttng_session *session,
 		MSG("=== Domain: %s ===\n", domain_title(domains[i].type));
 		if (domains[i].type == LTTNG_DOMAIN_UST)
 			MSG("Buffering scheme: %s\n",
-			    domains[i].buf_type == LTTNG_BUFFER_PER_PID ?
-				    "per-process" :
-				    "per-user");
+			    domains[i].buf_type == LTTNG_BUFFER_PER_PID
+				    ? "per-process"
+				    : "per-user");
 		ret = list_domain(session, &domains[i], channel);
 	}
 	free(domains);
@@ -339,7 +341,7 @@ int list_print_session(const char *name, enum lttng_domain_type only_domain,
 	if (session->path[0])
 		MSG("    Trace output: %s\n", session->path);
 	if (only_domain != LTTNG_DOMAIN_NONE && !domains_only) {
-		struct lttng_domain domain = { .type = only_domain };
+		struct lttng_domain domain = {.type = only_domain};
 
 		ret = list_domain(session, &domain, channel);
 	} else {
@@ -379,7 +381,7 @@ static int list_sessions(void)
 /* The instrumentation points of one domain (no session given). */
 static int list_points(enum lttng_domain_type type)
 {
-	struct lttng_domain domain = { .type = type };
+	struct lttng_domain domain = {.type = type};
 	struct lttng_event *events = NULL;
 	struct lttng_handle *handle = lttng_create_handle(NULL, &domain);
 	int count, i;
@@ -390,9 +392,9 @@ static int list_points(enum lttng_domain_type type)
 	lttng_destroy_handle(handle);
 	if (count < 0) {
 		ERR("Unable to list %s events: %s",
-		    type == LTTNG_DOMAIN_KERNEL ? "kernel" :
-		    type == LTTNG_DOMAIN_UST    ? "UST" :
-						  utils_domain_str(type),
+		    type == LTTNG_DOMAIN_KERNEL ? "kernel"
+		    : type == LTTNG_DOMAIN_UST	? "UST"
+						: utils_domain_str(type),
 		    lttng_strerror(count));
 		return CMD_ERROR;
 	}
@@ -436,7 +438,8 @@ static int parse_options(poptContext pc, struct list_opts *opts, int *done)
 		case OPT_LOG4J:
 		case OPT_PYTHON:
 			/* The OPT_ values follow enum lttng_domain_type. */
-			opts->domains[opt - OPT_KERNEL + LTTNG_DOMAIN_KERNEL] = 1;
+			opts->domains[opt - OPT_KERNEL + LTTNG_DOMAIN_KERNEL] =
+				1;
 			break;
 		case OPT_CHANNEL:
 			free(opts->channel);
@@ -459,7 +462,7 @@ static int parse_options(poptContext pc, struct list_opts *opts, int *done)
 int cmd_list(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct list_opts opts = { 0 };
+	struct list_opts opts = {0};
 	enum lttng_domain_type type, only = LTTNG_DOMAIN_NONE;
 	int done = 0, any_domain = 0, ret = parse_options(pc, &opts, &done);
 	const char *name;
@@ -479,7 +482,8 @@ int cmd_list(int argc, const char **argv)
 		ret = list_sessions();
 	} else {
 		for (type = LTTNG_DOMAIN_KERNEL;
-		     type <= LTTNG_DOMAIN_PYTHON && ret == CMD_SUCCESS; type++) {
+		     type <= LTTNG_DOMAIN_PYTHON && ret == CMD_SUCCESS;
+		     type++) {
 			if (opts.domains[type])
 				ret = list_points(type);
 		}

@@ -28,9 +28,8 @@ int cmd_status(int argc, const char **argv)
 		goto end;
 	}
 	session = utils_session_name(NULL);
-	ret = session ? list_print_session(session, LTTNG_DOMAIN_NONE, NULL,
-					   0) :
-			CMD_ERROR;
+	ret = session ? list_print_session(session, LTTNG_DOMAIN_NONE, NULL, 0)
+		      : CMD_ERROR;
 end:
 	free(session);
 	poptFreeContext(pc);

@@ -13,7 +13,7 @@
 enum { OPT_NO_WAIT = 3 };
 
 static struct poptOption options[] = {
-	{ "no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL },
+	{"no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -21,7 +21,7 @@ static struct poptOption options[] = {
 /* Print "Waiting for data availability", a dot per wait, a newline. */
 static int wait_for_data(const char *session)
 {
-	const struct timespec pause = { 0, DATA_WAIT_NS };
+	const struct timespec pause = {0, DATA_WAIT_NS};
 	int ret;
 
 	log_print_raw("Waiting for data availability");

@@ -16,9 +16,8 @@
 enum { OPT_VIEWER = 3, OPT_TRACE_PATH };
 
 static struct poptOption options[] = {
-	{ "viewer", 'e', POPT_ARG_STRING, NULL, OPT_VIEWER, NULL, NULL },
-	{ "trace-path", 't', POPT_ARG_STRING, NULL, OPT_TRACE_PATH, NULL,
-	  NULL },
+	{"viewer", 'e', POPT_ARG_STRING, NULL, OPT_VIEWER, NULL, NULL},
+	{"trace-path", 't', POPT_ARG_STRING, NULL, OPT_TRACE_PATH, NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
@@ -85,9 +84,9 @@ int cmd_view(int argc, const char **argv)
 	int opt, ret = CMD_SUCCESS;
 
 	while ((opt = poptGetNextOpt(pc)) != -1) {
-		char **slot = opt == OPT_VIEWER	    ? &viewer :
-			      opt == OPT_TRACE_PATH ? &trace_path :
-						      NULL;
+		char **slot = opt == OPT_VIEWER	      ? &viewer
+			      : opt == OPT_TRACE_PATH ? &trace_path
+						      : NULL;
 
 		if (!slot) {
 			ret = cli_common_option(opt, "view", options);
