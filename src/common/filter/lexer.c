@@ -376,8 +376,9 @@ static int lex_operator(struct filter_lexer *lx, struct filter_token *tok,
 		}
 	}
 	if (*s == '=')
-		return syntax_error(lx, err, lx->pos, 1,
-				    "unexpected character (did you mean '=='?)");
+		return filter_error_set(err, FILTER_ERR_SYNTAX, lx->expr, lx->pos,
+					FILTER_LTTNG_PARSE_ERROR,
+					"unexpected character '=' (did you mean '=='?)");
 	return syntax_error(lx, err, lx->pos, 1, "unexpected character");
 }
 

@@ -111,6 +111,16 @@ static int nomem(struct parser *p)
 static int parse_level(struct parser *p, unsigned int level,
 		       struct filter_node **out, unsigned int *depth);
 
+/* The 1-based column of byte `offset` within its line. */
+static unsigned int column_of(const char *expr, size_t offset)
+{
+	size_t start = offset;
+
+	while (start > 0 && expr[start - 1] != '\n')
+		start--;
+	return (unsigned int)(offset - start + 1);
+}
+
 /* Appends one path segment to a reference node. */
 static int add_seg(struct parser *p, struct filter_node *ref,
 		   struct filter_seg seg)
@@ -143,6 +153,8 @@ static int parse_index(struct parser *p, struct filter_node *ref)
 
 	if (ret)
 		return ret;
+	if (p->tok.type == FILTER_TOK_END)
+		return unexpected(p, ", expected an array index");
 	if (p->tok.type != FILTER_TOK_INT)
 		return filter_error_set(
 			p->err, FILTER_ERR_TYPE, p->lx.expr, p->tok.offset,
@@ -219,8 +231,8 @@ static int parse_primary(struct parser *p, struct filter_node **out,
 			char context[64];
 
 			snprintf(context, sizeof(context),
-				 ", expected ')' to close the '(' at byte %zu",
-				 open + 1);
+				 ", expected ')' to match the '(' at column %u",
+				 column_of(p->lx.expr, open));
 			return unexpected(p, context);
 		}
 		return advance(p);
