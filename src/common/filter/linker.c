@@ -25,6 +25,7 @@ struct linker {
 	const uint8_t *code, *strtab;
 	uint32_t code_len;
 	uint32_t *insn_at; /* bytecode offset -> first linked instruction */
+	bool *is_target;   /* bytecode offset -> a jump lands there */
 	struct filter_insn *insns;
 	uint32_t nr_insns, cap;
 	uint8_t types[FILTER_STACK_MAX];
@@ -418,6 +419,7 @@ static int link_jump(struct linker *l, const uint8_t *op)
 	if (!insn)
 		return nomem(l);
 	insn->arg = filter_get32(op + 1); /* a bytecode offset, for now */
+	l->is_target[insn->arg] = true;
 	l->sp--;
 	return 0;
 }
@@ -511,10 +513,18 @@ int filter_link(const uint8_t *bc, size_t len,
 	l.code_len = filter_get32(bc + 8);
 	l.strtab = l.code + l.code_len;
 	l.insn_at = malloc(l.code_len * sizeof(*l.insn_at));
-	if (!l.insn_at)
-		return nomem(&l);
+	l.is_target = calloc(l.code_len, sizeof(*l.is_target));
+	if (!l.insn_at || !l.is_target) {
+		ret = nomem(&l);
+		goto out;
+	}
 	for (pc = 0; pc < l.code_len && !l.always_false; pc += size) {
 		l.insn_at[pc] = l.nr_insns;
+		/* The jump path brings an int; so must the fall-through. */
+		if (l.is_target[pc] && l.types[l.sp] != FILTER_TAG_INT) {
+			never(&l, "a jump at offset %u meets a non-boolean", pc);
+			break;
+		}
 		ret = link_insn(&l, pc, &size);
 		if (ret)
 			break;
@@ -522,7 +532,9 @@ int filter_link(const uint8_t *bc, size_t len,
 	if (!ret)
 		ret = finish(&l, filter_get16(bc + 6), filter_get32(bc + 12),
 			     out);
+out:
 	free(l.insn_at);
+	free(l.is_target);
 	free(l.insns);
 	return ret;
 }

@@ -5,6 +5,12 @@
  * it (NO_JUMP when no jump lands there) and the pass compares it with the
  * fall-through depth. Because every path runs forward to the RETURN, any
  * validated program terminates within code_len instructions.
+ *
+ * Jumps must nest like the && and || that produce them: a jump may not
+ * land beyond the target of a jump still pending, and until a jump's
+ * target, the fall-through path may not pop below the slot the jump keeps
+ * (its "floor"). So both paths reach a target with the same slots below
+ * the kept value, which lets the linker type the stack in one pass.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -25,6 +31,11 @@ struct validator {
 	uint32_t code_len, strtab_len;
 	unsigned int depth, max_stack;
 	uint8_t *expect; /* per code byte: depth at jump target, or NO_JUMP */
+	struct pending {
+		uint32_t target;
+		unsigned int floor;
+	} *pending; /* jumps not reached yet, innermost last */
+	unsigned int nr_pending, floor;
 	char *msg;
 	size_t msg_len;
 };
@@ -70,6 +81,9 @@ static int stack_effect(struct validator *v, uint32_t pc, unsigned int pops,
 {
 	if (v->depth < pops)
 		return invalid(v, "stack underflow at offset %u", pc);
+	if (v->depth - pops < v->floor)
+		return invalid(v, "offset %u pops a value kept by a pending jump",
+			       pc);
 	v->depth += pushes - pops;
 	if (v->depth > v->max_stack)
 		return invalid(v,
@@ -122,7 +136,24 @@ static int check_jump(struct validator *v, uint32_t pc, uint32_t size)
 		return invalid(v, "jumps to offset %u disagree on the stack depth",
 			       target);
 	v->expect[target] = v->depth;
+	if (v->nr_pending && target > v->pending[v->nr_pending - 1].target)
+		return invalid(v, "jump at offset %u crosses the target of an enclosing jump",
+			       pc);
+	if (v->depth - 1 > v->floor)
+		v->floor = v->depth - 1;
+	if (!v->nr_pending || target < v->pending[v->nr_pending - 1].target)
+		v->nr_pending++;
+	v->pending[v->nr_pending - 1].target = target;
+	v->pending[v->nr_pending - 1].floor = v->floor;
 	return 0;
+}
+
+/* Leaves the jumps whose target is `pc`: their floors no longer hold. */
+static void reach(struct validator *v, uint32_t pc)
+{
+	while (v->nr_pending && v->pending[v->nr_pending - 1].target == pc)
+		v->nr_pending--;
+	v->floor = v->nr_pending ? v->pending[v->nr_pending - 1].floor : 0;
 }
 
 /* Checks the instruction at `pc` and stores its length in *size. */
@@ -237,10 +268,15 @@ int filter_validate(const uint8_t *buf, size_t len, char *msg, size_t msg_len)
 	if (ret)
 		return ret;
 	v.expect = malloc(v.code_len);
-	if (!v.expect)
+	v.pending = malloc((v.code_len / 5 + 1) * sizeof(*v.pending));
+	if (!v.expect || !v.pending) {
+		free(v.expect);
+		free(v.pending);
 		return -ENOMEM;
+	}
 	memset(v.expect, NO_JUMP, v.code_len);
 	for (pc = 0; pc < v.code_len; pc += size) {
+		reach(&v, pc);
 		if (v.expect[pc] != NO_JUMP && v.expect[pc] != v.depth) {
 			ret = invalid(&v, "stack depth %u at jump target %u, %u by the jump",
 				      v.depth, pc, v.expect[pc]);
@@ -264,5 +300,6 @@ int filter_validate(const uint8_t *buf, size_t len, char *msg, size_t msg_len)
 	if (!ret && pc >= v.code_len)
 		ret = invalid(&v, "code does not end with RETURN");
 	free(v.expect);
+	free(v.pending);
 	return ret;
 }
