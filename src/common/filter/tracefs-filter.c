@@ -143,11 +143,27 @@ static bool render_mask_test(struct translator *t, enum filter_op op,
 	return true;
 }
 
+/* Says which operator tracefs lacks, if `node` is an operation. */
+static bool is_operation(struct translator *t, const struct filter_node *node)
+{
+	if (node->type == FILTER_NODE_UNARY)
+		cannot(t, "operator '%s' has no tracefs equivalent",
+		       filter_op_text(node->u.unary.op));
+	else if (node->type == FILTER_NODE_BINARY)
+		cannot(t, "operator '%s' has no tracefs equivalent",
+		       filter_op_text(node->u.binary.op));
+	else
+		return false;
+	return true;
+}
+
 static void render_comparison(struct translator *t, enum filter_op op,
 			      const struct filter_node *l,
 			      const struct filter_node *r)
 {
 	if (render_mask_test(t, op, l, r) || render_mask_test(t, op, r, l))
+		return;
+	if (is_operation(t, l) || is_operation(t, r))
 		return;
 	if (!is_plain_field(l)) {
 		const struct filter_node *swap = l;
@@ -172,14 +188,8 @@ static void render_comparison(struct translator *t, enum filter_op op,
 	case FILTER_NODE_FLOAT:
 		cannot(t, "tracefs has no floating point values");
 		break;
-	case FILTER_NODE_REF:
-		cannot(t, "tracefs compares fields with constants only");
-		break;
 	default:
-		cannot(t, "operator '%s' has no tracefs equivalent",
-		       filter_op_text(r->type == FILTER_NODE_UNARY ?
-					      r->u.unary.op :
-					      r->u.binary.op));
+		cannot(t, "tracefs compares fields with constants only");
 		break;
 	}
 }
@@ -222,10 +232,7 @@ static void render_bool(struct translator *t, const struct filter_node *node)
 		return;
 	}
 	if (node->type != FILTER_NODE_BINARY) {
-		if (node->type == FILTER_NODE_UNARY)
-			cannot(t, "operator '%s' has no tracefs equivalent",
-			       filter_op_text(node->u.unary.op));
-		else
+		if (!is_operation(t, node))
 			cannot(t, "a constant filter has no tracefs form");
 		return;
 	}
