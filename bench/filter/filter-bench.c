@@ -20,12 +20,12 @@
 #include "filter/linker.h"
 
 static const struct filter_field fields[] = {
-	{ "intfield", FILTER_FIELD_INTEGER },
-	{ "intfield2", FILTER_FIELD_INTEGER },
-	{ "name", FILTER_FIELD_STRING },
+	{"intfield", FILTER_FIELD_INTEGER},
+	{"intfield2", FILTER_FIELD_INTEGER},
+	{"name", FILTER_FIELD_STRING},
 };
 
-static const struct filter_event_layout layout = { fields, 3 };
+static const struct filter_event_layout layout = {fields, 3};
 
 struct bench_case {
 	const char *name, *expr;
@@ -34,10 +34,10 @@ struct bench_case {
 };
 
 static const struct bench_case cases[] = {
-	{ "two-int-compare", "intfield > 10 && intfield2 < 100", 11, "abcdef" },
-	{ "string-glob", "name == \"abc*\"", 0, "abcdef" },
-	{ "rejected", "intfield > 10 && intfield2 < 100", 0, "abcdef" },
-	{ "empty-loop", NULL, 0, NULL },
+	{"two-int-compare", "intfield > 10 && intfield2 < 100", 11, "abcdef"},
+	{"string-glob", "name == \"abc*\"", 0, "abcdef"},
+	{"rejected", "intfield > 10 && intfield2 < 100", 0, "abcdef"},
+	{"empty-loop", NULL, 0, NULL},
 };
 
 static volatile unsigned long sink;
@@ -72,7 +72,7 @@ static struct filter_program *link_case(const struct bench_case *c)
 static double run(const struct bench_case *c, struct filter_program *prog,
 		  unsigned long n)
 {
-	struct filter_value values[3] = { 0 };
+	struct filter_value values[3] = {0};
 	unsigned long i, passed = 0;
 	double start;
 

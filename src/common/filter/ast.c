@@ -54,17 +54,17 @@ void filter_ast_free(struct filter_node *node)
 const char *filter_op_text(enum filter_op op)
 {
 	static const char *const text[] = {
-		[FILTER_OP_NOT] = "!",	 [FILTER_OP_BNOT] = "~",
-		[FILTER_OP_NEG] = "-",	 [FILTER_OP_PLUS] = "+",
-		[FILTER_OP_MUL] = "*",	 [FILTER_OP_DIV] = "/",
-		[FILTER_OP_MOD] = "%",	 [FILTER_OP_ADD] = "+",
-		[FILTER_OP_SUB] = "-",	 [FILTER_OP_SHL] = "<<",
-		[FILTER_OP_SHR] = ">>",	 [FILTER_OP_BAND] = "&",
-		[FILTER_OP_BXOR] = "^",	 [FILTER_OP_BOR] = "|",
-		[FILTER_OP_LT] = "<",	 [FILTER_OP_LE] = "<=",
-		[FILTER_OP_GT] = ">",	 [FILTER_OP_GE] = ">=",
-		[FILTER_OP_EQ] = "==",	 [FILTER_OP_NE] = "!=",
-		[FILTER_OP_AND] = "&&",	 [FILTER_OP_OR] = "||",
+		[FILTER_OP_NOT] = "!",	[FILTER_OP_BNOT] = "~",
+		[FILTER_OP_NEG] = "-",	[FILTER_OP_PLUS] = "+",
+		[FILTER_OP_MUL] = "*",	[FILTER_OP_DIV] = "/",
+		[FILTER_OP_MOD] = "%",	[FILTER_OP_ADD] = "+",
+		[FILTER_OP_SUB] = "-",	[FILTER_OP_SHL] = "<<",
+		[FILTER_OP_SHR] = ">>", [FILTER_OP_BAND] = "&",
+		[FILTER_OP_BXOR] = "^", [FILTER_OP_BOR] = "|",
+		[FILTER_OP_LT] = "<",	[FILTER_OP_LE] = "<=",
+		[FILTER_OP_GT] = ">",	[FILTER_OP_GE] = ">=",
+		[FILTER_OP_EQ] = "==",	[FILTER_OP_NE] = "!=",
+		[FILTER_OP_AND] = "&&", [FILTER_OP_OR] = "||",
 	};
 
 	assert((size_t)op < sizeof(text) / sizeof(text[0]));
@@ -72,7 +72,8 @@ const char *filter_op_text(enum filter_op op)
 }
 
 /* Re-escapes a string literal so that the lexer reads it back the same. */
-static void render_string(struct filter_strbuf *o, const struct filter_node *node)
+static void render_string(struct filter_strbuf *o,
+			  const struct filter_node *node)
 {
 	size_t i;
 
@@ -85,7 +86,8 @@ static void render_string(struct filter_strbuf *o, const struct filter_node *nod
 		} else if (c == '"' || c == '\\') {
 			filter_strbuf_printf(o, "\\%c", c);
 		} else if (c == '*') {
-			filter_strbuf_printf(o, "%s", node->u.str.glob ? "*" : "\\*");
+			filter_strbuf_printf(o, "%s",
+					     node->u.str.glob ? "*" : "\\*");
 		} else if (c == '\n') {
 			filter_strbuf_printf(o, "\\n");
 		} else if (c == '\t') {
@@ -141,7 +143,8 @@ static void render_ref(struct filter_strbuf *o, const struct filter_node *node)
 		if (seg->is_index)
 			filter_strbuf_printf(o, "[%" PRIu32 "]", seg->index);
 		else
-			filter_strbuf_printf(o, "%s%s", i ? "." : "", seg->name);
+			filter_strbuf_printf(o, "%s%s", i ? "." : "",
+					     seg->name);
 	}
 }
 
@@ -161,14 +164,16 @@ static void render(struct filter_strbuf *o, const struct filter_node *node)
 		render_ref(o, node);
 		break;
 	case FILTER_NODE_UNARY:
-		filter_strbuf_printf(o, "(%s", filter_op_text(node->u.unary.op));
+		filter_strbuf_printf(o, "(%s",
+				     filter_op_text(node->u.unary.op));
 		render(o, node->u.unary.arg);
 		filter_strbuf_printf(o, ")");
 		break;
 	case FILTER_NODE_BINARY:
 		filter_strbuf_printf(o, "(");
 		render(o, node->u.binary.left);
-		filter_strbuf_printf(o, " %s ", filter_op_text(node->u.binary.op));
+		filter_strbuf_printf(o, " %s ",
+				     filter_op_text(node->u.binary.op));
 		render(o, node->u.binary.right);
 		filter_strbuf_printf(o, ")");
 		break;
@@ -177,7 +182,7 @@ static void render(struct filter_strbuf *o, const struct filter_node *node)
 
 char *filter_ast_render(const struct filter_node *node)
 {
-	struct filter_strbuf sb = { 0 };
+	struct filter_strbuf sb = {0};
 
 	render(&sb, node);
 	return filter_strbuf_finish(&sb);

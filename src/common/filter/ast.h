@@ -105,8 +105,7 @@ struct filter_node {
 /* Longest reference path (a.b.c[1] has 4 segments). */
 #define FILTER_PATH_MAX 16
 
-struct filter_node *filter_node_new(enum filter_node_type type,
-				    size_t offset);
+struct filter_node *filter_node_new(enum filter_node_type type, size_t offset);
 void filter_ast_free(struct filter_node *node);
 
 /* The operator's spelling in the language ("<<", "&&", "!"). */

@@ -67,7 +67,7 @@ enum filter_opcode {
 };
 
 enum filter_seg_kind {
-	FILTER_SEG_NAME = 0,  /* value: strtab offset of a NUL-terminated name */
+	FILTER_SEG_NAME = 0, /* value: strtab offset of a NUL-terminated name */
 	FILTER_SEG_INDEX = 1, /* value: the array index */
 };
 

@@ -43,12 +43,14 @@ static int check_unary(struct checker *c, struct filter_node *node)
 		return ret;
 	t = node->u.unary.arg->vtype;
 	if (t == FILTER_TYPE_STRING)
-		return type_error(c, node, op,
-				  "unary operation '%s' not allowed on string literal",
-				  "its operand must be a number");
+		return type_error(
+			c, node, op,
+			"unary operation '%s' not allowed on string literal",
+			"its operand must be a number");
 	if (op == FILTER_OP_BNOT && t == FILTER_TYPE_FLOAT)
 		return type_error(c, node, op,
-				  "bitwise unary operation '%s' cannot have floating point operand",
+				  "bitwise unary operation '%s' cannot have "
+				  "floating point operand",
 				  "its operand must be an integer");
 	if (op == FILTER_OP_NOT || op == FILTER_OP_BNOT)
 		node->vtype = FILTER_TYPE_INT;
@@ -73,8 +75,8 @@ static bool is_bitwise(enum filter_op op)
 
 static bool is_ordering(enum filter_op op)
 {
-	return op == FILTER_OP_LT || op == FILTER_OP_LE ||
-	       op == FILTER_OP_GT || op == FILTER_OP_GE;
+	return op == FILTER_OP_LT || op == FILTER_OP_LE || op == FILTER_OP_GT ||
+	       op == FILTER_OP_GE;
 }
 
 /* The type of a binary operation whose operand types are acceptable. */
@@ -117,24 +119,29 @@ static int check_binary(struct checker *c, struct filter_node *node)
 				  "comparison '%s' cannot have string operand",
 				  "strings compare only with == and !=");
 	if (str && (op == FILTER_OP_AND || op == FILTER_OP_OR))
-		return type_error(c, node, op,
-				  "logical operation '%s' cannot have string operand",
-				  "compare the string with == or != first");
+		return type_error(
+			c, node, op,
+			"logical operation '%s' cannot have string operand",
+			"compare the string with == or != first");
 	if (str && is_bitwise(op))
 		return type_error(c, node, op,
-				  "bitwise binary operation '%s' cannot have string operand",
+				  "bitwise binary operation '%s' cannot have "
+				  "string operand",
 				  "its operands must be integers");
 	if (str && is_arithmetic(op))
-		return type_error(c, node, op,
-				  "arithmetic operation '%s' cannot have string operand",
-				  "its operands must be numbers");
+		return type_error(
+			c, node, op,
+			"arithmetic operation '%s' cannot have string operand",
+			"its operands must be numbers");
 	if (flt && is_bitwise(op))
 		return type_error(c, node, op,
-				  "bitwise binary operation '%s' cannot have floating point operand",
+				  "bitwise binary operation '%s' cannot have "
+				  "floating point operand",
 				  "its operands must be integers");
 	if (flt && op == FILTER_OP_MOD)
 		return type_error(c, node, op,
-				  "arithmetic operation '%s' cannot have floating point operand",
+				  "arithmetic operation '%s' cannot have "
+				  "floating point operand",
 				  "its operands must be integers");
 	node->vtype = result_type(op, l, r);
 	return 0;
@@ -167,7 +174,7 @@ static int check_node(struct checker *c, struct filter_node *node)
 int filter_check(const char *expr, struct filter_node *root,
 		 struct filter_error *err)
 {
-	struct checker c = { .expr = expr, .err = err };
+	struct checker c = {.expr = expr, .err = err};
 	int ret = check_node(&c, root);
 
 	if (ret)
@@ -175,12 +182,15 @@ int filter_check(const char *expr, struct filter_node *root,
 	if (root->vtype == FILTER_TYPE_STRING)
 		return filter_error_set(
 			err, FILTER_ERR_TYPE, expr, root->offset,
-			FILTER_LTTNG_IR_ERROR("String cannot be root data type"),
-			"a string cannot be the whole filter (compare it with == or !=)");
+			FILTER_LTTNG_IR_ERROR(
+				"String cannot be root data type"),
+			"a string cannot be the whole filter (compare it with "
+			"== or !=)");
 	if (root->vtype == FILTER_TYPE_FLOAT)
 		return filter_error_set(
 			err, FILTER_ERR_TYPE, expr, root->offset,
 			FILTER_LTTNG_IR_ERROR("Unknown root child data type"),
-			"a floating point value cannot be the whole filter (compare it with something)");
+			"a floating point value cannot be the whole filter "
+			"(compare it with something)");
 	return 0;
 }

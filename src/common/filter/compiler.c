@@ -88,16 +88,17 @@ static void emit64(struct emitter *e, uint64_t v)
 		filter_put64(p, v);
 }
 
-/* Accounts for `push` values pushed by the instruction of `node`. */
+/* Accounts for one value pushed by the code of `node`. */
 static void stack_push(struct emitter *e, const struct filter_node *node)
 {
 	if (++e->depth > e->max_depth)
 		e->max_depth = e->depth;
 	if (e->depth > FILTER_STACK_MAX && !e->ret)
-		e->ret = filter_error_set(
-			e->err, FILTER_ERR_LIMIT, e->expr, node->offset, NULL,
-			"expression too complex: it needs more than %d stack slots",
-			FILTER_STACK_MAX);
+		e->ret = filter_error_set(e->err, FILTER_ERR_LIMIT, e->expr,
+					  node->offset, NULL,
+					  "expression too complex: it needs "
+					  "more than %d stack slots",
+					  FILTER_STACK_MAX);
 }
 
 static void stack_pop(struct emitter *e)
@@ -166,8 +167,8 @@ static void gen_logical(struct emitter *e, const struct filter_node *node)
 	size_t operand;
 
 	gen(e, node->u.binary.left);
-	emit8(e, node->u.binary.op == FILTER_OP_AND ? FILTER_BC_AND_JUMP :
-						     FILTER_BC_OR_JUMP);
+	emit8(e, node->u.binary.op == FILTER_OP_AND ? FILTER_BC_AND_JUMP
+						    : FILTER_BC_OR_JUMP);
 	operand = e->code.len;
 	emit32(e, 0);
 	stack_pop(e);
@@ -194,8 +195,8 @@ static void gen(struct emitter *e, const struct filter_node *node)
 		stack_push(e, node);
 		break;
 	case FILTER_NODE_STRING:
-		emit8(e, node->u.str.glob ? FILTER_BC_PUSH_GLOB :
-					    FILTER_BC_PUSH_STR);
+		emit8(e, node->u.str.glob ? FILTER_BC_PUSH_GLOB
+					  : FILTER_BC_PUSH_STR);
 		emit32(e, intern(e, node->u.str.text, node->u.str.len));
 		emit32(e, (uint32_t)node->u.str.len);
 		stack_push(e, node);
@@ -234,10 +235,10 @@ static int assemble(struct emitter *e, struct filter_bytecode **out)
 	struct filter_bytecode *bc;
 
 	if (len > FILTER_BYTECODE_MAX_LEN)
-		return filter_error_set(e->err, FILTER_ERR_LIMIT, e->expr, 0,
-					NULL,
-					"filter bytecode would be %zu bytes, the limit is %d",
-					len, FILTER_BYTECODE_MAX_LEN);
+		return filter_error_set(
+			e->err, FILTER_ERR_LIMIT, e->expr, 0, NULL,
+			"filter bytecode would be %zu bytes, the limit is %d",
+			len, FILTER_BYTECODE_MAX_LEN);
 	bc = malloc(sizeof(*bc) + len);
 	if (!bc)
 		return filter_error_set(e->err, FILTER_ERR_NOMEM, e->expr, 0,
@@ -259,7 +260,7 @@ static int assemble(struct emitter *e, struct filter_bytecode **out)
 int filter_generate(const char *expr, const struct filter_node *root,
 		    struct filter_bytecode **out, struct filter_error *err)
 {
-	struct emitter e = { .expr = expr, .err = err };
+	struct emitter e = {.expr = expr, .err = err};
 	int ret;
 
 	gen(&e, root);

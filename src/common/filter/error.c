@@ -44,8 +44,8 @@ int filter_error_set(struct filter_error *err, enum filter_error_kind kind,
 	err->offset = offset;
 	err->line = line;
 	err->column = column;
-	n = snprintf(err->message, sizeof(err->message), "filter:%u:%u: ",
-		     line, column);
+	n = snprintf(err->message, sizeof(err->message), "filter:%u:%u: ", line,
+		     column);
 	if (n < 0 || (size_t)n >= sizeof(err->message))
 		n = 0;
 	va_start(ap, fmt);

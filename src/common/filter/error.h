@@ -19,7 +19,8 @@
  */
 int filter_error_set(struct filter_error *err, enum filter_error_kind kind,
 		     const char *expr, size_t offset, const char *lttng_message,
-		     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+		     const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
 
 /* Describes the token at `s` (at most `len` bytes) for a message. */
 void filter_error_quote(char *buf, size_t size, const char *s, size_t len);

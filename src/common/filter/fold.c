@@ -1,7 +1,7 @@
 /*
- * Constant folding of type-checked trees, bottom up. A folded node becomes
- * an INT, FLOAT or (never: strings are not produced) literal in place and
- * keeps its source offset.
+ * Constant folding of type-checked trees, bottom up. A folded operation
+ * becomes an INT or FLOAT literal in place (string operations only ever
+ * produce ints) and keeps its source offset.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -11,7 +11,8 @@
 
 static bool is_literal(const struct filter_node *node)
 {
-	return node->type == FILTER_NODE_INT || node->type == FILTER_NODE_FLOAT ||
+	return node->type == FILTER_NODE_INT ||
+	       node->type == FILTER_NODE_FLOAT ||
 	       node->type == FILTER_NODE_STRING;
 }
 
@@ -77,7 +78,8 @@ static void fold_binary(struct filter_node *node)
 
 	filter_fold(node->u.binary.left);
 	filter_fold(node->u.binary.right);
-	if (!is_literal(node->u.binary.left) || !is_literal(node->u.binary.right))
+	if (!is_literal(node->u.binary.left) ||
+	    !is_literal(node->u.binary.right))
 		return;
 	lt = literal_value(node->u.binary.left, &l);
 	rt = literal_value(node->u.binary.right, &r);

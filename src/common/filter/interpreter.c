@@ -107,16 +107,47 @@ static enum filter_tag tag_of(uint8_t static_tag, uint8_t runtime_tag)
 	return static_tag == FILTER_TAG_DYN ? runtime_tag : static_tag;
 }
 
+/*
+ * Operations on the top two slots: `top[-1] OP top[0]` replaces both.
+ * Results are computed into a local first, so that no assignment reads
+ * the union member it overwrites through another member.
+ */
+#define INT_BINARY(expr)                                                       \
+	do {                                                                   \
+		int64_t a_ = top[-1].i, b_ = top[0].i, r_;                     \
+		r_ = (expr);                                                   \
+		(--top)->i = r_;                                               \
+	} while (0)
+#define INT_CHECKED(fn)                                                        \
+	do {                                                                   \
+		int64_t r_;                                                    \
+		if (!fn(top[-1].i, top[0].i, &r_))                             \
+			return false;                                          \
+		(--top)->i = r_;                                               \
+	} while (0)
+#define DBL_ARITH(op)                                                          \
+	do {                                                                   \
+		double r_ = top[-1].d op top[0].d;                             \
+		(--top)->d = r_;                                               \
+	} while (0)
+#define DBL_COMPARE(op)                                                        \
+	do {                                                                   \
+		int64_t r_ = top[-1].d op top[0].d;                            \
+		(--top)->i = r_;                                               \
+	} while (0)
+
 bool filter_eval(const struct filter_program *prog,
 		 const struct filter_value *fields, filter_ctx_fetch_fn fetch,
 		 void *priv)
 {
-	union filter_slot st[FILTER_STACK_MAX];
-	uint8_t tags[FILTER_STACK_MAX];
+	/* Slot 0 stays unused so that `top` never points before st[]. */
+	union filter_slot st[FILTER_STACK_MAX + 1];
+	uint8_t tags[FILTER_STACK_MAX + 1];
 	const struct filter_insn *pc = prog->insns, *in;
-	union filter_slot *top = st - 1;
+	union filter_slot *top = st;
 	enum filter_tag t;
 	bool truth;
+	double d;
 
 	if (prog->always_false)
 		return false;
@@ -155,13 +186,16 @@ bool filter_eval(const struct filter_program *prog,
 				return false;
 			break;
 		case OP_I2D_TOP:
-			top->d = (double)top->i;
+			d = (double)top->i;
+			top->d = d;
 			break;
 		case OP_I2D_NEXT:
-			top[-1].d = (double)top[-1].i;
+			d = (double)top[-1].i;
+			top[-1].d = d;
 			break;
 		case OP_BOOL_DBL:
-			top->i = top->d != 0;
+			truth = top->d != 0;
+			top->i = truth;
 			break;
 		case OP_BOOL_DYN:
 			if (!filter_truth(tags[top - st], *top, &truth))
@@ -181,150 +215,128 @@ bool filter_eval(const struct filter_program *prog,
 			top->d = -top->d;
 			break;
 		case OP_BNOT:
-			top->i = (int64_t)~(uint64_t)top->i;
+			top->i = (int64_t) ~(uint64_t)top->i;
 			break;
 		case OP_MUL_INT:
-			top--;
-			top->i = filter_wrap_mul(top->i, top[1].i);
+			INT_BINARY(filter_wrap_mul(a_, b_));
 			break;
 		case OP_DIV_INT:
-			top--;
-			if (!filter_int_div(top->i, top[1].i, &top->i))
-				return false;
+			INT_CHECKED(filter_int_div);
 			break;
 		case OP_MOD_INT:
-			top--;
-			if (!filter_int_mod(top->i, top[1].i, &top->i))
-				return false;
+			INT_CHECKED(filter_int_mod);
 			break;
 		case OP_ADD_INT:
-			top--;
-			top->i = filter_wrap_add(top->i, top[1].i);
+			INT_BINARY(filter_wrap_add(a_, b_));
 			break;
 		case OP_SUB_INT:
-			top--;
-			top->i = filter_wrap_sub(top->i, top[1].i);
+			INT_BINARY(filter_wrap_sub(a_, b_));
 			break;
 		case OP_SHL_INT:
-			top--;
-			if (!filter_int_shl(top->i, top[1].i, &top->i))
-				return false;
+			INT_CHECKED(filter_int_shl);
 			break;
 		case OP_SHR_INT:
-			top--;
-			if (!filter_int_shr(top->i, top[1].i, &top->i))
-				return false;
+			INT_CHECKED(filter_int_shr);
 			break;
 		case OP_BAND_INT:
-			top--;
-			top->i = (int64_t)((uint64_t)top->i & (uint64_t)top[1].i);
+			INT_BINARY((int64_t)((uint64_t)a_ & (uint64_t)b_));
 			break;
 		case OP_BXOR_INT:
-			top--;
-			top->i = (int64_t)((uint64_t)top->i ^ (uint64_t)top[1].i);
+			INT_BINARY((int64_t)((uint64_t)a_ ^ (uint64_t)b_));
 			break;
 		case OP_BOR_INT:
-			top--;
-			top->i = (int64_t)((uint64_t)top->i | (uint64_t)top[1].i);
+			INT_BINARY((int64_t)((uint64_t)a_ | (uint64_t)b_));
 			break;
 		case OP_LT_INT:
-			top--;
-			top->i = top->i < top[1].i;
+			INT_BINARY(a_ < b_);
 			break;
 		case OP_LE_INT:
-			top--;
-			top->i = top->i <= top[1].i;
+			INT_BINARY(a_ <= b_);
 			break;
 		case OP_GT_INT:
-			top--;
-			top->i = top->i > top[1].i;
+			INT_BINARY(a_ > b_);
 			break;
 		case OP_GE_INT:
-			top--;
-			top->i = top->i >= top[1].i;
+			INT_BINARY(a_ >= b_);
 			break;
 		case OP_EQ_INT:
-			top--;
-			top->i = top->i == top[1].i;
+			INT_BINARY(a_ == b_);
 			break;
 		case OP_NE_INT:
-			top--;
-			top->i = top->i != top[1].i;
+			INT_BINARY(a_ != b_);
 			break;
 		case OP_MUL_DBL:
-			top--;
-			top->d = top->d * top[1].d;
+			DBL_ARITH(*);
 			break;
 		case OP_DIV_DBL:
-			top--;
-			if (top[1].d == 0)
+			if (top->d == 0)
 				return false;
-			top->d = top->d / top[1].d;
+			DBL_ARITH(/);
 			break;
 		case OP_ADD_DBL:
-			top--;
-			top->d = top->d + top[1].d;
+			DBL_ARITH(+);
 			break;
 		case OP_SUB_DBL:
-			top--;
-			top->d = top->d - top[1].d;
+			DBL_ARITH(-);
 			break;
 		case OP_LT_DBL:
-			top--;
-			top->i = top->d < top[1].d;
+			DBL_COMPARE(<);
 			break;
 		case OP_LE_DBL:
-			top--;
-			top->i = top->d <= top[1].d;
+			DBL_COMPARE(<=);
 			break;
 		case OP_GT_DBL:
-			top--;
-			top->i = top->d > top[1].d;
+			DBL_COMPARE(>);
 			break;
 		case OP_GE_DBL:
-			top--;
-			top->i = top->d >= top[1].d;
+			DBL_COMPARE(>=);
 			break;
 		case OP_EQ_DBL:
-			top--;
-			top->i = top->d == top[1].d;
+			DBL_COMPARE(==);
 			break;
 		case OP_NE_DBL:
-			top--;
-			top->i = top->d != top[1].d;
+			DBL_COMPARE(!=);
 			break;
 		case OP_STR_EQ:
 		case OP_STR_NE:
-			top--;
-			truth = filter_str_equal(top->s.p, top->s.n, top[1].s.p,
-						 top[1].s.n);
-			top->i = truth == (in->op == OP_STR_EQ);
+			truth = filter_str_equal(top[-1].s.p, top[-1].s.n,
+						 top->s.p, top->s.n);
+			(--top)->i = truth == (in->op == OP_STR_EQ);
 			break;
 		case OP_GLOB_EQ:
 		case OP_GLOB_NE: {
-			const union filter_slot *pat = in->a ? &top[0] : &top[-1];
-			const union filter_slot *str = in->a ? &top[-1] : &top[0];
+			const union filter_slot *pat =
+				in->a ? &top[0] : &top[-1];
+			const union filter_slot *str =
+				in->a ? &top[-1] : &top[0];
 
 			truth = filter_glob_match(pat->s.p, pat->s.n, str->s.p,
 						  str->s.n);
-			top--;
-			top->i = truth == (in->op == OP_GLOB_EQ);
+			(--top)->i = truth == (in->op == OP_GLOB_EQ);
 			break;
 		}
-		case OP_DYN_UNARY:
+		case OP_DYN_UNARY: {
+			union filter_slot r;
+
 			if (!filter_unary(in->a, tag_of(in->b, tags[top - st]),
-					  *top, &t, top))
+					  *top, &t, &r))
 				return false;
+			*top = r;
 			tags[top - st] = t;
 			break;
-		case OP_DYN_BINARY:
-			top--;
-			if (!filter_binary(in->a, tag_of(in->b, tags[top - st]),
-					   top[0], tag_of(in->c, tags[top + 1 - st]),
-					   top[1], &t, top))
+		}
+		case OP_DYN_BINARY: {
+			union filter_slot r;
+
+			if (!filter_binary(
+				    in->a, tag_of(in->b, tags[top - 1 - st]),
+				    top[-1], tag_of(in->c, tags[top - st]),
+				    top[0], &t, &r))
 				return false;
+			*--top = r;
 			tags[top - st] = t;
 			break;
+		}
 		case OP_AND_JUMP:
 			if (!top->i)
 				pc = prog->insns + in->arg;
@@ -340,7 +352,7 @@ bool filter_eval(const struct filter_program *prog,
 			}
 			break;
 		case OP_RETURN:
-			assert(top == st);
+			assert(top == st + 1);
 			return top->i != 0;
 		}
 	}

@@ -25,9 +25,8 @@ static bool is_ident_char(char c)
 }
 
 /* A syntax error quoting `len` bytes of the expression at `offset`. */
-static int syntax_error(const struct filter_lexer *lx,
-			struct filter_error *err, size_t offset, size_t len,
-			const char *what)
+static int syntax_error(const struct filter_lexer *lx, struct filter_error *err,
+			size_t offset, size_t len, const char *what)
 {
 	char quoted[48];
 
@@ -109,7 +108,8 @@ static int lex_float(struct filter_lexer *lx, struct filter_token *tok,
 		pos = skip_decimal(s, exp);
 	}
 	if (is_ident_char(s[pos]) || s[pos] == '.')
-		return syntax_error(lx, err, start, ident_end(s, pos + 1) - start,
+		return syntax_error(lx, err, start,
+				    ident_end(s, pos + 1) - start,
 				    "invalid floating point literal");
 	copy = strndup(s + start, pos - start);
 	if (!copy)
@@ -150,9 +150,9 @@ static int lex_number(struct filter_lexer *lx, struct filter_token *tok,
 	while (pos - suffix < 3 && s[pos] && strchr("uUlL", s[pos]))
 		pos++;
 	if (is_ident_char(s[pos])) {
-		const char *what = base == 8 && isdigit((unsigned char)s[pos]) ?
-					   "invalid digit in octal literal" :
-					   "invalid integer literal";
+		const char *what = base == 8 && isdigit((unsigned char)s[pos])
+					   ? "invalid digit in octal literal"
+					   : "invalid integer literal";
 
 		return syntax_error(lx, err, start, ident_end(s, pos) - start,
 				    what);
@@ -219,8 +219,9 @@ static int lex_string(struct filter_lexer *lx, struct filter_token *tok,
 		int c = (unsigned char)s[pos];
 
 		if (c == '\0') {
-			ret = syntax_error(lx, err, start, 1,
-					   "unterminated string literal starting at");
+			ret = syntax_error(
+				lx, err, start, 1,
+				"unterminated string literal starting at");
 			goto out;
 		}
 		if (c == '*') {
@@ -237,8 +238,10 @@ static int lex_string(struct filter_lexer *lx, struct filter_token *tok,
 						   s + pos, s[pos + 1] ? 2 : 1);
 				ret = filter_error_set(
 					err, FILTER_ERR_ESCAPE, s, pos,
-					"Unsupported escape character detected.\n",
-					"unsupported escape sequence '%s' in string literal",
+					"Unsupported escape character "
+					"detected.\n",
+					"unsupported escape sequence '%s' in "
+					"string literal",
 					quoted);
 				goto out;
 			}
@@ -284,7 +287,8 @@ static size_t context_name_len(const char *s, size_t pos)
 			colon = true;
 			continue;
 		}
-		if (s[pos] == '-' && colon && isalnum((unsigned char)s[pos + 1]))
+		if (s[pos] == '-' && colon &&
+		    isalnum((unsigned char)s[pos + 1]))
 			continue;
 		break;
 	}
@@ -307,9 +311,10 @@ static int lex_dollar(struct filter_lexer *lx, struct filter_token *tok,
 		snprintf(lttng, sizeof(lttng),
 			 FILTER_LTTNG_IR_ERROR("Unexpected identifier '%s'"),
 			 quoted);
-		return filter_error_set(err, FILTER_ERR_SYNTAX, s, start, lttng,
-					"unknown reference '%s' (expected $ctx. or $app.)",
-					quoted);
+		return filter_error_set(
+			err, FILTER_ERR_SYNTAX, s, start, lttng,
+			"unknown reference '%s' (expected $ctx. or $app.)",
+			quoted);
 	}
 	if (s[scope_end] != '.')
 		return syntax_error(lx, err, start, 4,
@@ -346,19 +351,19 @@ static const struct {
 	const char *text;
 	enum filter_token_type type;
 } operators[] = {
-	{ "<<", FILTER_TOK_SHL }, { ">>", FILTER_TOK_SHR },
-	{ "<=", FILTER_TOK_LE },  { ">=", FILTER_TOK_GE },
-	{ "==", FILTER_TOK_EQ },  { "!=", FILTER_TOK_NE },
-	{ "&&", FILTER_TOK_AND }, { "||", FILTER_TOK_OR },
-	{ "(", FILTER_TOK_LPAREN },   { ")", FILTER_TOK_RPAREN },
-	{ "[", FILTER_TOK_LBRACKET }, { "]", FILTER_TOK_RBRACKET },
-	{ ".", FILTER_TOK_DOT },  { "!", FILTER_TOK_NOT },
-	{ "~", FILTER_TOK_TILDE },	{ "-", FILTER_TOK_MINUS },
-	{ "+", FILTER_TOK_PLUS }, { "*", FILTER_TOK_STAR },
-	{ "/", FILTER_TOK_SLASH },	{ "%", FILTER_TOK_PERCENT },
-	{ "&", FILTER_TOK_AMP },  { "^", FILTER_TOK_CARET },
-	{ "|", FILTER_TOK_PIPE }, { "<", FILTER_TOK_LT },
-	{ ">", FILTER_TOK_GT },
+	{"<<", FILTER_TOK_SHL},	    {">>", FILTER_TOK_SHR},
+	{"<=", FILTER_TOK_LE},	    {">=", FILTER_TOK_GE},
+	{"==", FILTER_TOK_EQ},	    {"!=", FILTER_TOK_NE},
+	{"&&", FILTER_TOK_AND},	    {"||", FILTER_TOK_OR},
+	{"(", FILTER_TOK_LPAREN},   {")", FILTER_TOK_RPAREN},
+	{"[", FILTER_TOK_LBRACKET}, {"]", FILTER_TOK_RBRACKET},
+	{".", FILTER_TOK_DOT},	    {"!", FILTER_TOK_NOT},
+	{"~", FILTER_TOK_TILDE},    {"-", FILTER_TOK_MINUS},
+	{"+", FILTER_TOK_PLUS},	    {"*", FILTER_TOK_STAR},
+	{"/", FILTER_TOK_SLASH},    {"%", FILTER_TOK_PERCENT},
+	{"&", FILTER_TOK_AMP},	    {"^", FILTER_TOK_CARET},
+	{"|", FILTER_TOK_PIPE},	    {"<", FILTER_TOK_LT},
+	{">", FILTER_TOK_GT},
 };
 
 static int lex_operator(struct filter_lexer *lx, struct filter_token *tok,
@@ -376,9 +381,10 @@ static int lex_operator(struct filter_lexer *lx, struct filter_token *tok,
 		}
 	}
 	if (*s == '=')
-		return filter_error_set(err, FILTER_ERR_SYNTAX, lx->expr, lx->pos,
-					FILTER_LTTNG_PARSE_ERROR,
-					"unexpected character '=' (did you mean '=='?)");
+		return filter_error_set(
+			err, FILTER_ERR_SYNTAX, lx->expr, lx->pos,
+			FILTER_LTTNG_PARSE_ERROR,
+			"unexpected character '=' (did you mean '=='?)");
 	return syntax_error(lx, err, lx->pos, 1, "unexpected character");
 }
 

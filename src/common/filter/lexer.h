@@ -17,9 +17,9 @@ enum filter_token_type {
 	FILTER_TOK_INT,
 	FILTER_TOK_FLOAT,
 	FILTER_TOK_STRING,
-	FILTER_TOK_IDENT,   /* a payload field name */
-	FILTER_TOK_CTX,	    /* $ctx.NAME; text is NAME */
-	FILTER_TOK_APP,	    /* $app.NAME; text is NAME */
+	FILTER_TOK_IDENT, /* a payload field name */
+	FILTER_TOK_CTX,	  /* $ctx.NAME; text is NAME */
+	FILTER_TOK_APP,	  /* $app.NAME; text is NAME */
 	FILTER_TOK_LPAREN,
 	FILTER_TOK_RPAREN,
 	FILTER_TOK_LBRACKET,

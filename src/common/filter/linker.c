@@ -89,8 +89,8 @@ static const char *op_name(uint8_t op)
 }
 
 /* The descriptor named `name` among [first, end) at one nesting level. */
-static int find_member(const struct filter_event_layout *layout,
-		       uint32_t first, uint32_t end, const char *name)
+static int find_member(const struct filter_event_layout *layout, uint32_t first,
+		       uint32_t end, const char *name)
 {
 	uint32_t i;
 
@@ -124,19 +124,22 @@ static int link_payload(struct linker *l, const uint8_t *ref)
 			break;
 		at = find_member(layout, at + 1, end, seg_name(l, seg));
 		if (at < 0) {
-			never(l, "the event has no field '%s'", seg_name(l, seg));
+			never(l, "the event has no field '%s'",
+			      seg_name(l, seg));
 			return 0;
 		}
 		f = &layout->fields[at];
 		end = at + 1 + f->nr_nested;
 	}
+	assert(f); /* the validator makes segment 0 a name */
 	if (i + (i < nr_segs && seg[0] == FILTER_SEG_INDEX) != nr_segs) {
 		never(l, "the event has no field matching the path at '%s'",
 		      seg_name(l, ref + 3));
 		return 0;
 	}
 	if (i < nr_segs) {
-		if (f->kind != FILTER_FIELD_ARRAY && f->kind != FILTER_FIELD_TEXT) {
+		if (f->kind != FILTER_FIELD_ARRAY &&
+		    f->kind != FILTER_FIELD_TEXT) {
 			never(l, "field '%s' is not an array", f->name);
 			return 0;
 		}
@@ -271,9 +274,9 @@ static int link_unary(struct linker *l, uint8_t op)
 		}
 		return emit(l, OP_BNOT) ? 0 : nomem(l);
 	case FILTER_OP_NEG:
-		return emit(l, type == FILTER_TAG_INT ? OP_NEG_INT : OP_NEG_DBL) ?
-			       0 :
-			       nomem(l);
+		return emit(l, type == FILTER_TAG_INT ? OP_NEG_INT : OP_NEG_DBL)
+			       ? 0
+			       : nomem(l);
 	default:
 		return 0; /* unary + on a number */
 	}
@@ -353,15 +356,16 @@ static int link_binary(struct linker *l, uint8_t op)
 		insn->a = op;
 		insn->b = lt;
 		insn->c = rt;
-		l->types[--l->sp] = is_arithmetic(op) ? FILTER_TAG_DYN :
-							FILTER_TAG_INT;
+		l->types[--l->sp] =
+			is_arithmetic(op) ? FILTER_TAG_DYN : FILTER_TAG_INT;
 		return 0;
 	}
 	if (is_string_type(lt) || is_string_type(rt))
 		return link_string_binary(l, op, lt, rt);
 	if (lt == FILTER_TAG_INT && rt == FILTER_TAG_INT) {
 		l->types[--l->sp] = FILTER_TAG_INT;
-		return emit(l, OP_MUL_INT + (op - FILTER_OP_MUL)) ? 0 : nomem(l);
+		return emit(l, OP_MUL_INT + (op - FILTER_OP_MUL)) ? 0
+								  : nomem(l);
 	}
 	dop = dbl_op(op);
 	if (dop < 0) {
@@ -401,8 +405,8 @@ static int link_push(struct linker *l, const uint8_t *op)
 			insn->imm.i = filter_get32(op + 1);
 			insn->arg = filter_get32(op + 5);
 		}
-		push_type(l, op[0] == FILTER_BC_PUSH_GLOB ? FILTER_TAG_GLOB :
-							    FILTER_TAG_STR);
+		push_type(l, op[0] == FILTER_BC_PUSH_GLOB ? FILTER_TAG_GLOB
+							  : FILTER_TAG_STR);
 		break;
 	}
 	return insn ? 0 : nomem(l);
@@ -464,7 +468,7 @@ static int link_insn(struct linker *l, uint32_t pc, uint32_t *size)
 }
 
 /* One allocation: the program, its instructions and its strings. */
-static int finish(struct linker *l, uint16_t max_stack, uint32_t strtab_len,
+static int finish(struct linker *l, uint32_t strtab_len,
 		  struct filter_program **out)
 {
 	uint32_t n = l->always_false ? 0 : l->nr_insns, i;
@@ -475,7 +479,6 @@ static int finish(struct linker *l, uint16_t max_stack, uint32_t strtab_len,
 	if (!prog)
 		return nomem(l);
 	prog->always_false = l->always_false;
-	prog->max_stack = max_stack;
 	prog->nr_insns = n;
 	prog->insns = (struct filter_insn *)(prog + 1);
 	prog->strings = (char *)prog->insns + insns_size;
@@ -499,8 +502,8 @@ int filter_link(const uint8_t *bc, size_t len,
 		const struct filter_event_layout *layout,
 		struct filter_program **out, char *msg, size_t msg_len)
 {
-	struct linker l = { .layout = layout, .sp = -1, .msg = msg,
-			    .msg_len = msg_len };
+	struct linker l = {
+		.layout = layout, .sp = -1, .msg = msg, .msg_len = msg_len};
 	uint32_t pc, size = 0;
 	int ret;
 
@@ -522,7 +525,8 @@ int filter_link(const uint8_t *bc, size_t len,
 		l.insn_at[pc] = l.nr_insns;
 		/* The jump path brings an int; so must the fall-through. */
 		if (l.is_target[pc] && l.types[l.sp] != FILTER_TAG_INT) {
-			never(&l, "a jump at offset %u meets a non-boolean", pc);
+			never(&l, "a jump at offset %u meets a non-boolean",
+			      pc);
 			break;
 		}
 		ret = link_insn(&l, pc, &size);
@@ -530,8 +534,7 @@ int filter_link(const uint8_t *bc, size_t len,
 			break;
 	}
 	if (!ret)
-		ret = finish(&l, filter_get16(bc + 6), filter_get32(bc + 12),
-			     out);
+		ret = finish(&l, filter_get32(bc + 12), out);
 out:
 	free(l.insn_at);
 	free(l.is_target);

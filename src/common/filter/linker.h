@@ -89,7 +89,9 @@ struct filter_event_layout {
 struct filter_program;
 
 /*
- * Validates `bc` (`len` bytes, from any source) and links it to `layout`.
+ * Validates `bc` (`len` bytes, from any source) and links it to `layout`
+ * (not NULL; the program keeps no pointer to it, and the value array given
+ * to filter_eval() must follow the same field table).
  * Stores the program in *out and returns 0; a reference the event does not
  * have, or operand types that cannot work (a string field compared with a
  * number), gives a program that is always false, with the reason in `msg`.

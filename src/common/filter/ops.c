@@ -38,7 +38,8 @@ bool filter_glob_match(const char *pattern, size_t plen, const char *str,
 			continue;
 		}
 		if (p < plen) {
-			size_t lit = pattern[p] == '\\' && p + 1 < plen ? p + 1 : p;
+			size_t lit =
+				pattern[p] == '\\' && p + 1 < plen ? p + 1 : p;
 
 			if (pattern[lit] == str[s]) {
 				p = lit + 1;
@@ -175,9 +176,8 @@ static bool dbl_binary(enum filter_op op, double a, double b,
 	}
 }
 
-bool filter_binary(enum filter_op op, enum filter_tag lt,
-		   union filter_slot l, enum filter_tag rt,
-		   union filter_slot r, enum filter_tag *ot,
+bool filter_binary(enum filter_op op, enum filter_tag lt, union filter_slot l,
+		   enum filter_tag rt, union filter_slot r, enum filter_tag *ot,
 		   union filter_slot *out)
 {
 	bool is_dbl;
@@ -231,7 +231,7 @@ bool filter_unary(enum filter_op op, enum filter_tag t, union filter_slot v,
 	case FILTER_OP_BNOT:
 		if (t != FILTER_TAG_INT)
 			return false;
-		out->i = (int64_t)~(uint64_t)v.i;
+		out->i = (int64_t) ~(uint64_t)v.i;
 		return true;
 	case FILTER_OP_NEG:
 		if (t == FILTER_TAG_INT)

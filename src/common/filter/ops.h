@@ -99,9 +99,8 @@ bool filter_glob_match(const char *pattern, size_t plen, const char *str,
  * (a string with a number, a string with anything but == and !=, a float
  * with a bitwise operator or %), division by zero, shift count out of range.
  */
-bool filter_binary(enum filter_op op, enum filter_tag lt,
-		   union filter_slot l, enum filter_tag rt,
-		   union filter_slot r, enum filter_tag *ot,
+bool filter_binary(enum filter_op op, enum filter_tag lt, union filter_slot l,
+		   enum filter_tag rt, union filter_slot r, enum filter_tag *ot,
 		   union filter_slot *out);
 
 /* Same for a unary operator; unary + only checks its operand is a number. */

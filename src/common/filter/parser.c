@@ -34,22 +34,22 @@ struct level {
 };
 
 static const struct level levels[] = {
-	{ { FILTER_TOK_OR }, { FILTER_OP_OR }, 1 },
-	{ { FILTER_TOK_AND }, { FILTER_OP_AND }, 1 },
-	{ { FILTER_TOK_EQ, FILTER_TOK_NE }, { FILTER_OP_EQ, FILTER_OP_NE }, 2 },
-	{ { FILTER_TOK_LT, FILTER_TOK_LE, FILTER_TOK_GT, FILTER_TOK_GE },
-	  { FILTER_OP_LT, FILTER_OP_LE, FILTER_OP_GT, FILTER_OP_GE },
-	  4 },
-	{ { FILTER_TOK_PIPE }, { FILTER_OP_BOR }, 1 },
-	{ { FILTER_TOK_CARET }, { FILTER_OP_BXOR }, 1 },
-	{ { FILTER_TOK_AMP }, { FILTER_OP_BAND }, 1 },
-	{ { FILTER_TOK_SHL, FILTER_TOK_SHR }, { FILTER_OP_SHL, FILTER_OP_SHR }, 2 },
-	{ { FILTER_TOK_PLUS, FILTER_TOK_MINUS },
-	  { FILTER_OP_ADD, FILTER_OP_SUB },
-	  2 },
-	{ { FILTER_TOK_STAR, FILTER_TOK_SLASH, FILTER_TOK_PERCENT },
-	  { FILTER_OP_MUL, FILTER_OP_DIV, FILTER_OP_MOD },
-	  3 },
+	{{FILTER_TOK_OR}, {FILTER_OP_OR}, 1},
+	{{FILTER_TOK_AND}, {FILTER_OP_AND}, 1},
+	{{FILTER_TOK_EQ, FILTER_TOK_NE}, {FILTER_OP_EQ, FILTER_OP_NE}, 2},
+	{{FILTER_TOK_LT, FILTER_TOK_LE, FILTER_TOK_GT, FILTER_TOK_GE},
+	 {FILTER_OP_LT, FILTER_OP_LE, FILTER_OP_GT, FILTER_OP_GE},
+	 4},
+	{{FILTER_TOK_PIPE}, {FILTER_OP_BOR}, 1},
+	{{FILTER_TOK_CARET}, {FILTER_OP_BXOR}, 1},
+	{{FILTER_TOK_AMP}, {FILTER_OP_BAND}, 1},
+	{{FILTER_TOK_SHL, FILTER_TOK_SHR}, {FILTER_OP_SHL, FILTER_OP_SHR}, 2},
+	{{FILTER_TOK_PLUS, FILTER_TOK_MINUS},
+	 {FILTER_OP_ADD, FILTER_OP_SUB},
+	 2},
+	{{FILTER_TOK_STAR, FILTER_TOK_SLASH, FILTER_TOK_PERCENT},
+	 {FILTER_OP_MUL, FILTER_OP_DIV, FILTER_OP_MOD},
+	 3},
 };
 
 #define NR_LEVELS (sizeof(levels) / sizeof(levels[0]))
@@ -85,10 +85,10 @@ static int unexpected(struct parser *p, const char *context)
 
 static int too_deep(struct parser *p, size_t offset)
 {
-	return filter_error_set(p->err, FILTER_ERR_LIMIT, p->lx.expr, offset,
-				NULL,
-				"expression nested too deeply (more than %d levels)",
-				FILTER_DEPTH_MAX);
+	return filter_error_set(
+		p->err, FILTER_ERR_LIMIT, p->lx.expr, offset, NULL,
+		"expression nested too deeply (more than %d levels)",
+		FILTER_DEPTH_MAX);
 }
 
 /* Enters a parenthesis or unary operator: bounds the parser's recursion. */
@@ -96,10 +96,10 @@ static int nest(struct parser *p)
 {
 	if (++p->nesting <= FILTER_NESTING_MAX)
 		return 0;
-	return filter_error_set(p->err, FILTER_ERR_LIMIT, p->lx.expr,
-				p->tok.offset, NULL,
-				"more than %d nested parentheses or unary operators",
-				FILTER_NESTING_MAX);
+	return filter_error_set(
+		p->err, FILTER_ERR_LIMIT, p->lx.expr, p->tok.offset, NULL,
+		"more than %d nested parentheses or unary operators",
+		FILTER_NESTING_MAX);
 }
 
 static int nomem(struct parser *p)
@@ -129,10 +129,10 @@ static int add_seg(struct parser *p, struct filter_node *ref,
 
 	if (ref->u.ref.nr_segs == FILTER_PATH_MAX) {
 		free(seg.name);
-		return filter_error_set(p->err, FILTER_ERR_LIMIT, p->lx.expr,
-					p->tok.offset, NULL,
-					"reference path longer than %d elements",
-					FILTER_PATH_MAX);
+		return filter_error_set(
+			p->err, FILTER_ERR_LIMIT, p->lx.expr, p->tok.offset,
+			NULL, "reference path longer than %d elements",
+			FILTER_PATH_MAX);
 	}
 	segs = realloc(ref->u.ref.segs,
 		       (ref->u.ref.nr_segs + 1) * sizeof(*segs));
@@ -148,7 +148,7 @@ static int add_seg(struct parser *p, struct filter_node *ref,
 /* "[" INT "]": the index must be a constant integer literal. */
 static int parse_index(struct parser *p, struct filter_node *ref)
 {
-	struct filter_seg seg = { .is_index = true };
+	struct filter_seg seg = {.is_index = true};
 	int ret = advance(p);
 
 	if (ret)
@@ -181,10 +181,11 @@ static int parse_ref(struct parser *p, struct filter_node *ref)
 {
 	int ret;
 
-	ref->u.ref.scope = p->tok.type == FILTER_TOK_CTX ? FILTER_SCOPE_CONTEXT :
-			   p->tok.type == FILTER_TOK_APP ? FILTER_SCOPE_APP :
-							    FILTER_SCOPE_PAYLOAD;
-	ret = add_seg(p, ref, (struct filter_seg){ .name = p->tok.text });
+	ref->u.ref.scope = p->tok.type == FILTER_TOK_CTX ? FILTER_SCOPE_CONTEXT
+			   : p->tok.type == FILTER_TOK_APP
+				   ? FILTER_SCOPE_APP
+				   : FILTER_SCOPE_PAYLOAD;
+	ret = add_seg(p, ref, (struct filter_seg){.name = p->tok.text});
 	p->tok.text = NULL;
 	if (!ret)
 		ret = advance(p);
@@ -196,9 +197,10 @@ static int parse_ref(struct parser *p, struct filter_node *ref)
 			if (ret)
 				break;
 			if (p->tok.type != FILTER_TOK_IDENT)
-				return unexpected(p, ", expected a field name after '.'");
+				return unexpected(
+					p, ", expected a field name after '.'");
 			ret = add_seg(p, ref,
-				      (struct filter_seg){ .name = p->tok.text });
+				      (struct filter_seg){.name = p->tok.text});
 			p->tok.text = NULL;
 			if (!ret)
 				ret = advance(p);
@@ -246,14 +248,12 @@ static int parse_primary(struct parser *p, struct filter_node **out,
 	default:
 		return unexpected(p, "");
 	}
-	node = filter_node_new(p->tok.type == FILTER_TOK_INT ?
-				       FILTER_NODE_INT :
-			       p->tok.type == FILTER_TOK_FLOAT ?
-				       FILTER_NODE_FLOAT :
-			       p->tok.type == FILTER_TOK_STRING ?
-				       FILTER_NODE_STRING :
-				       FILTER_NODE_REF,
-			       p->tok.offset);
+	node = filter_node_new(
+		p->tok.type == FILTER_TOK_INT	   ? FILTER_NODE_INT
+		: p->tok.type == FILTER_TOK_FLOAT  ? FILTER_NODE_FLOAT
+		: p->tok.type == FILTER_TOK_STRING ? FILTER_NODE_STRING
+						   : FILTER_NODE_REF,
+		p->tok.offset);
 	if (!node)
 		return nomem(p);
 	*out = node;
@@ -370,16 +370,17 @@ static int parse_level(struct parser *p, unsigned int level,
 int filter_parse(const char *expr, struct filter_node **root,
 		 struct filter_error *err)
 {
-	struct parser p = { .lx = { .expr = expr }, .err = err };
+	struct parser p = {.lx = {.expr = expr}, .err = err};
 	struct filter_node *tree = NULL;
 	unsigned int depth = 0;
 	size_t len = strnlen(expr, FILTER_EXPR_MAX_LEN + 1);
 	int ret;
 
 	if (len > FILTER_EXPR_MAX_LEN)
-		return filter_error_set(err, FILTER_ERR_LIMIT, expr, 0, NULL,
-					"filter expression longer than %d bytes",
-					FILTER_EXPR_MAX_LEN);
+		return filter_error_set(
+			err, FILTER_ERR_LIMIT, expr, 0, NULL,
+			"filter expression longer than %d bytes",
+			FILTER_EXPR_MAX_LEN);
 	ret = filter_lex(&p.lx, &p.tok, err);
 	if (!ret)
 		ret = parse_level(&p, 0, &tree, &depth);

@@ -84,7 +84,6 @@ struct filter_insn {
 
 struct filter_program {
 	bool always_false;
-	uint16_t max_stack;
 	uint32_t nr_insns;
 	struct filter_insn *insns; /* points into the same allocation */
 	char *strings;		   /* copy of the bytecode's string table */

@@ -225,7 +225,8 @@ static void render_bool(struct translator *t, const struct filter_node *node)
 			not_a_field(t, node);
 		return;
 	}
-	if (node->type == FILTER_NODE_UNARY && node->u.unary.op == FILTER_OP_NOT) {
+	if (node->type == FILTER_NODE_UNARY &&
+	    node->u.unary.op == FILTER_OP_NOT) {
 		filter_strbuf_printf(&t->sb, "!(");
 		render_bool(t, node->u.unary.arg);
 		filter_strbuf_printf(&t->sb, ")");
@@ -245,20 +246,21 @@ static void render_bool(struct translator *t, const struct filter_node *node)
 		render_comparison(t, op, node->u.binary.left,
 				  node->u.binary.right);
 	} else if (op == FILTER_OP_BAND) {
-		struct filter_node zero = { .type = FILTER_NODE_INT };
+		struct filter_node zero = {.type = FILTER_NODE_INT};
 
 		if (!render_mask_test(t, FILTER_OP_NE, node, &zero))
-			cannot(t, "tracefs supports '&' only as FIELD & CONSTANT");
+			cannot(t,
+			       "tracefs supports '&' only as FIELD & CONSTANT");
 	} else {
 		cannot(t, "operator '%s' has no tracefs equivalent",
 		       filter_op_text(op));
 	}
 }
 
-int filter_tracefs_render(const struct filter_node *root, char **out,
-			  char *why, size_t why_len)
+int filter_tracefs_render(const struct filter_node *root, char **out, char *why,
+			  size_t why_len)
 {
-	struct translator t = { .why = why, .why_len = why_len };
+	struct translator t = {.why = why, .why_len = why_len};
 	char *text;
 
 	render_bool(&t, root);

@@ -21,8 +21,8 @@
  * tracefs cannot express it (arithmetic, $ctx./$app., nested fields, two
  * fields compared, floats, ...), or -ENOMEM.
  */
-int filter_tracefs_render(const struct filter_node *root, char **out,
-			  char *why, size_t why_len);
+int filter_tracefs_render(const struct filter_node *root, char **out, char *why,
+			  size_t why_len);
 
 /*
  * The same from the expression text: parses, checks and folds first.

@@ -34,7 +34,7 @@ struct validator {
 	struct pending {
 		uint32_t target;
 		unsigned int floor;
-	} *pending; /* jumps not reached yet, innermost last */
+	} * pending; /* jumps not reached yet, innermost last */
 	unsigned int nr_pending, floor;
 	char *msg;
 	size_t msg_len;
@@ -67,8 +67,7 @@ static bool name_ok(const struct validator *v, uint32_t offset)
 }
 
 /* A literal of `len` bytes at `offset`: NUL right after, none inside. */
-static bool literal_ok(const struct validator *v, uint32_t offset,
-		       uint32_t len)
+static bool literal_ok(const struct validator *v, uint32_t offset, uint32_t len)
 {
 	return (uint64_t)offset + len < v->strtab_len &&
 	       v->strtab[offset + len] == '\0' &&
@@ -82,13 +81,13 @@ static int stack_effect(struct validator *v, uint32_t pc, unsigned int pops,
 	if (v->depth < pops)
 		return invalid(v, "stack underflow at offset %u", pc);
 	if (v->depth - pops < v->floor)
-		return invalid(v, "offset %u pops a value kept by a pending jump",
-			       pc);
+		return invalid(
+			v, "offset %u pops a value kept by a pending jump", pc);
 	v->depth += pushes - pops;
 	if (v->depth > v->max_stack)
-		return invalid(v,
-			       "stack depth %u at offset %u exceeds max_stack %u",
-			       v->depth, pc, v->max_stack);
+		return invalid(
+			v, "stack depth %u at offset %u exceeds max_stack %u",
+			v->depth, pc, v->max_stack);
 	return 0;
 }
 
@@ -119,7 +118,9 @@ static int check_ref(struct validator *v, uint32_t pc, uint32_t *size)
 			return invalid(v, "bad segment %u kind %u at offset %u",
 				       i, seg[0], pc);
 		if (!name_ok(v, filter_get32(seg + 1)))
-			return invalid(v, "segment %u name offset %u outside the string table at offset %u",
+			return invalid(v,
+				       "segment %u name offset %u outside the "
+				       "string table at offset %u",
 				       i, filter_get32(seg + 1), pc);
 	}
 	return 0;
@@ -130,14 +131,19 @@ static int check_jump(struct validator *v, uint32_t pc, uint32_t size)
 	uint32_t target = filter_get32(v->code + pc + 1);
 
 	if (target < pc + size || target >= v->code_len)
-		return invalid(v, "jump at offset %u to %u is not forward inside the code (%u bytes)",
+		return invalid(v,
+			       "jump at offset %u to %u is not forward inside "
+			       "the code (%u bytes)",
 			       pc, target, v->code_len);
 	if (v->expect[target] != NO_JUMP && v->expect[target] != v->depth)
-		return invalid(v, "jumps to offset %u disagree on the stack depth",
+		return invalid(v,
+			       "jumps to offset %u disagree on the stack depth",
 			       target);
 	v->expect[target] = v->depth;
 	if (v->nr_pending && target > v->pending[v->nr_pending - 1].target)
-		return invalid(v, "jump at offset %u crosses the target of an enclosing jump",
+		return invalid(v,
+			       "jump at offset %u crosses the target of an "
+			       "enclosing jump",
 			       pc);
 	if (v->depth - 1 > v->floor)
 		v->floor = v->depth - 1;
@@ -167,10 +173,14 @@ static int check_insn(struct validator *v, uint32_t pc, uint32_t *size)
 	case FILTER_BC_RETURN:
 		*size = 1;
 		if (left != 1)
-			return invalid(v, "RETURN at offset %u is not the last instruction",
+			return invalid(v,
+				       "RETURN at offset %u is not the last "
+				       "instruction",
 				       pc);
 		if (v->depth != 1)
-			return invalid(v, "RETURN at offset %u with %u values on the stack",
+			return invalid(v,
+				       "RETURN at offset %u with %u values on "
+				       "the stack",
 				       pc, v->depth);
 		return 0;
 	case FILTER_BC_PUSH_INT:
@@ -180,9 +190,11 @@ static int check_insn(struct validator *v, uint32_t pc, uint32_t *size)
 	case FILTER_BC_PUSH_STR:
 	case FILTER_BC_PUSH_GLOB:
 		*size = 9;
-		if (left >= 9 && !literal_ok(v, filter_get32(op + 1),
-					     filter_get32(op + 5)))
-			return invalid(v, "string at offset %u is outside the string table or not NUL-terminated",
+		if (left >= 9 &&
+		    !literal_ok(v, filter_get32(op + 1), filter_get32(op + 5)))
+			return invalid(v,
+				       "string at offset %u is outside the "
+				       "string table or not NUL-terminated",
 				       pc);
 		break;
 	case FILTER_BC_LOAD_REF:
@@ -205,18 +217,20 @@ static int check_insn(struct validator *v, uint32_t pc, uint32_t *size)
 		return invalid(v, "unknown opcode %u at offset %u", op[0], pc);
 	}
 	if (*size > left)
-		return invalid(v, "truncated instruction %u at offset %u", op[0],
-			       pc);
+		return invalid(v, "truncated instruction %u at offset %u",
+			       op[0], pc);
 	switch (op[0]) {
 	case FILTER_BC_UNARY:
 		if (op[1] > FILTER_OP_PLUS)
-			return invalid(v, "unknown unary operator %u at offset %u",
+			return invalid(v,
+				       "unknown unary operator %u at offset %u",
 				       op[1], pc);
 		return stack_effect(v, pc, 1, 1);
 	case FILTER_BC_BINARY:
 		if (op[1] < FILTER_OP_MUL || op[1] > FILTER_OP_NE)
-			return invalid(v, "unknown binary operator %u at offset %u",
-				       op[1], pc);
+			return invalid(
+				v, "unknown binary operator %u at offset %u",
+				op[1], pc);
 		return stack_effect(v, pc, 2, 1);
 	case FILTER_BC_AND_JUMP:
 	case FILTER_BC_OR_JUMP:
@@ -241,7 +255,8 @@ static int check_header(struct validator *v, const uint8_t *buf, size_t len)
 	if (memcmp(buf, FILTER_BC_MAGIC, 4))
 		return invalid(v, "bad magic");
 	if (filter_get16(buf + 4) != FILTER_BC_VERSION)
-		return invalid(v, "unsupported version %u", filter_get16(buf + 4));
+		return invalid(v, "unsupported version %u",
+			       filter_get16(buf + 4));
 	v->max_stack = filter_get16(buf + 6);
 	v->code_len = filter_get32(buf + 8);
 	v->strtab_len = filter_get32(buf + 12);
@@ -249,7 +264,9 @@ static int check_header(struct validator *v, const uint8_t *buf, size_t len)
 		return invalid(v, "max_stack %u is outside [1, %d]",
 			       v->max_stack, FILTER_STACK_MAX);
 	if ((uint64_t)FILTER_BC_HEADER_LEN + v->code_len + v->strtab_len != len)
-		return invalid(v, "code (%u) and string table (%u) do not add up to %zu bytes",
+		return invalid(v,
+			       "code (%u) and string table (%u) do not add up "
+			       "to %zu bytes",
 			       v->code_len, v->strtab_len, len);
 	if (v->code_len == 0)
 		return invalid(v, "empty code");
@@ -260,7 +277,7 @@ static int check_header(struct validator *v, const uint8_t *buf, size_t len)
 
 int filter_validate(const uint8_t *buf, size_t len, char *msg, size_t msg_len)
 {
-	struct validator v = { .msg = msg, .msg_len = msg_len };
+	struct validator v = {.msg = msg, .msg_len = msg_len};
 	uint32_t pc, size = 0, i;
 	int ret;
 
@@ -278,7 +295,9 @@ int filter_validate(const uint8_t *buf, size_t len, char *msg, size_t msg_len)
 	for (pc = 0; pc < v.code_len; pc += size) {
 		reach(&v, pc);
 		if (v.expect[pc] != NO_JUMP && v.expect[pc] != v.depth) {
-			ret = invalid(&v, "stack depth %u at jump target %u, %u by the jump",
+			ret = invalid(&v,
+				      "stack depth %u at jump target %u, %u by "
+				      "the jump",
 				      v.depth, pc, v.expect[pc]);
 			break;
 		}
@@ -287,7 +306,9 @@ int filter_validate(const uint8_t *buf, size_t len, char *msg, size_t msg_len)
 			break;
 		for (i = 1; i < size; i++) {
 			if (v.expect[pc + i] != NO_JUMP) {
-				ret = invalid(&v, "jump into the middle of the instruction at offset %u",
+				ret = invalid(&v,
+					      "jump into the middle of the "
+					      "instruction at offset %u",
 					      pc);
 				break;
 			}

@@ -127,7 +127,8 @@ static enum kind static_kind(const struct filter_node *node)
 	case FILTER_NODE_UNARY:
 		a = static_kind(node->u.unary.arg);
 		op = node->u.unary.op;
-		if (a == K_BAD || is_str(a) || (op == FILTER_OP_BNOT && a == K_DBL))
+		if (a == K_BAD || is_str(a) ||
+		    (op == FILTER_OP_BNOT && a == K_DBL))
 			return K_BAD;
 		return op == FILTER_OP_NOT || op == FILTER_OP_BNOT ? K_INT : a;
 	default:
@@ -142,14 +143,16 @@ static enum kind static_kind(const struct filter_node *node)
 		return is_str(a) || is_str(b) ? K_BAD : K_INT;
 	if (a == K_DYN || b == K_DYN)
 		return op == FILTER_OP_MUL || op == FILTER_OP_DIV ||
-				       op == FILTER_OP_ADD || op == FILTER_OP_SUB ?
-			       K_DYN :
-			       K_INT;
+				       op == FILTER_OP_ADD ||
+				       op == FILTER_OP_SUB
+			       ? K_DYN
+			       : K_INT;
 	if (is_str(a) || is_str(b))
 		return is_str(a) && is_str(b) &&
-				       (op == FILTER_OP_EQ || op == FILTER_OP_NE) ?
-			       K_INT :
-			       K_BAD;
+				       (op == FILTER_OP_EQ ||
+					op == FILTER_OP_NE)
+			       ? K_INT
+			       : K_BAD;
 	if (a == K_INT && b == K_INT)
 		return K_INT;
 	switch (op) {
@@ -196,14 +199,14 @@ static size_t c_len(const char *s, size_t n)
 
 static struct val v_int(int64_t i)
 {
-	return (struct val){ .kind = K_INT, .i = i };
+	return (struct val){.kind = K_INT, .i = i};
 }
 
 static struct val load_ref(const struct filter_node *ref)
 {
 	struct filter_value fv;
 	enum filter_field_kind k;
-	struct val v = { 0 };
+	struct val v = {0};
 	uint32_t ctx;
 	int64_t index;
 	int at;
@@ -213,33 +216,39 @@ static struct val load_ref(const struct filter_node *ref)
 				       ref->u.ref.segs[0].name, &ctx, &k);
 		fixture_fetch(NULL, ctx, &fv);
 		if (k == FILTER_FIELD_DYNAMIC)
-			k = fv.type == FILTER_VALUE_S64 ? FILTER_FIELD_INTEGER :
-			    fv.type == FILTER_VALUE_DOUBLE ? FILTER_FIELD_FLOAT :
-			    fv.type == FILTER_VALUE_STRING ? FILTER_FIELD_STRING :
-							     FILTER_FIELD_STRUCT;
+			k = fv.type == FILTER_VALUE_S64 ? FILTER_FIELD_INTEGER
+			    : fv.type == FILTER_VALUE_DOUBLE
+				    ? FILTER_FIELD_FLOAT
+			    : fv.type == FILTER_VALUE_STRING
+				    ? FILTER_FIELD_STRING
+				    : FILTER_FIELD_STRUCT;
 	} else {
 		at = find_field(ref, &index);
 		fv = fixture_values[at];
 		k = fixture_layout.fields[at].kind;
 		if (index >= 0) {
-			const struct filter_field *f = &fixture_layout.fields[at];
-			const uint8_t *p = k == FILTER_FIELD_TEXT ?
-						   (const uint8_t *)fv.u.str.ptr :
-						   fv.u.array.ptr;
-			size_t count = k == FILTER_FIELD_TEXT ? fv.u.str.len :
-								fv.u.array.count;
+			const struct filter_field *f =
+				&fixture_layout.fields[at];
+			const uint8_t *p =
+				k == FILTER_FIELD_TEXT
+					? (const uint8_t *)fv.u.str.ptr
+					: fv.u.array.ptr;
+			size_t count = k == FILTER_FIELD_TEXT
+					       ? fv.u.str.len
+					       : fv.u.array.count;
 
 			if ((uint64_t)index >= count)
 				fail();
 			if (f->elem_size == 1)
-				return v_int(f->elem_signed ? (int8_t)p[index] :
-							      p[index]);
+				return v_int(f->elem_signed ? (int8_t)p[index]
+							    : p[index]);
 			if (f->elem_size == 4) {
 				int32_t x;
 
 				memcpy(&x, p + 4 * index, 4);
-				return v_int(f->elem_signed ? (int64_t)x :
-							      (int64_t)(uint32_t)x);
+				return v_int(f->elem_signed
+						     ? (int64_t)x
+						     : (int64_t)(uint32_t)x);
 			}
 			fail();
 		}
@@ -343,7 +352,8 @@ static struct val eval_ints(enum filter_op op, int64_t a, int64_t b)
 	case FILTER_OP_SHR:
 		if (b < 0 || b > 63)
 			fail();
-		return v_int((int64_t)(op == FILTER_OP_SHL ? ua << b : ua >> b));
+		return v_int(
+			(int64_t)(op == FILTER_OP_SHL ? ua << b : ua >> b));
 	case FILTER_OP_BAND:
 		return v_int((int64_t)(ua & ub));
 	case FILTER_OP_BXOR:
@@ -367,7 +377,7 @@ static struct val eval_ints(enum filter_op op, int64_t a, int64_t b)
 
 static struct val eval_doubles(enum filter_op op, double a, double b)
 {
-	struct val v = { .kind = K_DBL };
+	struct val v = {.kind = K_DBL};
 
 	switch (op) {
 	case FILTER_OP_MUL:
@@ -424,7 +434,7 @@ static struct val eval_binary(const struct filter_node *node)
 
 static struct val eval(const struct filter_node *node)
 {
-	struct val v = { 0 };
+	struct val v = {0};
 
 	switch (node->type) {
 	case FILTER_NODE_INT:

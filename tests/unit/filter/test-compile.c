@@ -21,48 +21,74 @@
 static const struct {
 	const char *expr, *message, *lttng;
 } type_errors[] = {
-	{ "\"abc\" == 1",
-	  "filter:1:7: binary operation '==' operand type mismatch: a string compares only with a string",
-	  "[error] binary operation '==' operand type mismatch\nGenerate IR error\n" },
-	{ "1.5 != \"x\"",
-	  "filter:1:5: binary operation '!=' operand type mismatch: a string compares only with a string",
-	  "[error] binary operation '!=' operand type mismatch\nGenerate IR error\n" },
-	{ "\"a\" < \"b\"",
-	  "filter:1:5: comparison '<' cannot have string operand: strings compare only with == and !=",
-	  "[error] comparison '<' cannot have string operand\nGenerate IR error\n" },
-	{ "a >= \"b\"",
-	  "filter:1:3: comparison '>=' cannot have string operand: strings compare only with == and !=",
-	  "[error] comparison '>=' cannot have string operand\nGenerate IR error\n" },
-	{ "!\"x\"",
-	  "filter:1:1: unary operation '!' not allowed on string literal: its operand must be a number",
-	  "[error] unary operation '!' not allowed on string literal\nGenerate IR error\n" },
-	{ "-\"x\" == 1",
-	  "filter:1:1: unary operation '-' not allowed on string literal: its operand must be a number",
-	  "[error] unary operation '-' not allowed on string literal\nGenerate IR error\n" },
-	{ "\"x\"",
-	  "filter:1:1: a string cannot be the whole filter (compare it with == or !=)",
-	  "[error] String cannot be root data type\nGenerate IR error\n" },
-	{ "1.5",
-	  "filter:1:1: a floating point value cannot be the whole filter (compare it with something)",
-	  "[error] Unknown root child data type\nGenerate IR error\n" },
-	{ "1.5 << 2",
-	  "filter:1:5: bitwise binary operation '<<' cannot have floating point operand: its operands must be integers",
-	  "[error] bitwise binary operation '<<' cannot have floating point operand\nGenerate IR error\n" },
-	{ "a & \"x\"",
-	  "filter:1:3: bitwise binary operation '&' cannot have string operand: its operands must be integers",
-	  "[error] bitwise binary operation '&' cannot have string operand\nGenerate IR error\n" },
-	{ "~1.5 == 1",
-	  "filter:1:1: bitwise unary operation '~' cannot have floating point operand: its operand must be an integer",
-	  "[error] bitwise unary operation '~' cannot have floating point operand\nGenerate IR error\n" },
-	{ "a + \"x\" == 1",
-	  "filter:1:3: arithmetic operation '+' cannot have string operand: its operands must be numbers",
-	  "[error] arithmetic operation '+' cannot have string operand\nGenerate IR error\n" },
-	{ "a % 1.5 == 1",
-	  "filter:1:3: arithmetic operation '%' cannot have floating point operand: its operands must be integers",
-	  "[error] arithmetic operation '%' cannot have floating point operand\nGenerate IR error\n" },
-	{ "a == \"x\" && \"y\"",
-	  "filter:1:10: logical operation '&&' cannot have string operand: compare the string with == or != first",
-	  "[error] logical operation '&&' cannot have string operand\nGenerate IR error\n" },
+	{"\"abc\" == 1",
+	 "filter:1:7: binary operation '==' operand type mismatch: a string "
+	 "compares only with a string",
+	 "[error] binary operation '==' operand type mismatch\nGenerate IR "
+	 "error\n"},
+	{"1.5 != \"x\"",
+	 "filter:1:5: binary operation '!=' operand type mismatch: a string "
+	 "compares only with a string",
+	 "[error] binary operation '!=' operand type mismatch\nGenerate IR "
+	 "error\n"},
+	{"\"a\" < \"b\"",
+	 "filter:1:5: comparison '<' cannot have string operand: strings "
+	 "compare only with == and !=",
+	 "[error] comparison '<' cannot have string operand\nGenerate IR "
+	 "error\n"},
+	{"a >= \"b\"",
+	 "filter:1:3: comparison '>=' cannot have string operand: strings "
+	 "compare only with == and !=",
+	 "[error] comparison '>=' cannot have string operand\nGenerate IR "
+	 "error\n"},
+	{"!\"x\"",
+	 "filter:1:1: unary operation '!' not allowed on string literal: its "
+	 "operand must be a number",
+	 "[error] unary operation '!' not allowed on string literal\nGenerate "
+	 "IR error\n"},
+	{"-\"x\" == 1",
+	 "filter:1:1: unary operation '-' not allowed on string literal: its "
+	 "operand must be a number",
+	 "[error] unary operation '-' not allowed on string literal\nGenerate "
+	 "IR error\n"},
+	{"\"x\"",
+	 "filter:1:1: a string cannot be the whole filter (compare it with == "
+	 "or !=)",
+	 "[error] String cannot be root data type\nGenerate IR error\n"},
+	{"1.5",
+	 "filter:1:1: a floating point value cannot be the whole filter "
+	 "(compare it with something)",
+	 "[error] Unknown root child data type\nGenerate IR error\n"},
+	{"1.5 << 2",
+	 "filter:1:5: bitwise binary operation '<<' cannot have floating point "
+	 "operand: its operands must be integers",
+	 "[error] bitwise binary operation '<<' cannot have floating point "
+	 "operand\nGenerate IR error\n"},
+	{"a & \"x\"",
+	 "filter:1:3: bitwise binary operation '&' cannot have string operand: "
+	 "its operands must be integers",
+	 "[error] bitwise binary operation '&' cannot have string "
+	 "operand\nGenerate IR error\n"},
+	{"~1.5 == 1",
+	 "filter:1:1: bitwise unary operation '~' cannot have floating point "
+	 "operand: its operand must be an integer",
+	 "[error] bitwise unary operation '~' cannot have floating point "
+	 "operand\nGenerate IR error\n"},
+	{"a + \"x\" == 1",
+	 "filter:1:3: arithmetic operation '+' cannot have string operand: its "
+	 "operands must be numbers",
+	 "[error] arithmetic operation '+' cannot have string "
+	 "operand\nGenerate IR error\n"},
+	{"a % 1.5 == 1",
+	 "filter:1:3: arithmetic operation '%' cannot have floating point "
+	 "operand: its operands must be integers",
+	 "[error] arithmetic operation '%' cannot have floating point "
+	 "operand\nGenerate IR error\n"},
+	{"a == \"x\" && \"y\"",
+	 "filter:1:10: logical operation '&&' cannot have string operand: "
+	 "compare the string with == or != first",
+	 "[error] logical operation '&&' cannot have string operand\nGenerate "
+	 "IR error\n"},
 };
 
 static void test_type_errors_known_from_literals(void **state)
@@ -72,7 +98,7 @@ static void test_type_errors_known_from_literals(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(type_errors) / sizeof(type_errors[0]); i++) {
 		struct filter_bytecode *bc = NULL;
-		struct filter_error err = { 0 };
+		struct filter_error err = {0};
 
 		assert_int_equal(filter_compile(type_errors[i].expr, &bc, &err),
 				 -EINVAL);
@@ -100,7 +126,7 @@ static char *padded(const char *prefix, size_t len)
 static void test_expression_length_limit_is_lttngs(void **state)
 {
 	struct filter_bytecode *bc = NULL;
-	struct filter_error err = { 0 };
+	struct filter_error err = {0};
 	char *expr;
 
 	(void)state;
@@ -112,8 +138,9 @@ static void test_expression_length_limit_is_lttngs(void **state)
 	expr = padded("a == 1", FILTER_EXPR_MAX_LEN + 1);
 	assert_int_equal(filter_compile(expr, &bc, &err), -E2BIG);
 	assert_int_equal(err.kind, FILTER_ERR_LIMIT);
-	assert_string_equal(err.message,
-			    "filter:1:1: filter expression longer than 65535 bytes");
+	assert_string_equal(
+		err.message,
+		"filter:1:1: filter expression longer than 65535 bytes");
 	assert_string_equal(err.lttng_message, "");
 	free(expr);
 }
@@ -138,7 +165,7 @@ static char *nested(unsigned int n, const char *open, const char *middle,
 static void test_nesting_depth_and_stack_limits(void **state)
 {
 	struct filter_bytecode *bc = NULL;
-	struct filter_error err = { 0 };
+	struct filter_error err = {0};
 	char *expr;
 
 	(void)state;
@@ -149,8 +176,8 @@ static void test_nesting_depth_and_stack_limits(void **state)
 
 	expr = nested(FILTER_NESTING_MAX + 1, "(", "a", ")");
 	assert_int_equal(filter_compile(expr, &bc, &err), -E2BIG);
-	assert_string_equal(err.message,
-			    "filter:1:257: more than 256 nested parentheses or unary operators");
+	assert_string_equal(err.message, "filter:1:257: more than 256 nested "
+					 "parentheses or unary operators");
 	free(expr);
 
 	/* A right-nested chain needs one stack slot per level. */
@@ -161,15 +188,17 @@ static void test_nesting_depth_and_stack_limits(void **state)
 	free(expr);
 	expr = nested(FILTER_STACK_MAX, "a == (", "1", ")");
 	assert_int_equal(filter_compile(expr, &bc, &err), -E2BIG);
-	assert_string_equal(err.message + strcspn(err.message, " "),
-			    " expression too complex: it needs more than 64 stack slots");
+	assert_string_equal(
+		err.message + strcspn(err.message, " "),
+		" expression too complex: it needs more than 64 stack slots");
 	free(expr);
 
 	/* A left-leaning chain keeps the stack shallow but the tree deep. */
 	expr = nested(FILTER_DEPTH_MAX, "", "a", " || a");
 	assert_int_equal(filter_compile(expr, &bc, &err), -E2BIG);
-	assert_string_equal(err.message + strcspn(err.message, " "),
-			    " expression nested too deeply (more than 4096 levels)");
+	assert_string_equal(
+		err.message + strcspn(err.message, " "),
+		" expression nested too deeply (more than 4096 levels)");
 	free(expr);
 	expr = nested(FILTER_DEPTH_MAX - 1, "", "a", " || a");
 	assert_int_equal(filter_compile(expr, &bc, &err), 0);
@@ -182,7 +211,7 @@ static void test_nesting_depth_and_stack_limits(void **state)
 static void test_bytecode_size_limit(void **state)
 {
 	struct filter_bytecode *bc = NULL;
-	struct filter_error err = { 0 };
+	struct filter_error err = {0};
 	char *expr = malloc(70000);
 
 	(void)state;
@@ -199,15 +228,15 @@ static void test_bytecode_size_limit(void **state)
 	memset(expr + 6, 'x', 65498);
 	strcpy(expr + 6 + 65498, "\"");
 	assert_int_equal(filter_compile(expr, &bc, &err), -E2BIG);
-	assert_string_equal(err.message,
-			    "filter:1:1: filter bytecode would be 65537 bytes, the limit is 65536");
+	assert_string_equal(err.message, "filter:1:1: filter bytecode would be "
+					 "65537 bytes, the limit is 65536");
 	free(expr);
 }
 
 static struct filter_bytecode *compile(const char *expr)
 {
 	struct filter_bytecode *bc = NULL;
-	struct filter_error err = { 0 };
+	struct filter_error err = {0};
 
 	if (filter_compile(expr, &bc, &err))
 		fail_msg("'%s' does not compile: %s", expr, err.message);
@@ -241,15 +270,49 @@ static void test_bytecode_layout_of_a_simple_filter(void **state)
 	struct filter_bytecode *bc = compile("a == 1 || a == 2");
 	const uint8_t *code = bc->data + FILTER_BC_HEADER_LEN;
 	static const uint8_t expected_code[] = {
-		FILTER_BC_LOAD_REF, FILTER_SCOPE_PAYLOAD, 1, FILTER_SEG_NAME,
-		0, 0, 0, 0,
-		FILTER_BC_PUSH_INT, 1, 0, 0, 0, 0, 0, 0, 0,
-		FILTER_BC_BINARY, FILTER_OP_EQ,
-		FILTER_BC_OR_JUMP, 44, 0, 0, 0,
-		FILTER_BC_LOAD_REF, FILTER_SCOPE_PAYLOAD, 1, FILTER_SEG_NAME,
-		0, 0, 0, 0,
-		FILTER_BC_PUSH_INT, 2, 0, 0, 0, 0, 0, 0, 0,
-		FILTER_BC_BINARY, FILTER_OP_EQ,
+		FILTER_BC_LOAD_REF,
+		FILTER_SCOPE_PAYLOAD,
+		1,
+		FILTER_SEG_NAME,
+		0,
+		0,
+		0,
+		0,
+		FILTER_BC_PUSH_INT,
+		1,
+		0,
+		0,
+		0,
+		0,
+		0,
+		0,
+		0,
+		FILTER_BC_BINARY,
+		FILTER_OP_EQ,
+		FILTER_BC_OR_JUMP,
+		44,
+		0,
+		0,
+		0,
+		FILTER_BC_LOAD_REF,
+		FILTER_SCOPE_PAYLOAD,
+		1,
+		FILTER_SEG_NAME,
+		0,
+		0,
+		0,
+		0,
+		FILTER_BC_PUSH_INT,
+		2,
+		0,
+		0,
+		0,
+		0,
+		0,
+		0,
+		0,
+		FILTER_BC_BINARY,
+		FILTER_OP_EQ,
 		FILTER_BC_TO_BOOL,
 		FILTER_BC_RETURN,
 	};
@@ -263,7 +326,8 @@ static void test_bytecode_layout_of_a_simple_filter(void **state)
 	assert_int_equal(filter_get32(bc->data + 12), 2);
 	assert_memory_equal(code, expected_code, sizeof(expected_code));
 	assert_memory_equal(code + sizeof(expected_code), "a", 2);
-	assert_int_equal(bc->len, FILTER_BC_HEADER_LEN + sizeof(expected_code) + 2);
+	assert_int_equal(bc->len,
+			 FILTER_BC_HEADER_LEN + sizeof(expected_code) + 2);
 	free(bc);
 }
 

@@ -49,7 +49,8 @@ static void test_contexts_are_fetched_only_when_reached(void **state)
 	assert_int_equal(fixture_fetches, 0);
 	assert_true(fixture_eval("i == 42 && $ctx.vpid == 1234"));
 	assert_int_equal(fixture_fetches, 1);
-	assert_true(fixture_eval("$ctx.vpid == 1234 && $app.myprov:ival == 17"));
+	assert_true(
+		fixture_eval("$ctx.vpid == 1234 && $app.myprov:ival == 17"));
 	assert_int_equal(fixture_fetches, 3);
 }
 
@@ -60,9 +61,9 @@ static void test_a_missing_context_fetch_makes_the_filter_false(void **state)
 
 	(void)state;
 	assert_int_equal(filter_compile("$ctx.vpid == 1234", &bc, NULL), 0);
-	assert_int_equal(filter_link(bc->data, bc->len, &fixture_layout, &prog,
-				     NULL, 0),
-			 0);
+	assert_int_equal(
+		filter_link(bc->data, bc->len, &fixture_layout, &prog, NULL, 0),
+		0);
 	assert_true(filter_eval(prog, fixture_values, fixture_fetch, NULL));
 	assert_false(filter_eval(prog, fixture_values, NULL, NULL));
 	filter_program_free(prog);
@@ -72,21 +73,21 @@ static void test_a_missing_context_fetch_makes_the_filter_false(void **state)
 static void test_one_program_filters_successive_events(void **state)
 {
 	static const struct filter_field fields[] = {
-		{ "intfield", FILTER_FIELD_INTEGER },
-		{ "intfield2", FILTER_FIELD_INTEGER },
+		{"intfield", FILTER_FIELD_INTEGER},
+		{"intfield2", FILTER_FIELD_INTEGER},
 	};
-	const struct filter_event_layout layout = { fields, 2 };
+	const struct filter_event_layout layout = {fields, 2};
 	struct filter_value values[2];
 	struct filter_bytecode *bc;
 	struct filter_program *prog;
 	int64_t a, passed = 0;
 
 	(void)state;
-	assert_int_equal(filter_compile("intfield > 10 && intfield2 < 100",
-					&bc, NULL),
-			 0);
-	assert_int_equal(filter_link(bc->data, bc->len, &layout, &prog, NULL, 0),
-			 0);
+	assert_int_equal(
+		filter_compile("intfield > 10 && intfield2 < 100", &bc, NULL),
+		0);
+	assert_int_equal(
+		filter_link(bc->data, bc->len, &layout, &prog, NULL, 0), 0);
 	assert_false(filter_program_always_false(prog));
 	for (a = 0; a < 200; a++) {
 		values[0].u.s64 = a;
@@ -119,11 +120,14 @@ static void test_unknown_field_links_to_always_false_with_reason(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_table_row_evaluates_as_written_by_hand),
+		cmocka_unit_test(
+			test_every_table_row_evaluates_as_written_by_hand),
 		cmocka_unit_test(test_contexts_are_fetched_only_when_reached),
-		cmocka_unit_test(test_a_missing_context_fetch_makes_the_filter_false),
+		cmocka_unit_test(
+			test_a_missing_context_fetch_makes_the_filter_false),
 		cmocka_unit_test(test_one_program_filters_successive_events),
-		cmocka_unit_test(test_unknown_field_links_to_always_false_with_reason),
+		cmocka_unit_test(
+			test_unknown_field_links_to_always_false_with_reason),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,7 +23,7 @@
 
 static bool reference(const char *expr)
 {
-	struct filter_error err = { 0 };
+	struct filter_error err = {0};
 	struct filter_node *root;
 	bool result;
 
@@ -57,24 +57,58 @@ static uint32_t rng(uint32_t n)
 }
 
 static const char *const int_operands[] = {
-	"i", "j", "u", "big", "small", "zero", "sh", "e", "st.x", "arr[0]",
-	"arr[1]", "arr[3]", "bytes[0]", "comm[1]", "$ctx.vpid",
-	"$app.myprov:ival", "0", "1", "-1", "2", "7", "42", "63", "64",
-	"0x7fffffffffffffff", "017", "nosuch",
+	"i",
+	"j",
+	"u",
+	"big",
+	"small",
+	"zero",
+	"sh",
+	"e",
+	"st.x",
+	"arr[0]",
+	"arr[1]",
+	"arr[3]",
+	"bytes[0]",
+	"comm[1]",
+	"$ctx.vpid",
+	"$app.myprov:ival",
+	"0",
+	"1",
+	"-1",
+	"2",
+	"7",
+	"42",
+	"63",
+	"64",
+	"0x7fffffffffffffff",
+	"017",
+	"nosuch",
 };
 static const char *const float_operands[] = {
 	"d", "$app.myprov:dval", "0.5", "2.5", "1e3", "-0.0",
 };
 static const char *const string_operands[] = {
-	"name", "comm", "star", "st.s", "empty", "$ctx.procname",
-	"$app.myprov:sval", "\"hello*\"", "\"*\"", "\"a\\*b\"", "\"bash\"",
-	"\"x\"", "\"*o*\"", "\"\"",
+	"name",
+	"comm",
+	"star",
+	"st.s",
+	"empty",
+	"$ctx.procname",
+	"$app.myprov:sval",
+	"\"hello*\"",
+	"\"*\"",
+	"\"a\\*b\"",
+	"\"bash\"",
+	"\"x\"",
+	"\"*o*\"",
+	"\"\"",
 };
 static const char *const binary_ops[] = {
-	"*", "/", "%", "+", "-", "<<", ">>", "&", "^", "|",
-	"<", "<=", ">", ">=", "==", "!=", "&&", "||",
+	"*", "/", "%",	"+", "-",  "<<", ">>", "&",  "^",
+	"|", "<", "<=", ">", ">=", "==", "!=", "&&", "||",
 };
-static const char *const unary_ops[] = { "!", "~", "-", "+" };
+static const char *const unary_ops[] = {"!", "~", "-", "+"};
 
 #define PICK(a) (a)[rng(sizeof(a) / sizeof((a)[0]))]
 
@@ -108,15 +142,15 @@ static bool pipeline(const char *expr, bool *result)
 {
 	struct filter_bytecode *bc = NULL;
 	struct filter_program *prog;
-	struct filter_error err = { 0 };
+	struct filter_error err = {0};
 
 	if (filter_compile(expr, &bc, &err)) {
 		assert_int_equal(err.kind, FILTER_ERR_TYPE);
 		return false;
 	}
-	assert_int_equal(filter_link(bc->data, bc->len, &fixture_layout, &prog,
-				     NULL, 0),
-			 0);
+	assert_int_equal(
+		filter_link(bc->data, bc->len, &fixture_layout, &prog, NULL, 0),
+		0);
 	*result = filter_eval(prog, fixture_values, fixture_fetch, NULL);
 	filter_program_free(prog);
 	free(bc);
@@ -151,7 +185,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reference_model_agrees_with_the_table),
-		cmocka_unit_test(test_generated_expressions_match_the_reference),
+		cmocka_unit_test(
+			test_generated_expressions_match_the_reference),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,7 +27,7 @@
 static struct filter_bytecode *compile(const char *expr)
 {
 	struct filter_bytecode *bc = NULL;
-	struct filter_error err = { 0 };
+	struct filter_error err = {0};
 
 	if (filter_compile(expr, &bc, &err))
 		fail_msg("'%s' does not compile: %s", expr, err.message);
@@ -51,8 +51,8 @@ static void test_every_compiled_program_is_valid(void **state)
 
 /* Builds bytecode from raw code and string table bytes. */
 static size_t assemble(uint8_t *out, unsigned int max_stack,
-		       const uint8_t *code, size_t code_len,
-		       const char *strtab, size_t strtab_len)
+		       const uint8_t *code, size_t code_len, const char *strtab,
+		       size_t strtab_len)
 {
 	memcpy(out, FILTER_BC_MAGIC, 4);
 	filter_put16(out + 4, FILTER_BC_VERSION);
@@ -76,63 +76,149 @@ static const struct {
 	unsigned int max_stack;
 	const char *reason;
 } corrupt[] = {
-	{ "valid", { PUSH1, FILTER_BC_RETURN }, 10, "", 0, 1, NULL },
-	{ "unknown opcode", { PUSH1, 0xee, FILTER_BC_RETURN }, 11, "", 0, 1,
-	  "unknown opcode 238 at offset 9" },
-	{ "underflow", { PUSH1, EQ, FILTER_BC_RETURN }, 12, "", 0, 1,
-	  "stack underflow at offset 9" },
-	{ "stack over max_stack", { PUSH1, PUSH1, EQ, FILTER_BC_RETURN }, 21,
-	  "", 0, 1, "stack depth 2 at offset 9 exceeds max_stack 1" },
-	{ "no return", { PUSH1 }, 9, "", 0, 1, "code does not end with RETURN" },
-	{ "return not last", { PUSH1, FILTER_BC_RETURN, FILTER_BC_RETURN }, 11,
-	  "", 0, 1, "RETURN at offset 9 is not the last instruction" },
-	{ "two values at return", { PUSH1, PUSH1, FILTER_BC_RETURN }, 19, "", 0,
-	  2, "RETURN at offset 18 with 2 values on the stack" },
-	{ "truncated operand", { FILTER_BC_PUSH_INT, 1, 0 }, 3, "", 0, 1,
-	  "truncated instruction 2 at offset 0" },
-	{ "backward jump", { PUSH1, FILTER_BC_AND_JUMP, 0, 0, 0, 0, PUSH1,
-			     FILTER_BC_TO_BOOL, FILTER_BC_RETURN },
-	  25, "", 0, 1,
-	  "jump at offset 9 to 0 is not forward inside the code (25 bytes)" },
-	{ "jump past the end", { PUSH1, FILTER_BC_AND_JUMP, 25, 0, 0, 0, PUSH1,
-				 FILTER_BC_TO_BOOL, FILTER_BC_RETURN },
-	  25, "", 0, 1,
-	  "jump at offset 9 to 25 is not forward inside the code (25 bytes)" },
-	{ "jump into an instruction", { PUSH1, FILTER_BC_AND_JUMP, 16, 0, 0, 0,
-					PUSH1, FILTER_BC_TO_BOOL,
-					FILTER_BC_RETURN },
-	  25, "", 0, 1,
-	  "jump into the middle of the instruction at offset 14" },
-	{ "depth differs at target", { PUSH1, FILTER_BC_OR_JUMP, 32, 0, 0, 0,
-				       PUSH1, PUSH1, EQ, FILTER_BC_RETURN },
-	  35, "", 0, 2, "stack depth 2 at jump target 32, 1 by the jump" },
-	{ "pop below a pending jump", { PUSH1, PUSH1, FILTER_BC_OR_JUMP, 43, 0,
-					0, 0, PUSH1, EQ, PUSH1, EQ,
-					FILTER_BC_RETURN },
-	  46, "", 0, 2, "offset 32 pops a value kept by a pending jump" },
-	{ "string outside the table", { FILTER_BC_PUSH_STR, 0, 0, 0, 0, 5, 0,
-					0, 0, FILTER_BC_RETURN },
-	  10, "abc", 4, 1,
-	  "string at offset 0 is outside the string table or not NUL-terminated" },
-	{ "string not NUL-terminated", { FILTER_BC_PUSH_STR, 0, 0, 0, 0, 2, 0,
-					 0, 0, FILTER_BC_RETURN },
-	  10, "abc", 4, 1,
-	  "string at offset 0 is outside the string table or not NUL-terminated" },
-	{ "name outside the table", { FILTER_BC_LOAD_REF, 0, 1, 0, 9, 0, 0, 0,
-				      FILTER_BC_RETURN },
-	  9, "a", 2, 1,
-	  "segment 0 name offset 9 outside the string table at offset 0" },
-	{ "index as root segment", { FILTER_BC_LOAD_REF, 0, 1, 1, 0, 0, 0, 0,
-				     FILTER_BC_RETURN },
-	  9, "a", 2, 1, "bad segment 0 kind 1 at offset 0" },
-	{ "unknown scope", { FILTER_BC_LOAD_REF, 7, 1, 0, 0, 0, 0, 0,
-			     FILTER_BC_RETURN },
-	  9, "a", 2, 1, "unknown reference scope 7 at offset 0" },
-	{ "unknown binary operator", { PUSH1, PUSH1, FILTER_BC_BINARY,
-				       FILTER_OP_AND, FILTER_BC_RETURN },
-	  21, "", 0, 2, "unknown binary operator 20 at offset 18" },
-	{ "max_stack too big", { PUSH1, FILTER_BC_RETURN }, 10, "", 0, 65,
-	  "max_stack 65 is outside [1, 64]" },
+	{"valid", {PUSH1, FILTER_BC_RETURN}, 10, "", 0, 1, NULL},
+	{"unknown opcode",
+	 {PUSH1, 0xee, FILTER_BC_RETURN},
+	 11,
+	 "",
+	 0,
+	 1,
+	 "unknown opcode 238 at offset 9"},
+	{"underflow",
+	 {PUSH1, EQ, FILTER_BC_RETURN},
+	 12,
+	 "",
+	 0,
+	 1,
+	 "stack underflow at offset 9"},
+	{"stack over max_stack",
+	 {PUSH1, PUSH1, EQ, FILTER_BC_RETURN},
+	 21,
+	 "",
+	 0,
+	 1,
+	 "stack depth 2 at offset 9 exceeds max_stack 1"},
+	{"no return", {PUSH1}, 9, "", 0, 1, "code does not end with RETURN"},
+	{"return not last",
+	 {PUSH1, FILTER_BC_RETURN, FILTER_BC_RETURN},
+	 11,
+	 "",
+	 0,
+	 1,
+	 "RETURN at offset 9 is not the last instruction"},
+	{"two values at return",
+	 {PUSH1, PUSH1, FILTER_BC_RETURN},
+	 19,
+	 "",
+	 0,
+	 2,
+	 "RETURN at offset 18 with 2 values on the stack"},
+	{"truncated operand",
+	 {FILTER_BC_PUSH_INT, 1, 0},
+	 3,
+	 "",
+	 0,
+	 1,
+	 "truncated instruction 2 at offset 0"},
+	{"backward jump",
+	 {PUSH1, FILTER_BC_AND_JUMP, 0, 0, 0, 0, PUSH1, FILTER_BC_TO_BOOL,
+	  FILTER_BC_RETURN},
+	 25,
+	 "",
+	 0,
+	 1,
+	 "jump at offset 9 to 0 is not forward inside the code (25 bytes)"},
+	{"jump past the end",
+	 {PUSH1, FILTER_BC_AND_JUMP, 25, 0, 0, 0, PUSH1, FILTER_BC_TO_BOOL,
+	  FILTER_BC_RETURN},
+	 25,
+	 "",
+	 0,
+	 1,
+	 "jump at offset 9 to 25 is not forward inside the code (25 bytes)"},
+	{"jump into an instruction",
+	 {PUSH1, FILTER_BC_AND_JUMP, 16, 0, 0, 0, PUSH1, FILTER_BC_TO_BOOL,
+	  FILTER_BC_RETURN},
+	 25,
+	 "",
+	 0,
+	 1,
+	 "jump into the middle of the instruction at offset 14"},
+	{"depth differs at target",
+	 {PUSH1, FILTER_BC_OR_JUMP, 32, 0, 0, 0, PUSH1, PUSH1, EQ,
+	  FILTER_BC_RETURN},
+	 35,
+	 "",
+	 0,
+	 2,
+	 "stack depth 2 at jump target 32, 1 by the jump"},
+	{"pop below a pending jump",
+	 {PUSH1, PUSH1, FILTER_BC_OR_JUMP, 43, 0, 0, 0, PUSH1, EQ, PUSH1, EQ,
+	  FILTER_BC_RETURN},
+	 46,
+	 "",
+	 0,
+	 2,
+	 "offset 32 pops a value kept by a pending jump"},
+	{"crossing jumps",
+	 {PUSH1, FILTER_BC_OR_JUMP, 33, 0, 0, 0, PUSH1, FILTER_BC_OR_JUMP, 34,
+	  0, 0, 0, PUSH1, FILTER_BC_RETURN},
+	 38,
+	 "",
+	 0,
+	 2,
+	 "jump at offset 23 crosses the target of an enclosing jump"},
+	{"string outside the table",
+	 {FILTER_BC_PUSH_STR, 0, 0, 0, 0, 5, 0, 0, 0, FILTER_BC_RETURN},
+	 10,
+	 "abc",
+	 4,
+	 1,
+	 "string at offset 0 is outside the string table or not "
+	 "NUL-terminated"},
+	{"string not NUL-terminated",
+	 {FILTER_BC_PUSH_STR, 0, 0, 0, 0, 2, 0, 0, 0, FILTER_BC_RETURN},
+	 10,
+	 "abc",
+	 4,
+	 1,
+	 "string at offset 0 is outside the string table or not "
+	 "NUL-terminated"},
+	{"name outside the table",
+	 {FILTER_BC_LOAD_REF, 0, 1, 0, 9, 0, 0, 0, FILTER_BC_RETURN},
+	 9,
+	 "a",
+	 2,
+	 1,
+	 "segment 0 name offset 9 outside the string table at offset 0"},
+	{"index as root segment",
+	 {FILTER_BC_LOAD_REF, 0, 1, 1, 0, 0, 0, 0, FILTER_BC_RETURN},
+	 9,
+	 "a",
+	 2,
+	 1,
+	 "bad segment 0 kind 1 at offset 0"},
+	{"unknown scope",
+	 {FILTER_BC_LOAD_REF, 7, 1, 0, 0, 0, 0, 0, FILTER_BC_RETURN},
+	 9,
+	 "a",
+	 2,
+	 1,
+	 "unknown reference scope 7 at offset 0"},
+	{"unknown binary operator",
+	 {PUSH1, PUSH1, FILTER_BC_BINARY, FILTER_OP_AND, FILTER_BC_RETURN},
+	 21,
+	 "",
+	 0,
+	 2,
+	 "unknown binary operator 20 at offset 18"},
+	{"max_stack too big",
+	 {PUSH1, FILTER_BC_RETURN},
+	 10,
+	 "",
+	 0,
+	 65,
+	 "max_stack 65 is outside [1, 64]"},
 };
 
 static void test_each_corruption_is_refused_with_its_reason(void **state)
@@ -157,7 +243,8 @@ static void test_each_corruption_is_refused_with_its_reason(void **state)
 		if (ret != -EINVAL ||
 		    strcmp(msg + strlen("invalid filter bytecode: "),
 			   corrupt[i].reason))
-			fail_msg("%s: got %d \"%s\"", corrupt[i].what, ret, msg);
+			fail_msg("%s: got %d \"%s\"", corrupt[i].what, ret,
+				 msg);
 	}
 }
 
@@ -178,7 +265,8 @@ static void test_header_corruptions_are_refused(void **state)
 	filter_put16(copy + 4, 2);
 	assert_int_equal(filter_validate(copy, bc->len, msg, sizeof(msg)),
 			 -EINVAL);
-	assert_string_equal(msg, "invalid filter bytecode: unsupported version 2");
+	assert_string_equal(msg,
+			    "invalid filter bytecode: unsupported version 2");
 	memcpy(copy, bc->data, bc->len);
 	filter_put32(copy + 8, 0xffffffff);
 	assert_int_equal(filter_validate(copy, bc->len, msg, sizeof(msg)),
@@ -187,11 +275,12 @@ static void test_header_corruptions_are_refused(void **state)
 	assert_int_equal(filter_validate(copy, FILTER_BYTECODE_MAX_LEN + 1, msg,
 					 sizeof(msg)),
 			 -EINVAL);
-	assert_string_equal(msg,
-			    "invalid filter bytecode: 65537 bytes is over the 65536 byte limit");
+	assert_string_equal(msg, "invalid filter bytecode: 65537 bytes is over "
+				 "the 65536 byte limit");
 	assert_int_equal(filter_validate(copy, 3, msg, sizeof(msg)), -EINVAL);
-	assert_string_equal(msg,
-			    "invalid filter bytecode: 3 bytes is shorter than the header");
+	assert_string_equal(
+		msg,
+		"invalid filter bytecode: 3 bytes is shorter than the header");
 	free(copy);
 	free(bc);
 }
@@ -199,8 +288,8 @@ static void test_header_corruptions_are_refused(void **state)
 /* Cuts the code at every offset, fixing up the header each time. */
 static void test_every_truncation_is_refused(void **state)
 {
-	struct filter_bytecode *bc =
-		compile("name == \"h*\" && (i < 3 || $ctx.vpid == 1) && d > 1.5");
+	struct filter_bytecode *bc = compile(
+		"name == \"h*\" && (i < 3 || $ctx.vpid == 1) && d > 1.5");
 	uint32_t code_len = filter_get32(bc->data + 8);
 	uint32_t strtab_len = filter_get32(bc->data + 12);
 	uint8_t *buf = malloc(bc->len);
@@ -209,14 +298,15 @@ static void test_every_truncation_is_refused(void **state)
 	(void)state;
 	assert_non_null(buf);
 	for (cut = 0; cut < bc->len; cut++)
-		assert_int_equal(filter_validate(bc->data, cut, NULL, 0), -EINVAL);
+		assert_int_equal(filter_validate(bc->data, cut, NULL, 0),
+				 -EINVAL);
 	for (cut = 0; cut < code_len; cut++) {
 		memcpy(buf, bc->data, 16 + cut);
 		memcpy(buf + 16 + cut, bc->data + 16 + code_len, strtab_len);
 		filter_put32(buf + 8, cut);
-		assert_int_equal(filter_validate(buf, 16 + cut + strtab_len,
-						 NULL, 0),
-				 -EINVAL);
+		assert_int_equal(
+			filter_validate(buf, 16 + cut + strtab_len, NULL, 0),
+			-EINVAL);
 	}
 	free(buf);
 	free(bc);
@@ -263,8 +353,8 @@ static size_t mutate(uint8_t *buf, size_t len, size_t cap)
 		return len + 1;
 	default: /* keep the header consistent with a changed code length */
 		if (len >= 16)
-			filter_put32(buf + 8, filter_get32(buf + 8) +
-						      (rng() % 3) - 1);
+			filter_put32(buf + 8,
+				     filter_get32(buf + 8) + (rng() % 3) - 1);
 		return len;
 	}
 }
@@ -302,9 +392,9 @@ static void test_fuzzed_bytecode_never_crashes(void **state)
 		}
 		accepted++;
 		/* What passes must link and evaluate without harm. */
-		assert_int_equal(filter_link(buf, len, &fixture_layout, &prog,
-					     NULL, 0),
-				 0);
+		assert_int_equal(
+			filter_link(buf, len, &fixture_layout, &prog, NULL, 0),
+			0);
 		filter_eval(prog, fixture_values, fixture_fetch, NULL);
 		filter_program_free(prog);
 	}
@@ -318,7 +408,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_compiled_program_is_valid),
-		cmocka_unit_test(test_each_corruption_is_refused_with_its_reason),
+		cmocka_unit_test(
+			test_each_corruption_is_refused_with_its_reason),
 		cmocka_unit_test(test_header_corruptions_are_refused),
 		cmocka_unit_test(test_every_truncation_is_refused),
 		cmocka_unit_test(test_fuzzed_bytecode_never_crashes),
