@@ -297,6 +297,24 @@ bool filter_eval(const struct filter_program *prog,
 		case OP_NE_DBL:
 			DBL_COMPARE(!=);
 			break;
+		case OP_LT_FIELD_IMM:
+			(++top)->i = fields[in->arg].u.s64 < in->imm.i;
+			break;
+		case OP_LE_FIELD_IMM:
+			(++top)->i = fields[in->arg].u.s64 <= in->imm.i;
+			break;
+		case OP_GT_FIELD_IMM:
+			(++top)->i = fields[in->arg].u.s64 > in->imm.i;
+			break;
+		case OP_GE_FIELD_IMM:
+			(++top)->i = fields[in->arg].u.s64 >= in->imm.i;
+			break;
+		case OP_EQ_FIELD_IMM:
+			(++top)->i = fields[in->arg].u.s64 == in->imm.i;
+			break;
+		case OP_NE_FIELD_IMM:
+			(++top)->i = fields[in->arg].u.s64 != in->imm.i;
+			break;
 		case OP_STR_EQ:
 		case OP_STR_NE:
 			truth = filter_str_equal(top[-1].s.p, top[-1].s.n,

@@ -26,6 +26,11 @@ struct linker {
 	uint32_t code_len;
 	uint32_t *insn_at; /* bytecode offset -> first linked instruction */
 	bool *is_target;   /* bytecode offset -> a jump lands there */
+	/*
+	 * The last three bytecode instructions: their offsets and the index
+	 * of the first instruction each emitted ([2] is the current one).
+	 */
+	uint32_t recent_pc[3], recent_insn[3];
 	struct filter_insn *insns;
 	uint32_t nr_insns, cap;
 	uint8_t types[FILTER_STACK_MAX];
@@ -343,6 +348,27 @@ static bool is_arithmetic(uint8_t op)
 	       op == FILTER_OP_ADD || op == FILTER_OP_SUB;
 }
 
+/*
+ * Fuses "LOAD_INT; PUSH_INT; compare" into one instruction when each of
+ * the three bytecode instructions emitted exactly one and no jump lands on
+ * the last two (jumps are forward, so all of them are known by now).
+ */
+static bool fuse_field_compare(struct linker *l, uint8_t op)
+{
+	uint32_t n = l->nr_insns;
+
+	if (op < FILTER_OP_LT || op > FILTER_OP_NE || n < 2 ||
+	    l->recent_insn[0] != n - 2 || l->recent_insn[1] != n - 1 ||
+	    l->insns[n - 2].op != OP_LOAD_INT ||
+	    l->insns[n - 1].op != OP_PUSH_INT ||
+	    l->is_target[l->recent_pc[1]] || l->is_target[l->recent_pc[2]])
+		return false;
+	l->insns[n - 2].op = OP_LT_FIELD_IMM + (op - FILTER_OP_LT);
+	l->insns[n - 2].imm.i = l->insns[n - 1].imm.i;
+	l->nr_insns--;
+	return true;
+}
+
 static int link_binary(struct linker *l, uint8_t op)
 {
 	uint8_t lt = l->types[l->sp - 1], rt = l->types[l->sp];
@@ -364,6 +390,8 @@ static int link_binary(struct linker *l, uint8_t op)
 		return link_string_binary(l, op, lt, rt);
 	if (lt == FILTER_TAG_INT && rt == FILTER_TAG_INT) {
 		l->types[--l->sp] = FILTER_TAG_INT;
+		if (fuse_field_compare(l, op))
+			return 0;
 		return emit(l, OP_MUL_INT + (op - FILTER_OP_MUL)) ? 0
 								  : nomem(l);
 	}
@@ -529,6 +557,10 @@ int filter_link(const uint8_t *bc, size_t len,
 			      pc);
 			break;
 		}
+		memmove(l.recent_pc, l.recent_pc + 1, 2 * sizeof(uint32_t));
+		memmove(l.recent_insn, l.recent_insn + 1, 2 * sizeof(uint32_t));
+		l.recent_pc[2] = pc;
+		l.recent_insn[2] = l.nr_insns;
 		ret = link_insn(&l, pc, &size);
 		if (ret)
 			break;

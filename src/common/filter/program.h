@@ -61,6 +61,16 @@ enum filter_insn_op {
 	OP_GE_DBL,
 	OP_EQ_DBL,
 	OP_NE_DBL,
+	/*
+	 * Fused "LOAD_INT field; PUSH_INT imm; compare": arg: field, imm.i:
+	 * the constant. In enum filter_op order from LT.
+	 */
+	OP_LT_FIELD_IMM,
+	OP_LE_FIELD_IMM,
+	OP_GT_FIELD_IMM,
+	OP_GE_FIELD_IMM,
+	OP_EQ_FIELD_IMM,
+	OP_NE_FIELD_IMM,
 	OP_STR_EQ,
 	OP_STR_NE,
 	OP_GLOB_EQ, /* a: 1 when the pattern is the top slot */
