@@ -1,0 +1,38 @@
+/*
+ * The packetized form of the metadata, as LTTng writes the `metadata`
+ * file: packets of CTF_METADATA_PACKET_SIZE bytes, each a 37-byte header
+ * (CTF 1.8 section 7.1, native byte order), a run of TSDL text and zero
+ * padding. Text added later goes into new packets appended to the same
+ * file. Used by the consumer daemon and by the synthetic trace tool.
+ */
+#ifndef CTF_METADATA_STREAM_H
+#define CTF_METADATA_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctf/error.h"
+#include "ctf/packet-layout.h"
+
+#define CTF_METADATA_MAGIC 0x75D11D57U
+#define CTF_METADATA_PACKET_HEADER_LEN 37
+#define CTF_METADATA_PACKET_SIZE 4096
+
+/*
+ * Encodes one metadata packet of packet_size bytes into out, carrying as
+ * much of text[0..len) as fits; returns the number of text bytes taken.
+ */
+size_t ctf_metadata_packet_encode(const uint8_t uuid[CTF_UUID_LEN],
+				  const char *text, size_t len, uint8_t *out,
+				  size_t packet_size);
+
+/*
+ * Appends text[0..len) to fd as metadata packets of
+ * CTF_METADATA_PACKET_SIZE bytes. Returns 0 or a negative errno with a
+ * message.
+ */
+int ctf_metadata_stream_write(int fd, const uint8_t uuid[CTF_UUID_LEN],
+			      const char *text, size_t len,
+			      struct ctf_error *err);
+
+#endif /* CTF_METADATA_STREAM_H */

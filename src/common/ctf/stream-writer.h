@@ -1,0 +1,87 @@
+/*
+ * Writer of one CTF data stream file (one channel's buffer for one CPU):
+ * packets of a fixed size, each with LTTng's packet header and context
+ * (packet-layout.h), then event records (event header, stream event
+ * context, payload) laid out from their types. Used for synthetic traces
+ * (tests, `make demo`) and, later, by the kernel consumer.
+ *
+ *   create ──► append event ... (a full packet is closed and written,
+ *   the next one opened) ──► add_discarded ──► close (last packet)
+ *
+ * Timestamps must not decrease. The event header takes the compact form
+ * when the id and the timestamp delta since the stream's previous clock
+ * value fit, else the extended form. An event larger than a packet is
+ * refused, never split or truncated.
+ */
+#ifndef CTF_STREAM_WRITER_H
+#define CTF_STREAM_WRITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctf/error.h"
+#include "ctf/metadata.h"
+#include "ctf/serialize.h"
+
+struct ctf_stream_writer_config {
+	const struct ctf_metadata *metadata;
+	uint32_t stream_id; /* a stream class of the metadata */
+	uint64_t stream_instance_id;
+	uint32_t cpu_id;
+	size_t packet_size; /* bytes, >= CTF_STREAM_MIN_PACKET_SIZE */
+	const char *dir;    /* the trace directory, which must exist */
+	const char *name;   /* the stream file, e.g. "channel0_0" */
+	bool with_index;    /* also write dir/index/<name>.idx */
+};
+
+#define CTF_STREAM_MIN_PACKET_SIZE 128
+
+struct ctf_stream_writer;
+
+/* Creates (truncates) the stream file; NULL with a message on error. */
+struct ctf_stream_writer *
+ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
+			 struct ctf_error *err);
+
+/*
+ * Appends an event of class ev (of this stream's class) at timestamp ts.
+ * context is the stream event context's value (NULL when the stream has
+ * none), payload the payload's value (NULL for an empty payload).
+ * Returns 0; -EINVAL when ts goes backwards or a value does not match its
+ * type; -EMSGSIZE when the event cannot fit an empty packet; -errno on an
+ * output error. On error nothing of the event is written.
+ */
+int ctf_stream_writer_append(struct ctf_stream_writer *w,
+			     const struct ctf_event_class *ev, uint64_t ts,
+			     const struct ctf_value *context,
+			     const struct ctf_value *payload,
+			     struct ctf_error *err);
+
+/*
+ * Counts events lost by the producer. The stream's running total goes
+ * into the events_discarded field of every packet closed afterwards;
+ * babeltrace2 reports the difference between consecutive packets.
+ */
+void ctf_stream_writer_add_discarded(struct ctf_stream_writer *w,
+				     uint64_t count);
+
+/*
+ * Closes and writes the open packet, if any, with timestamp_end = the
+ * larger of end_ts and its last event's timestamp.
+ */
+int ctf_stream_writer_flush(struct ctf_stream_writer *w, uint64_t end_ts,
+			    struct ctf_error *err);
+
+/*
+ * Flushes at end_ts; writes an empty packet when the stream has none yet
+ * or when events were discarded since the last packet; closes the files
+ * and frees the writer (also on error).
+ */
+int ctf_stream_writer_close(struct ctf_stream_writer *w, uint64_t end_ts,
+			    struct ctf_error *err);
+
+/* Packets written so far. */
+uint64_t ctf_stream_writer_packet_count(const struct ctf_stream_writer *w);
+
+#endif /* CTF_STREAM_WRITER_H */
