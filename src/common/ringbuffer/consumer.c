@@ -1,0 +1,222 @@
+/*
+ * The consumer side (see consumer.h): get/put of complete packets in
+ * place (discard mode) or by swapping the physical sub-buffer out
+ * (overwrite mode), wake-up waits, snapshots, statistics and crash
+ * recovery. The consumer daemon is the only caller; the ordering rules
+ * are in producer.c's opening comment.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include "ringbuffer/consumer.h"
+#include "ringbuffer/packet.h"
+
+static struct rb_shm_slot *slot_of(struct rb_stream *s, uint64_t gidx)
+{
+	return &s->slots[gidx & s->count_mask];
+}
+
+static uint64_t pass_bytes_of(const struct rb_stream *s, uint64_t gidx)
+{
+	return (gidx >> s->count_order) << s->subbuf_order;
+}
+
+/* Is every byte of packet gidx committed? (acquire: its data is visible) */
+static bool packet_complete(struct rb_stream *s, uint64_t gidx)
+{
+	uint64_t v = __atomic_load_n(&slot_of(s, gidx)->commit,
+				     __ATOMIC_ACQUIRE);
+
+	return rb_slot_filled(v, pass_bytes_of(s, gidx)) == s->subbuf_size;
+}
+
+static void lend(struct rb_stream *s, uint64_t phys, struct rb_packet *p)
+{
+	const struct rb_shm_phys *meta = &s->phys[phys];
+
+	p->data = s->data + (phys << s->subbuf_order);
+	p->seq = meta->seq;
+	p->content_size = meta->content;
+	p->packet_size = rb_packet_size_of(s, meta->content);
+	s->holding = true;
+	s->held_phys = phys;
+	s->held_seq = meta->seq;
+	s->held_size = p->packet_size;
+}
+
+/*
+ * Overwrite mode: takes the physical sub-buffer of complete packet gidx
+ * away from its slot, giving the slot the consumer's spare. The taken one
+ * becomes the spare. Returns 0 and *phys, or -EAGAIN if a producer is
+ * writing the slot (or lapped it: the packet is gone).
+ */
+static int swap_out(struct rb_stream *s, uint64_t gidx, uint64_t *phys)
+{
+	struct rb_shm_slot *slot = slot_of(s, gidx);
+	uint64_t spare = s->shm->reader_phys;
+	uint64_t w = __atomic_load_n(&slot->wsb, __ATOMIC_ACQUIRE);
+
+	if (!(w & RB_NOREF) ||
+	    !__atomic_compare_exchange_n(&slot->wsb, &w, spare | RB_NOREF, 0,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return -EAGAIN;
+	*phys = w & ~RB_NOREF;
+	s->shm->reader_phys = *phys;
+	if (s->phys[*phys].seq == gidx)
+		return 0;
+	/* A later packet of the slot: give it back if still untouched. */
+	w = spare | RB_NOREF;
+	if (__atomic_compare_exchange_n(&slot->wsb, &w, *phys | RB_NOREF, 0,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		s->shm->reader_phys = spare;
+	return -EAGAIN;
+}
+
+/* Puts phys, taken by swap_out for a snapshot, back into its slot. */
+static void swap_back(struct rb_stream *s, uint64_t gidx, uint64_t phys,
+		      uint64_t spare)
+{
+	uint64_t w = spare | RB_NOREF;
+
+	if (__atomic_compare_exchange_n(&slot_of(s, gidx)->wsb, &w,
+					phys | RB_NOREF, 0, __ATOMIC_ACQ_REL,
+					__ATOMIC_ACQUIRE))
+		s->shm->reader_phys = spare;
+}
+
+static int get_in_place(struct rb_stream *s, struct rb_packet *p)
+{
+	uint64_t gidx = __atomic_load_n(&s->shm->consumed, __ATOMIC_RELAXED) >>
+			s->subbuf_order;
+
+	if (!packet_complete(s, gidx))
+		return -EAGAIN;
+	lend(s, gidx & s->count_mask, p);
+	assert(p->seq == gidx);
+	return 0;
+}
+
+/*
+ * Overwrite mode: claims the oldest packet by moving consumed past it
+ * (so producers will not count it lost), then swaps it out. A failed swap
+ * means a producer reclaimed it in between: it is lost, try the next.
+ */
+static int get_swapped(struct rb_stream *s, struct rb_packet *p)
+{
+	uint64_t c, gidx, phys;
+
+	for (;;) {
+		c = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
+		gidx = c >> s->subbuf_order;
+		if (!packet_complete(s, gidx))
+			return -EAGAIN;
+		if (!__atomic_compare_exchange_n(&s->shm->consumed, &c,
+						 c + s->subbuf_size, 0,
+						 __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE))
+			continue;
+		if (!swap_out(s, gidx, &phys)) {
+			lend(s, phys, p);
+			return 0;
+		}
+		__atomic_add_fetch(&s->shm->lost_packets, 1, __ATOMIC_RELAXED);
+	}
+}
+
+int rb_stream_get(struct rb_stream *s, struct rb_packet *p)
+{
+	if (s->holding)
+		return -EBUSY;
+	if (s->mode == RB_MODE_DISCARD)
+		return get_in_place(s, p);
+	return get_swapped(s, p);
+}
+
+void rb_stream_put(struct rb_stream *s)
+{
+	assert(s->holding);
+	__atomic_add_fetch(&s->shm->bytes_consumed, s->held_size,
+			   __ATOMIC_RELAXED);
+	/* Overwrite mode moved consumed at get; the held one is the spare. */
+	if (s->mode == RB_MODE_DISCARD)
+		__atomic_store_n(&s->shm->consumed,
+				 (s->held_seq + 1) << s->subbuf_order,
+				 __ATOMIC_RELEASE);
+	s->holding = false;
+}
+
+int rb_stream_wait(struct rb_stream *s, int timeout_ms)
+{
+	struct pollfd pfd = {.fd = s->wakeup_fd, .events = POLLIN};
+	uint64_t count;
+	int ret;
+
+	ret = poll(&pfd, 1, timeout_ms);
+	if (ret < 0)
+		return -errno;
+	if (ret == 0)
+		return -ETIMEDOUT;
+	/* Non-blocking eventfd: EAGAIN if another reader cleared it. */
+	if (read(s->wakeup_fd, &count, sizeof(count)) < 0 && errno != EAGAIN)
+		return -errno;
+	return 0;
+}
+
+/* Shows packet gidx to cb if it is complete; 1 if shown, 0 if not. */
+static int snapshot_one(struct rb_stream *s, uint64_t gidx, rb_snapshot_fn cb,
+			void *arg, int *cb_ret)
+{
+	uint64_t spare = s->shm->reader_phys;
+	struct rb_packet p;
+	uint64_t phys = 0;
+
+	if (!packet_complete(s, gidx))
+		return 0;
+	if (s->mode == RB_MODE_DISCARD) {
+		lend(s, gidx & s->count_mask, &p);
+	} else {
+		if (swap_out(s, gidx, &phys))
+			return 0;
+		lend(s, phys, &p);
+	}
+	*cb_ret = cb(&p, arg);
+	if (s->mode == RB_MODE_OVERWRITE)
+		swap_back(s, gidx, phys, spare);
+	s->holding = false;
+	return 1;
+}
+
+int rb_stream_snapshot(struct rb_stream *s, rb_clock_fn clock,
+		       rb_snapshot_fn cb, void *arg)
+{
+	uint64_t end, gidx;
+	int shown = 0, cb_ret = 0;
+
+	assert(!s->holding);
+	rb_stream_switch(s, clock);
+	end = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE) >>
+	      s->subbuf_order;
+	gidx = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE) >>
+	       s->subbuf_order;
+	if (end - gidx > s->count_mask + 1)
+		gidx = end - (s->count_mask + 1);
+	for (; gidx < end && !cb_ret; gidx++)
+		shown += snapshot_one(s, gidx, cb, arg, &cb_ret);
+	return cb_ret ? cb_ret : shown;
+}
+
+void rb_stream_stats(const struct rb_stream *s, struct rb_stream_stats *st)
+{
+	const struct rb_shm_header *h = s->shm;
+
+	st->produced = __atomic_load_n(&h->offset, __ATOMIC_RELAXED);
+	st->consumed = __atomic_load_n(&h->consumed, __ATOMIC_RELAXED);
+	st->usage = st->produced > st->consumed ? st->produced - st->consumed
+						: 0;
+	st->bytes_consumed = __atomic_load_n(&h->bytes_consumed,
+					     __ATOMIC_RELAXED);
+	st->discarded_events = __atomic_load_n(&h->discarded, __ATOMIC_RELAXED);
+	st->lost_packets = __atomic_load_n(&h->lost_packets, __ATOMIC_RELAXED);
+}

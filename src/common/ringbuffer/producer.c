@@ -1,0 +1,357 @@
+/*
+ * The ring buffer's write side: the slow path of a reservation (opening
+ * and closing packets, full buffers, blocking, overwrite), packet delivery
+ * and the switch operation. The fast path is inline in producer.h. Used by
+ * liblttng-ust (producers) and by the consumer daemon (switch, via its
+ * timers). This comment is the design; shm-layout.h has the fields.
+ *
+ * WHAT A STREAM IS
+ *
+ * A stream is N sub-buffers ("slots") of S bytes; both are powers of two.
+ * Producers and the consumer agree on one free-running 64-bit byte count,
+ * the stream offset: byte o of the stream lives in slot (o / S) % N, at
+ * o % S, in "pass" o / (N * S) of that slot. Global sub-buffer g = o / S
+ * is packet number g of the stream (its packet_seq_num). Two positions
+ * move forward through it:
+ *
+ *     consumed                                 offset
+ *        |                                        |
+ *   .....[ pkt g   ][ pkt g+1 ][ pkt g+2 ][ pkt g+3 ....)   (N = 4)
+ *        |<- complete, waiting for the consumer ->|<- being written
+ *
+ *   offset    where the next reservation starts (producers, CAS)
+ *   consumed  the first byte the consumer has not given back
+ *
+ * Every packet starts with CTF_PACKET_HEADER_LEN bytes of packet header
+ * and context, followed by byte-packed event records. A record never
+ * straddles two packets; the bytes between the last record and the end of
+ * the sub-buffer are padding, and there is always at least one byte of it,
+ * so that whoever reserves the padding is the one that closes the packet.
+ *
+ * RESERVE (one CAS on offset)
+ *
+ *   old = offset                        (acquire)
+ *   loop: ts = clock()                  (after reading old: see TIME)
+ *         len = event header for (id, ts) + payload
+ *         if old opens a packet or old + len reaches its end: slow path
+ *         CAS(offset, old -> old + len) (acq_rel; on failure old is fresh)
+ *
+ * The slow path reserves, in one CAS, the padding of the packet being
+ * closed, the packet header of the next one and the record. Before that
+ * CAS it checks that the next sub-buffer is free: in discard mode the
+ * consumer must have given back packet g - N (consumed, acquire, pairs
+ * with the consumer's release); in overwrite mode the slot's previous pass
+ * must be entirely committed and delivered (RB_NOREF set). If not, the
+ * record is discarded and counted (discarded, atomic add), or in blocking
+ * mode the producer sleeps with backoff and retries until the channel's
+ * blocking timeout.
+ *
+ * COMMIT (one atomic add on the slot's commit word)
+ *
+ * Each slot counts bytes committed to it over all its passes (plus
+ * 2^32 per record in the same word). Pass p of a slot starts when p * S
+ * bytes have been committed to it and is complete at (p + 1) * S: records,
+ * packet header and padding are all committed exactly once. Commits may
+ * come in any order (nested signal handlers, preemption, other threads),
+ * since only the sum matters. The committer whose add completes the pass
+ * delivers the packet: in overwrite mode it sets RB_NOREF (release) and,
+ * in both modes, writes the stream's eventfd (a system call, but once per
+ * packet, never per record). The consumer reads the commit word with
+ * acquire and reads the packet only once its pass is complete.
+ *
+ * PACKET HOOKS
+ *
+ * Whoever reserves a packet header runs the begin hook (magic, uuid,
+ * stream ids, timestamp_begin, cpu_id) before committing it; whoever
+ * reserves the padding runs the end hook (timestamp_end, content_size,
+ * packet_size, packet_seq_num, events_discarded) and fills the physical
+ * sub-buffer's rb_shm_phys before committing the padding. The two hooks
+ * write disjoint bytes, as they may run at the same time.
+ *
+ * TIME
+ *
+ * Timestamps must grow in buffer order, or the 27-bit compact timestamps
+ * would seem to go backwards. A producer reads the clock after reading
+ * old, and its CAS succeeds only if nobody reserved since: the record
+ * before it was reserved (clock read, then CAS) before old was read, so
+ * its timestamp is not larger. A producer preempted between clock and CAS
+ * fails its CAS and reads the clock again. The extended header is chosen
+ * when ts - last_ts >= 2^27, where last_ts (relaxed) is the timestamp of
+ * some record reserved before: never later than the previous record, so
+ * the test is conservative (at worst an extended header that was not
+ * needed). A new packet's first record is measured from timestamp_begin,
+ * which is that record's own timestamp.
+ *
+ * OVERWRITE MODE: WHO OWNS WHICH SUB-BUFFER
+ *
+ * There are N + 1 physical sub-buffers; slot i's wsb word names the one
+ * it writes to, and the consumer owns the spare (reader_phys):
+ *
+ *   slots:     [0]->P2  [1]->P0  [2]->P3  [3]->P4        reader_phys: P1
+ *   consumer takes slot 1:  CAS(wsb[1], P0|NOREF -> P1|NOREF)
+ *   now:       [0]->P2  [1]->P1  [2]->P3  [3]->P4        reader holds P0
+ *
+ * RB_NOREF in wsb means "no producer may write here now". Every producer
+ * about to write into a slot clears it (rb_write_base: CAS, reading the
+ * index in the same atomic operation), the delivering committer sets it
+ * again. The consumer's swap requires it set, so it either happens before
+ * a producer's clear (the producer then writes into the consumer's old
+ * spare) or fails (the producer is reusing the slot: the packet is lost).
+ * A held sub-buffer is thus never written. A producer reclaiming a slot
+ * pushes consumed past the packet it overwrites (CAS) and counts it in
+ * lost_packets; the packet_seq_num gap shows the loss to the reader.
+ *
+ * CRASH SAFETY
+ *
+ * Nothing a producer does leaves the shared state inconsistent except
+ * dying between reserve and commit: that packet then never completes. The
+ * consumer, told by the session daemon that the producers are gone, calls
+ * rb_stream_recover(). It must find a prefix of the packet in which every
+ * record is committed: a record after a hole cannot even be parsed. So a
+ * committer, after its add, re-reads offset (relaxed, ordered after the
+ * add); if offset is still in this packet and equals the bytes committed
+ * to it, everything reserved so far is committed (the committed bytes are
+ * a subset of the reserved ones, of the same size), and it stores that
+ * length and the slot's record count in the slot's prefix word. Recovery
+ * truncates content_size to the last proven prefix, counts the committed
+ * records past it plus one for the dead one as discarded, commits the
+ * missing bytes and delivers the packet. In the rare race where two
+ * committers prove prefixes at once, an older proof may be stored last:
+ * the prefix is then shorter than it could be, never wrong.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ringbuffer/error.h"
+#include "ringbuffer/packet.h"
+#include "ringbuffer/producer.h"
+
+/* What one slow-path reservation does, computed before its CAS. */
+struct reservation {
+	uint64_t old;	/* offset read */
+	uint64_t begin; /* start of the committed range */
+	uint64_t rec;	/* start of the record */
+	uint64_t end;	/* offset after the reservation */
+	uint64_t ts;
+	unsigned int hlen;
+	bool closes; /* reserves the padding of old's packet */
+	bool opens;  /* reserves a packet header at begin */
+	bool push;   /* overwrite: consumed must move past a lost packet */
+};
+
+/* Blocking mode: how long and how often a producer has waited. */
+struct blocking_wait {
+	struct timespec start;
+	long delay_us;
+};
+
+/*
+ * Is global sub-buffer gidx free for a producer to open? 0, or -ENOSPC.
+ * Sets *push in overwrite mode when the packet it replaces was not
+ * consumed. Also resets the slot's prefix for the pass about to start.
+ */
+static int check_room(struct rb_stream *s, uint64_t gidx, bool *push)
+{
+	struct rb_shm_slot *slot = &s->slots[gidx & s->count_mask];
+	uint64_t pass_bytes = (gidx >> s->count_order) << s->subbuf_order;
+	uint64_t consumed = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
+	uint64_t behind = gidx - (consumed >> s->subbuf_order);
+	uint64_t commit;
+
+	*push = false;
+	if (s->mode == RB_MODE_DISCARD) {
+		if (behind > s->count_mask)
+			return -ENOSPC;
+	} else {
+		if (!(__atomic_load_n(&slot->wsb, __ATOMIC_ACQUIRE) & RB_NOREF))
+			return -ENOSPC;
+		*push = behind > s->count_mask;
+	}
+	commit = __atomic_load_n(&slot->commit, __ATOMIC_ACQUIRE);
+	if (rb_slot_filled(commit, pass_bytes) != 0)
+		return -ENOSPC;
+	__atomic_store_n(&slot->prefix, commit - pass_bytes, __ATOMIC_RELAXED);
+	return 0;
+}
+
+/*
+ * Plans a reservation of a record from r->old at time r->ts (read after
+ * r->old). 0, -ENOSPC or -EFBIG.
+ */
+static int plan(struct rb_stream *s, struct reservation *r, uint32_t id,
+		uint32_t payload_len)
+{
+	uint64_t pos = r->old & s->subbuf_mask;
+	uint64_t prev = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
+
+	r->hlen = ctf_event_header_len(s->header_kind, id, prev, r->ts);
+	r->closes = false;
+	r->opens = false;
+	r->push = false;
+	if (pos != 0 && pos + r->hlen + payload_len < s->subbuf_size) {
+		r->begin = r->rec = r->old;
+		r->end = r->old + r->hlen + payload_len;
+		return 0;
+	}
+	r->hlen = ctf_event_header_len(s->header_kind, id, r->ts, r->ts);
+	if (CTF_PACKET_HEADER_LEN + r->hlen + (uint64_t)payload_len >=
+	    s->subbuf_size)
+		return rb_error_record_too_big(r->hlen + (uint64_t)payload_len,
+					       s->subbuf_size);
+	r->closes = pos != 0;
+	r->opens = true;
+	r->begin = r->old - pos + (pos ? s->subbuf_size : 0);
+	r->rec = r->begin + CTF_PACKET_HEADER_LEN;
+	r->end = r->rec + r->hlen + payload_len;
+	return check_room(s, r->begin >> s->subbuf_order, &r->push);
+}
+
+/*
+ * Blocking mode: sleeps a little (backing off up to 1 ms) and returns
+ * true while the channel's blocking timeout allows another attempt.
+ */
+static bool blocking_wait(struct rb_stream *s, struct blocking_wait *w)
+{
+	int64_t timeout = s->shm->blocking_timeout_us;
+	struct timespec now, delay;
+	int64_t waited_us;
+
+	if (timeout == 0)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!w->delay_us) {
+		w->start = now;
+		w->delay_us = 1;
+	}
+	waited_us = (now.tv_sec - w->start.tv_sec) * 1000000 +
+		    (now.tv_nsec - w->start.tv_nsec) / 1000;
+	if (timeout > 0 && waited_us >= timeout)
+		return false;
+	delay.tv_sec = 0;
+	delay.tv_nsec = w->delay_us * 1000;
+	nanosleep(&delay, NULL);
+	if (w->delay_us < 1000)
+		w->delay_us *= 2;
+	return true;
+}
+
+/*
+ * Closes the packet holding stream offset `at` (not a packet boundary),
+ * whose padding the caller has reserved: end hook, then padding commit.
+ */
+static void close_packet(struct rb_stream *s, uint64_t at, uint64_t ts)
+{
+	uint64_t pos = at & s->subbuf_mask;
+
+	rb_packet_end(s, at >> s->subbuf_order, pos, ts);
+	rb_commit_add(s, at, s->subbuf_size - pos);
+}
+
+/* Overwrite mode: moves consumed so that packet gidx fits in the ring. */
+static void push_consumed(struct rb_stream *s, uint64_t gidx)
+{
+	uint64_t target = (gidx - s->count_mask) << s->subbuf_order;
+	uint64_t c = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
+
+	while (c < target) {
+		if (__atomic_compare_exchange_n(&s->shm->consumed, &c, target,
+						0, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE)) {
+			__atomic_add_fetch(&s->shm->lost_packets,
+					   (target - c) >> s->subbuf_order,
+					   __ATOMIC_RELAXED);
+			break;
+		}
+	}
+}
+
+int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
+		    uint32_t id, uint32_t payload_len, rb_clock_fn clock,
+		    uint64_t old, uint64_t ts)
+{
+	struct blocking_wait wait = {0};
+	struct reservation r;
+	char *p;
+	int ret;
+
+	r.old = old;
+	r.ts = ts;
+	for (;;) {
+		ret = plan(s, &r, id, payload_len);
+		if (!ret) {
+			if (__atomic_compare_exchange_n(
+				    &s->shm->offset, &r.old, r.end, 0,
+				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+				break;
+			r.ts = clock();
+			continue;
+		}
+		if (ret == -ENOSPC && blocking_wait(s, &wait)) {
+			r.old = __atomic_load_n(&s->shm->offset,
+						__ATOMIC_ACQUIRE);
+			r.ts = clock();
+			continue;
+		}
+		__atomic_add_fetch(&s->shm->discarded, 1, __ATOMIC_RELAXED);
+		return ret;
+	}
+	__atomic_store_n(&s->shm->last_ts, r.ts, __ATOMIC_RELAXED);
+	if (r.closes)
+		close_packet(s, r.old, r.ts);
+	if (r.push)
+		push_consumed(s, r.begin >> s->subbuf_order);
+	if (r.opens)
+		rb_packet_begin(s, r.begin, r.ts);
+	p = rb_write_base(s, rb_slot_index(s, r.rec)) +
+	    (r.rec & s->subbuf_mask);
+	ctf_event_header_write(p, r.hlen, id, r.ts);
+	ctx->stream = s;
+	ctx->payload = p + r.hlen;
+	ctx->ts = r.ts;
+	ctx->begin = r.begin;
+	ctx->commit_len = (uint32_t)(r.end - r.begin);
+	ctx->header_len = r.hlen;
+	return 0;
+}
+
+void rb_deliver(struct rb_stream *s, uint64_t begin)
+{
+	uint64_t one = 1;
+
+	if (s->mode == RB_MODE_OVERWRITE)
+		__atomic_fetch_or(&s->slots[rb_slot_index(s, begin)].wsb,
+				  RB_NOREF, __ATOMIC_RELEASE);
+	if (s->shm->wakeup == RB_WAKEUP_WRITER && s->wakeup_fd >= 0) {
+		/* EAGAIN: the counter is saturated, the consumer will see. */
+		if (write(s->wakeup_fd, &one, sizeof(one)) < 0)
+			return;
+	}
+}
+
+int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
+{
+	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+	uint64_t pos, ts;
+
+	do {
+		pos = old & s->subbuf_mask;
+		if (pos == 0)
+			return 0;
+		ts = clock();
+	} while (!__atomic_compare_exchange_n(&s->shm->offset, &old,
+					      old - pos + s->subbuf_size, 0,
+					      __ATOMIC_ACQ_REL,
+					      __ATOMIC_ACQUIRE));
+	close_packet(s, old, ts);
+	return 1;
+}
+
+void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock)
+{
+	unsigned int i;
+
+	for (i = 0; i < chan->nr_streams; i++)
+		rb_stream_switch(&chan->streams[i], clock);
+}

@@ -1,0 +1,189 @@
+/*
+ * The producer side of the ring buffer: reserve room for one record on the
+ * current CPU's stream, write it, commit it. The fast path is inline here
+ * (no lock, no system call, no allocation: one compare-and-swap to reserve,
+ * one atomic add to commit); sub-buffer switches, full buffers and
+ * wake-ups go to producer.c, whose opening comment explains the protocol.
+ * Used by liblttng-ust's probes, the benchmark and the tests.
+ */
+#ifndef RINGBUFFER_PRODUCER_H
+#define RINGBUFFER_PRODUCER_H
+
+#include "ringbuffer/channel.h"
+#include "ringbuffer/cpu.h"
+
+#define RB_LIKELY(x) __builtin_expect(!!(x), 1)
+#define RB_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define RB_INLINE static inline __attribute__((always_inline))
+
+/*
+ * The trace clock. The tracer passes a function reading CLOCK_MONOTONIC
+ * (vDSO); since rb_reserve is always inlined, a constant function here is
+ * inlined too, so the benchmark can inject a free clock.
+ */
+typedef uint64_t (*rb_clock_fn)(void);
+
+/* A reservation, from rb_reserve to rb_commit. */
+struct rb_reserve_ctx {
+	struct rb_stream *stream;
+	char *payload;	     /* write the payload_len bytes here */
+	uint64_t ts;	     /* the record's timestamp (in its event header) */
+	uint64_t begin;	     /* stream offset where the commit range starts */
+	uint32_t commit_len; /* bytes to commit (with a packet header, if any) */
+	uint32_t header_len; /* event header bytes: 4, 6, 13 or 14 */
+};
+
+/*
+ * The slow path of rb_stream_reserve, which read offset `old` then the
+ * clock `ts` (its first attempt reuses them; the clock is read once).
+ */
+int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
+		    uint32_t id, uint32_t payload_len, rb_clock_fn clock,
+		    uint64_t old, uint64_t ts);
+void rb_deliver(struct rb_stream *s, uint64_t begin);
+
+/*
+ * Closes the stream's current packet if it holds any record (the switch
+ * timer, stop, snapshot and rotation use it; any process may call it).
+ * Returns 1 if a packet was closed, 0 if none was open.
+ */
+int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock);
+
+/* rb_stream_switch on every stream of the channel. */
+void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock);
+
+/* The stream of the current CPU; CPU ids past the last stream wrap. */
+RB_INLINE struct rb_stream *rb_channel_stream(struct rb_channel *chan)
+{
+	unsigned int cpu = (unsigned int)rb_current_cpu();
+
+	if (RB_UNLIKELY(cpu >= chan->nr_streams))
+		cpu %= chan->nr_streams;
+	return &chan->streams[cpu];
+}
+
+/* Index of the slot (logical sub-buffer) holding stream offset off. */
+RB_INLINE uint64_t rb_slot_index(const struct rb_stream *s, uint64_t off)
+{
+	return (off >> s->subbuf_order) & s->count_mask;
+}
+
+/* Bytes committed to a slot before the pass that holds offset off. */
+RB_INLINE uint64_t rb_pass_bytes(const struct rb_stream *s, uint64_t off)
+{
+	return (off >> (s->subbuf_order + s->count_order)) << s->subbuf_order;
+}
+
+/* Bytes committed in the current pass, from a slot's commit word. */
+RB_INLINE uint32_t rb_slot_filled(uint64_t commit, uint64_t pass_bytes)
+{
+	return (uint32_t)(commit - pass_bytes);
+}
+
+/*
+ * The physical sub-buffer a producer writes slot idx into. In overwrite
+ * mode it clears RB_NOREF first, atomically with reading the index, so the
+ * consumer can no longer swap that sub-buffer away (see producer.c).
+ */
+RB_INLINE char *rb_write_base(struct rb_stream *s, uint64_t idx)
+{
+	uint64_t *wsb = &s->slots[idx].wsb;
+	uint64_t w;
+
+	if (RB_LIKELY(s->mode == RB_MODE_DISCARD))
+		return s->data + (idx << s->subbuf_order);
+	w = __atomic_load_n(wsb, __ATOMIC_ACQUIRE);
+	while (RB_UNLIKELY(w & RB_NOREF)) {
+		if (__atomic_compare_exchange_n(wsb, &w, w & ~RB_NOREF, 0,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE)) {
+			w &= ~RB_NOREF;
+			break;
+		}
+	}
+	return s->data + (w << s->subbuf_order);
+}
+
+/*
+ * Adds `add` (bytes + RB_COMMIT_RECORD per record) to the slot holding
+ * stream offset begin. Delivers the packet when its last byte is
+ * committed; otherwise, when everything reserved in the packet is now
+ * committed, records that prefix for crash recovery.
+ */
+RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin,
+			     uint64_t add)
+{
+	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
+	uint64_t pass_bytes = rb_pass_bytes(s, begin);
+	uint64_t v = __atomic_add_fetch(&slot->commit, add, __ATOMIC_ACQ_REL);
+	uint32_t filled = rb_slot_filled(v, pass_bytes);
+	uint64_t now;
+
+	if (RB_UNLIKELY(filled == s->subbuf_size)) {
+		rb_deliver(s, begin);
+		return;
+	}
+	now = __atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED);
+	if ((now >> s->subbuf_order) == (begin >> s->subbuf_order) &&
+	    (now & s->subbuf_mask) == filled)
+		__atomic_store_n(&slot->prefix, (v - pass_bytes - filled) | filled,
+				 __ATOMIC_RELAXED);
+}
+
+/*
+ * Reserves an event record of event id `id` with payload_len bytes after
+ * its event header on stream s. The event header (compact or large per
+ * the channel, extended when the id or the timestamp delta needs it) is
+ * written by this call. Returns 0 and fills ctx, or -ENOSPC (buffer full,
+ * record counted as discarded) or -EFBIG (the record can never fit).
+ */
+RB_INLINE int rb_stream_reserve(struct rb_stream *s,
+				struct rb_reserve_ctx *ctx, uint32_t id,
+				uint32_t payload_len, rb_clock_fn clock)
+{
+	uint64_t *offset = &s->shm->offset;
+	uint64_t old = __atomic_load_n(offset, __ATOMIC_ACQUIRE);
+	uint64_t ts, pos, prev;
+	unsigned int hlen;
+	char *p;
+
+	do {
+		ts = clock();
+		prev = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
+		hlen = ctf_event_header_len(s->header_kind, id, prev, ts);
+		pos = old & s->subbuf_mask;
+		if (RB_UNLIKELY(pos == 0 ||
+				pos + hlen + payload_len >= s->subbuf_size))
+			return rb_reserve_slow(s, ctx, id, payload_len,
+					       clock, old, ts);
+	} while (RB_UNLIKELY(!__atomic_compare_exchange_n(
+		offset, &old, old + hlen + payload_len, 0, __ATOMIC_ACQ_REL,
+		__ATOMIC_ACQUIRE)));
+	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);
+	p = rb_write_base(s, rb_slot_index(s, old)) + pos;
+	ctf_event_header_write(p, hlen, id, ts);
+	ctx->stream = s;
+	ctx->payload = p + hlen;
+	ctx->ts = ts;
+	ctx->begin = old;
+	ctx->commit_len = hlen + payload_len;
+	ctx->header_len = hlen;
+	return 0;
+}
+
+/* rb_stream_reserve on the current CPU's stream. */
+RB_INLINE int rb_reserve(struct rb_channel *chan, struct rb_reserve_ctx *ctx,
+			 uint32_t id, uint32_t payload_len, rb_clock_fn clock)
+{
+	return rb_stream_reserve(rb_channel_stream(chan), ctx, id, payload_len,
+				 clock);
+}
+
+/* Publishes a reserved record: the consumer may read it from now on. */
+RB_INLINE void rb_commit(const struct rb_reserve_ctx *ctx)
+{
+	rb_commit_add(ctx->stream, ctx->begin,
+		      ctx->commit_len + RB_COMMIT_RECORD);
+}
+
+#endif /* RINGBUFFER_PRODUCER_H */

@@ -1,0 +1,101 @@
+/*
+ * The shared memory of one ring buffer stream (one per CPU of a channel):
+ * what the traced processes (producers) and the consumer daemon both map
+ * from the stream's memfd. Fields are addressed by offsets from the start
+ * of the mapping, never by pointers, as every process maps it at its own
+ * address. Included by every file of the ring buffer; producer.c explains
+ * the protocol that orders the accesses to these fields.
+ *
+ *   memfd of one stream
+ *   +--------------------+ 0
+ *   | rb_shm_header      |  configuration, write position, read position,
+ *   |                    |  statistics (each group on its own cache line)
+ *   +--------------------+ slots_offset
+ *   | rb_shm_slot[N]     |  per logical sub-buffer: commit counter, proven
+ *   |                    |  committed prefix, physical sub-buffer index
+ *   +--------------------+ phys_offset
+ *   | rb_shm_phys[P]     |  per physical sub-buffer: which packet it holds
+ *   +--------------------+ data_offset (page aligned)
+ *   | P sub-buffers of   |  P = N in discard mode, N + 1 in overwrite mode
+ *   | S bytes each       |  (the extra one is the consumer's spare)
+ *   +--------------------+ map_size
+ */
+#ifndef RINGBUFFER_SHM_LAYOUT_H
+#define RINGBUFFER_SHM_LAYOUT_H
+
+#include <stdint.h>
+
+#define RB_SHM_MAGIC 0x4c545242U /* "BRTL" in memory */
+#define RB_SHM_VERSION 1U
+#define RB_CACHELINE 64
+
+/*
+ * A slot's wsb word: the physical sub-buffer index, plus RB_NOREF while
+ * no producer may be writing to it (the consumer may only swap it then).
+ */
+#define RB_NOREF (UINT64_C(1) << 63)
+
+/*
+ * A commit adds the committed byte count plus RB_COMMIT_RECORD per record
+ * to the slot's commit word, so one atomic add counts both: the low 32 bits
+ * hold the bytes committed (mod 2^32, carries spill upward), the rest the
+ * records. See rb_slot_filled() and rb_slot_records().
+ */
+#define RB_COMMIT_RECORD (UINT64_C(1) << 32)
+
+struct rb_shm_header {
+	/* Written once by the creator, before the fds are handed over. */
+	uint32_t magic;
+	uint32_t version;
+	uint64_t map_size;
+	uint64_t slots_offset;
+	uint64_t phys_offset;
+	uint64_t data_offset;
+	uint32_t subbuf_size;  /* S: power of two, at least a page */
+	uint32_t subbuf_count; /* N: power of two, at least 1 */
+	uint32_t nr_phys;      /* N, or N + 1 in overwrite mode */
+	uint32_t mode;	       /* enum rb_mode */
+	int64_t blocking_timeout_us;
+	uint32_t wakeup;      /* enum rb_wakeup */
+	uint32_t header_kind; /* enum ctf_event_header_kind */
+	uint32_t stream_id;
+	uint32_t cpu_id;
+	uint64_t stream_instance_id;
+	uint8_t uuid[16];
+
+	/* Producers: written by every reservation. */
+	_Alignas(RB_CACHELINE) uint64_t offset; /* write position, bytes */
+	uint64_t last_ts; /* clock of a recent record (never a later one) */
+
+	/* Consumer: read position and the spare physical sub-buffer. */
+	_Alignas(RB_CACHELINE) uint64_t consumed;
+	uint64_t reader_phys;
+	uint64_t bytes_consumed;
+
+	/* Statistics and packet times, written on slow paths only. */
+	_Alignas(RB_CACHELINE) uint64_t discarded; /* events, running total */
+	uint64_t lost_packets; /* overwritten before the consumer got them */
+	uint64_t last_end_ts;  /* timestamp_end of the latest closed packet */
+};
+
+struct rb_shm_slot {
+	/* bytes + RB_COMMIT_RECORD * records, cumulative over all passes */
+	uint64_t commit;
+	/*
+	 * A committed prefix of the current pass proven by a committer:
+	 * low 32 bits its length in bytes, high 32 bits the slot's record
+	 * count (mod 2^32) when it was proven. Crash recovery uses it.
+	 */
+	uint64_t prefix;
+	uint64_t wsb; /* physical index | RB_NOREF (overwrite mode only) */
+} __attribute__((aligned(RB_CACHELINE)));
+
+struct rb_shm_phys {
+	uint64_t seq;	   /* global index of the packet it holds */
+	uint64_t ts_begin; /* timestamp_begin of that packet */
+	uint64_t ts_end;   /* timestamp_end, once closed */
+	uint32_t content;  /* bytes used, once closed */
+	uint32_t closed;   /* 1 once the packet's end was written */
+};
+
+#endif /* RINGBUFFER_SHM_LAYOUT_H */
