@@ -38,9 +38,9 @@ void ctf_index_entry_encode(const struct ctf_index_entry *e,
 			    uint8_t out[CTF_INDEX_ENTRY_LEN])
 {
 	const uint64_t fields[] = {
-		e->offset,	     e->packet_size,	  e->content_size,
-		e->timestamp_begin,  e->timestamp_end,	  e->events_discarded,
-		e->stream_id,	     e->stream_instance_id, e->packet_seq_num,
+		e->offset,	    e->packet_size,	   e->content_size,
+		e->timestamp_begin, e->timestamp_end,	   e->events_discarded,
+		e->stream_id,	    e->stream_instance_id, e->packet_seq_num,
 	};
 	size_t i;
 
@@ -64,8 +64,8 @@ int ctf_index_open(struct ctf_index_writer *iw, const char *dir,
 	if (mkdir(path, 0770) && errno != EEXIST)
 		return ctf_error_set(err, -errno, "cannot create '%s': %s",
 				     path, strerror(errno));
-	if (snprintf(path, sizeof(path), "%s/index/%s.idx", dir,
-		     stream_name) >= (int)sizeof(path))
+	if (snprintf(path, sizeof(path), "%s/index/%s.idx", dir, stream_name) >=
+	    (int)sizeof(path))
 		return ctf_error_set(err, -ENAMETOOLONG,
 				     "index of stream '%s': path too long",
 				     stream_name);
@@ -82,8 +82,7 @@ int ctf_index_open(struct ctf_index_writer *iw, const char *dir,
 }
 
 int ctf_index_append(struct ctf_index_writer *iw,
-		     const struct ctf_index_entry *entry,
-		     struct ctf_error *err)
+		     const struct ctf_index_entry *entry, struct ctf_error *err)
 {
 	uint8_t buf[CTF_INDEX_ENTRY_LEN];
 

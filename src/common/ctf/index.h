@@ -20,9 +20,9 @@
 #define CTF_INDEX_ENTRY_LEN 72
 
 struct ctf_index_entry {
-	uint64_t offset;	/* bytes from the start of the stream file */
-	uint64_t packet_size;	/* bits */
-	uint64_t content_size;	/* bits */
+	uint64_t offset;       /* bytes from the start of the stream file */
+	uint64_t packet_size;  /* bits */
+	uint64_t content_size; /* bits */
 	uint64_t timestamp_begin;
 	uint64_t timestamp_end;
 	uint64_t events_discarded;

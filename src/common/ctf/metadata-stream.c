@@ -23,9 +23,9 @@ size_t ctf_metadata_packet_encode(const uint8_t uuid[CTF_UUID_LEN],
 	memset(out, 0, packet_size);
 	ctf_packet_put_u32(out, 0, CTF_METADATA_MAGIC);
 	memcpy(out + 4, uuid, CTF_UUID_LEN);
-	ctf_packet_put_u32(out, 24,
-			   (uint32_t)((CTF_METADATA_PACKET_HEADER_LEN + take) *
-				      8));
+	ctf_packet_put_u32(
+		out, 24,
+		(uint32_t)((CTF_METADATA_PACKET_HEADER_LEN + take) * 8));
 	ctf_packet_put_u32(out, 28, (uint32_t)(packet_size * 8));
 	out[35] = 1;
 	out[36] = 8;
@@ -41,9 +41,8 @@ int ctf_metadata_stream_write(int fd, const uint8_t uuid[CTF_UUID_LEN],
 	int ret;
 
 	while (len) {
-		size_t taken = ctf_metadata_packet_encode(uuid, text, len,
-							  packet,
-							  sizeof(packet));
+		size_t taken = ctf_metadata_packet_encode(
+			uuid, text, len, packet, sizeof(packet));
 
 		ret = ctf_write_all(fd, packet, sizeof(packet),
 				    "metadata packet", err);

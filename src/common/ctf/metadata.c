@@ -30,9 +30,9 @@ void ctf_uuid_format(const uint8_t uuid[CTF_UUID_LEN], char out[37])
 	snprintf(out, 37,
 		 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
 		 "%02x%02x%02x%02x%02x%02x",
-		 uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5],
-		 uuid[6], uuid[7], uuid[8], uuid[9], uuid[10], uuid[11],
-		 uuid[12], uuid[13], uuid[14], uuid[15]);
+		 uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6],
+		 uuid[7], uuid[8], uuid[9], uuid[10], uuid[11], uuid[12],
+		 uuid[13], uuid[14], uuid[15]);
 }
 
 static const char *trace_byte_order(enum ctf_byte_order order)
@@ -42,8 +42,7 @@ static const char *trace_byte_order(enum ctf_byte_order order)
 	return order == CTF_BYTE_ORDER_BE ? "be" : "le";
 }
 
-static int check_desc(const struct ctf_trace_desc *desc,
-		      struct ctf_error *err)
+static int check_desc(const struct ctf_trace_desc *desc, struct ctf_error *err)
 {
 	size_t i;
 
@@ -52,8 +51,9 @@ static int check_desc(const struct ctf_trace_desc *desc,
 			return ctf_error_set(err, -EINVAL,
 					     "env entry '%s' is not a valid "
 					     "TSDL identifier",
-					     desc->env[i].name ? desc->env[i].name
-							       : "(null)");
+					     desc->env[i].name
+						     ? desc->env[i].name
+						     : "(null)");
 	if (!ctf_identifier_is_valid(desc->clock.name))
 		return ctf_error_set(err, -EINVAL,
 				     "clock name '%s' is not a valid TSDL "
@@ -74,21 +74,22 @@ static void write_types_and_trace(struct ctf_text *t,
 
 	ctf_uuid_format(desc->uuid, uuid);
 	ctf_text_append(
-		t, "/* CTF 1.8 */\n\n"
-		   "typealias integer { size = 8; align = 8; signed = false; } "
-		   ":= uint8_t;\n"
-		   "typealias integer { size = 16; align = 8; signed = false; } "
-		   ":= uint16_t;\n"
-		   "typealias integer { size = 32; align = 8; signed = false; } "
-		   ":= uint32_t;\n"
-		   "typealias integer { size = 64; align = 8; signed = false; } "
-		   ":= uint64_t;\n"
-		   "typealias integer { size = 64; align = 8; signed = false; } "
-		   ":= unsigned long;\n"
-		   "typealias integer { size = 5; align = 1; signed = false; } "
-		   ":= uint5_t;\n"
-		   "typealias integer { size = 27; align = 1; signed = false; } "
-		   ":= uint27_t;\n\n");
+		t,
+		"/* CTF 1.8 */\n\n"
+		"typealias integer { size = 8; align = 8; signed = false; } "
+		":= uint8_t;\n"
+		"typealias integer { size = 16; align = 8; signed = false; } "
+		":= uint16_t;\n"
+		"typealias integer { size = 32; align = 8; signed = false; } "
+		":= uint32_t;\n"
+		"typealias integer { size = 64; align = 8; signed = false; } "
+		":= uint64_t;\n"
+		"typealias integer { size = 64; align = 8; signed = false; } "
+		":= unsigned long;\n"
+		"typealias integer { size = 5; align = 1; signed = false; } "
+		":= uint5_t;\n"
+		"typealias integer { size = 27; align = 1; signed = false; } "
+		":= uint27_t;\n\n");
 	ctf_text_appendf(t,
 			 "trace {\n"
 			 "\tmajor = 1;\n"
@@ -155,7 +156,7 @@ static void write_clock(struct ctf_text *t, const struct ctf_clock_desc *c)
 /* Clock-mapped integers, packet context and both event headers. */
 static void write_stream_declarations(struct ctf_text *t, const char *clock)
 {
-	static const unsigned int ts_sizes[] = { 27, 32, 64 };
+	static const unsigned int ts_sizes[] = {27, 32, 64};
 	size_t i;
 
 	for (i = 0; i < 3; i++)
@@ -175,31 +176,32 @@ static void write_stream_declarations(struct ctf_text *t, const char *clock)
 			   "\tuint32_t cpu_id;\n"
 			   "};\n\n");
 	ctf_text_append(
-		t, "struct event_header_compact {\n"
-		   "\tenum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
-		   "\tvariant <id> {\n"
-		   "\t\tstruct {\n"
-		   "\t\t\tuint27_clock_monotonic_t timestamp;\n"
-		   "\t\t} compact;\n"
-		   "\t\tstruct {\n"
-		   "\t\t\tuint32_t id;\n"
-		   "\t\t\tuint64_clock_monotonic_t timestamp;\n"
-		   "\t\t} extended;\n"
-		   "\t} v;\n"
-		   "} align(8);\n\n"
-		   "struct event_header_large {\n"
-		   "\tenum : uint16_t { compact = 0 ... 65534, extended = 65535 } "
-		   "id;\n"
-		   "\tvariant <id> {\n"
-		   "\t\tstruct {\n"
-		   "\t\t\tuint32_clock_monotonic_t timestamp;\n"
-		   "\t\t} compact;\n"
-		   "\t\tstruct {\n"
-		   "\t\t\tuint32_t id;\n"
-		   "\t\t\tuint64_clock_monotonic_t timestamp;\n"
-		   "\t\t} extended;\n"
-		   "\t} v;\n"
-		   "} align(8);\n\n");
+		t,
+		"struct event_header_compact {\n"
+		"\tenum : uint5_t { compact = 0 ... 30, extended = 31 } id;\n"
+		"\tvariant <id> {\n"
+		"\t\tstruct {\n"
+		"\t\t\tuint27_clock_monotonic_t timestamp;\n"
+		"\t\t} compact;\n"
+		"\t\tstruct {\n"
+		"\t\t\tuint32_t id;\n"
+		"\t\t\tuint64_clock_monotonic_t timestamp;\n"
+		"\t\t} extended;\n"
+		"\t} v;\n"
+		"} align(8);\n\n"
+		"struct event_header_large {\n"
+		"\tenum : uint16_t { compact = 0 ... 65534, extended = 65535 } "
+		"id;\n"
+		"\tvariant <id> {\n"
+		"\t\tstruct {\n"
+		"\t\t\tuint32_clock_monotonic_t timestamp;\n"
+		"\t\t} compact;\n"
+		"\t\tstruct {\n"
+		"\t\t\tuint32_t id;\n"
+		"\t\t\tuint64_clock_monotonic_t timestamp;\n"
+		"\t\t} extended;\n"
+		"\t} v;\n"
+		"} align(8);\n\n");
 }
 
 struct ctf_metadata *ctf_metadata_create(const struct ctf_trace_desc *desc,
@@ -267,7 +269,6 @@ static int finish_block(struct ctf_metadata *md, size_t start,
 {
 	if (!ctf_text_failed(&md->text))
 		return 0;
-	md->text.failed = false;
 	ctf_text_truncate(&md->text, start);
 	return ctf_error_set(err, -ENOMEM, "out of memory for the metadata");
 }
@@ -342,8 +343,7 @@ static void write_event_block(struct ctf_text *t,
 	ctf_text_append(t, "event {\n\tname = ");
 	ctf_text_append_quoted(t, desc->name);
 	ctf_text_appendf(t,
-			 ";\n\tid = %" PRIu32 ";\n\tstream_id = %" PRIu32
-			 ";\n",
+			 ";\n\tid = %" PRIu32 ";\n\tstream_id = %" PRIu32 ";\n",
 			 desc->id, desc->stream_id);
 	if (desc->has_loglevel)
 		ctf_text_appendf(t, "\tloglevel = %d;\n", desc->loglevel);

@@ -42,7 +42,7 @@ struct ctf_clock_desc {
 
 struct ctf_trace_desc {
 	uint8_t uuid[CTF_UUID_LEN];
-	enum ctf_byte_order byte_order; /* NATIVE: the host's */
+	enum ctf_byte_order byte_order;	 /* NATIVE: the host's */
 	const struct ctf_env_entry *env; /* printed in this order */
 	size_t nr_env;
 	struct ctf_clock_desc clock;

@@ -48,13 +48,13 @@ int ctf_bitbuf_write(struct ctf_bitbuf *bb, uint64_t v, unsigned int size,
 	} else {
 		for (i = 0; i < size; i++) {
 			uint64_t p = bb->pos + i;
-			unsigned int bit = be ? (v >> (size - 1 - i)) & 1
-					      : (v >> i) & 1;
+			unsigned int bit =
+				be ? (v >> (size - 1 - i)) & 1 : (v >> i) & 1;
 
 			/* The buffer is zeroed: only set bits are written. */
 			if (bit)
-				bb->data[p / 8] |= be ? 0x80 >> (p % 8)
-						      : 1 << (p % 8);
+				bb->data[p / 8] |=
+					be ? 0x80 >> (p % 8) : 1 << (p % 8);
 		}
 	}
 	bb->pos += size;
@@ -86,8 +86,7 @@ static int ser_fail(struct ser *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	return ctf_error_set(s->err, -EINVAL, "field '%s': %s", s->path,
-			     what);
+	return ctf_error_set(s->err, -EINVAL, "field '%s': %s", s->path, what);
 }
 
 /* Appends ".name" or "[index]" to the path; returns the old length. */
@@ -105,9 +104,9 @@ static size_t path_push(struct ser *s, const char *name, size_t index)
 
 static const char *kind_name(enum ctf_value_kind kind)
 {
-	static const char *const names[] = { "a signed integer",
-					     "an unsigned integer", "a double",
-					     "a string", "a list" };
+	static const char *const names[] = {"a signed integer",
+					    "an unsigned integer", "a double",
+					    "a string", "a list"};
 
 	return names[kind];
 }
@@ -182,7 +181,7 @@ static int write_bytes(struct ser *s, const void *bytes, size_t len,
 
 	if (ret)
 		return ret;
-	if (s->bb->pos + (uint64_t)room * 8 > s->bb->cap_bits)
+	if (room > (s->bb->cap_bits - s->bb->pos) / 8)
 		return -ENOSPC;
 	memcpy(s->bb->data + s->bb->pos / 8, bytes, len);
 	s->bb->pos += (uint64_t)room * 8;
@@ -213,10 +212,11 @@ static int write_elements(struct ser *s, const struct ctf_type *type,
 	if (v->kind == CTF_VALUE_STRING && is_text_elem(elem)) {
 		len = strlen(v->str);
 		if (len > count)
-			return ser_fail(s,
-					"text of %zu bytes does not fit %" PRIu64
-					" elements",
-					len, count);
+			return ser_fail(
+				s,
+				"text of %zu bytes does not fit %" PRIu64
+				" elements",
+				len, count);
 		return write_bytes(s, v->str, len, (size_t)count);
 	}
 	if (v->kind != CTF_VALUE_LIST)
@@ -286,16 +286,14 @@ static int write_variant(struct ser *s, const struct ctf_type *type,
 
 	if (option < 0) {
 		if (tag->kind == CTF_VALUE_SIGNED)
-			return ser_fail(s,
-					"tag '%s' = %" PRId64
-					" selects no option",
-					tag_name, tag->s);
+			return ser_fail(
+				s, "tag '%s' = %" PRId64 " selects no option",
+				tag_name, tag->s);
 		return ser_fail(s, "tag '%s' = %" PRIu64 " selects no option",
 				tag_name, tag->u);
 	}
 	old = path_push(s, label, 0);
-	ret = write_type(s, type->compound.fields[option].type, v, NULL,
-			 NULL);
+	ret = write_type(s, type->compound.fields[option].type, v, NULL, NULL);
 	if (!ret)
 		s->path[old] = '\0';
 	return ret;
@@ -359,7 +357,7 @@ static int write_type(struct ser *s, const struct ctf_type *type,
 int ctf_serialize(struct ctf_bitbuf *bb, const struct ctf_type *scope,
 		  const struct ctf_value *value, struct ctf_error *err)
 {
-	struct ser s = { .bb = bb, .err = err };
+	struct ser s = {.bb = bb, .err = err};
 
 	assert(scope->kind == CTF_TYPE_STRUCT);
 	return write_struct(&s, scope, value);

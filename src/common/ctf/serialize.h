@@ -38,18 +38,17 @@ struct ctf_value {
 	};
 };
 
-#define CTF_SIGNED(v) ((struct ctf_value){ .kind = CTF_VALUE_SIGNED, .s = (v) })
-#define CTF_UNSIGNED(v) \
-	((struct ctf_value){ .kind = CTF_VALUE_UNSIGNED, .u = (v) })
-#define CTF_DOUBLE(v) ((struct ctf_value){ .kind = CTF_VALUE_DOUBLE, .d = (v) })
-#define CTF_STRING(v) \
-	((struct ctf_value){ .kind = CTF_VALUE_STRING, .str = (v) })
+#define CTF_SIGNED(v) ((struct ctf_value){.kind = CTF_VALUE_SIGNED, .s = (v)})
+#define CTF_UNSIGNED(v)                                                        \
+	((struct ctf_value){.kind = CTF_VALUE_UNSIGNED, .u = (v)})
+#define CTF_DOUBLE(v) ((struct ctf_value){.kind = CTF_VALUE_DOUBLE, .d = (v)})
+#define CTF_STRING(v) ((struct ctf_value){.kind = CTF_VALUE_STRING, .str = (v)})
 /* A list over an array of values (sizeof must see the array). */
-#define CTF_LIST(array)                                         \
-	((struct ctf_value){ .kind = CTF_VALUE_LIST,            \
-			     .list = { (array), sizeof(array) / \
-							sizeof((array)[0]) } })
-#define CTF_EMPTY_LIST ((struct ctf_value){ .kind = CTF_VALUE_LIST })
+#define CTF_LIST(array)                                                        \
+	((struct ctf_value){                                                   \
+		.kind = CTF_VALUE_LIST,                                        \
+		.list = {(array), sizeof(array) / sizeof((array)[0])}})
+#define CTF_EMPTY_LIST ((struct ctf_value){.kind = CTF_VALUE_LIST})
 
 /* A zero-filled buffer being written at a bit position. */
 struct ctf_bitbuf {

@@ -96,8 +96,10 @@ ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 	w->bb.data = calloc(1, config->packet_size);
 	w->bb.cap_bits = (uint64_t)config->packet_size * 8;
 	if (!w->bb.data) {
-		ctf_error_set(err, -ENOMEM, "out of memory for a %zu-byte "
-					    "packet", config->packet_size);
+		ctf_error_set(err, -ENOMEM,
+			      "out of memory for a %zu-byte "
+			      "packet",
+			      config->packet_size);
 		goto fail;
 	}
 	if (snprintf(w->path, sizeof(w->path), "%s/%s", config->dir,
@@ -174,7 +176,6 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 		ret = ctf_index_append(&w->index, &entry, err);
 	if (ret)
 		return ret;
-	w->clock = entry.timestamp_end;
 	w->packets++;
 	w->file_offset += w->packet_size;
 	w->discarded_written = w->discarded;
@@ -250,10 +251,11 @@ static int check_event(const struct ctf_stream_writer *w,
 				     "%" PRIu32 ", not %" PRIu32,
 				     ev->name, ev->stream_id, w->sc->id);
 	if (ts < w->last_ts)
-		return ctf_error_set(err, -EINVAL,
-				     "event '%s': timestamp %" PRIu64
-				     " precedes the stream's last one, %" PRIu64,
-				     ev->name, ts, w->last_ts);
+		return ctf_error_set(
+			err, -EINVAL,
+			"event '%s': timestamp %" PRIu64
+			" precedes the stream's last one, %" PRIu64,
+			ev->name, ts, w->last_ts);
 	if (!context != !w->sc->event_context)
 		return ctf_error_set(err, -EINVAL,
 				     "event '%s': stream class %" PRIu32

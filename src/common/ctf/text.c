@@ -43,8 +43,7 @@ static bool text_reserve(struct ctf_text *text, size_t extra)
 	return true;
 }
 
-static void text_append_len(struct ctf_text *text, const char *str,
-			    size_t len)
+static void text_append_len(struct ctf_text *text, const char *str, size_t len)
 {
 	if (!text_reserve(text, len))
 		return;
@@ -102,6 +101,7 @@ void ctf_text_append_quoted(struct ctf_text *text, const char *str)
 void ctf_text_truncate(struct ctf_text *text, size_t len)
 {
 	assert(len <= text->len);
+	text->failed = false;
 	text->len = len;
 	if (text->buf)
 		text->buf[len] = '\0';

@@ -28,7 +28,10 @@ void ctf_text_indent(struct ctf_text *text, unsigned int depth);
 /* Appends str between double quotes, escaping '"', '\\' and newlines. */
 void ctf_text_append_quoted(struct ctf_text *text, const char *str);
 
-/* Drops everything after the first len bytes (len <= text->len). */
+/*
+ * Drops everything after the first len bytes (len <= text->len) and
+ * forgets an allocation failure: undoes appends that did not complete.
+ */
 void ctf_text_truncate(struct ctf_text *text, size_t len);
 
 static inline bool ctf_text_failed(const struct ctf_text *text)

@@ -89,18 +89,18 @@ static void type_spec(struct ctf_text *text, const struct ctf_type *type,
 		integer_spec(text, &type->integer);
 		break;
 	case CTF_TYPE_FLOAT:
-		ctf_text_appendf(text,
-				 "floating_point { exp_dig = %u; mant_dig = %u; "
-				 "align = %u;%s }",
-				 type->fp.exp_dig, type->fp.mant_dig,
-				 type->fp.align,
-				 byte_order_attr(type->fp.byte_order));
+		ctf_text_appendf(
+			text,
+			"floating_point { exp_dig = %u; mant_dig = %u; "
+			"align = %u;%s }",
+			type->fp.exp_dig, type->fp.mant_dig, type->fp.align,
+			byte_order_attr(type->fp.byte_order));
 		break;
 	case CTF_TYPE_STRING:
-		ctf_text_append(text, type->string_encoding ==
-						      CTF_ENCODING_ASCII
-					      ? "string { encoding = ASCII; }"
-					      : "string");
+		ctf_text_append(text,
+				type->string_encoding == CTF_ENCODING_ASCII
+					? "string { encoding = ASCII; }"
+					: "string");
 		break;
 	case CTF_TYPE_ENUM:
 		enum_spec(text, type, depth);

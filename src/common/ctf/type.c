@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,11 @@
 
 /* Reserved words of TSDL (CTF 1.8, appendix C.1.2). */
 static const char *const tsdl_keywords[] = {
-	"align",     "callsite", "const",     "char",     "clock",
-	"double",    "enum",     "env",	      "event",    "floating_point",
-	"float",     "integer",  "int",	      "long",     "short",
-	"signed",    "stream",   "string",    "struct",   "trace",
-	"typealias", "typedef",  "unsigned",  "variant",  "void",
+	"align",     "callsite", "const",      "char",	  "clock",
+	"double",    "enum",	 "env",	       "event",	  "floating_point",
+	"float",     "integer",	 "int",	       "long",	  "short",
+	"signed",    "stream",	 "string",     "struct",  "trace",
+	"typealias", "typedef",	 "unsigned",   "variant", "void",
 	"_Bool",     "_Complex", "_Imaginary",
 };
 
@@ -50,7 +51,8 @@ struct ctf_type *ctf_type_integer_create(const struct ctf_integer_desc *desc)
 }
 
 struct ctf_type *ctf_type_float_create(unsigned int exp_dig,
-				       unsigned int mant_dig, unsigned int align,
+				       unsigned int mant_dig,
+				       unsigned int align,
 				       enum ctf_byte_order byte_order)
 {
 	struct ctf_type *type = type_alloc(CTF_TYPE_FLOAT);
@@ -162,8 +164,8 @@ int ctf_type_enum_add_signed(struct ctf_type *enumeration, const char *label,
 	return enum_add(enumeration, &m);
 }
 
-int ctf_type_enum_add_unsigned(struct ctf_type *enumeration,
-			       const char *label, uint64_t start, uint64_t end)
+int ctf_type_enum_add_unsigned(struct ctf_type *enumeration, const char *label,
+			       uint64_t start, uint64_t end)
 {
 	struct ctf_enum_mapping m = {
 		.label = (char *)label,
@@ -319,17 +321,25 @@ const char *ctf_type_enum_label(const struct ctf_type *enumeration,
 
 /*
  * Validation walks the tree with the dotted path of the current field
- * (e.g. "payload.inner.count") so that messages name it.
+ * (e.g. "inner.count") so that messages name it.
  */
 struct check {
 	struct ctf_error *err;
 	char path[192];
 };
 
-static int check_fail(struct check *c, const char *what)
+static int check_fail(struct check *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int check_fail(struct check *c, const char *fmt, ...)
 {
-	return ctf_error_set(c->err, -EINVAL, "field '%s': %s", c->path,
-			     what);
+	char what[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	return ctf_error_set(c->err, -EINVAL, "field '%s': %s", c->path, what);
 }
 
 static bool is_power_of_two(unsigned int v)
@@ -339,23 +349,14 @@ static bool is_power_of_two(unsigned int v)
 
 static int check_integer(struct check *c, const struct ctf_integer_desc *d)
 {
-	char what[96];
-
-	if (d->size < 1 || d->size > 64) {
-		snprintf(what, sizeof(what),
-			 "integer size %u is outside 1..64 bits", d->size);
-		return check_fail(c, what);
-	}
-	if (!is_power_of_two(d->align)) {
-		snprintf(what, sizeof(what),
-			 "alignment %u bits is not a power of two", d->align);
-		return check_fail(c, what);
-	}
-	if (d->base != 2 && d->base != 8 && d->base != 10 && d->base != 16) {
-		snprintf(what, sizeof(what),
-			 "base %u is not 2, 8, 10 or 16", d->base);
-		return check_fail(c, what);
-	}
+	if (d->size < 1 || d->size > 64)
+		return check_fail(c, "integer size %u is outside 1..64 bits",
+				  d->size);
+	if (!is_power_of_two(d->align))
+		return check_fail(c, "alignment %u bits is not a power of two",
+				  d->align);
+	if (d->base != 2 && d->base != 8 && d->base != 10 && d->base != 16)
+		return check_fail(c, "base %u is not 2, 8, 10 or 16", d->base);
 	if (d->encoding != CTF_ENCODING_NONE && (d->size != 8 || d->align != 8))
 		return check_fail(c, "a character encoding needs an 8-bit, "
 				     "8-bit aligned integer");
@@ -382,133 +383,131 @@ static void format_bound(char *buf, size_t len, bool is_signed, uint64_t raw)
 		snprintf(buf, len, "%" PRIu64, raw);
 }
 
+static int check_mapping(struct check *c, const struct ctf_integer_desc *cont,
+			 const struct ctf_enum_mapping *m)
+{
+	char start[24], end[24];
+
+	format_bound(start, sizeof(start), m->is_signed, m->start.u);
+	format_bound(end, sizeof(end), m->is_signed, m->end.u);
+	if (mapping_bound(m->is_signed, m->start.u) >
+	    mapping_bound(m->is_signed, m->end.u))
+		return check_fail(c,
+				  "mapping \"%s\" starts at %s, after its end "
+				  "%s",
+				  m->label, start, end);
+	if (!mapping_fits(cont, m->is_signed, m->start.u) ||
+	    !mapping_fits(cont, m->is_signed, m->end.u))
+		return check_fail(c,
+				  "mapping \"%s\" (%s ... %s) does not fit a "
+				  "%u-bit %s container",
+				  m->label, start, end, cont->size,
+				  cont->is_signed ? "signed" : "unsigned");
+	return 0;
+}
+
 static int check_enum(struct check *c, const struct ctf_type *type)
 {
-	const struct ctf_integer_desc *container =
-		&type->enumeration.container;
-	char what[160];
 	size_t i;
-	int ret = check_integer(c, container);
+	int ret = check_integer(c, &type->enumeration.container);
 
-	if (ret)
-		return ret;
-	if (!type->enumeration.nr_mappings)
-		return check_fail(c, "enumeration has no mapping");
-	for (i = 0; i < type->enumeration.nr_mappings; i++) {
-		const struct ctf_enum_mapping *m =
-			&type->enumeration.mappings[i];
-		char start[24], end[24];
+	if (!ret && !type->enumeration.nr_mappings)
+		ret = check_fail(c, "enumeration has no mapping");
+	for (i = 0; !ret && i < type->enumeration.nr_mappings; i++)
+		ret = check_mapping(c, &type->enumeration.container,
+				    &type->enumeration.mappings[i]);
+	return ret;
+}
 
-		format_bound(start, sizeof(start), m->is_signed, m->start.u);
-		format_bound(end, sizeof(end), m->is_signed, m->end.u);
-		if (mapping_bound(m->is_signed, m->start.u) >
-		    mapping_bound(m->is_signed, m->end.u)) {
-			snprintf(what, sizeof(what),
-				 "mapping \"%s\" starts at %s, after its end %s",
-				 m->label, start, end);
-			return check_fail(c, what);
-		}
-		if (!mapping_fits(container, m->is_signed, m->start.u) ||
-		    !mapping_fits(container, m->is_signed, m->end.u)) {
-			snprintf(what, sizeof(what),
-				 "mapping \"%s\" (%s ... %s) does not fit a "
-				 "%u-bit %s container",
-				 m->label, start, end, container->size,
-				 container->is_signed ? "signed" : "unsigned");
-			return check_fail(c, what);
-		}
+/*
+ * The type of the field `name` of parent when it comes before field
+ * `index` of the same structure, else NULL: what a reader knows when it
+ * reaches that field.
+ */
+static const struct ctf_type *preceding(const struct ctf_type *parent,
+					size_t index, const char *name)
+{
+	int i = parent->kind == CTF_TYPE_STRUCT
+			? ctf_type_field_index(parent, name)
+			: -1;
+
+	return i >= 0 && i < (int)index ? parent->compound.fields[i].type
+					: NULL;
+}
+
+static int check_sequence_length(struct check *c, const struct ctf_type *parent,
+				 size_t index)
+{
+	const char *name =
+		parent->compound.fields[index].type->array.length_name;
+	const struct ctf_type *len = preceding(parent, index, name);
+
+	if (!len)
+		return check_fail(c,
+				  "sequence length '%s' is not a preceding "
+				  "field of the same structure",
+				  name);
+	if (len->kind != CTF_TYPE_INTEGER || len->integer.is_signed)
+		return check_fail(c,
+				  "sequence length '%s' is not an unsigned "
+				  "integer",
+				  name);
+	return 0;
+}
+
+static int check_variant_tag(struct check *c, const struct ctf_type *parent,
+			     size_t index)
+{
+	const struct ctf_type *variant = parent->compound.fields[index].type;
+	const char *name = variant->compound.tag_name;
+	const struct ctf_type *tag = preceding(parent, index, name);
+	size_t i;
+
+	if (!tag || tag->kind != CTF_TYPE_ENUM)
+		return check_fail(c,
+				  "variant tag '%s' is not a preceding "
+				  "enumeration of the same structure",
+				  name);
+	for (i = 0; i < variant->compound.nr_fields; i++) {
+		const char *option = variant->compound.fields[i].name;
+		size_t m = 0;
+
+		while (m < tag->enumeration.nr_mappings &&
+		       strcmp(tag->enumeration.mappings[m].label, option))
+			m++;
+		if (m == tag->enumeration.nr_mappings)
+			return check_fail(c,
+					  "variant option '%s' is no label of "
+					  "its tag '%s'",
+					  option, name);
 	}
 	return 0;
 }
 
-static int check_type(struct check *c, const struct ctf_type *type,
-		      const struct ctf_type *parent);
+static int check_type(struct check *c, const struct ctf_type *type);
 
-/* Checks a field of `parent` (a structure or variant) under its path. */
+/* Checks field `index` of parent (a structure or variant). */
 static int check_field(struct check *c, const struct ctf_type *parent,
 		       size_t index)
 {
 	const struct ctf_field *field = &parent->compound.fields[index];
 	size_t path_len = strlen(c->path);
-	char what[160];
 	int ret;
 
 	snprintf(c->path + path_len, sizeof(c->path) - path_len, "%s%s",
 		 path_len ? "." : "", field->name);
-	if (!ctf_identifier_is_valid(field->name)) {
-		ret = check_fail(c, "not a valid TSDL identifier (letters, "
-				    "digits and '_', not a keyword)");
-		goto out;
-	}
-	if (ctf_type_field_index(parent, field->name) != (int)index) {
-		snprintf(what, sizeof(what), "duplicate name in its %s",
-			 parent->kind == CTF_TYPE_STRUCT ? "structure"
-							 : "variant");
-		ret = check_fail(c, what);
-		goto out;
-	}
-	ret = check_type(c, field->type, parent);
-	if (!ret && field->type->kind == CTF_TYPE_SEQUENCE) {
-		/* A sequence's length must already be known to a reader. */
-		int len = parent->kind == CTF_TYPE_STRUCT
-				  ? ctf_type_field_index(
-					    parent,
-					    field->type->array.length_name)
-				  : -1;
-		const struct ctf_type *lt =
-			len >= 0 ? parent->compound.fields[len].type : NULL;
-
-		if (len < 0 || len >= (int)index) {
-			snprintf(what, sizeof(what),
-				 "sequence length '%s' is not a preceding "
-				 "field of the same structure",
-				 field->type->array.length_name);
-			ret = check_fail(c, what);
-		} else if (lt->kind != CTF_TYPE_INTEGER ||
-			   lt->integer.is_signed) {
-			snprintf(what, sizeof(what),
-				 "sequence length '%s' is not an unsigned "
-				 "integer",
-				 field->type->array.length_name);
-			ret = check_fail(c, what);
-		}
-	}
-	if (!ret && field->type->kind == CTF_TYPE_VARIANT) {
-		const char *tag = field->type->compound.tag_name;
-		int t = parent->kind == CTF_TYPE_STRUCT
-				? ctf_type_field_index(parent, tag)
-				: -1;
-		const struct ctf_type *tt =
-			t >= 0 ? parent->compound.fields[t].type : NULL;
-		size_t i;
-
-		if (t < 0 || t >= (int)index || tt->kind != CTF_TYPE_ENUM) {
-			snprintf(what, sizeof(what),
-				 "variant tag '%s' is not a preceding "
-				 "enumeration of the same structure",
-				 tag);
-			ret = check_fail(c, what);
-			goto out;
-		}
-		for (i = 0; i < field->type->compound.nr_fields; i++) {
-			const char *option = field->type->compound.fields[i].name;
-			size_t m;
-
-			for (m = 0; m < tt->enumeration.nr_mappings; m++)
-				if (!strcmp(tt->enumeration.mappings[m].label,
-					    option))
-					break;
-			if (m == tt->enumeration.nr_mappings) {
-				snprintf(what, sizeof(what),
-					 "variant option '%s' is no label of "
-					 "its tag '%s'",
-					 option, tag);
-				ret = check_fail(c, what);
-				goto out;
-			}
-		}
-	}
-out:
+	if (!ctf_identifier_is_valid(field->name))
+		return check_fail(c, "not a valid TSDL identifier (letters, "
+				     "digits and '_', not a keyword)");
+	if (ctf_type_field_index(parent, field->name) != (int)index)
+		return check_fail(c, "duplicate name in its %s",
+				  parent->kind == CTF_TYPE_STRUCT ? "structure"
+								  : "variant");
+	ret = check_type(c, field->type);
+	if (!ret && field->type->kind == CTF_TYPE_SEQUENCE)
+		ret = check_sequence_length(c, parent, index);
+	if (!ret && field->type->kind == CTF_TYPE_VARIANT)
+		ret = check_variant_tag(c, parent, index);
 	if (!ret)
 		c->path[path_len] = '\0';
 	return ret;
@@ -517,36 +516,29 @@ out:
 static int check_compound(struct check *c, const struct ctf_type *type)
 {
 	size_t i;
-	int ret;
+	int ret = 0;
 
 	if (type->kind == CTF_TYPE_VARIANT && !type->compound.nr_fields)
 		return check_fail(c, "variant has no option");
-	for (i = 0; i < type->compound.nr_fields; i++) {
+	for (i = 0; !ret && i < type->compound.nr_fields; i++)
 		ret = check_field(c, type, i);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return ret;
 }
 
-static int check_type(struct check *c, const struct ctf_type *type,
-		      const struct ctf_type *parent)
+static int check_type(struct check *c, const struct ctf_type *type)
 {
 	const struct ctf_type *elem;
-	char what[96];
 
 	switch (type->kind) {
 	case CTF_TYPE_INTEGER:
 		return check_integer(c, &type->integer);
 	case CTF_TYPE_FLOAT:
 		if (!((type->fp.exp_dig == 8 && type->fp.mant_dig == 24) ||
-		      (type->fp.exp_dig == 11 && type->fp.mant_dig == 53))) {
-			snprintf(what, sizeof(what),
-				 "floating point exp_dig %u mant_dig %u is "
-				 "neither binary32 nor binary64",
-				 type->fp.exp_dig, type->fp.mant_dig);
-			return check_fail(c, what);
-		}
+		      (type->fp.exp_dig == 11 && type->fp.mant_dig == 53)))
+			return check_fail(c,
+					  "floating point exp_dig %u mant_dig "
+					  "%u is neither binary32 nor binary64",
+					  type->fp.exp_dig, type->fp.mant_dig);
 		if (!is_power_of_two(type->fp.align))
 			return check_fail(c, "floating point alignment is "
 					     "not a power of two");
@@ -568,7 +560,7 @@ static int check_type(struct check *c, const struct ctf_type *type,
 					     "cannot be arrays, sequences "
 					     "or variants (wrap them in a "
 					     "structure)");
-		return check_type(c, elem, parent);
+		return check_type(c, elem);
 	case CTF_TYPE_STRUCT:
 	case CTF_TYPE_VARIANT:
 		return check_compound(c, type);
@@ -579,7 +571,7 @@ static int check_type(struct check *c, const struct ctf_type *type,
 
 int ctf_type_validate(const struct ctf_type *scope, struct ctf_error *err)
 {
-	struct check c = { .err = err };
+	struct check c = {.err = err};
 
 	if (scope->kind != CTF_TYPE_STRUCT)
 		return ctf_error_set(err, -EINVAL,

@@ -91,7 +91,7 @@ struct ctf_type {
 		} enumeration;
 		struct {
 			struct ctf_type *elem;
-			uint64_t length; /* arrays */
+			uint64_t length;   /* arrays */
 			char *length_name; /* sequences: a preceding field */
 		} array;
 		struct {
@@ -105,7 +105,8 @@ struct ctf_type {
 /* Constructors: return NULL only when out of memory. */
 struct ctf_type *ctf_type_integer_create(const struct ctf_integer_desc *desc);
 struct ctf_type *ctf_type_float_create(unsigned int exp_dig,
-				       unsigned int mant_dig, unsigned int align,
+				       unsigned int mant_dig,
+				       unsigned int align,
 				       enum ctf_byte_order byte_order);
 struct ctf_type *ctf_type_string_create(enum ctf_encoding encoding);
 struct ctf_type *ctf_type_enum_create(const struct ctf_integer_desc *container);
@@ -119,8 +120,8 @@ struct ctf_type *ctf_type_variant_create(const char *tag_name);
 /* Adds a mapping to an enumeration; 0 or -ENOMEM. */
 int ctf_type_enum_add_signed(struct ctf_type *enumeration, const char *label,
 			     int64_t start, int64_t end);
-int ctf_type_enum_add_unsigned(struct ctf_type *enumeration,
-			       const char *label, uint64_t start, uint64_t end);
+int ctf_type_enum_add_unsigned(struct ctf_type *enumeration, const char *label,
+			       uint64_t start, uint64_t end);
 
 /*
  * Appends a field to a structure or an option to a variant; the compound

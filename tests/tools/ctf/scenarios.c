@@ -13,7 +13,7 @@
 #include "synth.h"
 
 #define N(array) (sizeof(array) / sizeof((array)[0]))
-#define LIST(...) CTF_LIST(((struct ctf_value[]){ __VA_ARGS__ }))
+#define LIST(...) CTF_LIST(((struct ctf_value[]){__VA_ARGS__}))
 #define S CTF_SIGNED
 #define U CTF_UNSIGNED
 #define D CTF_DOUBLE
@@ -23,27 +23,27 @@ static struct ctf_type *int_bits(unsigned int size, unsigned int align,
 				 bool is_signed)
 {
 	return synth_int_desc(&(struct ctf_integer_desc){
-		.size = size, .align = align, .is_signed = is_signed });
+		.size = size, .align = align, .is_signed = is_signed});
 }
 
 static struct ctf_type *int_base(unsigned int size, unsigned int base)
 {
 	return synth_int_desc(
-		&(struct ctf_integer_desc){ .size = size, .base = base });
+		&(struct ctf_integer_desc){.size = size, .base = base});
 }
 
 static struct ctf_type *int_be(unsigned int size, bool is_signed)
 {
-	return synth_int_desc(&(struct ctf_integer_desc){
-		.size = size,
-		.is_signed = is_signed,
-		.byte_order = CTF_BYTE_ORDER_BE });
+	return synth_int_desc(
+		&(struct ctf_integer_desc){.size = size,
+					   .is_signed = is_signed,
+					   .byte_order = CTF_BYTE_ORDER_BE});
 }
 
 static struct ctf_type *utf8_char(void)
 {
 	return synth_int_desc(&(struct ctf_integer_desc){
-		.size = 8, .encoding = CTF_ENCODING_UTF8 });
+		.size = 8, .encoding = CTF_ENCODING_UTF8});
 }
 
 static struct ctf_type *string_type(enum ctf_encoding encoding)
@@ -51,15 +51,25 @@ static struct ctf_type *string_type(enum ctf_encoding encoding)
 	return ctf_type_string_create(encoding);
 }
 
-static struct ctf_type *float_type(unsigned int bits)
+/* An enumeration; exits when out of memory. */
+static struct ctf_type *enum_type(unsigned int size, bool is_signed)
 {
-	return bits == 32 ? ctf_type_float_create(8, 24, 8,
-						  CTF_BYTE_ORDER_NATIVE)
-			  : ctf_type_float_create(11, 53, 8,
-						  CTF_BYTE_ORDER_NATIVE);
+	struct ctf_type *e = ctf_type_enum_create(&(struct ctf_integer_desc){
+		.size = size, .is_signed = is_signed});
+
+	synth_must(!e);
+	return e;
 }
 
-/* Appends an event, then (for failures) says which one in the message. */
+static struct ctf_type *float_type(unsigned int bits)
+{
+	return bits == 32
+		       ? ctf_type_float_create(8, 24, 8, CTF_BYTE_ORDER_NATIVE)
+		       : ctf_type_float_create(11, 53, 8,
+					       CTF_BYTE_ORDER_NATIVE);
+}
+
+/* Appends an event; a failure's message is left in s->err. */
 static int put(struct synth *s, struct ctf_stream_writer *w,
 	       const struct ctf_event_class *ev, uint64_t ts,
 	       const struct ctf_value *context, struct ctf_value payload)
@@ -71,8 +81,8 @@ static int put(struct synth *s, struct ctf_stream_writer *w,
 static int finish(struct synth *s, struct ctf_stream_writer *w, int ret,
 		  uint64_t end_ts)
 {
-	int close_ret = ctf_stream_writer_close(w, end_ts,
-						ret ? NULL : &s->err);
+	int close_ret =
+		ctf_stream_writer_close(w, end_ts, ret ? NULL : &s->err);
 
 	return ret ? ret : close_ret;
 }
@@ -169,20 +179,16 @@ static struct ctf_type *arrays_payload(void)
 static struct ctf_type *enums_payload(void)
 {
 	struct ctf_type *p = synth_struct();
-	struct ctf_type *state = ctf_type_enum_create(
-		&(struct ctf_integer_desc){ .size = 8 });
-	struct ctf_type *level = ctf_type_enum_create(
-		&(struct ctf_integer_desc){ .size = 16, .is_signed = true });
+	struct ctf_type *state = enum_type(8, false);
+	struct ctf_type *level = enum_type(16, true);
 
-	if (!state || !level ||
-	    ctf_type_enum_add_unsigned(state, "zero", 0, 0) ||
-	    ctf_type_enum_add_unsigned(state, "one_to_nine", 1, 9) ||
-	    ctf_type_enum_add_unsigned(state, "big", 200, 255) ||
-	    ctf_type_enum_add_signed(level, "negative", -100, -1) ||
-	    ctf_type_enum_add_signed(level, "zero", 0, 0) ||
-	    ctf_type_enum_add_signed(level, "positive", 1, 100) ||
-	    ctf_type_enum_add_signed(level, "overlap", 50, 60))
-		synth_add(p, "state", NULL); /* out of memory: exits */
+	synth_must(ctf_type_enum_add_unsigned(state, "zero", 0, 0));
+	synth_must(ctf_type_enum_add_unsigned(state, "one_to_nine", 1, 9));
+	synth_must(ctf_type_enum_add_unsigned(state, "big", 200, 255));
+	synth_must(ctf_type_enum_add_signed(level, "negative", -100, -1));
+	synth_must(ctf_type_enum_add_signed(level, "zero", 0, 0));
+	synth_must(ctf_type_enum_add_signed(level, "positive", 1, 100));
+	synth_must(ctf_type_enum_add_signed(level, "overlap", 50, 60));
 	synth_add(p, "state", state);
 	synth_add(p, "level", level);
 	return p;
@@ -193,14 +199,12 @@ static struct ctf_type *compound_payload(void)
 	struct ctf_type *p = synth_struct();
 	struct ctf_type *point = synth_struct();
 	struct ctf_type *inner = synth_struct();
-	struct ctf_type *kind = ctf_type_enum_create(
-		&(struct ctf_integer_desc){ .size = 8 });
+	struct ctf_type *kind = enum_type(8, false);
 	struct ctf_type *val = ctf_type_variant_create("kind");
 
-	if (!kind || ctf_type_enum_add_unsigned(kind, "as_int", 0, 0) ||
-	    ctf_type_enum_add_unsigned(kind, "as_text", 1, 1) ||
-	    ctf_type_enum_add_unsigned(kind, "as_float", 2, 2))
-		synth_add(p, "kind", NULL);
+	synth_must(ctf_type_enum_add_unsigned(kind, "as_int", 0, 0));
+	synth_must(ctf_type_enum_add_unsigned(kind, "as_text", 1, 1));
+	synth_must(ctf_type_enum_add_unsigned(kind, "as_float", 2, 2));
 	synth_add(inner, "label", string_type(CTF_ENCODING_UTF8));
 	synth_add(inner, "y", synth_int(64, true));
 	synth_add(point, "x", synth_int(16, false));
@@ -229,8 +233,7 @@ enum {
 	NR_ALL_TYPES = 9,
 };
 
-static int write_all_types_events(struct synth *s,
-				  struct ctf_stream_writer *w,
+static int write_all_types_events(struct synth *s, struct ctf_stream_writer *w,
 				  const struct ctf_event_class **ev)
 {
 	struct ctf_value ctx = LIST(S(4242), STR("synth-app"));
@@ -242,8 +245,9 @@ static int write_all_types_events(struct synth *s,
 	for (i = 0; i < 5000; i++)
 		long_text[i] = (char)('a' + i % 26);
 	long_text[5000] = '\0';
-#define PUT(id, ...) \
-	(ret = ret ? ret : put(s, w, ev[id], ts += 100, &ctx, LIST(__VA_ARGS__)))
+#define PUT(id, ...)                                                           \
+	(ret = ret ? ret                                                       \
+		   : put(s, w, ev[id], ts += 100, &ctx, LIST(__VA_ARGS__)))
 	PUT(EV_INTEGERS, U(0), U(0), U(0), U(0), S(INT8_MIN), S(INT16_MIN),
 	    S(INT32_MIN), S(INT64_MIN));
 	PUT(EV_INTEGERS, U(UINT8_MAX), U(UINT16_MAX), U(UINT32_MAX),
@@ -254,8 +258,8 @@ static int write_all_types_events(struct synth *s,
 	    U(0xdeadbeef), U(0755), U(0xa5), U(0x01020304), S(-2),
 	    U(UINT64_C(0x0102030405060708)), U(0xbeef));
 	PUT(EV_BITS, U(0), U(0), S((1 << 26) - 1), U(UINT64_C(0x100000001)),
-	    S(15), U(0), U(0), U(0), U(UINT32_MAX), S(INT16_MIN),
-	    U(UINT64_MAX), U(0));
+	    S(15), U(0), U(0), U(0), U(UINT32_MAX), S(INT16_MIN), U(UINT64_MAX),
+	    U(0));
 	PUT(EV_BITS, U(1), U(7), S(-(1 << 26)), U(0), S(0), U(1), U(1), U(1),
 	    U(0), S(INT16_MAX), U(0), U(1));
 	PUT(EV_FLOATS, D(1.5), D(-2.25));
@@ -264,12 +268,13 @@ static int write_all_types_events(struct synth *s,
 	PUT(EV_STRINGS, STR(""), STR("plain ascii"),
 	    STR("h\xc3\xa9llo w\xc3\xb6rld \xe2\x9c\x93"), STR(long_text));
 	PUT(EV_ARRAYS, LIST(U(1), U(2), U(3)), U(0), CTF_EMPTY_LIST, U(3),
-	    LIST(S(-1), S(0), S(32767)), STR("abc"), U(12),
-	    STR("dynamic text"), LIST(STR("first"), STR("second")),
+	    LIST(S(-1), S(0), S(32767)), STR("abc"), U(12), STR("dynamic text"),
+	    LIST(STR("first"), STR("second")),
 	    LIST(LIST(U(1), S(-1)), LIST(U(2), S(-2))));
 	PUT(EV_ARRAYS, LIST(U(0), U(0), U(UINT32_MAX)), U(0), CTF_EMPTY_LIST,
 	    U(1), LIST(S(INT16_MIN)), STR("12345678"), U(0), STR(""),
-	    LIST(STR(""), STR("")), LIST(LIST(U(0), S(0)), LIST(U(255), S(127))));
+	    LIST(STR(""), STR("")),
+	    LIST(LIST(U(0), S(0)), LIST(U(255), S(127))));
 	PUT(EV_ENUMS, U(5), S(-50));
 	PUT(EV_ENUMS, U(100), S(0));
 	PUT(EV_ENUMS, U(255), S(55));
@@ -290,16 +295,16 @@ static int write_all_types_events(struct synth *s,
 static int all_types(struct synth *s)
 {
 	static const char *const names[NR_ALL_TYPES] = {
-		"synth:integers", "synth:bits",	    "synth:floats",
-		"synth:strings",  "synth:arrays",   "synth:enums",
-		"synth:compound", "synth:empty",    "synth:high_id",
+		"synth:integers", "synth:bits",	  "synth:floats",
+		"synth:strings",  "synth:arrays", "synth:enums",
+		"synth:compound", "synth:empty",  "synth:high_id",
 	};
 	struct ctf_type *(*const payloads[NR_ALL_TYPES])(void) = {
-		integers_payload, bits_payload,	    floats_payload,
-		strings_payload,  arrays_payload,   enums_payload,
-		compound_payload, synth_struct,	    NULL,
+		integers_payload, bits_payload,	  floats_payload,
+		strings_payload,  arrays_payload, enums_payload,
+		compound_payload, synth_struct,	  NULL,
 	};
-	const struct ctf_event_class *ev[EV_HIGH_ID + 1] = { NULL };
+	const struct ctf_event_class *ev[EV_HIGH_ID + 1] = {NULL};
 	struct ctf_stream_writer *w;
 	struct ctf_type *high;
 	int ret = synth_begin(s, "synth-host", SYNTH_CLOCK_OFFSET);
@@ -344,8 +349,8 @@ static int timestamps(struct synth *s)
 	const uint64_t t6 = t5 + (UINT64_C(1) << 32) + 5;
 	const uint64_t t8 = (UINT64_C(1) << 40) + 3;
 	const uint64_t t10 = (t8 / c + 2) * c - 1;
-	const uint64_t ts[] = { 1000,	    1000, 1001,	  t3,	   t4,	 t5,
-				t6,	    t6 + 1, t8,	  t8 + c - 1, t10, t10 + 2 };
+	const uint64_t ts[] = {1000, 1000,   1001, t3,	       t4,  t5,
+			       t6,   t6 + 1, t8,   t8 + c - 1, t10, t10 + 2};
 	const struct ctf_event_class *tick;
 	struct ctf_stream_writer *w;
 	struct ctf_type *p;
@@ -371,8 +376,8 @@ static int timestamps(struct synth *s)
 
 static int large_header(struct synth *s)
 {
-	static const uint32_t compact_ids[] = { 0, 30, 31, 200 };
-	static const uint32_t large_ids[] = { 0, 65534, 65535, 70000 };
+	static const uint32_t compact_ids[] = {0, 30, 31, 200};
+	static const uint32_t large_ids[] = {0, 65534, 65535, 70000};
 	const struct ctf_event_class *cev[4], *lev[4];
 	struct ctf_stream_writer *cw = NULL, *lw = NULL;
 	const uint64_t big = UINT64_C(1) << 32;
@@ -470,7 +475,7 @@ static int discarded(struct synth *s)
 static int many_packets(struct synth *s)
 {
 	const struct ctf_event_class *ev;
-	struct ctf_stream_writer *w[2] = { NULL, NULL };
+	struct ctf_stream_writer *w[2] = {NULL, NULL};
 	struct ctf_type *p;
 	int ret = synth_begin(s, "synth-host", SYNTH_CLOCK_OFFSET);
 	uint64_t i;
@@ -511,7 +516,7 @@ static int hello(struct synth *s)
 {
 	struct timespec mono, real;
 	const struct ctf_event_class *ev;
-	struct ctf_stream_writer *w[2] = { NULL, NULL };
+	struct ctf_stream_writer *w[2] = {NULL, NULL};
 	char host[256] = "localhost";
 	struct ctf_type *p;
 	uint64_t now;
@@ -594,11 +599,9 @@ static int refuse_sequence_order(struct synth *s)
 static int refuse_enum_range(struct synth *s)
 {
 	struct ctf_type *p = synth_struct();
-	struct ctf_type *e = ctf_type_enum_create(
-		&(struct ctf_integer_desc){ .size = 8 });
+	struct ctf_type *e = enum_type(8, false);
 
-	if (e)
-		ctf_type_enum_add_unsigned(e, "too_big", 250, 300);
+	synth_must(ctf_type_enum_add_unsigned(e, "too_big", 250, 300));
 	synth_add(p, "state", e);
 	return refuse_payload(s, p);
 }
@@ -628,8 +631,8 @@ static int refuse_event(struct synth *s, struct ctf_type *field,
 static int refuse_too_large(struct synth *s)
 {
 	static char text[5000];
-	const uint64_t ts[] = { 10, 20 };
-	struct ctf_value values[2] = { STR("fits"), STR(text) };
+	const uint64_t ts[] = {10, 20};
+	struct ctf_value values[2] = {STR("fits"), STR(text)};
 
 	memset(text, 'x', sizeof(text) - 1);
 	return refuse_event(s, string_type(CTF_ENCODING_UTF8), ts, values, 2);
@@ -637,42 +640,40 @@ static int refuse_too_large(struct synth *s)
 
 static int refuse_value_range(struct synth *s)
 {
-	const uint64_t ts[] = { 10 };
-	struct ctf_value values[1] = { U(256) };
+	const uint64_t ts[] = {10};
+	struct ctf_value values[1] = {U(256)};
 
 	return refuse_event(s, synth_int(8, false), ts, values, 1);
 }
 
 static int refuse_timestamp_order(struct synth *s)
 {
-	const uint64_t ts[] = { 20, 10 };
-	struct ctf_value values[2] = { U(1), U(2) };
+	const uint64_t ts[] = {20, 10};
+	struct ctf_value values[2] = {U(1), U(2)};
 
 	return refuse_event(s, synth_int(8, false), ts, values, 2);
 }
 
 const struct synth_scenario synth_scenarios[] = {
-	{ "all-types", "every field type at its edges", all_types },
-	{ "packetized", "all-types with packetized, appended metadata",
-	  packetized },
-	{ "timestamps", "timestamp deltas around 2^27", timestamps },
-	{ "large-header", "ids above 30 and 65534, 2^32 deltas",
-	  large_header },
-	{ "discarded", "10 discarded events over 3 reports", discarded },
-	{ "many-packets", "10000 events over two CPUs", many_packets },
-	{ "hello", "a hello-world trace for `make demo`", hello },
-	{ "refuse-keyword", "a field named after a TSDL keyword",
-	  refuse_keyword },
-	{ "refuse-duplicate", "two fields with one name", refuse_duplicate },
-	{ "refuse-sequence-order", "a sequence before its length",
-	  refuse_sequence_order },
-	{ "refuse-enum-range", "a mapping outside its container",
-	  refuse_enum_range },
-	{ "refuse-too-large", "an event larger than a packet",
-	  refuse_too_large },
-	{ "refuse-value-range", "256 in an 8-bit unsigned field",
-	  refuse_value_range },
-	{ "refuse-timestamp-order", "a timestamp going backwards",
-	  refuse_timestamp_order },
-	{ NULL, NULL, NULL },
+	{"all-types", "every field type at its edges", all_types},
+	{"packetized", "all-types with packetized, appended metadata",
+	 packetized},
+	{"timestamps", "timestamp deltas around 2^27", timestamps},
+	{"large-header", "ids above 30 and 65534, 2^32 deltas", large_header},
+	{"discarded", "10 discarded events over 3 reports", discarded},
+	{"many-packets", "10000 events over two CPUs", many_packets},
+	{"hello", "a hello-world trace for `make demo`", hello},
+	{"refuse-keyword", "a field named after a TSDL keyword",
+	 refuse_keyword},
+	{"refuse-duplicate", "two fields with one name", refuse_duplicate},
+	{"refuse-sequence-order", "a sequence before its length",
+	 refuse_sequence_order},
+	{"refuse-enum-range", "a mapping outside its container",
+	 refuse_enum_range},
+	{"refuse-too-large", "an event larger than a packet", refuse_too_large},
+	{"refuse-value-range", "256 in an 8-bit unsigned field",
+	 refuse_value_range},
+	{"refuse-timestamp-order", "a timestamp going backwards",
+	 refuse_timestamp_order},
+	{NULL, NULL, NULL},
 };

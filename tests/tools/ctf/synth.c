@@ -46,7 +46,7 @@ struct ctf_type *synth_int_desc(const struct ctf_integer_desc *desc)
 struct ctf_type *synth_int(unsigned int size, bool is_signed)
 {
 	return synth_int_desc(&(struct ctf_integer_desc){
-		.size = size, .is_signed = is_signed });
+		.size = size, .is_signed = is_signed});
 }
 
 struct ctf_type *synth_struct(void)
@@ -54,11 +54,16 @@ struct ctf_type *synth_struct(void)
 	return must(ctf_type_struct_create());
 }
 
+void synth_must(int ret)
+{
+	if (ret)
+		must(NULL);
+}
+
 void synth_add(struct ctf_type *compound, const char *name,
 	       struct ctf_type *type)
 {
-	if (ctf_type_add_field(compound, name, must(type)))
-		must(NULL);
+	synth_must(ctf_type_add_field(compound, name, must(type)));
 }
 
 int synth_sync_metadata(struct synth *s)
@@ -83,29 +88,30 @@ int synth_sync_metadata(struct synth *s)
 int synth_begin(struct synth *s, const char *hostname, int64_t clock_offset)
 {
 	const struct ctf_env_entry env[] = {
-		{ "hostname", hostname, 0 },
-		{ "domain", "ust", 0 },
-		{ "tracer_name", "lttng-ust", 0 },
-		{ "tracer_major", NULL, 2 },
-		{ "tracer_minor", NULL, 13 },
-		{ "tracer_patchlevel", NULL, 0 },
-		{ "tracer_buffering_scheme", "uid", 0 },
-		{ "tracer_buffering_id", NULL, 0 },
-		{ "architecture_bit_width", NULL, 64 },
-		{ "trace_name", "synth", 0 },
-		{ "trace_creation_datetime", "20231114T221320+0000", 0 },
-		{ "product_uri", "https://lttng.org", 0 },
+		{"hostname", hostname, 0},
+		{"domain", "ust", 0},
+		{"tracer_name", "lttng-ust", 0},
+		{"tracer_major", NULL, 2},
+		{"tracer_minor", NULL, 13},
+		{"tracer_patchlevel", NULL, 0},
+		{"tracer_buffering_scheme", "uid", 0},
+		{"tracer_buffering_id", NULL, 0},
+		{"architecture_bit_width", NULL, 64},
+		{"trace_name", "synth", 0},
+		{"trace_creation_datetime", "20231114T221320+0000", 0},
+		{"product_uri", "https://lttng.org", 0},
 	};
 	struct ctf_trace_desc desc = {
 		.env = env,
 		.nr_env = sizeof(env) / sizeof(env[0]),
-		.clock = {
-			.name = "monotonic",
-			.has_uuid = true,
-			.description = "Monotonic Clock",
-			.freq = 1000000000,
-			.offset = clock_offset,
-		},
+		.clock =
+			{
+				.name = "monotonic",
+				.has_uuid = true,
+				.description = "Monotonic Clock",
+				.freq = 1000000000,
+				.offset = clock_offset,
+			},
 	};
 	char path[4096];
 
@@ -115,8 +121,8 @@ int synth_begin(struct synth *s, const char *hostname, int64_t clock_offset)
 	if (!s->md)
 		return -EINVAL;
 	snprintf(path, sizeof(path), "%s/metadata", s->dir);
-	s->metadata_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			      0660);
+	s->metadata_fd =
+		open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
 	if (s->metadata_fd < 0)
 		return ctf_error_set(&s->err, -errno, "cannot create '%s': %s",
 				     path, strerror(errno));
@@ -235,7 +241,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	const struct synth_scenario *sc;
-	struct synth s = { .metadata_fd = -1 };
+	struct synth s = {.metadata_fd = -1};
 	int ret;
 
 	if (argc != 3) {
@@ -256,8 +262,7 @@ int main(int argc, char **argv)
 	ret = sc->run(&s);
 	synth_end(&s);
 	if (ret) {
-		fprintf(stderr, "ctf-synth: %s: %s\n", sc->name,
-			s.err.message);
+		fprintf(stderr, "ctf-synth: %s: %s\n", sc->name, s.err.message);
 		nftw(argv[2], remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 		return 1;
 	}

@@ -18,7 +18,7 @@
 /* The trace being written into one directory. */
 struct synth {
 	const char *dir;
-	bool packetized;	/* metadata as packets, appended as it grows */
+	bool packetized; /* metadata as packets, appended as it grows */
 	struct ctf_metadata *md;
 	int metadata_fd;
 	size_t metadata_written; /* bytes of TSDL already in the file */
@@ -63,6 +63,8 @@ struct ctf_type *synth_int_desc(const struct ctf_integer_desc *desc);
 struct ctf_type *synth_struct(void);
 void synth_add(struct ctf_type *compound, const char *name,
 	       struct ctf_type *type);
+/* Exits when an add function ran out of memory (ret != 0). */
+void synth_must(int ret);
 
 /* A scenario: returns 0 or a negative errno with s->err filled. */
 struct synth_scenario {

@@ -18,21 +18,21 @@
 #include "ctf/index.h"
 #include "ctf/metadata-stream.h"
 
-static const uint8_t uuid[CTF_UUID_LEN] = { 1, 2,  3,  4,  5,  6,  7,  8,
-					    9, 10, 11, 12, 13, 14, 15, 16 };
+static const uint8_t uuid[CTF_UUID_LEN] = {1, 2,  3,  4,  5,  6,  7,  8,
+					   9, 10, 11, 12, 13, 14, 15, 16};
 
 static void test_metadata_packet_header_bytes(void **state)
 {
 	static const uint8_t expected[CTF_METADATA_PACKET_HEADER_LEN] = {
-		0x57, 0x1d, 0xd1, 0x75,				/* magic */
-		1,    2,    3,	  4,	5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-		15,   16,					/* uuid */
-		0,    0,    0,	  0,		/* checksum */
-		0x40, 0x01, 0,	  0,		/* content_size: 320 bits */
-		0,    0x80, 0,	  0,		/* packet_size: 32768 bits */
-		0,    0,    0,			/* compression, encryption,
-						   checksum schemes */
-		1,    8,			/* CTF 1.8 */
+		0x57, 0x1d, 0xd1, 0x75, /* magic */
+		1,    2,    3,	  4,	5,  6,	7,  8,
+		9,    10,   11,	  12,	13, 14, 15, 16, /* uuid */
+		0,    0,    0,	  0,			/* checksum */
+		0x40, 0x01, 0,	  0, /* content_size: 320 bits */
+		0,    0x80, 0,	  0, /* packet_size: 32768 bits */
+		0,    0,    0,	     /* compression, encryption,
+					checksum schemes */
+		1,    8,	     /* CTF 1.8 */
 	};
 	uint8_t *packet = malloc(CTF_METADATA_PACKET_SIZE);
 	size_t i;
@@ -80,9 +80,9 @@ static void test_long_text_is_split_and_appended(void **state)
 	/* 9000 bytes need 3 packets; the 1000 appended later a 4th. */
 	assert_int_equal(ctf_metadata_stream_write(fd, uuid, text, 9000, NULL),
 			 0);
-	assert_int_equal(ctf_metadata_stream_write(fd, uuid, text + 9000,
-						   1000, NULL),
-			 0);
+	assert_int_equal(
+		ctf_metadata_stream_write(fd, uuid, text + 9000, 1000, NULL),
+		0);
 	n = pread(fd, file, 4 * CTF_METADATA_PACKET_SIZE + 1, 0);
 	assert_int_equal(n, 4 * CTF_METADATA_PACKET_SIZE);
 	for (i = 0; i < 4; i++) {
@@ -91,8 +91,9 @@ static void test_long_text_is_split_and_appended(void **state)
 
 		memcpy(&content, p + 24, 4);
 		content = content / 8 - CTF_METADATA_PACKET_HEADER_LEN;
-		assert_int_equal(content, i < 2 ? room : i == 2 ? 9000 - 2 * room
-							       : 1000);
+		assert_int_equal(content, i < 2	   ? room
+					  : i == 2 ? 9000 - 2 * room
+						   : 1000);
 		memcpy(back + got, p + CTF_METADATA_PACKET_HEADER_LEN, content);
 		got += content;
 	}
@@ -131,12 +132,12 @@ static void test_index_entry_bytes_are_big_endian(void **state)
 		.packet_seq_num = 9,
 	};
 	static const uint8_t expected[CTF_INDEX_ENTRY_LEN] = {
-		0, 0, 0, 0, 0, 0, 0x10, 0,	 0,    0,    0,	   0,
-		0, 0, 0x80, 0,	     0, 0, 0, 0,    0,	  0,    0x02, 0xa8,
-		1, 2, 3,    4,	     5, 6, 7, 8,    0x11, 0x12, 0x13, 0x14,
-		0x15, 0x16, 0x17, 0x18, 0, 0, 0, 0, 0, 0, 0, 3,
-		0, 0, 0,    0,	     0, 0, 0, 2,    0,	  0,    0,    0,
-		0, 0, 0,    5,	     0, 0, 0, 0,    0,	  0,    0,    9,
+		0,    0,    0,	  0,	0, 0, 0x10, 0, 0,    0,	   0,	 0,
+		0,    0,    0x80, 0,	0, 0, 0,    0, 0,    0,	   0x02, 0xa8,
+		1,    2,    3,	  4,	5, 6, 7,    8, 0x11, 0x12, 0x13, 0x14,
+		0x15, 0x16, 0x17, 0x18, 0, 0, 0,    0, 0,    0,	   0,	 3,
+		0,    0,    0,	  0,	0, 0, 0,    2, 0,    0,	   0,	 0,
+		0,    0,    0,	  5,	0, 0, 0,    0, 0,    0,	   0,	 9,
 	};
 	uint8_t bytes[CTF_INDEX_ENTRY_LEN];
 
@@ -151,9 +152,9 @@ static void test_index_open_reports_unwritable_directory(void **state)
 	struct ctf_error err;
 
 	(void)state;
-	assert_int_equal(ctf_index_open(&iw, "/nonexistent/dir", "chan_0",
-					&err),
-			 -ENOENT);
+	assert_int_equal(
+		ctf_index_open(&iw, "/nonexistent/dir", "chan_0", &err),
+		-ENOENT);
 	assert_non_null(strstr(err.message, "/nonexistent/dir/index"));
 	assert_int_equal(ctf_index_close(&iw, NULL), 0);
 }

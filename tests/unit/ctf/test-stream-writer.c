@@ -25,9 +25,8 @@
 
 #define PACKET 256
 
-static const uint8_t uuid[CTF_UUID_LEN] = { 0xaa, 1, 2,	 3,  4,	 5,
-					    6,	  7, 8,	 9,  10, 11,
-					    12,	  13, 14, 0xbb };
+static const uint8_t uuid[CTF_UUID_LEN] = {0xaa, 1, 2,	3,  4,	5,  6,	7,
+					   8,	 9, 10, 11, 12, 13, 14, 0xbb};
 
 struct fixture {
 	char dir[32];
@@ -45,10 +44,10 @@ static struct ctf_type *u8_payload(void)
 {
 	struct ctf_type *st = ctf_type_struct_create();
 
-	assert_int_equal(ctf_type_add_field(st, "v",
-					    ctf_type_integer_create(
-						    &(struct ctf_integer_desc){
-							    .size = 8 })),
+	assert_int_equal(ctf_type_add_field(
+				 st, "v",
+				 ctf_type_integer_create(&(
+					 struct ctf_integer_desc){.size = 8})),
 			 0);
 	return st;
 }
@@ -57,13 +56,11 @@ static const struct ctf_event_class *add_event(struct fixture *f,
 					       uint32_t stream, uint32_t id,
 					       struct ctf_type *payload)
 {
-	const struct ctf_event_desc desc = { .id = id,
-					     .stream_id = stream,
-					     .name = "t:ev" };
+	const struct ctf_event_desc desc = {
+		.id = id, .stream_id = stream, .name = "t:ev"};
 
-	assert_int_equal(ctf_metadata_add_event_class(f->md, &desc, payload,
-						      NULL),
-			 0);
+	assert_int_equal(
+		ctf_metadata_add_event_class(f->md, &desc, payload, NULL), 0);
 	return ctf_metadata_event_class(f->md, stream, id);
 }
 
@@ -71,7 +68,7 @@ static int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 	struct ctf_trace_desc desc = {
-		.clock = { .name = "monotonic", .freq = 1000000000 },
+		.clock = {.name = "monotonic", .freq = 1000000000},
 	};
 	struct ctf_type *text = ctf_type_struct_create();
 
@@ -79,18 +76,19 @@ static int setup(void **state)
 	strcpy(f->dir, "/tmp/ctf-unit-XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
 	f->md = ctf_metadata_create(&desc, NULL);
-	assert_int_equal(ctf_metadata_add_stream_class(
-				 f->md, 0, CTF_EVENT_HEADER_COMPACT, NULL, NULL),
+	assert_int_equal(ctf_metadata_add_stream_class(f->md, 0,
+						       CTF_EVENT_HEADER_COMPACT,
+						       NULL, NULL),
 			 0);
 	assert_int_equal(ctf_metadata_add_stream_class(
 				 f->md, 1, CTF_EVENT_HEADER_LARGE, NULL, NULL),
 			 0);
 	f->small = add_event(f, 0, 0, u8_payload());
 	f->high = add_event(f, 0, 40, u8_payload());
-	assert_int_equal(ctf_type_add_field(text, "s",
-					    ctf_type_string_create(
-						    CTF_ENCODING_UTF8)),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(text, "s",
+				   ctf_type_string_create(CTF_ENCODING_UTF8)),
+		0);
 	f->text = add_event(f, 0, 1, text);
 	f->large_lo = add_event(f, 1, 0, u8_payload());
 	f->large_hi = add_event(f, 1, 70000, u8_payload());
@@ -172,12 +170,10 @@ static uint32_t u32_at(const uint8_t *p, size_t off)
 }
 
 static void append_u8(struct ctf_stream_writer *w,
-		      const struct ctf_event_class *ev, uint64_t ts,
-		      uint64_t v)
+		      const struct ctf_event_class *ev, uint64_t ts, uint64_t v)
 {
 	struct ctf_value item = CTF_UNSIGNED(v);
-	struct ctf_value payload = { .kind = CTF_VALUE_LIST,
-				     .list = { &item, 1 } };
+	struct ctf_value payload = {.kind = CTF_VALUE_LIST, .list = {&item, 1}};
 	struct ctf_error err;
 
 	if (ctf_stream_writer_append(w, ev, ts, NULL, &payload, &err))
@@ -232,7 +228,8 @@ static void test_large_header_forms_for_ids_and_32_bit_deltas(void **state)
 {
 	struct fixture *f = *state;
 	struct ctf_stream_writer *w = open_stream(f, 1);
-	const uint64_t t1 = 10 + (uint64_t)UINT32_MAX, t2 = t1 + (UINT64_C(1) << 32);
+	const uint64_t t1 = 10 + (uint64_t)UINT32_MAX,
+		       t2 = t1 + (UINT64_C(1) << 32);
 	const uint8_t *e;
 	uint16_t id;
 
@@ -311,9 +308,11 @@ static void test_packet_header_context_and_index(void **state)
 			 100 + per_packet);
 	assert_int_equal(u64_at(p, CTF_PACKET_OFF_TIMESTAMP_END), 900);
 	read_back(f, "index/chan_3.idx");
-	assert_int_equal(f->len, CTF_INDEX_HEADER_LEN + 2 * CTF_INDEX_ENTRY_LEN);
+	assert_int_equal(f->len,
+			 CTF_INDEX_HEADER_LEN + 2 * CTF_INDEX_ENTRY_LEN);
 	ctf_index_entry_encode(&entry, expected);
-	assert_memory_equal(f->data + CTF_INDEX_HEADER_LEN + CTF_INDEX_ENTRY_LEN,
+	assert_memory_equal(f->data + CTF_INDEX_HEADER_LEN +
+				    CTF_INDEX_ENTRY_LEN,
 			    expected, CTF_INDEX_ENTRY_LEN);
 }
 
@@ -323,16 +322,15 @@ static void test_event_larger_than_a_packet_is_refused(void **state)
 	struct ctf_stream_writer *w = open_stream(f, 0);
 	char big[PACKET];
 	struct ctf_value item = CTF_STRING(big);
-	struct ctf_value payload = { .kind = CTF_VALUE_LIST,
-				     .list = { &item, 1 } };
+	struct ctf_value payload = {.kind = CTF_VALUE_LIST, .list = {&item, 1}};
 	struct ctf_error err;
 
 	memset(big, 'x', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
 	append_u8(w, f->small, 10, 0x55);
-	assert_int_equal(ctf_stream_writer_append(w, f->text, 20, NULL,
-						  &payload, &err),
-			 -EMSGSIZE);
+	assert_int_equal(
+		ctf_stream_writer_append(w, f->text, 20, NULL, &payload, &err),
+		-EMSGSIZE);
 	assert_string_equal(err.message,
 			    "event 't:ev' does not fit in an empty 256-byte "
 			    "packet (172 bytes for events)");
@@ -354,27 +352,26 @@ static void test_bad_values_and_timestamps_leave_nothing(void **state)
 	struct fixture *f = *state;
 	struct ctf_stream_writer *w = open_stream(f, 0);
 	struct ctf_value item = CTF_UNSIGNED(256);
-	struct ctf_value payload = { .kind = CTF_VALUE_LIST,
-				     .list = { &item, 1 } };
+	struct ctf_value payload = {.kind = CTF_VALUE_LIST, .list = {&item, 1}};
 	struct ctf_error err;
 
 	append_u8(w, f->small, 50, 1);
-	assert_int_equal(ctf_stream_writer_append(w, f->small, 60, NULL,
-						  &payload, &err),
-			 -EINVAL);
+	assert_int_equal(
+		ctf_stream_writer_append(w, f->small, 60, NULL, &payload, &err),
+		-EINVAL);
 	assert_string_equal(err.message,
 			    "event 't:ev' payload: field 'v': value 256 does "
 			    "not fit a 8-bit unsigned integer");
 	item = CTF_STRING("x");
-	assert_int_equal(ctf_stream_writer_append(w, f->small, 60, NULL,
-						  &payload, &err),
-			 -EINVAL);
+	assert_int_equal(
+		ctf_stream_writer_append(w, f->small, 60, NULL, &payload, &err),
+		-EINVAL);
 	assert_string_equal(err.message, "event 't:ev' payload: field 'v': "
 					 "expects an integer, got a string");
 	item = CTF_UNSIGNED(1);
-	assert_int_equal(ctf_stream_writer_append(w, f->small, 49, NULL,
-						  &payload, &err),
-			 -EINVAL);
+	assert_int_equal(
+		ctf_stream_writer_append(w, f->small, 49, NULL, &payload, &err),
+		-EINVAL);
 	assert_string_equal(err.message, "event 't:ev': timestamp 49 precedes "
 					 "the stream's last one, 50");
 	assert_int_equal(ctf_stream_writer_append(w, f->large_lo, 60, NULL,
@@ -407,45 +404,43 @@ static void test_stream_without_events_gets_one_empty_packet(void **state)
 static struct ctf_type *field(struct ctf_type *st, const char *name,
 			      struct ctf_integer_desc desc)
 {
-	assert_int_equal(ctf_type_add_field(st, name,
-					    ctf_type_integer_create(&desc)),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(st, name, ctf_type_integer_create(&desc)),
+		0);
 	return st;
 }
 
 static void test_bit_fields_pack_and_align_from_packet_start(void **state)
 {
 	struct ctf_type *st = ctf_type_struct_create();
-	uint8_t buf[24] = { 0 };
-	struct ctf_bitbuf bb = { .data = buf, .cap_bits = 192, .pos = 0 };
+	uint8_t buf[24] = {0};
+	struct ctf_bitbuf bb = {.data = buf, .cap_bits = 192, .pos = 0};
 	const struct ctf_value items[] = {
-		CTF_UNSIGNED(5), CTF_UNSIGNED(0x13), CTF_UNSIGNED(0xa),
-		CTF_UNSIGNED(0xbcd), CTF_SIGNED(-2), CTF_UNSIGNED(0x77),
+		CTF_UNSIGNED(5),     CTF_UNSIGNED(0x13), CTF_UNSIGNED(0xa),
+		CTF_UNSIGNED(0xbcd), CTF_SIGNED(-2),	 CTF_UNSIGNED(0x77),
 	};
 	const struct ctf_value value = CTF_LIST(items);
 	static const uint8_t expected[24] = {
-		0x9d, /* 101 then 10011 from the least significant bit */
+		0x9d,	    /* 101 then 10011 from the least significant bit */
 		0xab, 0xcd, /* big endian 4 then 12 bits, from the top */
 		0xff, 0xfe, /* big endian -2 */
-		0, 0, 0, 0x77, /* 64-bit aligned byte */
+		0,    0,    0, 0x77, /* 64-bit aligned byte */
 	};
 
 	(void)state;
-	field(st, "a", (struct ctf_integer_desc){ .size = 3, .align = 1 });
-	field(st, "b", (struct ctf_integer_desc){ .size = 5, .align = 1 });
-	field(st, "c", (struct ctf_integer_desc){
-			       .size = 4,
-			       .align = 1,
-			       .byte_order = CTF_BYTE_ORDER_BE });
-	field(st, "d", (struct ctf_integer_desc){
-			       .size = 12,
-			       .align = 1,
-			       .byte_order = CTF_BYTE_ORDER_BE });
-	field(st, "e", (struct ctf_integer_desc){
-			       .size = 16,
-			       .is_signed = true,
-			       .byte_order = CTF_BYTE_ORDER_BE });
-	field(st, "f", (struct ctf_integer_desc){ .size = 8, .align = 64 });
+	field(st, "a", (struct ctf_integer_desc){.size = 3, .align = 1});
+	field(st, "b", (struct ctf_integer_desc){.size = 5, .align = 1});
+	field(st, "c",
+	      (struct ctf_integer_desc){
+		      .size = 4, .align = 1, .byte_order = CTF_BYTE_ORDER_BE});
+	field(st, "d",
+	      (struct ctf_integer_desc){
+		      .size = 12, .align = 1, .byte_order = CTF_BYTE_ORDER_BE});
+	field(st, "e",
+	      (struct ctf_integer_desc){.size = 16,
+					.is_signed = true,
+					.byte_order = CTF_BYTE_ORDER_BE});
+	field(st, "f", (struct ctf_integer_desc){.size = 8, .align = 64});
 	assert_int_equal(ctf_type_validate(st, NULL), 0);
 	assert_int_equal(ctf_serialize(&bb, st, &value, NULL), 0);
 	assert_int_equal(bb.pos, 72);
@@ -471,17 +466,18 @@ static void test_bit_fields_pack_and_align_from_packet_start(void **state)
 static void test_odd_sized_signed_values_are_range_checked(void **state)
 {
 	struct ctf_type *st = ctf_type_struct_create();
-	uint8_t buf[8] = { 0 };
-	struct ctf_bitbuf bb = { .data = buf, .cap_bits = 64 };
+	uint8_t buf[8] = {0};
+	struct ctf_bitbuf bb = {.data = buf, .cap_bits = 64};
 	struct ctf_value item = CTF_SIGNED(-(1 << 26));
-	const struct ctf_value value = { .kind = CTF_VALUE_LIST,
-					 .list = { &item, 1 } };
+	const struct ctf_value value = {.kind = CTF_VALUE_LIST,
+					.list = {&item, 1}};
 	struct ctf_error err;
 	uint32_t raw;
 
 	(void)state;
-	field(st, "s27", (struct ctf_integer_desc){
-				 .size = 27, .align = 1, .is_signed = true });
+	field(st, "s27",
+	      (struct ctf_integer_desc){
+		      .size = 27, .align = 1, .is_signed = true});
 	assert_int_equal(ctf_serialize(&bb, st, &value, NULL), 0);
 	memcpy(&raw, buf, 4);
 	assert_int_equal(raw, 1U << 26); /* two's complement in 27 bits */

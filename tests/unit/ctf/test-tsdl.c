@@ -38,8 +38,9 @@ static void expect_field(const char *name, struct ctf_type *type,
 static void test_signed_integer_is_written_like_lttng(void **state)
 {
 	(void)state;
-	expect_field("my_field", int_type((struct ctf_integer_desc){
-					 .size = 32, .is_signed = true }),
+	expect_field("my_field",
+		     int_type((struct ctf_integer_desc){.size = 32,
+							.is_signed = true}),
 		     "\t\tinteger { size = 32; align = 8; signed = 1; "
 		     "encoding = none; base = 10; } _my_field;\n");
 }
@@ -51,7 +52,7 @@ static void test_network_order_hex_integer_names_its_byte_order(void **state)
 		     int_type((struct ctf_integer_desc){
 			     .size = 16,
 			     .base = 16,
-			     .byte_order = CTF_BYTE_ORDER_BE }),
+			     .byte_order = CTF_BYTE_ORDER_BE}),
 		     "\t\tinteger { size = 16; align = 8; signed = 0; "
 		     "encoding = none; base = 16; byte_order = be; } _port;\n");
 }
@@ -61,7 +62,7 @@ static void test_bit_field_keeps_its_size_and_alignment(void **state)
 	(void)state;
 	expect_field("flags",
 		     int_type((struct ctf_integer_desc){
-			     .size = 3, .align = 1, .base = 2 }),
+			     .size = 3, .align = 1, .base = 2}),
 		     "\t\tinteger { size = 3; align = 1; signed = 0; "
 		     "encoding = none; base = 2; } _flags;\n");
 }
@@ -69,12 +70,11 @@ static void test_bit_field_keeps_its_size_and_alignment(void **state)
 static void test_floats_and_strings(void **state)
 {
 	(void)state;
-	expect_field("f", ctf_type_float_create(8, 24, 0,
-						CTF_BYTE_ORDER_NATIVE),
+	expect_field("f",
+		     ctf_type_float_create(8, 24, 0, CTF_BYTE_ORDER_NATIVE),
 		     "\t\tfloating_point { exp_dig = 8; mant_dig = 24; "
 		     "align = 8; } _f;\n");
-	expect_field("d", ctf_type_float_create(11, 53, 64,
-						CTF_BYTE_ORDER_LE),
+	expect_field("d", ctf_type_float_create(11, 53, 64, CTF_BYTE_ORDER_LE),
 		     "\t\tfloating_point { exp_dig = 11; mant_dig = 53; "
 		     "align = 64; byte_order = le; } _d;\n");
 	expect_field("s", ctf_type_string_create(CTF_ENCODING_UTF8),
@@ -85,18 +85,16 @@ static void test_floats_and_strings(void **state)
 
 static void test_text_array_and_sequence(void **state)
 {
-	struct ctf_integer_desc ch = { .size = 8,
-				       .encoding = CTF_ENCODING_UTF8 };
+	struct ctf_integer_desc ch = {.size = 8, .encoding = CTF_ENCODING_UTF8};
 
 	(void)state;
-	expect_field("procname",
-		     ctf_type_array_create(int_type(ch), 17),
+	expect_field("procname", ctf_type_array_create(int_type(ch), 17),
 		     "\t\tinteger { size = 8; align = 8; signed = 0; "
 		     "encoding = UTF8; base = 10; } _procname[17];\n");
 	expect_field("vals",
 		     ctf_type_sequence_create(
 			     int_type((struct ctf_integer_desc){
-				     .size = 16, .is_signed = true }),
+				     .size = 16, .is_signed = true}),
 			     "n_vals"),
 		     "\t\tinteger { size = 16; align = 8; signed = 1; "
 		     "encoding = none; base = 10; } _vals[ _n_vals ];\n");
@@ -104,14 +102,13 @@ static void test_text_array_and_sequence(void **state)
 
 static void test_enumeration_lists_values_and_ranges(void **state)
 {
-	struct ctf_type *e = ctf_type_enum_create(&(struct ctf_integer_desc){
-		.size = 16, .is_signed = true });
+	struct ctf_type *e = ctf_type_enum_create(
+		&(struct ctf_integer_desc){.size = 16, .is_signed = true});
 
 	(void)state;
 	assert_int_equal(ctf_type_enum_add_signed(e, "neg", -100, -1), 0);
 	assert_int_equal(ctf_type_enum_add_signed(e, "zero", 0, 0), 0);
-	assert_int_equal(ctf_type_enum_add_unsigned(e, "say \"hi\"", 7, 9),
-			 0);
+	assert_int_equal(ctf_type_enum_add_unsigned(e, "say \"hi\"", 7, 9), 0);
 	expect_field("level", e,
 		     "\t\tenum : integer { size = 16; align = 8; signed = 1; "
 		     "encoding = none; base = 10; } {\n"
@@ -127,14 +124,13 @@ static void test_structures_and_variants_nest(void **state)
 	struct ctf_type *v = ctf_type_variant_create("kind");
 
 	(void)state;
-	assert_int_equal(ctf_type_add_field(v, "as_text",
-					    ctf_type_string_create(
-						    CTF_ENCODING_UTF8)),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(v, "as_text",
+				   ctf_type_string_create(CTF_ENCODING_UTF8)),
+		0);
 	assert_int_equal(ctf_type_add_field(st, "v", v), 0);
-	assert_int_equal(ctf_type_add_field(st, "none",
-					    ctf_type_struct_create()),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(st, "none", ctf_type_struct_create()), 0);
 	expect_field("outer", st,
 		     "\t\tstruct {\n"
 		     "\t\t\tvariant <_kind> {\n"
@@ -144,24 +140,23 @@ static void test_structures_and_variants_nest(void **state)
 		     "\t\t} _outer;\n");
 }
 
-static const uint8_t uuid[CTF_UUID_LEN] = { 0x12, 0x34, 0x56, 0x78, 0x9a,
-					    0xbc, 0xde, 0xf0, 0x01, 0x23,
-					    0x45, 0x67, 0x89, 0xab, 0xcd,
-					    0xef };
+static const uint8_t uuid[CTF_UUID_LEN] = {0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc,
+					   0xde, 0xf0, 0x01, 0x23, 0x45, 0x67,
+					   0x89, 0xab, 0xcd, 0xef};
 
 static struct ctf_metadata *make_metadata(void)
 {
 	static const struct ctf_env_entry env[] = {
-		{ "hostname", "box \"1\"", 0 },
-		{ "tracer_major", NULL, 2 },
+		{"hostname", "box \"1\"", 0},
+		{"tracer_major", NULL, 2},
 	};
 	struct ctf_trace_desc desc = {
 		.env = env,
 		.nr_env = 2,
-		.clock = { .name = "monotonic",
-			   .description = "Monotonic Clock",
-			   .freq = 1000000000,
-			   .offset = -42 },
+		.clock = {.name = "monotonic",
+			  .description = "Monotonic Clock",
+			  .freq = 1000000000,
+			  .offset = -42},
 	};
 	struct ctf_error err;
 	struct ctf_metadata *md;
@@ -250,19 +245,19 @@ static void test_stream_and_event_blocks_are_appended(void **state)
 	const char *added;
 
 	(void)state;
-	assert_int_equal(ctf_type_add_field(ctx, "vpid",
-					    int_type((struct ctf_integer_desc){
-						    .size = 32,
-						    .is_signed = true })),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(ctx, "vpid",
+				   int_type((struct ctf_integer_desc){
+					   .size = 32, .is_signed = true})),
+		0);
 	assert_int_equal(ctf_metadata_add_stream_class(
 				 md, 1, CTF_EVENT_HEADER_LARGE, ctx, NULL),
 			 0);
 	ctf_metadata_text(md, &before);
-	assert_int_equal(ctf_type_add_field(payload, "my_string_field",
-					    ctf_type_string_create(
-						    CTF_ENCODING_UTF8)),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(payload, "my_string_field",
+				   ctf_type_string_create(CTF_ENCODING_UTF8)),
+		0);
 	assert_int_equal(ctf_metadata_add_event_class(md, &ev, payload, NULL),
 			 0);
 	added = ctf_metadata_text_since(md, before, &len);
@@ -297,7 +292,7 @@ static void test_classes_that_would_corrupt_metadata_are_refused(void **state)
 {
 	struct ctf_metadata *md = make_metadata();
 	struct ctf_type *bad = ctf_type_struct_create();
-	struct ctf_event_desc ev = { .id = 0, .stream_id = 7, .name = "a:b" };
+	struct ctf_event_desc ev = {.id = 0, .stream_id = 7, .name = "a:b"};
 	struct ctf_error err;
 	size_t before, after;
 
@@ -320,10 +315,10 @@ static void test_classes_that_would_corrupt_metadata_are_refused(void **state)
 					 "in stream class 7");
 	ctf_metadata_text(md, &before);
 	ev.id = 1;
-	assert_int_equal(ctf_type_add_field(bad, "struct",
-					    ctf_type_string_create(
-						    CTF_ENCODING_UTF8)),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(bad, "struct",
+				   ctf_type_string_create(CTF_ENCODING_UTF8)),
+		0);
 	assert_int_equal(ctf_metadata_add_event_class(md, &ev, bad, &err),
 			 -EINVAL);
 	assert_string_equal(err.message,
@@ -338,11 +333,11 @@ static void test_classes_that_would_corrupt_metadata_are_refused(void **state)
 
 static void test_invalid_trace_description_is_refused(void **state)
 {
-	static const struct ctf_env_entry env[] = { { "host-name", "x", 0 } };
+	static const struct ctf_env_entry env[] = {{"host-name", "x", 0}};
 	struct ctf_trace_desc desc = {
 		.env = env,
 		.nr_env = 1,
-		.clock = { .name = "monotonic", .freq = 1000000000 },
+		.clock = {.name = "monotonic", .freq = 1000000000},
 	};
 	struct ctf_error err;
 

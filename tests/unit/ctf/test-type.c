@@ -17,8 +17,8 @@
 
 static struct ctf_type *uint_type(unsigned int size)
 {
-	return ctf_type_integer_create(&(struct ctf_integer_desc){
-		.size = size });
+	return ctf_type_integer_create(
+		&(struct ctf_integer_desc){.size = size});
 }
 
 static struct ctf_type *one_field(const char *name, struct ctf_type *type)
@@ -32,7 +32,7 @@ static struct ctf_type *one_field(const char *name, struct ctf_type *type)
 /* Validates scope, expects ret and a message containing `needle`. */
 static void expect_invalid(struct ctf_type *scope, const char *needle)
 {
-	struct ctf_error err = { { 0 } };
+	struct ctf_error err = {{0}};
 
 	assert_int_equal(ctf_type_validate(scope, &err), -EINVAL);
 	if (!strstr(err.message, needle))
@@ -57,11 +57,13 @@ static void test_identifiers_follow_tsdl_rules(void **state)
 static void test_every_tsdl_keyword_is_refused(void **state)
 {
 	static const char *const keywords[] = {
-		"align", "callsite", "const", "char", "clock", "double",
-		"enum", "env", "event", "floating_point", "float", "integer",
-		"int", "long", "short", "signed", "stream", "string",
-		"struct", "trace", "typealias", "typedef", "unsigned",
-		"variant", "void", "_Bool", "_Complex", "_Imaginary",
+		"align",     "callsite",       "const",	   "char",
+		"clock",     "double",	       "enum",	   "env",
+		"event",     "floating_point", "float",	   "integer",
+		"int",	     "long",	       "short",	   "signed",
+		"stream",    "string",	       "struct",   "trace",
+		"typealias", "typedef",	       "unsigned", "variant",
+		"void",	     "_Bool",	       "_Complex", "_Imaginary",
 	};
 	size_t i;
 
@@ -104,18 +106,17 @@ static void test_integer_sizes_bases_and_alignments_are_checked(void **state)
 		       "integer size 65 is outside 1..64");
 	expect_invalid(one_field("b", ctf_type_integer_create(
 					      &(struct ctf_integer_desc){
-						      .size = 8, .base = 7 })),
+						      .size = 8, .base = 7})),
 		       "base 7");
 	expect_invalid(one_field("a", ctf_type_integer_create(
 					      &(struct ctf_integer_desc){
-						      .size = 8, .align = 12 })),
+						      .size = 8, .align = 12})),
 		       "alignment 12 bits");
-	expect_invalid(one_field("c", ctf_type_integer_create(
-					      &(struct ctf_integer_desc){
-						      .size = 16,
-						      .encoding =
-							      CTF_ENCODING_UTF8 })),
-		       "character encoding");
+	expect_invalid(
+		one_field("c",
+			  ctf_type_integer_create(&(struct ctf_integer_desc){
+				  .size = 16, .encoding = CTF_ENCODING_UTF8})),
+		"character encoding");
 }
 
 static void test_integer_defaults_are_lttng_byte_packing(void **state)
@@ -135,11 +136,11 @@ static void test_floats_must_be_binary32_or_binary64(void **state)
 		"f", ctf_type_float_create(8, 24, 32, CTF_BYTE_ORDER_NATIVE));
 
 	(void)state;
-	assert_int_equal(ctf_type_add_field(ok, "d",
-					    ctf_type_float_create(
-						    11, 53, 0,
-						    CTF_BYTE_ORDER_BE)),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(
+			ok, "d",
+			ctf_type_float_create(11, 53, 0, CTF_BYTE_ORDER_BE)),
+		0);
 	assert_int_equal(ctf_type_validate(ok, NULL), 0);
 	ctf_type_destroy(ok);
 	expect_invalid(one_field("h", ctf_type_float_create(
@@ -152,9 +153,9 @@ static void test_sequence_length_must_precede_the_sequence(void **state)
 	struct ctf_type *st = ctf_type_struct_create();
 
 	(void)state;
-	assert_int_equal(ctf_type_add_field(st, "seq",
-					    ctf_type_sequence_create(
-						    uint_type(8), "len")),
+	assert_int_equal(ctf_type_add_field(
+				 st, "seq",
+				 ctf_type_sequence_create(uint_type(8), "len")),
 			 0);
 	assert_int_equal(ctf_type_add_field(st, "len", uint_type(32)), 0);
 	expect_invalid(st, "field 'seq': sequence length 'len' is not a "
@@ -164,8 +165,8 @@ static void test_sequence_length_must_precede_the_sequence(void **state)
 static void test_sequence_length_must_exist(void **state)
 {
 	(void)state;
-	expect_invalid(one_field("seq", ctf_type_sequence_create(
-						uint_type(8), "missing")),
+	expect_invalid(one_field("seq", ctf_type_sequence_create(uint_type(8),
+								 "missing")),
 		       "sequence length 'missing'");
 }
 
@@ -173,12 +174,12 @@ static void test_sequence_length_must_be_unsigned_integer(void **state)
 {
 	struct ctf_type *st = one_field(
 		"len", ctf_type_integer_create(&(struct ctf_integer_desc){
-			       .size = 32, .is_signed = true }));
+			       .size = 32, .is_signed = true}));
 
 	(void)state;
-	assert_int_equal(ctf_type_add_field(st, "seq",
-					    ctf_type_sequence_create(
-						    uint_type(8), "len")),
+	assert_int_equal(ctf_type_add_field(
+				 st, "seq",
+				 ctf_type_sequence_create(uint_type(8), "len")),
 			 0);
 	expect_invalid(st, "sequence length 'len' is not an unsigned integer");
 }
@@ -188,9 +189,9 @@ static void test_sequence_after_its_length_is_valid(void **state)
 	struct ctf_type *st = one_field("len", uint_type(16));
 
 	(void)state;
-	assert_int_equal(ctf_type_add_field(st, "seq",
-					    ctf_type_sequence_create(
-						    uint_type(8), "len")),
+	assert_int_equal(ctf_type_add_field(
+				 st, "seq",
+				 ctf_type_sequence_create(uint_type(8), "len")),
 			 0);
 	assert_int_equal(ctf_type_validate(st, NULL), 0);
 	ctf_type_destroy(st);
@@ -199,7 +200,7 @@ static void test_sequence_after_its_length_is_valid(void **state)
 static struct ctf_type *enum_of(unsigned int size, bool is_signed)
 {
 	return ctf_type_enum_create(&(struct ctf_integer_desc){
-		.size = size, .is_signed = is_signed });
+		.size = size, .is_signed = is_signed});
 }
 
 static void test_unsigned_enum_mapping_must_fit_container(void **state)
@@ -254,8 +255,7 @@ static void test_enum_labels_are_found_for_signed_and_unsigned(void **state)
 
 	(void)state;
 	assert_int_equal(ctf_type_enum_add_signed(e, "neg", INT64_MIN, -1), 0);
-	assert_int_equal(ctf_type_enum_add_unsigned(e, "pos", 1, INT64_MAX),
-			 0);
+	assert_int_equal(ctf_type_enum_add_unsigned(e, "pos", 1, INT64_MAX), 0);
 	assert_string_equal(ctf_type_enum_label(e, true, (uint64_t)-5), "neg");
 	assert_string_equal(ctf_type_enum_label(e, false, 7), "pos");
 	assert_null(ctf_type_enum_label(e, true, 0));
@@ -314,15 +314,15 @@ static void test_alignment_of_compounds(void **state)
 {
 	struct ctf_type *st = one_field(
 		"a", ctf_type_integer_create(&(struct ctf_integer_desc){
-			     .size = 3, .align = 1 }));
+			     .size = 3, .align = 1}));
 
 	(void)state;
 	assert_int_equal(ctf_type_alignment(st), 1);
-	assert_int_equal(ctf_type_add_field(st, "f",
-					    ctf_type_float_create(
-						    11, 53, 64,
-						    CTF_BYTE_ORDER_NATIVE)),
-			 0);
+	assert_int_equal(
+		ctf_type_add_field(st, "f",
+				   ctf_type_float_create(
+					   11, 53, 64, CTF_BYTE_ORDER_NATIVE)),
+		0);
 	assert_int_equal(ctf_type_alignment(st), 64);
 	ctf_type_destroy(st);
 }
@@ -339,7 +339,8 @@ int main(void)
 			test_integer_sizes_bases_and_alignments_are_checked),
 		cmocka_unit_test(test_integer_defaults_are_lttng_byte_packing),
 		cmocka_unit_test(test_floats_must_be_binary32_or_binary64),
-		cmocka_unit_test(test_sequence_length_must_precede_the_sequence),
+		cmocka_unit_test(
+			test_sequence_length_must_precede_the_sequence),
 		cmocka_unit_test(test_sequence_length_must_exist),
 		cmocka_unit_test(test_sequence_length_must_be_unsigned_integer),
 		cmocka_unit_test(test_sequence_after_its_length_is_valid),
