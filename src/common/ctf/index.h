@@ -15,8 +15,7 @@
 #define CTF_INDEX_MAJOR 1
 #define CTF_INDEX_MINOR 1
 #define CTF_INDEX_HEADER_LEN 16
-/* Index 1.0 entries stop after stream_id; 1.1 adds the last two. */
-#define CTF_INDEX_ENTRY_1_0_LEN 56
+/* Version 1.1 entries; 1.0 ones stopped after stream_id (56 bytes). */
 #define CTF_INDEX_ENTRY_LEN 72
 
 struct ctf_index_entry {
