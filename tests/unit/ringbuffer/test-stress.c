@@ -1,0 +1,365 @@
+/*
+ * Multi-threaded stress of the ring buffer: producer threads with random
+ * record sizes and checksummed payloads against a concurrent consumer, in
+ * discard, overwrite and blocking modes, with signal handlers tracing in
+ * the middle of reservations. Also run under ThreadSanitizer.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "records.h"
+
+#define PRODUCERS 4
+#define HANDLER_PRODUCER_BASE 32
+#define PER_PRODUCER 20000
+
+struct stress {
+	struct rb_channel *chan;
+	rb_clock_fn clock;
+	unsigned int producers;
+	uint64_t per_producer;
+	int consumer_delay_us; /* sleep after each packet (slow consumer) */
+	bool signals;	       /* a thread interrupts producers with SIGUSR1 */
+	pthread_t threads[PRODUCERS];
+	uint64_t ok[REC_MAX_PRODUCERS];
+	uint64_t failed[REC_MAX_PRODUCERS];
+	int done;
+	int stop_signals;
+	struct rec_tally tally;
+};
+
+static uint64_t fast_tick;
+
+/* A clock that jumps by 2^22 per read: deltas often need 64 bits. */
+static uint64_t fast_clock(void)
+{
+	return __atomic_add_fetch(&fast_tick, 1U << 22, __ATOMIC_RELAXED);
+}
+
+static struct stress *signal_target;
+/* Set by each producer thread before it can be told to trace. */
+static __thread bool handler_ready;
+static __thread uint32_t handler_id;
+static __thread uint64_t handler_seq;
+
+static void tracing_handler(int sig)
+{
+	struct stress *st = signal_target;
+	uint32_t id = HANDLER_PRODUCER_BASE + handler_id;
+
+	(void)sig;
+	if (!handler_ready)
+		return; /* the thread has not said who it is yet */
+	if (rec_emit(st->chan, id, handler_seq++, st->clock) == 0)
+		__atomic_add_fetch(&st->ok[id], 1, __ATOMIC_RELAXED);
+	else
+		__atomic_add_fetch(&st->failed[id], 1, __ATOMIC_RELAXED);
+}
+
+struct producer_arg {
+	struct stress *st;
+	uint32_t id;
+};
+
+static void *producer(void *p)
+{
+	struct producer_arg *arg = p;
+	struct stress *st = arg->st;
+	uint64_t seq;
+
+	handler_id = arg->id;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	handler_ready = true;
+	for (seq = 0; seq < st->per_producer; seq++) {
+		if (rec_emit(st->chan, arg->id, seq, st->clock) == 0)
+			__atomic_add_fetch(&st->ok[arg->id], 1,
+					   __ATOMIC_RELAXED);
+		else
+			__atomic_add_fetch(&st->failed[arg->id], 1,
+					   __ATOMIC_RELAXED);
+		if (seq % 4096 == 0)
+			sched_yield();
+	}
+	return NULL;
+}
+
+static void *signaller(void *p)
+{
+	struct stress *st = p;
+	struct timespec pause = {0, 50 * 1000};
+	unsigned int i = 0;
+
+	while (!__atomic_load_n(&st->stop_signals, __ATOMIC_ACQUIRE)) {
+		pthread_kill(st->threads[i++ % st->producers], SIGUSR1);
+		nanosleep(&pause, NULL);
+	}
+	return NULL;
+}
+
+static void wait_any(struct rb_channel *chan, int timeout_ms)
+{
+	struct pollfd pfds[8];
+	uint64_t count;
+	unsigned int i;
+
+	for (i = 0; i < chan->nr_streams; i++) {
+		pfds[i].fd = chan->streams[i].wakeup_fd;
+		pfds[i].events = POLLIN;
+	}
+	if (poll(pfds, chan->nr_streams, timeout_ms) <= 0)
+		return;
+	for (i = 0; i < chan->nr_streams; i++)
+		if (pfds[i].revents & POLLIN)
+			assert_int_equal(read(pfds[i].fd, &count, 8), 8);
+}
+
+/* The consumer thread: checks every packet until the producers finish. */
+static void *consumer(void *p)
+{
+	struct stress *st = p;
+	struct timespec delay = {0, st->consumer_delay_us * 1000L};
+	struct rb_packet pkt;
+	unsigned int i;
+	bool any;
+
+	while (!__atomic_load_n(&st->done, __ATOMIC_ACQUIRE)) {
+		any = false;
+		for (i = 0; i < st->chan->nr_streams; i++) {
+			if (rb_stream_get(&st->chan->streams[i], &pkt))
+				continue;
+			rec_check_packet(&st->tally, st->chan, i, &pkt);
+			if (st->consumer_delay_us)
+				nanosleep(&delay, NULL);
+			rb_stream_put(&st->chan->streams[i]);
+			any = true;
+		}
+		if (!any)
+			wait_any(st->chan, 2);
+	}
+	rb_channel_switch(st->chan, st->clock);
+	rec_drain(&st->tally, st->chan);
+	return NULL;
+}
+
+static struct rb_channel *make_channel(enum rb_mode mode, uint64_t size,
+				       uint64_t count, int64_t blocking_us)
+{
+	struct rb_config conf = {
+		.subbuf_size = size,
+		.subbuf_count = count,
+		.mode = mode,
+		.blocking_timeout_us = blocking_us,
+		.nr_streams = 2,
+		.header_kind = CTF_EVENT_HEADER_COMPACT,
+		.stream_id = 1,
+	};
+	struct rb_channel *chan;
+
+	memcpy(conf.uuid, rec_test_uuid, 16);
+	assert_int_equal(rb_channel_create(&conf, &chan), 0);
+	return chan;
+}
+
+/* Runs producers, the consumer and the signaller to completion. */
+static void run(struct stress *st)
+{
+	struct producer_arg args[PRODUCERS];
+	struct sigaction sa = {.sa_handler = tracing_handler};
+	pthread_t sig_thread, cons_thread;
+	unsigned int i;
+
+	rec_tally_init(&st->tally, st->per_producer);
+	if (st->signals) {
+		signal_target = st;
+		sigaction(SIGUSR1, &sa, NULL);
+	}
+	pthread_create(&cons_thread, NULL, consumer, st);
+	for (i = 0; i < st->producers; i++) {
+		args[i].st = st;
+		args[i].id = i;
+		pthread_create(&st->threads[i], NULL, producer, &args[i]);
+	}
+	if (st->signals)
+		pthread_create(&sig_thread, NULL, signaller, st);
+	for (i = 0; i < st->producers; i++)
+		pthread_join(st->threads[i], NULL);
+	if (st->signals) {
+		__atomic_store_n(&st->stop_signals, 1, __ATOMIC_RELEASE);
+		pthread_join(sig_thread, NULL);
+		signal(SIGUSR1, SIG_DFL);
+	}
+	__atomic_store_n(&st->done, 1, __ATOMIC_RELEASE);
+	pthread_join(cons_thread, NULL);
+}
+
+static uint64_t total_discarded(const struct rb_channel *chan)
+{
+	struct rb_stream_stats s;
+	uint64_t sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < chan->nr_streams; i++) {
+		rb_stream_stats(&chan->streams[i], &s);
+		sum += s.discarded_events;
+	}
+	return sum;
+}
+
+/*
+ * Discard mode accounting: every producer's committed records were
+ * consumed exactly once, and recorded + discarded == emitted.
+ */
+static void check_exact_accounting(struct stress *st)
+{
+	uint64_t emitted = 0, failed = 0;
+	unsigned int i;
+
+	for (i = 0; i < REC_MAX_PRODUCERS; i++) {
+		assert_int_equal(st->tally.per_producer[i], st->ok[i]);
+		emitted += st->ok[i] + st->failed[i];
+		failed += st->failed[i];
+	}
+	assert_false(st->tally.duplicate);
+	assert_false(st->tally.out_of_order);
+	assert_int_equal(total_discarded(st->chan), failed);
+	assert_int_equal(st->tally.records + total_discarded(st->chan),
+			 emitted);
+	assert_int_equal(st->tally.seq_gaps, 0);
+}
+
+static void test_discard_threads_account_for_every_record(void **state)
+{
+	static struct stress st;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_DISCARD, 4096, 4, 0);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER;
+	run(&st);
+	check_exact_accounting(&st);
+	assert_int_equal(st.tally.records + total_discarded(st.chan),
+			 PRODUCERS * PER_PRODUCER);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
+static void test_discard_threads_with_wide_timestamp_deltas(void **state)
+{
+	static struct stress st;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_DISCARD, 8192, 4, 0);
+	st.clock = fast_clock;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER / 2;
+	run(&st);
+	check_exact_accounting(&st);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
+static void test_nested_signal_producers_account_exactly(void **state)
+{
+	static struct stress st;
+	uint64_t nested = 0;
+	unsigned int i;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_DISCARD, 4096, 4, 0);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER;
+	st.signals = true;
+	run(&st);
+	check_exact_accounting(&st);
+	for (i = 0; i < PRODUCERS; i++)
+		nested += st.ok[HANDLER_PRODUCER_BASE + i] +
+			  st.failed[HANDLER_PRODUCER_BASE + i];
+	assert_true(nested > 0);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
+static void test_blocking_threads_lose_nothing(void **state)
+{
+	static struct stress st;
+	unsigned int i;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_DISCARD, 4096, 2, -1);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER / 2;
+	st.consumer_delay_us = 20;
+	run(&st);
+	check_exact_accounting(&st);
+	for (i = 0; i < PRODUCERS; i++)
+		assert_int_equal(st.ok[i], PER_PRODUCER / 2);
+	assert_int_equal(total_discarded(st.chan), 0);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
+/*
+ * Overwrite mode with a slow consumer: every packet was either consumed
+ * or counted lost, the packet_seq_num gaps are the lost packets, and the
+ * last packet of each stream is the most recent one.
+ */
+static void test_overwrite_threads_keep_recent_packets(void **state)
+{
+	static struct stress st;
+	struct rb_stream_stats s;
+	uint64_t lost = 0, produced = 0;
+	unsigned int i;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_OVERWRITE, 4096, 4, 0);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER;
+	st.consumer_delay_us = 200;
+	run(&st);
+	for (i = 0; i < st.chan->nr_streams; i++) {
+		rb_stream_stats(&st.chan->streams[i], &s);
+		assert_int_equal(s.produced % 4096, 0);
+		assert_int_equal(st.tally.next_packet_seq[i], s.produced / 4096);
+		lost += s.lost_packets;
+		produced += s.produced / 4096;
+	}
+	assert_true(lost > 0);
+	assert_int_equal(st.tally.seq_gaps, lost);
+	assert_int_equal(st.tally.packets + lost, produced);
+	assert_false(st.tally.duplicate);
+	assert_false(st.tally.out_of_order);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_discard_threads_account_for_every_record),
+		cmocka_unit_test(test_discard_threads_with_wide_timestamp_deltas),
+		cmocka_unit_test(test_nested_signal_producers_account_exactly),
+		cmocka_unit_test(test_blocking_threads_lose_nothing),
+		cmocka_unit_test(test_overwrite_threads_keep_recent_packets),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
