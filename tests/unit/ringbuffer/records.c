@@ -76,12 +76,8 @@ int rec_emit(struct rb_channel *chan, uint32_t producer, uint64_t seq,
 
 void rec_tally_init(struct rec_tally *t, uint64_t max_seq)
 {
-	unsigned int i;
-
 	memset(t, 0, sizeof(*t));
 	t->seen_cap = max_seq;
-	for (i = 0; i < REC_MAX_PRODUCERS && max_seq; i++)
-		t->seen[i] = calloc(max_seq / 8 + 1, 1);
 }
 
 void rec_tally_free(struct rec_tally *t)
@@ -159,6 +155,8 @@ static void tally_record(struct rec_tally *t, unsigned int stream,
 	t->last_seq[producer][stream] = seq + 1;
 	t->per_producer[producer]++;
 	t->records++;
+	if (t->seen_cap && !t->seen[producer])
+		t->seen[producer] = calloc(t->seen_cap / 8 + 1, 1);
 	if (t->seen[producer] && seq < t->seen_cap) {
 		uint8_t bit = (uint8_t)(1U << (seq & 7));
 
@@ -208,6 +206,7 @@ void rec_check_packet(struct rec_tally *t, const struct rb_channel *chan,
 		prev = ts;
 		tally_record(t, stream, producer, seq);
 		pos += REC_FIXED_LEN + n;
+		t->record_bytes += hlen + REC_FIXED_LEN + n;
 	}
 	assert_int_equal(pos, p->content_size);
 	t->packets++;

@@ -46,6 +46,7 @@ void rec_fill(char *dst, uint32_t producer, uint64_t seq, uint64_t ts);
 /* What the consumer saw. */
 struct rec_tally {
 	uint64_t records;
+	uint64_t record_bytes; /* event headers + payloads parsed */
 	uint64_t packets;
 	uint64_t per_producer[REC_MAX_PRODUCERS];
 	/* last seq seen per producer and stream + 1 (0: none yet) */
@@ -53,7 +54,7 @@ struct rec_tally {
 	uint64_t next_packet_seq[8]; /* expected next packet_seq_num */
 	uint64_t seq_gaps;	     /* packets missing between those seen */
 	uint64_t last_discarded[8];  /* events_discarded of the last packet */
-	uint8_t *seen[REC_MAX_PRODUCERS]; /* bitmap, when allocated */
+	uint8_t *seen[REC_MAX_PRODUCERS]; /* bitmaps, allocated on use */
 	uint64_t seen_cap;
 	bool duplicate;
 	bool out_of_order;
