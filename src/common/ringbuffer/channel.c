@@ -68,6 +68,7 @@ static void stream_attach(struct rb_stream *s, struct rb_channel *chan,
 	s->subbuf_mask = h->subbuf_size - 1;
 	s->subbuf_order = log2_exact(h->subbuf_size);
 	s->count_order = log2_exact(h->subbuf_count);
+	s->pass_order = s->subbuf_order + s->count_order;
 	s->count_mask = h->subbuf_count - 1;
 	s->mode = (enum rb_mode)h->mode;
 	s->header_kind = (enum ctf_event_header_kind)h->header_kind;

@@ -82,6 +82,7 @@ struct rb_stream {
 	uint64_t subbuf_mask;
 	unsigned int subbuf_order;
 	unsigned int count_order;
+	unsigned int pass_order; /* subbuf_order + count_order */
 	uint64_t count_mask;
 	enum rb_mode mode;
 	enum ctf_event_header_kind header_kind;

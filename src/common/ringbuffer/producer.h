@@ -71,7 +71,7 @@ RB_INLINE uint64_t rb_slot_index(const struct rb_stream *s, uint64_t off)
 /* Bytes committed to a slot before the pass that holds offset off. */
 RB_INLINE uint64_t rb_pass_bytes(const struct rb_stream *s, uint64_t off)
 {
-	return (off >> (s->subbuf_order + s->count_order)) << s->subbuf_order;
+	return (off >> s->pass_order) << s->subbuf_order;
 }
 
 /* Bytes committed in the current pass, from a slot's commit word. */
@@ -123,9 +123,9 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin,
 		rb_deliver(s, begin);
 		return;
 	}
+	/* offset still in this packet, at exactly the committed length */
 	now = __atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED);
-	if ((now >> s->subbuf_order) == (begin >> s->subbuf_order) &&
-	    (now & s->subbuf_mask) == filled)
+	if (now == (begin & ~s->subbuf_mask) + filled)
 		__atomic_store_n(&slot->prefix, (v - pass_bytes - filled) | filled,
 				 __ATOMIC_RELAXED);
 }
@@ -161,7 +161,10 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s,
 		__ATOMIC_ACQUIRE)));
 	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);
 	p = rb_write_base(s, rb_slot_index(s, old)) + pos;
-	ctf_event_header_write(p, hlen, id, ts);
+	if (RB_LIKELY(hlen == CTF_COMPACT_HEADER_LEN))
+		ctf_event_header_write(p, CTF_COMPACT_HEADER_LEN, id, ts);
+	else
+		ctf_event_header_write(p, hlen, id, ts);
 	ctx->stream = s;
 	ctx->payload = p + hlen;
 	ctx->ts = ts;

@@ -101,8 +101,12 @@ static int recv_fds(int sock, int *fds, unsigned int n)
 	return 0;
 }
 
-/* Maps the channel in a child from the parent's fds, or received ones. */
-static struct rb_channel *child_map(const struct rb_channel *parent, int sock)
+/*
+ * Maps the channel in a child from the parent's fds, or received ones,
+ * then frees the copy of the parent's handle that fork() gave the child:
+ * from then on the child only uses its own mapping.
+ */
+static struct rb_channel *child_map(struct rb_channel *parent, int sock)
 {
 	struct rb_stream_fds fds[8];
 	struct rb_channel *chan;
@@ -122,12 +126,13 @@ static struct rb_channel *child_map(const struct rb_channel *parent, int sock)
 		fds[i].shm_fd = raw[2 * i];
 		fds[i].wakeup_fd = raw[2 * i + 1];
 	}
+	rb_channel_destroy(parent);
 	if (rb_channel_map(fds, n, &chan))
 		return NULL;
 	return chan;
 }
 
-static void child_produce(const struct rb_channel *parent, int sock,
+static void child_produce(struct rb_channel *parent, int sock,
 			  unsigned int id, struct shared_counts *counts)
 {
 	struct rb_channel *chan = child_map(parent, sock);
@@ -216,7 +221,7 @@ static void test_producer_processes_share_the_mapping(void **state)
 }
 
 /* Traces forever, publishing how many records are committed. */
-static void child_trace_until_killed(const struct rb_channel *parent,
+static void child_trace_until_killed(struct rb_channel *parent,
 				     struct shared_counts *counts)
 {
 	struct rb_channel *chan = child_map(parent, -1);
@@ -283,7 +288,7 @@ static void test_sigkilled_producer_keeps_committed_records(void **state)
  * committed: the packet is cut before the hole, the later record and
  * the dead one are counted as discarded.
  */
-static void child_die_mid_record(const struct rb_channel *parent,
+static void child_die_mid_record(struct rb_channel *parent,
 				 unsigned int before)
 {
 	struct rb_channel *chan = child_map(parent, -1);
