@@ -1,0 +1,20 @@
+/*
+ * <lttng/ust-version.h>: the LTTng-UST version this implementation
+ * follows, for applications that test it at compile time.
+ */
+#ifndef LTTNG_UST_VERSION_H
+#define LTTNG_UST_VERSION_H
+
+#define LTTNG_UST_MAJOR_VERSION 2
+#define LTTNG_UST_MINOR_VERSION 13
+#define LTTNG_UST_PATCHLEVEL_VERSION 0
+#define LTTNG_UST_VERSION "2.13.0"
+
+#define LTTNG_UST_VERSION_ENCODE(major, minor, patch)                         \
+	(((major) << 16) + ((minor) << 8) + (patch))
+#define LTTNG_UST_VERSION_CODE                                                 \
+	LTTNG_UST_VERSION_ENCODE(LTTNG_UST_MAJOR_VERSION,                      \
+				 LTTNG_UST_MINOR_VERSION,                      \
+				 LTTNG_UST_PATCHLEVEL_VERSION)
+
+#endif /* LTTNG_UST_VERSION_H */

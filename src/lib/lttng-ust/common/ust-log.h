@@ -1,0 +1,19 @@
+/*
+ * liblttng-ust-common: the diagnostics of the UST libraries. Messages go
+ * to stderr only when LTTNG_UST_DEBUG is set (lttng-ust(3)): an
+ * instrumented application never prints anything of its own otherwise.
+ * Used by liblttng-ust-tracepoint and liblttng-ust.
+ */
+#ifndef UST_LOG_H
+#define UST_LOG_H
+
+#define UST_API __attribute__((visibility("default")))
+
+/* Prints "liblttng_ust[pid/tid]: <message>" when LTTNG_UST_DEBUG is set. */
+UST_API void ust_log(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* Whether LTTNG_UST_DEBUG is set (read once). */
+UST_API int ust_log_enabled(void);
+
+#endif /* UST_LOG_H */

@@ -1,0 +1,89 @@
+/*
+ * liblttng-ust: event recorder life cycle: create (disabled), enable
+ * (probe attached, then recording), disable (recording stops, then the
+ * probe is detached, which waits for running probes), destroy.
+ */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "channel.h"
+#include "recorder.h"
+#include "tracepoint/tracepoint-registry.h"
+#include "tracer.h"
+
+struct ust_recorder *ust_recorder_create(struct ust_channel *chan,
+					 const struct lttng_ust_event_desc *desc)
+{
+	struct ust_recorder *rec;
+
+	rec = calloc(1, sizeof(*rec));
+	if (!rec) {
+		ust_log("event %s:%s: out of memory for its recorder",
+			desc->provider_name, desc->event_name);
+		return NULL;
+	}
+	rec->pub.ops = chan->ops;
+	rec->pub.channel = chan->backend;
+	rec->pub.id = chan->next_event_id++;
+	rec->pub.desc = desc;
+	rec->chan = chan;
+	cds_list_add_tail(&rec->node, &chan->recorders);
+	return rec;
+}
+
+static int recorder_attach(struct ust_recorder *rec)
+{
+	const struct lttng_ust_event_desc *desc = rec->pub.desc;
+	int ret;
+
+	__atomic_store_n(&rec->pub.enabled, 1, __ATOMIC_RELEASE);
+	ret = lttng_ust_tp_probe_register(desc->provider_name, desc->event_name,
+					  desc->signature,
+					  desc->probe_callback, &rec->pub);
+	if (ret) {
+		__atomic_store_n(&rec->pub.enabled, 0, __ATOMIC_RELEASE);
+		ust_log("event %s:%s: cannot attach its probe: %d",
+			desc->provider_name, desc->event_name, ret);
+		return ret;
+	}
+	rec->attached = 1;
+	return 0;
+}
+
+static int recorder_detach(struct ust_recorder *rec)
+{
+	const struct lttng_ust_event_desc *desc = rec->pub.desc;
+	int ret;
+
+	__atomic_store_n(&rec->pub.enabled, 0, __ATOMIC_RELEASE);
+	ret = lttng_ust_tp_probe_unregister(desc->provider_name,
+					    desc->event_name,
+					    desc->probe_callback, &rec->pub);
+	if (ret) {
+		ust_log("event %s:%s: cannot detach its probe: %d",
+			desc->provider_name, desc->event_name, ret);
+		return ret;
+	}
+	rec->attached = 0;
+	return 0;
+}
+
+int ust_recorder_set_enabled(struct ust_recorder *rec, int enabled)
+{
+	if (enabled && !rec->attached)
+		return recorder_attach(rec);
+	if (!enabled && rec->attached)
+		return recorder_detach(rec);
+	return 0;
+}
+
+void ust_recorder_destroy(struct ust_recorder *rec)
+{
+	if (rec->attached && recorder_detach(rec)) {
+		/* Still reachable by probes: keep it rather than free it. */
+		assert(0 && "probe detach failed");
+		return;
+	}
+	cds_list_del(&rec->node);
+	free(rec);
+}

@@ -1,0 +1,102 @@
+/*
+ * liblttng-ust: lttng_ust_tracelog() / lttng_ust_vtracelog(): formats
+ * the message and fires the tracepoint of its log level
+ * (lttng_ust_tracelog:TRACE_<LEVEL>), whose sites and provider this file
+ * defines. An out-of-range level records nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#define LTTNG_UST_TRACEPOINT_CREATE_PROBES
+#define LTTNG_UST_TRACEPOINT_DEFINE
+#include "lttng-ust-tracelog-provider.h"
+
+#include <lttng/tracelog.h>
+
+#include "common/ust-log.h"
+
+#define TRACELOG_FIRE(level_name)                                              \
+	lttng_ust_do_tracepoint(lttng_ust_tracelog, level_name, file, line,    \
+				func, msg, len, ip)
+
+/* Calls the probes of the event of `level` (0 to 14). */
+static void tracelog_fire(int level, const char *file, int line,
+			  const char *func, const char *msg, unsigned int len,
+			  void *ip)
+{
+	switch (level) {
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_EMERG:
+		TRACELOG_FIRE(TRACE_EMERG);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_ALERT:
+		TRACELOG_FIRE(TRACE_ALERT);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_CRIT:
+		TRACELOG_FIRE(TRACE_CRIT);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_ERR:
+		TRACELOG_FIRE(TRACE_ERR);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING:
+		TRACELOG_FIRE(TRACE_WARNING);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_NOTICE:
+		TRACELOG_FIRE(TRACE_NOTICE);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO:
+		TRACELOG_FIRE(TRACE_INFO);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_SYSTEM:
+		TRACELOG_FIRE(TRACE_DEBUG_SYSTEM);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_PROGRAM:
+		TRACELOG_FIRE(TRACE_DEBUG_PROGRAM);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_PROCESS:
+		TRACELOG_FIRE(TRACE_DEBUG_PROCESS);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_MODULE:
+		TRACELOG_FIRE(TRACE_DEBUG_MODULE);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_UNIT:
+		TRACELOG_FIRE(TRACE_DEBUG_UNIT);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_FUNCTION:
+		TRACELOG_FIRE(TRACE_DEBUG_FUNCTION);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_LINE:
+		TRACELOG_FIRE(TRACE_DEBUG_LINE);
+		break;
+	case LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG:
+		TRACELOG_FIRE(TRACE_DEBUG);
+		break;
+	default:
+		ust_log("tracelog: invalid log level %d", level);
+		break;
+	}
+}
+
+UST_API void lttng_ust__vtracelog(int level, const char *file, int line,
+				  const char *func, const char *fmt,
+				  va_list ap)
+{
+	char *msg;
+	int len;
+
+	len = vasprintf(&msg, fmt, ap);
+	if (len < 0)
+		return;
+	tracelog_fire(level, file, line, func, msg, (unsigned int)len,
+		      __builtin_return_address(0));
+	free(msg);
+}
+
+UST_API void lttng_ust__tracelog(int level, const char *file, int line,
+				 const char *func, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lttng_ust__vtracelog(level, file, line, func, fmt, ap);
+	va_end(ap);
+}

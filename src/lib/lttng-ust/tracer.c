@@ -1,0 +1,52 @@
+/*
+ * liblttng-ust: tracer initialization and the control-plane lock.
+ *
+ * Constructor order: ust_init() runs from this library's constructor of
+ * highest priority, so it precedes the registration of the providers
+ * this library carries (tracef, tracelog) and, since an application's
+ * constructors run after those of its libraries, of every provider.
+ * lttng_ust_probe_register() calls it too, for providers loaded in
+ * unusual orders.
+ *
+ * Not here yet (session daemon protocol): the listener threads that
+ * register the process with the root and per-user session daemons and
+ * apply their commands through channel.h and event-rule.h; this
+ * constructor will start them and wait up to LTTNG_UST_REGISTER_TIMEOUT
+ * ms (default 3000, 0: do not wait, -1: forever) for registration done.
+ */
+#include <pthread.h>
+
+#include "tracer.h"
+
+/* Set by the constructor; applications test it (lttng-ust(3)). */
+UST_API int lttng_ust_loaded __attribute__((weak));
+
+static pthread_mutex_t tracer_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t tracer_once = PTHREAD_ONCE_INIT;
+
+static void tracer_init_once(void)
+{
+	lttng_ust_loaded = 1;
+	ust_log("tracer initialized (LTTng-UST 2.13 API)");
+}
+
+void ust_init(void)
+{
+	pthread_once(&tracer_once, tracer_init_once);
+}
+
+void ust_lock(void)
+{
+	pthread_mutex_lock(&tracer_mutex);
+}
+
+void ust_unlock(void)
+{
+	pthread_mutex_unlock(&tracer_mutex);
+}
+
+static void tracer_ctor(void) __attribute__((constructor(101)));
+static void tracer_ctor(void)
+{
+	ust_init();
+}
