@@ -60,8 +60,8 @@ static void drain(struct rb_stream *s)
 }
 
 /* The measured loop; kept out of line so callgrind can be told about it. */
-static __attribute__((noinline)) uint64_t
-record_loop(struct rb_channel *chan, uint64_t records)
+static __attribute__((noinline)) uint64_t record_loop(struct rb_channel *chan,
+						      uint64_t records)
 {
 	const uint64_t payload = 0x0123456789abcdefULL;
 	struct rb_reserve_ctx ctx;
@@ -129,7 +129,8 @@ static uint64_t run_once(enum rb_mode mode, int nr, uint64_t records,
 	int i;
 
 	for (i = 0; i < nr; i++) {
-		t[i] = (struct bench_thread){.chan = chan, .cpu = i,
+		t[i] = (struct bench_thread){.chan = chan,
+					     .cpu = i,
 					     .records = records,
 					     .callgrind = callgrind};
 		pthread_create(&t[i].tid, NULL, bench_run, &t[i]);
@@ -178,8 +179,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--callgrind"))
 			callgrind = true;
 		else {
-			fprintf(stderr, "usage: %s [--records N] [--mode "
-					"discard|overwrite] [--callgrind]\n",
+			fprintf(stderr,
+				"usage: %s [--records N] [--mode "
+				"discard|overwrite] [--callgrind]\n",
 				argv[0]);
 			return 2;
 		}
@@ -201,8 +203,8 @@ int main(int argc, char **argv)
 	two = best_ns_per_record(mode, 2, records);
 	printf("1 thread : %.2f ns/record (%.1f M records/s)\n", one,
 	       1000.0 / one);
-	printf("2 threads: %.2f ns/record per thread (%.1f M records/s)\n",
-	       two, 2000.0 / two);
+	printf("2 threads: %.2f ns/record per thread (%.1f M records/s)\n", two,
+	       2000.0 / two);
 	printf("throughput ratio 2 threads / 1 thread: %.2f\n",
 	       (2000.0 / two) / (1000.0 / one));
 	return 0;

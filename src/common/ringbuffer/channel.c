@@ -227,10 +227,12 @@ static int stream_map(struct rb_stream *s, struct rb_channel *chan,
 		return rb_error(-errno, "stream %u: fstat(fd %d): %s", i,
 				s->shm_fd, strerror(errno));
 	if ((uint64_t)st.st_size < sizeof(struct rb_shm_header))
-		return rb_error(-EPROTO, "stream %u: memfd of %lld bytes is "
-					 "too small", i, (long long)st.st_size);
-	map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE,
-		   MAP_SHARED, s->shm_fd, 0);
+		return rb_error(-EPROTO,
+				"stream %u: memfd of %lld bytes is "
+				"too small",
+				i, (long long)st.st_size);
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		   s->shm_fd, 0);
 	if (map == MAP_FAILED)
 		return rb_error(-errno, "stream %u: mmap(fd %d): %s", i,
 				s->shm_fd, strerror(errno));

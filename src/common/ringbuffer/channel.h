@@ -31,8 +31,8 @@ enum rb_wakeup {
 #define RB_STREAMS_MAX 8192U
 
 struct rb_config {
-	uint64_t subbuf_size;	/* bytes: power of two, >= the page size */
-	uint64_t subbuf_count;	/* power of two, >= 1 */
+	uint64_t subbuf_size;  /* bytes: power of two, >= the page size */
+	uint64_t subbuf_count; /* power of two, >= 1 */
 	enum rb_mode mode;
 	/* discard mode: 0 never blocks, -1 waits forever, else microseconds */
 	int64_t blocking_timeout_us;
@@ -92,7 +92,6 @@ struct rb_stream {
 	int wakeup_fd;
 	/* consumer-local: the packet between get and put */
 	bool holding;
-	bool holding_snapshot;
 	uint64_t held_phys;
 	uint64_t held_seq;
 	uint64_t held_size;

@@ -26,8 +26,8 @@ static uint64_t pass_bytes_of(const struct rb_stream *s, uint64_t gidx)
 /* Is every byte of packet gidx committed? (acquire: its data is visible) */
 static bool packet_complete(struct rb_stream *s, uint64_t gidx)
 {
-	uint64_t v = __atomic_load_n(&slot_of(s, gidx)->commit,
-				     __ATOMIC_ACQUIRE);
+	uint64_t v =
+		__atomic_load_n(&slot_of(s, gidx)->commit, __ATOMIC_ACQUIRE);
 
 	return rb_slot_filled(v, pass_bytes_of(s, gidx)) == s->subbuf_size;
 }
@@ -112,10 +112,9 @@ static int get_swapped(struct rb_stream *s, struct rb_packet *p)
 		gidx = c >> s->subbuf_order;
 		if (!packet_complete(s, gidx))
 			return -EAGAIN;
-		if (!__atomic_compare_exchange_n(&s->shm->consumed, &c,
-						 c + s->subbuf_size, 0,
-						 __ATOMIC_ACQ_REL,
-						 __ATOMIC_ACQUIRE))
+		if (!__atomic_compare_exchange_n(
+			    &s->shm->consumed, &c, c + s->subbuf_size, 0,
+			    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			continue;
 		if (!swap_out(s, gidx, &phys)) {
 			lend(s, phys, p);
@@ -213,10 +212,10 @@ void rb_stream_stats(const struct rb_stream *s, struct rb_stream_stats *st)
 
 	st->produced = __atomic_load_n(&h->offset, __ATOMIC_RELAXED);
 	st->consumed = __atomic_load_n(&h->consumed, __ATOMIC_RELAXED);
-	st->usage = st->produced > st->consumed ? st->produced - st->consumed
-						: 0;
-	st->bytes_consumed = __atomic_load_n(&h->bytes_consumed,
-					     __ATOMIC_RELAXED);
+	st->usage =
+		st->produced > st->consumed ? st->produced - st->consumed : 0;
+	st->bytes_consumed =
+		__atomic_load_n(&h->bytes_consumed, __ATOMIC_RELAXED);
 	st->discarded_events = __atomic_load_n(&h->discarded, __ATOMIC_RELAXED);
 	st->lost_packets = __atomic_load_n(&h->lost_packets, __ATOMIC_RELAXED);
 }

@@ -20,10 +20,10 @@ struct rb_packet {
 };
 
 struct rb_stream_stats {
-	uint64_t produced;	   /* write position: bytes reserved so far */
-	uint64_t consumed;	   /* read position */
-	uint64_t usage;		   /* produced - consumed: bytes in the buffer */
-	uint64_t bytes_consumed;   /* packet_size of every packet put back */
+	uint64_t produced;	 /* write position: bytes reserved so far */
+	uint64_t consumed;	 /* read position */
+	uint64_t usage;		 /* produced - consumed: bytes in the buffer */
+	uint64_t bytes_consumed; /* packet_size of every packet put back */
 	uint64_t discarded_events; /* records dropped (discard mode, wrap) */
 	uint64_t lost_packets;	   /* overwritten before being consumed */
 };

@@ -93,7 +93,6 @@ void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
 		__atomic_load_n(&s->shm->discarded, __ATOMIC_RELAXED);
 	s->chan->hooks->end(packet, &info);
 	phys->seq = gidx;
-	phys->ts_end = ts;
 	phys->content = (uint32_t)content;
 	__atomic_store_n(&s->shm->last_end_ts, ts, __ATOMIC_RELAXED);
 }

@@ -156,7 +156,8 @@ static int check_room(struct rb_stream *s, uint64_t gidx, bool *push)
 {
 	struct rb_shm_slot *slot = &s->slots[gidx & s->count_mask];
 	uint64_t pass_bytes = (gidx >> s->count_order) << s->subbuf_order;
-	uint64_t consumed = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
+	uint64_t consumed =
+		__atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
 	uint64_t behind = gidx - (consumed >> s->subbuf_order);
 	uint64_t commit;
 
@@ -340,10 +341,9 @@ int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
 		if (pos == 0)
 			return 0;
 		ts = clock();
-	} while (!__atomic_compare_exchange_n(&s->shm->offset, &old,
-					      old - pos + s->subbuf_size, 0,
-					      __ATOMIC_ACQ_REL,
-					      __ATOMIC_ACQUIRE));
+	} while (!__atomic_compare_exchange_n(
+		&s->shm->offset, &old, old - pos + s->subbuf_size, 0,
+		__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
 	close_packet(s, old, ts);
 	return 1;
 }

@@ -26,10 +26,11 @@ typedef uint64_t (*rb_clock_fn)(void);
 /* A reservation, from rb_reserve to rb_commit. */
 struct rb_reserve_ctx {
 	struct rb_stream *stream;
-	char *payload;	     /* write the payload_len bytes here */
-	uint64_t ts;	     /* the record's timestamp (in its event header) */
-	uint64_t begin;	     /* stream offset where the commit range starts */
-	uint32_t commit_len; /* bytes to commit (with a packet header, if any) */
+	char *payload;	/* write the payload_len bytes here */
+	uint64_t ts;	/* the record's timestamp (in its event header) */
+	uint64_t begin; /* stream offset where the commit range starts */
+	uint32_t
+		commit_len; /* bytes to commit (with a packet header, if any) */
 	uint32_t header_len; /* event header bytes: 4, 6, 13 or 14 */
 };
 
@@ -110,8 +111,7 @@ RB_INLINE char *rb_write_base(struct rb_stream *s, uint64_t idx)
  * committed; otherwise, when everything reserved in the packet is now
  * committed, records that prefix for crash recovery.
  */
-RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin,
-			     uint64_t add)
+RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
 {
 	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
 	uint64_t pass_bytes = rb_pass_bytes(s, begin);
@@ -126,7 +126,8 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin,
 	/* offset still in this packet, at exactly the committed length */
 	now = __atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED);
 	if (now == (begin & ~s->subbuf_mask) + filled)
-		__atomic_store_n(&slot->prefix, (v - pass_bytes - filled) | filled,
+		__atomic_store_n(&slot->prefix,
+				 (v - pass_bytes - filled) | filled,
 				 __ATOMIC_RELAXED);
 }
 
@@ -137,9 +138,9 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin,
  * written by this call. Returns 0 and fills ctx, or -ENOSPC (buffer full,
  * record counted as discarded) or -EFBIG (the record can never fit).
  */
-RB_INLINE int rb_stream_reserve(struct rb_stream *s,
-				struct rb_reserve_ctx *ctx, uint32_t id,
-				uint32_t payload_len, rb_clock_fn clock)
+RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
+				uint32_t id, uint32_t payload_len,
+				rb_clock_fn clock)
 {
 	uint64_t *offset = &s->shm->offset;
 	uint64_t old = __atomic_load_n(offset, __ATOMIC_ACQUIRE);
@@ -154,8 +155,8 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s,
 		pos = old & s->subbuf_mask;
 		if (RB_UNLIKELY(pos == 0 ||
 				pos + hlen + payload_len >= s->subbuf_size))
-			return rb_reserve_slow(s, ctx, id, payload_len,
-					       clock, old, ts);
+			return rb_reserve_slow(s, ctx, id, payload_len, clock,
+					       old, ts);
 	} while (RB_UNLIKELY(!__atomic_compare_exchange_n(
 		offset, &old, old + hlen + payload_len, 0, __ATOMIC_ACQ_REL,
 		__ATOMIC_ACQUIRE)));

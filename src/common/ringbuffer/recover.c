@@ -100,11 +100,12 @@ static uint64_t proven_begin(struct rb_stream *s, uint64_t gidx,
 int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock)
 {
 	uint64_t offset = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
-	uint64_t consumed = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
+	uint64_t consumed =
+		__atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
 	uint64_t end = (offset + s->subbuf_mask) >> s->subbuf_order;
 	uint64_t gidx = consumed >> s->subbuf_order;
-	uint64_t ts_floor = __atomic_load_n(&s->shm->last_end_ts,
-					    __ATOMIC_RELAXED);
+	uint64_t ts_floor =
+		__atomic_load_n(&s->shm->last_end_ts, __ATOMIC_RELAXED);
 	bool open_repaired = false;
 	struct packet_state st;
 	int repaired = 0;
@@ -125,7 +126,7 @@ int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock)
 	if (!open_repaired)
 		rb_stream_switch(s, clock);
 	else
-		__atomic_store_n(&s->shm->offset,
-				 end << s->subbuf_order, __ATOMIC_RELEASE);
+		__atomic_store_n(&s->shm->offset, end << s->subbuf_order,
+				 __ATOMIC_RELEASE);
 	return repaired;
 }

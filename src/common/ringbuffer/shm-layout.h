@@ -93,9 +93,8 @@ struct rb_shm_slot {
 struct rb_shm_phys {
 	uint64_t seq;	   /* global index of the packet it holds */
 	uint64_t ts_begin; /* timestamp_begin of that packet */
-	uint64_t ts_end;   /* timestamp_end, once closed */
 	uint32_t content;  /* bytes used, once closed */
-	uint32_t closed;   /* 1 once the packet's end was written */
+	uint32_t pad;
 };
 
 #endif /* RINGBUFFER_SHM_LAYOUT_H */

@@ -176,7 +176,8 @@ int main(void)
 		cmocka_unit_test(test_subbuf_smaller_than_page_refused),
 		cmocka_unit_test(test_zero_subbuf_count_refused),
 		cmocka_unit_test(test_non_power_of_two_subbuf_count_refused),
-		cmocka_unit_test(test_blocking_timeout_in_overwrite_mode_refused),
+		cmocka_unit_test(
+			test_blocking_timeout_in_overwrite_mode_refused),
 		cmocka_unit_test(test_zero_streams_refused),
 		cmocka_unit_test(test_record_larger_than_subbuf_refused),
 		cmocka_unit_test(test_map_of_foreign_memfd_refused),

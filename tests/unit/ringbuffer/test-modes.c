@@ -105,7 +105,7 @@ static void test_packet_and_event_headers_exact(void **state)
 	assert_int_equal(u64_at(d, 24), 0);
 	assert_int_equal(u64_at(d, 32), 1010);	   /* timestamp_begin */
 	assert_int_equal(u64_at(d, 40), 1030);	   /* timestamp_end */
-	assert_int_equal(u64_at(d, 48), 103 * 8); /* content_size */
+	assert_int_equal(u64_at(d, 48), 103 * 8);  /* content_size */
 	assert_int_equal(u64_at(d, 56), 4096 * 8); /* packet_size */
 	assert_int_equal(u64_at(d, 64), 0);	   /* packet_seq_num */
 	assert_int_equal(u64_at(d, 72), 0);	   /* events_discarded */
@@ -299,15 +299,15 @@ static void test_snapshot_shows_packets_oldest_first(void **state)
 
 	(void)state;
 	fill_packets(chan, 9, 0);
-	assert_int_equal(rb_stream_snapshot(&chan->streams[0], fake_clock,
-					    snap_cb, &a),
-			 4);
+	assert_int_equal(
+		rb_stream_snapshot(&chan->streams[0], fake_clock, snap_cb, &a),
+		4);
 	for (i = 0; i < 4; i++)
 		assert_int_equal(a.seqs[i], 6 + i);
 	/* Nothing was consumed: a second snapshot shows the same. */
-	assert_int_equal(rb_stream_snapshot(&chan->streams[0], fake_clock,
-					    snap_cb, &b),
-			 4);
+	assert_int_equal(
+		rb_stream_snapshot(&chan->streams[0], fake_clock, snap_cb, &b),
+		4);
 	assert_memory_equal(a.seqs, b.seqs, sizeof(a.seqs));
 	rb_channel_destroy(chan);
 }
@@ -452,7 +452,8 @@ int main(void)
 		cmocka_unit_test(test_overwrite_keeps_most_recent_packets),
 		cmocka_unit_test(test_overwrite_never_touches_held_packet),
 		cmocka_unit_test(test_snapshot_shows_packets_oldest_first),
-		cmocka_unit_test(test_commits_out_of_order_deliver_when_all_done),
+		cmocka_unit_test(
+			test_commits_out_of_order_deliver_when_all_done),
 		cmocka_unit_test(test_signal_handler_nested_in_reservation),
 		cmocka_unit_test(test_wakeup_only_on_packet_completion),
 		cmocka_unit_test(test_stats_report_usage_and_bytes_consumed),

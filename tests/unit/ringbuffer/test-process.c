@@ -33,9 +33,9 @@ struct shared_counts {
 
 static struct shared_counts *shared_counts_map(void)
 {
-	void *p = mmap(NULL, sizeof(struct shared_counts),
-		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1,
-		       0);
+	void *p =
+		mmap(NULL, sizeof(struct shared_counts), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 
 	assert_true(p != MAP_FAILED);
 	memset(p, 0, sizeof(struct shared_counts));
@@ -86,7 +86,8 @@ static int recv_fds(int sock, int *fds, unsigned int n)
 	char byte;
 	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
 	char control[CMSG_SPACE(sizeof(int) * 16)];
-	struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1,
+	struct msghdr msg = {.msg_iov = &iov,
+			     .msg_iovlen = 1,
 			     .msg_control = control,
 			     .msg_controllen = sizeof(control)};
 	struct cmsghdr *cmsg;
@@ -132,8 +133,8 @@ static struct rb_channel *child_map(struct rb_channel *parent, int sock)
 	return chan;
 }
 
-static void child_produce(struct rb_channel *parent, int sock,
-			  unsigned int id, struct shared_counts *counts)
+static void child_produce(struct rb_channel *parent, int sock, unsigned int id,
+			  struct shared_counts *counts)
 {
 	struct rb_channel *chan = child_map(parent, sock);
 	uint64_t seq;
@@ -142,7 +143,8 @@ static void child_produce(struct rb_channel *parent, int sock,
 		_exit(1);
 	for (seq = 0; seq < PER_CHILD; seq++) {
 		if (rec_emit(chan, id, seq, rec_clock_monotonic) == 0)
-			__atomic_add_fetch(&counts->ok[id], 1, __ATOMIC_RELAXED);
+			__atomic_add_fetch(&counts->ok[id], 1,
+					   __ATOMIC_RELAXED);
 		else
 			__atomic_add_fetch(&counts->failed[id], 1,
 					   __ATOMIC_RELAXED);
@@ -161,7 +163,8 @@ static void consume_while_alive(struct rb_channel *chan, struct rec_tally *t,
 		if (rec_drain(t, chan) == 0)
 			rb_stream_wait(&chan->streams[0], 2);
 		for (i = 0; i < n; i++) {
-			if (pids[i] <= 0 || waitpid(pids[i], &status, WNOHANG) <= 0)
+			if (pids[i] <= 0 ||
+			    waitpid(pids[i], &status, WNOHANG) <= 0)
 				continue;
 			assert_true(WIFEXITED(status));
 			assert_int_equal(WEXITSTATUS(status), 0);
@@ -288,8 +291,7 @@ static void test_sigkilled_producer_keeps_committed_records(void **state)
  * committed: the packet is cut before the hole, the later record and
  * the dead one are counted as discarded.
  */
-static void child_die_mid_record(struct rb_channel *parent,
-				 unsigned int before)
+static void child_die_mid_record(struct rb_channel *parent, unsigned int before)
 {
 	struct rb_channel *chan = child_map(parent, -1);
 	struct rb_reserve_ctx a, b;
@@ -333,8 +335,8 @@ static void die_and_recover(unsigned int before, uint64_t *content,
 	assert_int_equal(rb_stream_recover(s, rec_clock_monotonic), 1);
 	assert_int_equal(rb_stream_get(s, &p), 0);
 	rec_check_packet(t, chan, 0, &p);
-	memcpy(discarded, (const char *)p.data + CTF_PACKET_OFF_EVENTS_DISCARDED,
-	       8);
+	memcpy(discarded,
+	       (const char *)p.data + CTF_PACKET_OFF_EVENTS_DISCARDED, 8);
 	*content = p.content_size;
 	rb_stream_put(s);
 	assert_int_equal(rb_stream_get(s, &p), -EAGAIN);
@@ -377,9 +379,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_producer_processes_share_the_mapping),
-		cmocka_unit_test(test_sigkilled_producer_keeps_committed_records),
+		cmocka_unit_test(
+			test_sigkilled_producer_keeps_committed_records),
 		cmocka_unit_test(test_recovery_cuts_packet_at_dead_reservation),
-		cmocka_unit_test(test_recovery_rewrites_uncommitted_packet_header),
+		cmocka_unit_test(
+			test_recovery_rewrites_uncommitted_packet_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

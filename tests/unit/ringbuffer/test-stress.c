@@ -338,7 +338,8 @@ static void test_overwrite_threads_keep_recent_packets(void **state)
 	for (i = 0; i < st.chan->nr_streams; i++) {
 		rb_stream_stats(&st.chan->streams[i], &s);
 		assert_int_equal(s.produced % 4096, 0);
-		assert_int_equal(st.tally.next_packet_seq[i], s.produced / 4096);
+		assert_int_equal(st.tally.next_packet_seq[i],
+				 s.produced / 4096);
 		lost += s.lost_packets;
 		produced += s.produced / 4096;
 	}
@@ -355,7 +356,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_discard_threads_account_for_every_record),
-		cmocka_unit_test(test_discard_threads_with_wide_timestamp_deltas),
+		cmocka_unit_test(
+			test_discard_threads_with_wide_timestamp_deltas),
 		cmocka_unit_test(test_nested_signal_producers_account_exactly),
 		cmocka_unit_test(test_blocking_threads_lose_nothing),
 		cmocka_unit_test(test_overwrite_threads_keep_recent_packets),
