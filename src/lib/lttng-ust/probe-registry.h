@@ -28,6 +28,7 @@ UST_API void ust_registry_list_events(ust_event_visitor visit, void *priv);
 void ust_registry_for_each_event_locked(ust_event_visitor visit, void *priv);
 
 /* Writes "provider:event" into buf (UST_EVENT_NAME_MAX bytes). */
-void ust_event_full_name(const struct lttng_ust_event_desc *desc, char *buf);
+UST_API void ust_event_full_name(const struct lttng_ust_event_desc *desc,
+				 char *buf);
 
 #endif /* UST_PROBE_REGISTRY_H */
