@@ -1,0 +1,3 @@
+/* The dynamic linkage test's provider, as a shared object. */
+#define LTTNG_UST_TRACEPOINT_CREATE_PROBES
+#include "dyn-tp.h"

@@ -1,0 +1,2 @@
+// The documentation's hello.c, compiled as C++.
+#include "hello.c"
