@@ -13,7 +13,9 @@
  * rules of <lttng/tracepoint-types.h>: a new array is stored with release
  * semantics before `state` becomes 1; `state` becomes 0 before the array
  * pointer is cleared; a replaced array is freed after an RCU grace
- * period, since readers iterate it inside a read-side section.
+ * period, since readers iterate it inside a read-side section. The RCU
+ * flavour is liburcu's "bulletproof" one: readers need no registration,
+ * so any thread of the application may hit a tracepoint.
  */
 #include <assert.h>
 #include <errno.h>
@@ -23,7 +25,10 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "../common/ust-rcu.h"
+/* The read side inlined: one call from the instrumented code, no more. */
+#define _LGPL_SOURCE
+#include <urcu/urcu-bp.h>
+
 #include "tracepoint-registry.h"
 
 #define TP_TABLE_SIZE 1024
@@ -153,7 +158,7 @@ static void entry_set_probes(struct tp_entry *e,
 	for (s = e->sites; s; s = s->next)
 		site_publish(e, s->tp);
 	if (old) {
-		lttng_ust_urcu_synchronize_rcu();
+		urcu_bp_synchronize_rcu();
 		free(old);
 	}
 }
@@ -352,10 +357,10 @@ int lttng_ust_tp_probe_unregister(const char *provider, const char *event,
 
 void lttng_ust_tp_rcu_read_lock(void)
 {
-	lttng_ust_urcu_read_lock();
+	urcu_bp_read_lock();
 }
 
 void lttng_ust_tp_rcu_read_unlock(void)
 {
-	lttng_ust_urcu_read_unlock();
+	urcu_bp_read_unlock();
 }
