@@ -1,0 +1,91 @@
+"""The UST instrumentation API as an application developer meets it.
+
+Installs the build (meson install --no-rebuild into a temporary
+DESTDIR) and builds, with plain gcc and the documented command lines,
+the documentation's hello world and the shared bench application
+against the installed headers and libraries: the layout, SONAMEs and
+pkg-config file must be LTTng's.
+"""
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HELLO = ROOT / "tests" / "unit" / "ust" / "hello"
+BENCH = ROOT / "tests" / "unit" / "ust" / "bench-app"
+
+
+@pytest.fixture(scope="module")
+def prefix(build_dir, tmp_path_factory):
+    """The installed tree: returns PREFIX (DESTDIR + configured prefix)."""
+    dest = tmp_path_factory.mktemp("destdir")
+    subprocess.run(["meson", "install", "-C", str(build_dir), "--no-rebuild",
+                    "--quiet", "--destdir", str(dest)], check=True,
+                   capture_output=True)
+    libs = list(dest.rglob("liblttng-ust.so.1"))
+    assert len(libs) == 1, f"liblttng-ust.so.1 not installed under {dest}"
+    return libs[0].parent.parent
+
+
+def cc(prefix, cwd, *args):
+    lib = prefix / "lib"
+    cmd = ["gcc", f"-I{prefix / 'include'}", *args]
+    if "-c" not in args:
+        cmd += [f"-L{lib}", f"-Wl,-rpath-link,{lib}"]
+    subprocess.run(cmd, cwd=cwd, check=True)
+
+
+def run(prefix, argv, cwd):
+    env = dict(os.environ, LD_LIBRARY_PATH=str(prefix / "lib"))
+    env.pop("LD_PRELOAD", None)
+    return subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_libraries_are_laid_out_as_lttng_ust(prefix):
+    lib = prefix / "lib"
+    for name in ("liblttng-ust", "liblttng-ust-tracepoint",
+                 "liblttng-ust-common"):
+        assert os.readlink(lib / f"{name}.so") == f"{name}.so.1"
+        assert (lib / f"{name}.so.1").exists()
+    for header in ("tracepoint.h", "tracepoint-event.h", "tracef.h",
+                   "tracelog.h", "ust-events.h"):
+        assert (prefix / "include" / "lttng" / header).exists()
+
+
+def test_pkg_config_links_the_tracer_and_libdl(prefix):
+    out = subprocess.run(
+        ["pkg-config", "--libs", str(prefix / "lib" / "pkgconfig" /
+                                     "lttng-ust.pc")],
+        check=True, capture_output=True, text=True).stdout.split()
+    assert "-llttng-ust" in out
+    assert "-ldl" in out
+
+
+def test_documented_hello_world_builds_and_runs_untraced(prefix, tmp_path):
+    for name in ("hello-tp.h", "hello-tp.c", "hello.c"):
+        shutil.copy(HELLO / name, tmp_path)
+    cc(prefix, tmp_path, "-c", "-I.", "hello-tp.c")
+    cc(prefix, tmp_path, "-c", "hello.c")
+    cc(prefix, tmp_path, "-o", "hello", "hello.o", "hello-tp.o",
+       "-llttng-ust", "-ldl")
+    proc = run(prefix, ["./hello", "world", "and", "beyond"], tmp_path)
+    assert proc.returncode == 0
+    assert proc.stdout == ("Hello, World!\nPress Enter to continue...\n"
+                           "Quitting now!\n")
+    assert proc.stderr == ""
+
+
+def test_bench_app_builds_against_installed_headers(prefix, tmp_path):
+    cc(prefix, tmp_path, "-O2", f"-I{BENCH}", "-o", "app",
+       str(BENCH / "app.c"), str(BENCH / "tp.c"), "-llttng-ust", "-ldl",
+       "-lpthread")
+    proc = run(prefix, ["./app", "wide", "1000", "2"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert re.fullmatch(r"kind=wide events=1000 threads=2 "
+                        r"ns_per_event=[0-9.]+ mevents_per_s=[0-9.]+\n",
+                        proc.stdout)
