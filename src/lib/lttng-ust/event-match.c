@@ -18,7 +18,7 @@ static int char_matches(const char **p, char c)
 
 int ust_match_name(const char *pattern, const char *name)
 {
-	const char *star = NULL; /* pattern just after the last `*` */
+	const char *star = NULL;   /* pattern just after the last `*` */
 	const char *resume = NULL; /* name where that `*` matching goes on */
 	const char *p = pattern;
 	const char *n = name;
@@ -47,8 +47,7 @@ int ust_match_name(const char *pattern, const char *name)
 	return *p == '\0';
 }
 
-int ust_match_loglevel(enum ust_loglevel_type type, int level,
-		       int event_level)
+int ust_match_loglevel(enum ust_loglevel_type type, int level, int event_level)
 {
 	switch (type) {
 	case UST_LOGLEVEL_ALL:

@@ -61,8 +61,8 @@ static int attr_check(const struct ust_event_rule_attr *attr)
 			attr->loglevel);
 		return -EINVAL;
 	}
-	ust_log("event rule %s: unknown log level condition %d",
-		attr->pattern, (int)attr->loglevel_type);
+	ust_log("event rule %s: unknown log level condition %d", attr->pattern,
+		(int)attr->loglevel_type);
 	return -EINVAL;
 }
 

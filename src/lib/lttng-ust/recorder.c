@@ -11,8 +11,9 @@
 #include "tracepoint/tracepoint-registry.h"
 #include "tracer.h"
 
-struct ust_recorder *ust_recorder_create(struct ust_channel *chan,
-					 const struct lttng_ust_event_desc *desc)
+struct ust_recorder *
+ust_recorder_create(struct ust_channel *chan,
+		    const struct lttng_ust_event_desc *desc)
 {
 	struct ust_recorder *rec;
 
@@ -38,8 +39,8 @@ static int recorder_attach(struct ust_recorder *rec)
 
 	__atomic_store_n(&rec->pub.enabled, 1, __ATOMIC_RELEASE);
 	ret = lttng_ust_tp_probe_register(desc->provider_name, desc->event_name,
-					  desc->signature,
-					  desc->probe_callback, &rec->pub);
+					  desc->signature, desc->probe_callback,
+					  &rec->pub);
 	if (ret) {
 		__atomic_store_n(&rec->pub.enabled, 0, __ATOMIC_RELEASE);
 		ust_log("event %s:%s: cannot attach its probe: %d",

@@ -23,8 +23,8 @@ UST_API void lttng_ust__vtracef(const char *fmt, va_list ap)
 	len = vasprintf(&msg, fmt, ap);
 	if (len < 0)
 		return;
-	lttng_ust_do_tracepoint(lttng_ust_tracef, event, msg,
-				(unsigned int)len, __builtin_return_address(0));
+	lttng_ust_do_tracepoint(lttng_ust_tracef, event, msg, (unsigned int)len,
+				__builtin_return_address(0));
 	free(msg);
 }
 

@@ -77,8 +77,7 @@ static void tracelog_fire(int level, const char *file, int line,
 }
 
 UST_API void lttng_ust__vtracelog(int level, const char *file, int line,
-				  const char *func, const char *fmt,
-				  va_list ap)
+				  const char *func, const char *fmt, va_list ap)
 {
 	char *msg;
 	int len;

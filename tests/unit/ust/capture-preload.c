@@ -50,8 +50,8 @@ static const char *pattern(void)
 static void harness_init(void) __attribute__((constructor));
 static void harness_init(void)
 {
-	struct ust_event_rule_attr attr = {pattern(), NULL, 0,
-					   UST_LOGLEVEL_ALL, 0};
+	struct ust_event_rule_attr attr = {pattern(), NULL, 0, UST_LOGLEVEL_ALL,
+					   0};
 	struct ust_event_rule *rule;
 
 	if (getenv("UST_CAPTURE_DISCARD")) {

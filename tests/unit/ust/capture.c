@@ -37,8 +37,8 @@ static void capture_commit(struct lttng_ust_record_ctx *ctx)
 	pthread_mutex_lock(&cap->lock);
 	if (cap->nr == cap->cap) {
 		cap->cap = cap->cap ? 2 * cap->cap : 16;
-		cap->records = realloc(cap->records,
-				       cap->cap * sizeof(*cap->records));
+		cap->records =
+			realloc(cap->records, cap->cap * sizeof(*cap->records));
 		assert(cap->records);
 	}
 	rec = &cap->records[cap->nr++];

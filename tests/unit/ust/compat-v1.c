@@ -12,9 +12,9 @@
 
 #if defined(tracepoint) || defined(tracepoint_enabled) ||                      \
 	defined(do_tracepoint) || defined(tracef) || defined(vtracef) ||       \
-	defined(tracelog) || defined(vtracelog) || defined(TRACEPOINT_EVENT) || \
-	defined(TP_ARGS) || defined(TP_FIELDS) || defined(ctf_integer) ||      \
-	defined(ctf_string) || defined(ctf_enum_value)
+	defined(tracelog) || defined(vtracelog) ||                             \
+	defined(TRACEPOINT_EVENT) || defined(TP_ARGS) || defined(TP_FIELDS) || \
+	defined(ctf_integer) || defined(ctf_string) || defined(ctf_enum_value)
 #error "version 0 names defined with LTTNG_UST_COMPAT_API_VERSION=1"
 #endif
 

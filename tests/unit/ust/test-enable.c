@@ -56,20 +56,19 @@ static int has_recorder(struct capture *c, const char *name)
 	return ust_channel_find_recorder(c->chan, name) != NULL;
 }
 
-static struct ust_event_rule *
-add_rule(struct capture *c, const char *pattern, const char *const *excl,
-	 size_t nr_excl, enum ust_loglevel_type type, int level)
+static struct ust_event_rule *add_rule(struct capture *c, const char *pattern,
+				       const char *const *excl, size_t nr_excl,
+				       enum ust_loglevel_type type, int level)
 {
-	struct ust_event_rule_attr attr = {pattern, excl, nr_excl, type,
-					   level};
+	struct ust_event_rule_attr attr = {pattern, excl, nr_excl, type, level};
 	struct ust_event_rule *rule;
 
 	assert_int_equal(ust_event_rule_create(c->chan, &attr, &rule), 0);
 	return rule;
 }
 
-static void test_tracepoint_without_rule_has_state_0_and_records_nothing(
-	void **state)
+static void
+test_tracepoint_without_rule_has_state_0_and_records_nothing(void **state)
 {
 	(void)state;
 	assert_int_equal(STATE(ev_info), 0);
@@ -94,8 +93,8 @@ static void test_rule_enables_only_the_events_it_names(void **state)
 	assert_memory_equal(cap.records[0].payload, seven, 4);
 }
 
-static void test_disabled_rule_keeps_its_recorder_but_records_nothing(
-	void **state)
+static void
+test_disabled_rule_keeps_its_recorder_but_records_nothing(void **state)
 {
 	struct ust_event_rule *rule;
 	struct ust_recorder *rec;
@@ -135,8 +134,8 @@ static void test_event_matched_in_two_channels_records_in_both(void **state)
 	assert_int_equal(other.nr, 1);
 	assert_string_equal(other.records[0].name,
 			    "ust_tests_enable:ev_default");
-	assert_memory_equal(other.records[0].payload,
-			    cap.records[0].payload, 4);
+	assert_memory_equal(other.records[0].payload, cap.records[0].payload,
+			    4);
 	capture_close(&other);
 	assert_int_equal(STATE(ev_default), 1);
 	lttng_ust_tracepoint(ust_tests_enable, ev_default, 3);
@@ -183,8 +182,7 @@ static void test_loglevel_only_means_exactly(void **state)
 	assert_false(has_recorder(&cap, "ust_tests_enable:ev_info"));
 	fire_all(1);
 	assert_int_equal(cap.nr, 1);
-	assert_string_equal(cap.records[0].name,
-			    "ust_tests_enable:ev_default");
+	assert_string_equal(cap.records[0].name, "ust_tests_enable:ev_default");
 }
 
 static void test_exclusions_remove_matching_events(void **state)
@@ -254,8 +252,8 @@ static void test_duplicate_and_foreign_abi_providers_are_refused(void **state)
 
 static void test_provider_dlopened_after_the_rule_is_attached(void **state)
 {
-	static const unsigned char expect[] = {0xef, 0xbe, 0xad, 0xde,
-					       'l', 'a', 't', 'e', 0};
+	static const unsigned char expect[] = {0xef, 0xbe, 0xad, 0xde, 'l',
+					       'a',  't',  'e',	 0};
 	void (*late_fire)(uint32_t, const char *);
 	void *handle;
 
@@ -348,8 +346,8 @@ int main(void)
 			test_event_matched_in_two_channels_records_in_both,
 			setup, teardown),
 		cmocka_unit_test_setup_teardown(
-			test_two_rules_of_one_channel_share_one_recorder,
-			setup, teardown),
+			test_two_rules_of_one_channel_share_one_recorder, setup,
+			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_loglevel_range_means_as_severe_or_more, setup,
 			teardown),

@@ -53,20 +53,20 @@ static void expect_one_record(const char *name, const unsigned char *bytes,
 
 static void test_integers_at_their_limits_are_native_or_big_endian(void **state)
 {
-	const struct fields_ints v = {INT8_MIN,	 UINT8_MAX, INT16_MIN,
+	const struct fields_ints v = {INT8_MIN,	  UINT8_MAX, INT16_MIN,
 				      UINT16_MAX, INT32_MIN, UINT32_MAX,
-				      INT64_MIN,	 UINT64_MAX};
+				      INT64_MIN,  UINT64_MAX};
 	static const unsigned char expect[] = {
-		0x80,					/* s8 */
-		0xff,					/* u8 */
-		0x00, 0x80,				/* s16 */
-		0xff, 0xff,				/* u16 */
-		0x00, 0x00, 0x00, 0x80,			/* s32 */
-		0xff, 0xff, 0xff, 0xff,			/* u32 */
+		0x80,						/* s8 */
+		0xff,						/* u8 */
+		0x00, 0x80,					/* s16 */
+		0xff, 0xff,					/* u16 */
+		0x00, 0x00, 0x00, 0x80,				/* s32 */
+		0xff, 0xff, 0xff, 0xff,				/* u32 */
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, /* s64 */
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, /* u64_hex */
-		0xff, 0xff,				/* n16 */
-		0xff, 0xff, 0xff, 0xff,			/* n32_hex */
+		0xff, 0xff,					/* n16 */
+		0xff, 0xff, 0xff, 0xff,				/* n32_hex */
 		0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* n64 */
 	};
 
@@ -77,20 +77,25 @@ static void test_integers_at_their_limits_are_native_or_big_endian(void **state)
 
 static void test_integer_byte_order_is_visible_in_each_byte(void **state)
 {
-	const struct fields_ints v = {INT8_MAX,	 0,	      0x1234,
-				      0xabcd,	 INT32_MAX, 0x01020304,
-				      0x0102030405060708LL, 0};
+	const struct fields_ints v = {INT8_MAX,
+				      0,
+				      0x1234,
+				      0xabcd,
+				      INT32_MAX,
+				      0x01020304,
+				      0x0102030405060708LL,
+				      0};
 	static const unsigned char expect[] = {
-		0x7f,					/* s8 */
-		0x00,					/* u8 */
-		0x34, 0x12,				/* s16 */
-		0xcd, 0xab,				/* u16 */
-		0xff, 0xff, 0xff, 0x7f,			/* s32 */
-		0x04, 0x03, 0x02, 0x01,			/* u32 */
+		0x7f,						/* s8 */
+		0x00,						/* u8 */
+		0x34, 0x12,					/* s16 */
+		0xcd, 0xab,					/* u16 */
+		0xff, 0xff, 0xff, 0x7f,				/* s32 */
+		0x04, 0x03, 0x02, 0x01,				/* u32 */
 		0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, /* s64 */
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* u64_hex */
-		0xab, 0xcd,				/* n16 */
-		0x01, 0x02, 0x03, 0x04,			/* n32_hex */
+		0xab, 0xcd,					/* n16 */
+		0x01, 0x02, 0x03, 0x04,				/* n32_hex */
 		0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, /* n64 */
 	};
 
@@ -126,13 +131,13 @@ static void test_arrays_inline_with_network_order_per_element(void **state)
 	const int32_t ints[3] = {-1, 0x01020304, INT32_MIN};
 	const uint16_t shorts[2] = {0x1234, 0xabcd};
 	static const unsigned char expect[] = {
-		0xff, 0xff, 0xff, 0xff, 0x04, 0x03, 0x02, 0x01,
-		0x00, 0x00, 0x00, 0x80,				/* ints */
-		0x34, 0x12, 0xcd, 0xab,				/* hex */
-		0x12, 0x34, 0xab, 0xcd,				/* net */
-		0xff, 0xff, 0xff, 0xff, 0x01, 0x02, 0x03, 0x04,
-		0x80, 0x00, 0x00, 0x00,				/* net_hex */
-		'a',  'b',  'c',  'd',				/* text */
+		0xff, 0xff, 0xff, 0xff, 0x04, 0x03,
+		0x02, 0x01, 0x00, 0x00, 0x00, 0x80, /* ints */
+		0x34, 0x12, 0xcd, 0xab,		    /* hex */
+		0x12, 0x34, 0xab, 0xcd,		    /* net */
+		0xff, 0xff, 0xff, 0xff, 0x01, 0x02,
+		0x03, 0x04, 0x80, 0x00, 0x00, 0x00, /* net_hex */
+		'a',  'b',  'c',  'd',		    /* text */
 	};
 
 	(void)state;
@@ -159,8 +164,7 @@ static void test_sequences_of_n_elements_start_with_typed_length(void **state)
 	(void)state;
 	lttng_ust_tracepoint(ust_tests_fields, sequences, ints, 2, shorts,
 			     "xyz!", 3);
-	expect_one_record("ust_tests_fields:sequences", expect,
-			  sizeof(expect));
+	expect_one_record("ust_tests_fields:sequences", expect, sizeof(expect));
 }
 
 static void test_empty_sequences_record_only_their_lengths(void **state)
@@ -170,8 +174,7 @@ static void test_empty_sequences_record_only_their_lengths(void **state)
 	(void)state;
 	lttng_ust_tracepoint(ust_tests_fields, sequences, NULL, 0, NULL, NULL,
 			     0);
-	expect_one_record("ust_tests_fields:sequences", expect,
-			  sizeof(expect));
+	expect_one_record("ust_tests_fields:sequences", expect, sizeof(expect));
 }
 
 static void test_enums_record_their_container_integer(void **state)
@@ -185,13 +188,12 @@ static void test_enums_record_their_container_integer(void **state)
 
 static void test_class_instances_record_under_their_own_names(void **state)
 {
-	static const unsigned char expect[] = {0x05, 0x00, 0x00, 0x00, 'p',
-					       0x00};
+	static const unsigned char expect[] = {0x05, 0x00, 0x00,
+					       0x00, 'p',  0x00};
 
 	(void)state;
 	lttng_ust_tracepoint(ust_tests_fields, pair_info, 5, "p");
-	expect_one_record("ust_tests_fields:pair_info", expect,
-			  sizeof(expect));
+	expect_one_record("ust_tests_fields:pair_info", expect, sizeof(expect));
 	capture_clear(&cap);
 	lttng_ust_tracepoint(ust_tests_fields, pair_default, 5, "p");
 	expect_one_record("ust_tests_fields:pair_default", expect,
@@ -212,8 +214,8 @@ static void test_events_without_arguments(void **state)
 
 static void test_version_0_names_record_like_version_1(void **state)
 {
-	static const unsigned char expect[] = {3, 0, 0, 0, 3, 0, 0, 0,
-					       'o', 'l', 'd', 0};
+	static const unsigned char expect[] = {3, 0, 0,	  0,   3,   0,
+					       0, 0, 'o', 'l', 'd', 0};
 
 	(void)state;
 	tracepoint(ust_tests_fields, old_instance, 3);
@@ -344,8 +346,8 @@ static void test_array_descriptions_are_exact(void **state)
 		event_desc("ust_tests_fields:arrays");
 	const struct lttng_ust_event_field *f = d->fields;
 	static const char *const names[] = {
-		"ints", "ints_no",    "hex",	"hex_no", "net",
-		"net_no", "net_hex", "net_hex_no", "text", "text_no"};
+		"ints",	  "ints_no", "hex",	   "hex_no", "net",
+		"net_no", "net_hex", "net_hex_no", "text",   "text_no"};
 	unsigned int i;
 
 	(void)state;

@@ -98,7 +98,8 @@ static void test_tracelog_records_line_file_func_and_msg(void **state)
 
 	(void)state;
 	capture_enable(&cap, "lttng_ust_tracelog:*");
-	line = __LINE__; lttng_ust_tracelog(LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING, "w%d", 1);
+	line = __LINE__ + 1; /* the line of the call below */
+	lttng_ust_tracelog(LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING, "w%d", 1);
 	memcpy(expect, &line, sizeof(line));
 	len += sizeof(line);
 	memcpy(expect + len, __FILE__, strlen(__FILE__) + 1);
@@ -118,11 +119,14 @@ static void test_tracelog_records_line_file_func_and_msg(void **state)
 static void test_each_level_has_its_own_event(void **state)
 {
 	static const char *const names[] = {
-		"TRACE_EMERG",	      "TRACE_ALERT",	    "TRACE_CRIT",
-		"TRACE_ERR",	      "TRACE_WARNING",	    "TRACE_NOTICE",
-		"TRACE_INFO",	      "TRACE_DEBUG_SYSTEM", "TRACE_DEBUG_PROGRAM",
-		"TRACE_DEBUG_PROCESS", "TRACE_DEBUG_MODULE", "TRACE_DEBUG_UNIT",
-		"TRACE_DEBUG_FUNCTION", "TRACE_DEBUG_LINE",   "TRACE_DEBUG"};
+		"TRACE_EMERG",		"TRACE_ALERT",
+		"TRACE_CRIT",		"TRACE_ERR",
+		"TRACE_WARNING",	"TRACE_NOTICE",
+		"TRACE_INFO",		"TRACE_DEBUG_SYSTEM",
+		"TRACE_DEBUG_PROGRAM",	"TRACE_DEBUG_PROCESS",
+		"TRACE_DEBUG_MODULE",	"TRACE_DEBUG_UNIT",
+		"TRACE_DEBUG_FUNCTION", "TRACE_DEBUG_LINE",
+		"TRACE_DEBUG"};
 	char name[64];
 	int level;
 
@@ -145,9 +149,9 @@ static void test_each_level_has_its_own_event(void **state)
 
 static void test_tracelog_with_loglevel_range_rule(void **state)
 {
-	struct ust_event_rule_attr attr = {"lttng_ust_tracelog:*", NULL, 0,
-					   UST_LOGLEVEL_RANGE,
-					   LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING};
+	struct ust_event_rule_attr attr = {
+		"lttng_ust_tracelog:*", NULL, 0, UST_LOGLEVEL_RANGE,
+		LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING};
 	struct ust_event_rule *rule;
 
 	(void)state;

@@ -35,8 +35,9 @@ void ust_log(const char *fmt, ...)
 
 	if (!ust_log_enabled())
 		return;
-	len = snprintf(line, sizeof(line), "liblttng_ust[%ld/%ld]: ",
-		       (long)getpid(), (long)syscall(SYS_gettid));
+	len = snprintf(line, sizeof(line),
+		       "liblttng_ust[%ld/%ld]: ", (long)getpid(),
+		       (long)syscall(SYS_gettid));
 	va_start(ap, fmt);
 	n = vsnprintf(line + len, sizeof(line) - len - 1, fmt, ap);
 	va_end(ap);
