@@ -142,6 +142,20 @@ static void test_event_matched_in_two_channels_records_in_both(void **state)
 	assert_int_equal(cap.nr, 2);
 }
 
+static void test_record_dropped_by_the_backend_is_not_committed(void **state)
+{
+	(void)state;
+	capture_enable(&cap, "ust_tests_enable:ev_info");
+	cap.refuse = 1;
+	lttng_ust_tracepoint(ust_tests_enable, ev_info, 1);
+	assert_int_equal(cap.reserved, 1);
+	assert_int_equal(cap.nr, 0);
+	cap.refuse = 0;
+	lttng_ust_tracepoint(ust_tests_enable, ev_info, 1);
+	assert_int_equal(cap.reserved, 2);
+	assert_int_equal(cap.nr, 1);
+}
+
 static void test_two_rules_of_one_channel_share_one_recorder(void **state)
 {
 	struct ust_event_rule *a, *b;
@@ -344,6 +358,9 @@ int main(void)
 			setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_event_matched_in_two_channels_records_in_both,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_record_dropped_by_the_backend_is_not_committed,
 			setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_two_rules_of_one_channel_share_one_recorder, setup,

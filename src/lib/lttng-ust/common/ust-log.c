@@ -20,7 +20,8 @@ static void log_read_env(void)
 	log_on = getenv("LTTNG_UST_DEBUG") != NULL;
 }
 
-int ust_log_enabled(void)
+/* Whether LTTNG_UST_DEBUG is set (read once). */
+static int ust_log_enabled(void)
 {
 	pthread_once(&log_once, log_read_env);
 	return log_on;

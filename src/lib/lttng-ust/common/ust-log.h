@@ -13,7 +13,4 @@
 UST_API void ust_log(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
-/* Whether LTTNG_UST_DEBUG is set (read once). */
-UST_API int ust_log_enabled(void);
-
 #endif /* UST_LOG_H */
