@@ -272,7 +272,8 @@ static void lttng_ust__tracepoint_ptrs_fini(void)
 #define lttng_ust_field_float_nowrite(type, name, expr)                        \
 	LTTNG_UST__FIELD_FLOAT(type, name, expr, 1)
 
-#define lttng_ust_field_string(name, expr) LTTNG_UST__FIELD_STRING(name, expr, 0)
+#define lttng_ust_field_string(name, expr)                                     \
+	LTTNG_UST__FIELD_STRING(name, expr, 0)
 #define lttng_ust_field_string_nowrite(name, expr)                             \
 	LTTNG_UST__FIELD_STRING(name, expr, 1)
 

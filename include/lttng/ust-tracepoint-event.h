@@ -58,8 +58,8 @@
 #define LTTNG_UST__NO_INT_TYPE {0, 0, 0, 0, 0}
 
 #define LTTNG_UST__MANT_DIG(type)                                              \
-	(sizeof(type) == sizeof(float)	  ? FLT_MANT_DIG                       \
-	 : sizeof(type) == sizeof(double) ? DBL_MANT_DIG                       \
+	(sizeof(type) == sizeof(float)	 ? FLT_MANT_DIG                        \
+	 : sizeof(type) == sizeof(double) ? DBL_MANT_DIG                        \
 					  : LDBL_MANT_DIG)
 #define LTTNG_UST__FLOAT_TYPE(type)                                            \
 	{                                                                      \

@@ -23,8 +23,9 @@ struct ust_recorder {
 };
 
 /* A disabled recorder of `desc` in `chan`, or NULL (out of memory). */
-struct ust_recorder *ust_recorder_create(struct ust_channel *chan,
-					 const struct lttng_ust_event_desc *desc);
+struct ust_recorder *
+ust_recorder_create(struct ust_channel *chan,
+		    const struct lttng_ust_event_desc *desc);
 
 /*
  * Starts or stops recording: attaches the probe to the tracepoint or

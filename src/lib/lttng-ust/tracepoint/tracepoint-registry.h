@@ -17,8 +17,9 @@
  * two modules, as happens with symbol interposition, is counted twice).
  * Sites whose name has probes get them at once. Returns 0 or -ENOMEM.
  */
-UST_API int lttng_ust_tp_module_register(struct lttng_ust_tracepoint *const *tps,
-					 int count);
+UST_API int
+lttng_ust_tp_module_register(struct lttng_ust_tracepoint *const *tps,
+			     int count);
 
 /* Removes a module's sites; they are disabled on return. Returns 0. */
 UST_API int
