@@ -4,6 +4,7 @@
  */
 #include "cmd.h"
 #include "config.h"
+#include "kernel/kernel-cmd.h"
 #include "session.h"
 #include "util/log.h"
 
@@ -30,7 +31,7 @@ int cmd_find_domain(struct session *session, int32_t domain_type,
 		*domain = &session->ust;
 		return LTTNG_OK;
 	case LTTNG_DOMAIN_KERNEL:
-		return cmd_kernel_error();
+		return kernel_cmd_find_domain(session, domain);
 	case LTTNG_DOMAIN_JUL:
 	case LTTNG_DOMAIN_LOG4J:
 	case LTTNG_DOMAIN_PYTHON:
@@ -71,6 +72,8 @@ int cmd_enable_channel(struct cmd_ctx *ctx)
 		return ret;
 	if (lsc_get_channel(&ctx->req, &req) || lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
+	if (ret == LTTNG_OK && target.domain == LTTNG_DOMAIN_KERNEL)
+		return kernel_cmd_enable_channel(session, &req);
 	if (ret == LTTNG_OK)
 		ret = cmd_find_domain(session, target.domain, &domain);
 	if (ret != LTTNG_OK)
@@ -95,6 +98,11 @@ int cmd_disable_channel(struct cmd_ctx *ctx)
 
 	if (ret == LTTNG_OK && lsc_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
+	if (ret == LTTNG_OK && target.domain == LTTNG_DOMAIN_KERNEL)
+		return target.channel[0]
+			       ? kernel_cmd_disable_channel(session,
+							    target.channel)
+			       : LTTNG_ERR_INVALID;
 	if (ret == LTTNG_OK)
 		ret = cmd_find_domain(session, target.domain, &domain);
 	if (ret != LTTNG_OK)

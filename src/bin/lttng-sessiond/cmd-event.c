@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "kernel/kernel-cmd.h"
 #include "session.h"
 #include "util/log.h"
 
@@ -126,7 +127,10 @@ int cmd_enable_event(struct cmd_ctx *ctx)
 
 	if (ret != LTTNG_OK)
 		return ret;
-	ret = enable_ust_event(session, &target, &spec);
+	if (target.domain == LTTNG_DOMAIN_KERNEL)
+		ret = kernel_cmd_enable_event(session, &target, &spec);
+	else
+		ret = enable_ust_event(session, &target, &spec);
 	lsc_event_fini(&spec);
 	return ret;
 }
@@ -142,6 +146,11 @@ int cmd_disable_event(struct cmd_ctx *ctx)
 
 	if (ret != LTTNG_OK)
 		return ret;
+	if (target.domain == LTTNG_DOMAIN_KERNEL) {
+		ret = kernel_cmd_disable_event(session, &target, &spec);
+		lsc_event_fini(&spec);
+		return ret;
+	}
 	ret = target_channel(session, &target, false, &chan);
 	if (ret == LTTNG_OK) {
 		matched = event_rule_disable(chan->rules, spec.name);
@@ -219,6 +228,8 @@ int cmd_add_context(struct cmd_ctx *ctx)
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret != LTTNG_OK)
 		return ret;
+	if (target.domain == LTTNG_DOMAIN_KERNEL)
+		return kernel_cmd_add_context(session, &target, &spec);
 	if (session->has_been_started)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
 	ret = cmd_find_domain(session, target.domain, &domain);
@@ -244,7 +255,7 @@ int cmd_list_tracepoints(struct cmd_ctx *ctx)
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	switch (target.domain) {
 	case LTTNG_DOMAIN_KERNEL:
-		return cmd_kernel_error();
+		return kernel_cmd_list_tracepoints(ctx->reply);
 	case LTTNG_DOMAIN_NONE:
 		return LTTNG_ERR_UNKNOWN_DOMAIN;
 	default:

@@ -4,6 +4,7 @@
  */
 #include "cmd.h"
 #include "config.h"
+#include "kernel/kernel-cmd.h"
 #include "session.h"
 #include "util/log.h"
 
@@ -76,6 +77,9 @@ int cmd_start_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
 	if (!session_has_channels(session))
 		return LTTNG_ERR_NO_CHANNEL;
+	ret = kernel_cmd_start(session);
+	if (ret != LTTNG_OK)
+		return ret;
 	session->active = true;
 	session->has_been_started = true;
 	DBG("Started session %s", session->name);
@@ -91,9 +95,10 @@ int cmd_stop_trace(struct cmd_ctx *ctx)
 		return ret;
 	if (!session->active)
 		return LTTNG_ERR_TRACE_ALREADY_STOPPED;
+	ret = kernel_cmd_stop(session);
 	session->active = false;
 	DBG("Stopped session %s", session->name);
-	return LTTNG_OK;
+	return ret;
 }
 
 /*
@@ -121,7 +126,13 @@ int cmd_list_domains(struct cmd_ctx *ctx)
 
 	if (ret != LTTNG_OK)
 		return ret;
-	lsc_put_u32(ctx->reply, session->ust.channel_count ? 1 : 0);
+	lsc_put_u32(ctx->reply, (session->ust.channel_count ? 1 : 0) +
+					(kernel_cmd_channel_count(session) ? 1 : 0));
+	if (kernel_cmd_channel_count(session)) {
+		domain.type = LTTNG_DOMAIN_KERNEL;
+		domain.buffer_type = LTTNG_BUFFER_GLOBAL;
+		lsc_put_domain(ctx->reply, &domain);
+	}
 	if (session->ust.channel_count) {
 		domain.type = LTTNG_DOMAIN_UST;
 		domain.buffer_type = session->ust.buffer_type;

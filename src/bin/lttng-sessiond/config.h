@@ -24,6 +24,7 @@ struct sessiond_config {
 	char lock_file_path[PATH_MAX];
 	char consumerd64_path[PATH_MAX]; /* "" when none was found */
 	char consumerd32_path[PATH_MAX];
+	char kconsumerd_path[PATH_MAX]; /* kernel consumer, "" when none */
 };
 
 extern struct sessiond_config sessiond_config;

@@ -22,6 +22,7 @@
 #include "consumer.h"
 #include "session.h"
 #include "util/log.h"
+#include "kernel/kernel-domain.h"
 #include "util/paths.h"
 #include "util/unix-socket.h"
 
@@ -36,6 +37,7 @@ enum {
 	OPT_CONSUMERD32_LIBDIR,
 	OPT_CONSUMERD64_LIBDIR,
 	OPT_VERBOSE_CONSUMER,
+	OPT_KCONSUMERD_PATH,
 };
 
 static const struct option long_options[] = {
@@ -48,6 +50,7 @@ static const struct option long_options[] = {
 	{"no-kernel", no_argument, NULL, OPT_NO_KERNEL},
 	{"consumerd32-path", required_argument, NULL, OPT_CONSUMERD32_PATH},
 	{"consumerd64-path", required_argument, NULL, OPT_CONSUMERD64_PATH},
+	{"kconsumerd-path", required_argument, NULL, OPT_KCONSUMERD_PATH},
 	{"consumerd32-libdir", required_argument, NULL, OPT_CONSUMERD32_LIBDIR},
 	{"consumerd64-libdir", required_argument, NULL, OPT_CONSUMERD64_LIBDIR},
 	{"quiet", no_argument, NULL, 'q'},
@@ -64,6 +67,7 @@ static const char usage_text[] =
 	"                      [--client-sock=PATH] [--no-kernel]\n"
 	"                      [--consumerd32-path=PATH] "
 	"[--consumerd64-path=PATH]\n"
+	"                      [--kconsumerd-path=PATH]\n"
 	"                      [--quiet | [--verbose]...]\n"
 	"\n"
 	"See lttng-sessiond(8) for the meaning of each option.\n";
@@ -74,6 +78,7 @@ struct parsed_options {
 	const char *apps_sock;
 	const char *consumerd64_path;
 	const char *consumerd32_path;
+	const char *kconsumerd_path;
 };
 
 static int copy_option(char *dst, size_t len, const char *value,
@@ -123,6 +128,9 @@ static int parse_options(int argc, char **argv, struct parsed_options *opts)
 			break;
 		case OPT_CONSUMERD32_PATH:
 			opts->consumerd32_path = optarg;
+			break;
+		case OPT_KCONSUMERD_PATH:
+			opts->kconsumerd_path = optarg;
 			break;
 		case OPT_CONSUMERD32_LIBDIR:
 		case OPT_CONSUMERD64_LIBDIR:
@@ -202,6 +210,17 @@ static int find_consumers(const struct parsed_options *opts)
 			       sizeof(sessiond_config.consumerd32_path))) {
 		ERR("No executable consumer daemon at %s",
 		    opts->consumerd32_path);
+		return -1;
+	}
+	if (opts->kconsumerd_path
+		    ? consumer_find_path(opts->kconsumerd_path,
+					 sessiond_config.kconsumerd_path,
+					 sizeof(sessiond_config.kconsumerd_path))
+		    : snprintf(sessiond_config.kconsumerd_path,
+			       sizeof(sessiond_config.kconsumerd_path), "%s",
+			       sessiond_config.consumerd64_path) < 0) {
+		ERR("No executable consumer daemon at %s",
+		    opts->kconsumerd_path);
 		return -1;
 	}
 	DBG("64-bit consumer daemon: %s",
@@ -357,6 +376,7 @@ static int run(void)
 
 	if (take_instance_lock())
 		return EXIT_FAILURE;
+	kernel_domain_init();
 	ready_fd = daemonize();
 	stop_fd = make_stop_fd();
 	if (stop_fd < 0 || write_pid_file())

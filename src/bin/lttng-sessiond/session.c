@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/kernel-cmd.h"
 #include "session.h"
 #include "util/log.h"
 #include "util/time-format.h"
@@ -101,6 +102,7 @@ void session_destroy(struct session *session)
 		link = &(*link)->next;
 	assert(*link == session);
 	*link = session->next;
+	kernel_cmd_destroy(session);
 	DBG("Destroyed session %s", session->name);
 	domain_fini(&session->ust);
 	free(session);
@@ -114,7 +116,8 @@ void session_destroy_all(void)
 
 bool session_has_channels(const struct session *session)
 {
-	return session->ust.channel_count > 0;
+	return session->ust.channel_count > 0 ||
+	       kernel_cmd_channel_count(session) > 0;
 }
 
 void session_describe(const struct session *session, struct lsc_session *out)

@@ -16,6 +16,8 @@
 #include "domain.h"
 #include "sessiond-comm/codec.h"
 
+struct kernel_session;
+
 struct session {
 	char name[LTTNG_NAME_MAX];
 	char output_path[LTTNG_PATH_MAX]; /* "" when the session has none */
@@ -24,6 +26,7 @@ struct session {
 	bool has_been_started;
 	time_t creation_time;
 	struct domain ust;
+	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct session *next;
 };
 

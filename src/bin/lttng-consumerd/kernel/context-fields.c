@@ -1,0 +1,164 @@
+/*
+ * Implementation of context-fields.h, with LTTng-modules' field names and
+ * types: pid_t-like fields are 32-bit signed integers, procname a 16-byte
+ * UTF-8 array, hostname a 64-byte one, cpu_id a 32-bit signed integer.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "context-fields.h"
+
+struct context_name {
+	const char *name;
+	enum kernel_context_kind kind;
+};
+
+static const struct context_name context_names[] = {
+	{"pid", KERNEL_CONTEXT_PID},
+	{"tid", KERNEL_CONTEXT_TID},
+	{"vpid", KERNEL_CONTEXT_VPID},
+	{"vtid", KERNEL_CONTEXT_VTID},
+	{"ppid", KERNEL_CONTEXT_PPID},
+	{"vppid", KERNEL_CONTEXT_VPPID},
+	{"procname", KERNEL_CONTEXT_PROCNAME},
+	{"prio", KERNEL_CONTEXT_PRIO},
+	{"cpu_id", KERNEL_CONTEXT_CPU_ID},
+	{"hostname", KERNEL_CONTEXT_HOSTNAME},
+};
+
+#define NR_CONTEXT_NAMES (sizeof(context_names) / sizeof(*context_names))
+
+static int kind_of(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < NR_CONTEXT_NAMES; i++) {
+		if (strlen(context_names[i].name) == len &&
+		    !strncmp(context_names[i].name, name, len))
+			return (int)context_names[i].kind;
+	}
+	return -1;
+}
+
+int kernel_context_set_parse(const char *list, struct kernel_context_set *set)
+{
+	const char *p = list;
+	size_t i;
+
+	memset(set, 0, sizeof(*set));
+	gethostname(set->hostname, KERNEL_HOSTNAME_LEN);
+	while (*p) {
+		size_t len = strcspn(p, "+");
+		int kind = kind_of(p, len);
+
+		if (kind < 0 || set->count == KERNEL_CONTEXT_MAX)
+			return -EINVAL;
+		for (i = 0; i < set->count; i++) {
+			if (set->kinds[i] == (enum kernel_context_kind)kind)
+				return -EINVAL;
+		}
+		set->kinds[set->count++] = (enum kernel_context_kind)kind;
+		p += len;
+		if (*p == '+')
+			p++;
+	}
+	return 0;
+}
+
+static const char *name_of(enum kernel_context_kind kind)
+{
+	size_t i;
+
+	for (i = 0; i < NR_CONTEXT_NAMES; i++) {
+		if (context_names[i].kind == kind)
+			return context_names[i].name;
+	}
+	return "?";
+}
+
+static struct ctf_type *int32_type(void)
+{
+	struct ctf_integer_desc desc = {
+		.size = 32, .align = 8, .is_signed = true, .base = 10};
+
+	return ctf_type_integer_create(&desc);
+}
+
+static struct ctf_type *text_array_type(unsigned int len)
+{
+	struct ctf_integer_desc desc = {.size = 8,
+					.align = 8,
+					.is_signed = true,
+					.base = 10,
+					.encoding = CTF_ENCODING_UTF8};
+
+	return ctf_type_array_create(ctf_type_integer_create(&desc), len);
+}
+
+struct ctf_type *kernel_context_type(const struct kernel_context_set *set)
+{
+	struct ctf_type *scope;
+	size_t i;
+
+	if (!set->count)
+		return NULL;
+	scope = ctf_type_struct_create();
+	for (i = 0; scope && i < set->count; i++) {
+		struct ctf_type *type;
+
+		switch (set->kinds[i]) {
+		case KERNEL_CONTEXT_PROCNAME:
+			type = text_array_type(KERNEL_COMM_LEN);
+			break;
+		case KERNEL_CONTEXT_HOSTNAME:
+			type = text_array_type(KERNEL_HOSTNAME_LEN);
+			break;
+		default:
+			type = int32_type();
+			break;
+		}
+		if (!type ||
+		    ctf_type_add_field(scope, name_of(set->kinds[i]), type)) {
+			ctf_type_destroy(scope);
+			return NULL;
+		}
+	}
+	return scope;
+}
+
+void kernel_context_values(const struct kernel_context_set *set,
+			   const struct kernel_thread_info *thread,
+			   uint32_t cpu, struct ctf_value *values)
+{
+	size_t i;
+
+	for (i = 0; i < set->count; i++) {
+		switch (set->kinds[i]) {
+		case KERNEL_CONTEXT_PID:
+		case KERNEL_CONTEXT_VPID:
+			values[i] = CTF_SIGNED(thread->pid);
+			break;
+		case KERNEL_CONTEXT_TID:
+		case KERNEL_CONTEXT_VTID:
+			values[i] = CTF_SIGNED(thread->tid);
+			break;
+		case KERNEL_CONTEXT_PPID:
+		case KERNEL_CONTEXT_VPPID:
+			values[i] = CTF_SIGNED(thread->ppid);
+			break;
+		case KERNEL_CONTEXT_PROCNAME:
+			values[i] = CTF_STRING(thread->comm);
+			break;
+		case KERNEL_CONTEXT_PRIO:
+			values[i] = CTF_SIGNED(thread->prio);
+			break;
+		case KERNEL_CONTEXT_CPU_ID:
+			values[i] = CTF_SIGNED((int64_t)cpu);
+			break;
+		case KERNEL_CONTEXT_HOSTNAME:
+			values[i] = CTF_STRING(set->hostname);
+			break;
+		}
+	}
+}

@@ -1,0 +1,148 @@
+/*
+ * Implementation of cpu-stream.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cpu-stream.h"
+
+int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
+			   const struct kernel_cpu_stream_config *config,
+			   struct ctf_error *err)
+{
+	struct ctf_stream_writer_config wc = {0};
+	char path[4200], name[300];
+
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu%u/trace_pipe_raw",
+		 config->instance_path, config->cpu);
+	snprintf(s->stats_path, sizeof(s->stats_path), "%s/per_cpu/cpu%u/stats",
+		 config->instance_path, config->cpu);
+	s->page = malloc(config->layout->page_size);
+	if (!s->page)
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	s->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (s->fd < 0)
+		return ctf_error_set(err, -errno, "cannot open %s: %s", path,
+				     strerror(errno));
+	snprintf(name, sizeof(name), "%s_%u", config->channel, config->cpu);
+	wc.metadata = kernel_metadata_ctf(config->metadata);
+	wc.stream_id = config->stream_id;
+	wc.stream_instance_id = config->cpu;
+	wc.cpu_id = config->cpu;
+	wc.packet_size = config->packet_size;
+	wc.dir = config->trace_dir;
+	wc.name = name;
+	wc.with_index = true;
+	s->conv.writer = ctf_stream_writer_create(&wc, err);
+	if (!s->conv.writer)
+		return -EIO;
+	s->conv.metadata = config->metadata;
+	s->conv.stream_id = config->stream_id;
+	s->conv.cpu = config->cpu;
+	s->conv.layout = config->layout;
+	s->conv.contexts = config->contexts;
+	s->conv.threads = config->threads;
+	return 0;
+}
+
+int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err)
+{
+	size_t page_size = s->conv.layout->page_size;
+	ssize_t n;
+	int ret;
+
+	for (;;) {
+		n = read(s->fd, s->page, page_size);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return 0;
+		if (n < 0)
+			return ctf_error_set(err, -errno,
+					     "cannot read cpu %u buffer: %s",
+					     s->conv.cpu, strerror(errno));
+		if (n == 0)
+			return 0;
+		if ((size_t)n < page_size) /* a short page: zero the rest */
+			memset(s->page + n, 0, page_size - (size_t)n);
+		s->bytes_read += (uint64_t)n;
+		ret = kernel_page_convert(&s->conv, s->page, page_size, err);
+		if (ret == -EBADMSG) /* skip a malformed page, keep going */
+			continue;
+		if (ret)
+			return ret;
+	}
+}
+
+/* The kernel's count of lost events for this CPU: overrun + dropped. */
+static uint64_t kernel_losses(const char *stats_path)
+{
+	uint64_t total = 0, v;
+	char line[256];
+	FILE *f = fopen(stats_path, "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "overrun: %" SCNu64, &v) == 1 ||
+		    sscanf(line, "dropped events: %" SCNu64, &v) == 1)
+			total += v;
+	}
+	fclose(f);
+	return total;
+}
+
+int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
+			    struct ctf_error *err)
+{
+	uint64_t lost;
+	int ret = kernel_cpu_stream_drain(s, err);
+
+	if (ret)
+		return ret;
+	lost = kernel_losses(s->stats_path);
+	if (lost > s->conv.discarded) {
+		ctf_stream_writer_add_discarded(s->conv.writer,
+						lost - s->conv.discarded);
+		s->conv.discarded = lost;
+	}
+	return ctf_stream_writer_flush(
+		s->conv.writer,
+		now > s->conv.last_timestamp ? now : s->conv.last_timestamp,
+		err);
+}
+
+int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
+			    struct ctf_error *err)
+{
+	int ret = 0;
+
+	if (s->conv.writer) {
+		ret = kernel_cpu_stream_flush(s, now, err);
+		if (ret)
+			(void)ctf_stream_writer_close(s->conv.writer, now,
+						      NULL);
+		else
+			ret = ctf_stream_writer_close(
+				s->conv.writer,
+				now > s->conv.last_timestamp
+					? now
+					: s->conv.last_timestamp,
+				err);
+		s->conv.writer = NULL;
+	}
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+	kernel_page_converter_fini(&s->conv);
+	free(s->page);
+	s->page = NULL;
+	return ret;
+}

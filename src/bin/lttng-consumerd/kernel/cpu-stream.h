@@ -1,0 +1,53 @@
+/*
+ * One CPU of one kernel channel: the instance's
+ * per_cpu/cpuN/trace_pipe_raw (read page by page, never blocking), the
+ * CTF data stream <output>/kernel/<channel>_<cpu> with its index, and the
+ * page converter between them. Losses the kernel counts in
+ * per_cpu/cpuN/stats but the pages did not report are added when the
+ * stream is flushed.
+ */
+#ifndef KCONSUMER_CPU_STREAM_H
+#define KCONSUMER_CPU_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "page-converter.h"
+
+struct kernel_cpu_stream {
+	int fd; /* trace_pipe_raw */
+	char stats_path[4200];
+	struct kernel_page_converter conv;
+	uint8_t *page;
+	uint64_t bytes_read;
+};
+
+struct kernel_cpu_stream_config {
+	const char *instance_path; /* <tracefs>/instances/<name> */
+	const char *trace_dir;	   /* <output>/kernel */
+	const char *channel;
+	uint32_t stream_id;
+	uint32_t cpu;
+	size_t packet_size;
+	struct kernel_metadata *metadata;
+	const struct tracefs_page_layout *layout;
+	const struct kernel_context_set *contexts;
+	struct kernel_process_table *threads;
+};
+
+int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
+			   const struct kernel_cpu_stream_config *config,
+			   struct ctf_error *err);
+
+/* Converts every page available now. 0 or -errno with err. */
+int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err);
+
+/* Drains, accounts the kernel's losses and writes the open packet. */
+int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
+			    struct ctf_error *err);
+
+/* Flushes and closes everything (also on error). */
+int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
+			    struct ctf_error *err);
+
+#endif /* KCONSUMER_CPU_STREAM_H */

@@ -1,0 +1,484 @@
+/*
+ * The kernel consumer daemon's main loop: command line, trace directory,
+ * metadata file, one kernel_cpu_stream per channel and CPU, a periodic
+ * drain (the channels' read timer) and the control socket.
+ *
+ * lttng-consumerd --kconsumerd --tracefs-root DIR --output DIR
+ *     --control-fd N [--trace-name NAME]
+ *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
+ *      [--contexts pid+tid+...])...
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cpu-stream.h"
+#include "ctf/metadata-stream.h"
+#include "kconsumer-protocol.h"
+#include "kconsumer.h"
+#include "tracefs/instance.h"
+
+#define MAX_CHANNELS 64
+#define DEFAULT_READ_TIMER_US 200000
+#define DEFAULT_PACKET_SIZE (1024 * 1024)
+
+struct kchannel {
+	const char *name;
+	const char *instance;
+	size_t subbuf_size;
+	unsigned long read_timer_us;
+	struct kernel_context_set contexts;
+	unsigned int nr_cpus;
+	struct kernel_cpu_stream *cpus;
+};
+
+struct kconsumer {
+	const char *tracefs_root;
+	const char *output;
+	const char *trace_name;
+	int control_fd;
+	char trace_dir[4096];
+	unsigned int nr_channels;
+	struct kchannel channels[MAX_CHANNELS];
+	struct tracefs_page_layout layout;
+	struct kernel_metadata *metadata;
+	struct kernel_process_table *threads;
+	int metadata_fd;
+	size_t metadata_written;
+};
+
+static volatile sig_atomic_t quit_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	quit_requested = 1;
+}
+
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static int64_t clock_offset_ns(void)
+{
+	struct timespec mono, real;
+
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	return ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) * 1000000000LL +
+	       ((int64_t)real.tv_nsec - (int64_t)mono.tv_nsec);
+}
+
+static int parse_number(const char *text, unsigned long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoul(text, &end, 10);
+	return errno || end == text || *end ? -1 : 0;
+}
+
+enum {
+	OPT_KCONSUMERD = 256,
+	OPT_TRACEFS_ROOT,
+	OPT_OUTPUT,
+	OPT_CONTROL_FD,
+	OPT_TRACE_NAME,
+	OPT_CHANNEL,
+	OPT_INSTANCE,
+	OPT_SUBBUF_SIZE,
+	OPT_READ_TIMER,
+	OPT_CONTEXTS,
+};
+
+static const struct option long_options[] = {
+	{"kconsumerd", no_argument, NULL, OPT_KCONSUMERD},
+	{"tracefs-root", required_argument, NULL, OPT_TRACEFS_ROOT},
+	{"output", required_argument, NULL, OPT_OUTPUT},
+	{"control-fd", required_argument, NULL, OPT_CONTROL_FD},
+	{"trace-name", required_argument, NULL, OPT_TRACE_NAME},
+	{"channel", required_argument, NULL, OPT_CHANNEL},
+	{"instance", required_argument, NULL, OPT_INSTANCE},
+	{"subbuf-size", required_argument, NULL, OPT_SUBBUF_SIZE},
+	{"read-timer", required_argument, NULL, OPT_READ_TIMER},
+	{"contexts", required_argument, NULL, OPT_CONTEXTS},
+	{NULL, 0, NULL, 0},
+};
+
+/* Applies a channel option to the channel being described. */
+static int channel_option(struct kconsumer *kc, int opt, const char *arg)
+{
+	struct kchannel *ch;
+	unsigned long v;
+
+	if (opt == OPT_CHANNEL) {
+		if (kc->nr_channels == MAX_CHANNELS)
+			return -1;
+		ch = &kc->channels[kc->nr_channels++];
+		ch->name = arg;
+		ch->subbuf_size = DEFAULT_PACKET_SIZE;
+		ch->read_timer_us = DEFAULT_READ_TIMER_US;
+		return 0;
+	}
+	if (!kc->nr_channels)
+		return -1;
+	ch = &kc->channels[kc->nr_channels - 1];
+	switch (opt) {
+	case OPT_INSTANCE:
+		ch->instance = arg;
+		return 0;
+	case OPT_SUBBUF_SIZE:
+		if (parse_number(arg, &v) || v < CTF_STREAM_MIN_PACKET_SIZE)
+			return -1;
+		ch->subbuf_size = v;
+		return 0;
+	case OPT_READ_TIMER:
+		if (parse_number(arg, &v))
+			return -1;
+		ch->read_timer_us = v;
+		return 0;
+	default:
+		return kernel_context_set_parse(arg, &ch->contexts) ? -1 : 0;
+	}
+}
+
+static int parse_args(struct kconsumer *kc, int argc, char **argv)
+{
+	unsigned long v;
+	unsigned int i;
+	int opt;
+
+	kc->control_fd = -1;
+	kc->trace_name = "kernel";
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+		switch (opt) {
+		case OPT_KCONSUMERD:
+			break;
+		case OPT_TRACEFS_ROOT:
+			kc->tracefs_root = optarg;
+			break;
+		case OPT_OUTPUT:
+			kc->output = optarg;
+			break;
+		case OPT_TRACE_NAME:
+			kc->trace_name = optarg;
+			break;
+		case OPT_CONTROL_FD:
+			if (parse_number(optarg, &v) || v > 65535)
+				goto bad;
+			kc->control_fd = (int)v;
+			break;
+		case OPT_CHANNEL:
+		case OPT_INSTANCE:
+		case OPT_SUBBUF_SIZE:
+		case OPT_READ_TIMER:
+		case OPT_CONTEXTS:
+			if (channel_option(kc, opt, optarg))
+				goto bad;
+			break;
+		default:
+			goto bad;
+		}
+	}
+	if (!kc->tracefs_root || !kc->output || kc->control_fd < 0 ||
+	    !kc->nr_channels || optind != argc)
+		goto bad;
+	for (i = 0; i < kc->nr_channels; i++) {
+		if (!kc->channels[i].instance)
+			goto bad;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "Error: kernel consumer: invalid arguments\n");
+	return -1;
+}
+
+static int make_dirs(const char *path)
+{
+	char buf[4096];
+	size_t i;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (i = 1; buf[i]; i++) {
+		if (buf[i] != '/')
+			continue;
+		buf[i] = '\0';
+		if (mkdir(buf, 0770) && errno != EEXIST)
+			return -errno;
+		buf[i] = '/';
+	}
+	if (mkdir(buf, 0770) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* Appends the metadata text not yet in the metadata file. */
+static int write_metadata(struct kconsumer *kc, struct ctf_error *err)
+{
+	const struct ctf_metadata *md = kernel_metadata_ctf(kc->metadata);
+	size_t len;
+	const char *text =
+		ctf_metadata_text_since(md, kc->metadata_written, &len);
+	int ret;
+
+	if (!len)
+		return 0;
+	ret = ctf_metadata_stream_write(kc->metadata_fd, ctf_metadata_uuid(md),
+					text, len, err);
+	if (!ret)
+		kc->metadata_written += len;
+	return ret;
+}
+
+static int open_channel(struct kconsumer *kc, uint32_t stream_id,
+			struct ctf_error *err)
+{
+	struct kchannel *ch = &kc->channels[stream_id];
+	struct kernel_cpu_stream_config config = {
+		.instance_path = ch->instance,
+		.trace_dir = kc->trace_dir,
+		.channel = ch->name,
+		.stream_id = stream_id,
+		.packet_size = ch->subbuf_size,
+		.metadata = kc->metadata,
+		.layout = &kc->layout,
+		.contexts = &ch->contexts,
+		.threads = kc->threads,
+	};
+	char path[4200];
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	unsigned int cpu;
+	int ret;
+
+	ret = kernel_metadata_add_channel(kc->metadata, stream_id,
+					  &ch->contexts, err);
+	if (ret)
+		return ret;
+	ch->cpus = calloc(cpus > 0 ? (size_t)cpus : 1, sizeof(*ch->cpus));
+	if (!ch->cpus)
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	for (cpu = 0; cpu < (unsigned int)cpus; cpu++) {
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%u", ch->instance,
+			 cpu);
+		if (access(path, F_OK))
+			continue;
+		config.cpu = cpu;
+		ret = kernel_cpu_stream_open(&ch->cpus[ch->nr_cpus], &config,
+					     err);
+		ch->nr_cpus++;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int setup(struct kconsumer *kc, struct ctf_error *err)
+{
+	struct kernel_trace_info info = {0};
+	char hostname[256] = "", datetime[64], msg[256], *text;
+	char path[4200];
+	time_t now = time(NULL);
+	struct tm tm;
+	unsigned int i;
+	int ret;
+
+	snprintf(kc->trace_dir, sizeof(kc->trace_dir), "%s/kernel", kc->output);
+	ret = make_dirs(kc->trace_dir);
+	if (ret)
+		return ctf_error_set(err, ret, "cannot create %s: %s",
+				     kc->trace_dir, strerror(-ret));
+	if (tracefs_read_file(kc->tracefs_root, "events/header_page", &text,
+			      msg, sizeof(msg)))
+		return ctf_error_set(err, -EIO, "%s", msg);
+	ret = tracefs_page_layout_parse(text, &kc->layout, msg, sizeof(msg));
+	free(text);
+	if (ret)
+		return ctf_error_set(err, ret, "%s", msg);
+	gethostname(hostname, sizeof(hostname) - 1);
+	localtime_r(&now, &tm);
+	strftime(datetime, sizeof(datetime), "%Y%m%dT%H%M%S%z", &tm);
+	info.hostname = hostname;
+	info.trace_name = kc->trace_name;
+	info.creation_datetime = datetime;
+	info.clock_offset_ns = clock_offset_ns();
+	kc->metadata = kernel_metadata_create(kc->tracefs_root, &info, err);
+	kc->threads = kernel_process_table_create();
+	if (!kc->metadata || !kc->threads)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/metadata", kc->trace_dir);
+	kc->metadata_fd =
+		open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (kc->metadata_fd < 0)
+		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
+				     strerror(errno));
+	for (i = 0; i < kc->nr_channels; i++) {
+		ret = open_channel(kc, i, err);
+		if (ret)
+			return ret;
+	}
+	return write_metadata(kc, err);
+}
+
+static int drain_all(struct kconsumer *kc, struct ctf_error *err)
+{
+	unsigned int i, cpu;
+	int ret;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
+			ret = kernel_cpu_stream_drain(
+				&kc->channels[i].cpus[cpu], err);
+			if (ret)
+				return ret;
+		}
+	}
+	return write_metadata(kc, err);
+}
+
+static int flush_all(struct kconsumer *kc, struct ctf_error *err)
+{
+	uint64_t now = monotonic_ns();
+	unsigned int i, cpu;
+	int ret;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
+			ret = kernel_cpu_stream_flush(
+				&kc->channels[i].cpus[cpu], now, err);
+			if (ret)
+				return ret;
+		}
+	}
+	ret = write_metadata(kc, err);
+	if (!ret)
+		fsync(kc->metadata_fd);
+	return ret;
+}
+
+static int close_all(struct kconsumer *kc, struct ctf_error *err)
+{
+	uint64_t now = monotonic_ns();
+	unsigned int i, cpu;
+	int ret = 0, r;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
+			r = kernel_cpu_stream_close(&kc->channels[i].cpus[cpu],
+						    now, err);
+			if (r && !ret)
+				ret = r;
+		}
+		free(kc->channels[i].cpus);
+		kc->channels[i].cpus = NULL;
+	}
+	if (kc->metadata && kc->metadata_fd >= 0) {
+		r = write_metadata(kc, err);
+		if (r && !ret)
+			ret = r;
+	}
+	if (kc->metadata_fd >= 0)
+		close(kc->metadata_fd);
+	kc->metadata_fd = -1;
+	kernel_metadata_destroy(kc->metadata);
+	kernel_process_table_destroy(kc->threads);
+	return ret;
+}
+
+static void reply(struct kconsumer *kc, int ok)
+{
+	char byte = ok ? KCONSUMER_REPLY_OK : KCONSUMER_REPLY_ERROR;
+
+	if (write(kc->control_fd, &byte, 1) != 1)
+		quit_requested = 1;
+}
+
+static int poll_timeout_ms(const struct kconsumer *kc)
+{
+	unsigned long shortest = DEFAULT_READ_TIMER_US;
+	unsigned int i;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		if (kc->channels[i].read_timer_us &&
+		    kc->channels[i].read_timer_us < shortest)
+			shortest = kc->channels[i].read_timer_us;
+	}
+	return shortest / 1000 ? (int)(shortest / 1000) : 1;
+}
+
+/* Serves the control socket until quit; returns the exit status. */
+static int run(struct kconsumer *kc)
+{
+	struct pollfd pfd = {.fd = kc->control_fd, .events = POLLIN};
+	struct ctf_error err = {{0}};
+	char cmd;
+	ssize_t n;
+	int ret;
+
+	while (!quit_requested) {
+		ret = poll(&pfd, 1, poll_timeout_ms(kc));
+		if (ret < 0 && errno != EINTR)
+			break;
+		if (ret <= 0) {
+			if (drain_all(kc, &err))
+				fprintf(stderr, "Error: kernel consumer: %s\n",
+					err.message);
+			continue;
+		}
+		n = read(kc->control_fd, &cmd, 1);
+		if (n <= 0)
+			break; /* the session daemon is gone */
+		if (cmd == KCONSUMER_CMD_FLUSH) {
+			ret = flush_all(kc, &err);
+			if (ret)
+				fprintf(stderr, "Error: kernel consumer: %s\n",
+					err.message);
+			reply(kc, !ret);
+		} else if (cmd == KCONSUMER_CMD_QUIT) {
+			ret = close_all(kc, &err);
+			if (ret)
+				fprintf(stderr, "Error: kernel consumer: %s\n",
+					err.message);
+			reply(kc, !ret);
+			return ret ? EXIT_FAILURE : EXIT_SUCCESS;
+		} else {
+			reply(kc, 0);
+		}
+	}
+	return close_all(kc, &err) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int kernel_consumerd_main(int argc, char **argv)
+{
+	static struct kconsumer kc;
+	struct ctf_error err = {{0}};
+	struct sigaction sa = {0};
+
+	kc.metadata_fd = -1;
+	if (parse_args(&kc, argc, argv))
+		return EXIT_FAILURE;
+	sa.sa_handler = on_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (setup(&kc, &err)) {
+		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
+		close_all(&kc, &err);
+		reply(&kc, 0);
+		return EXIT_FAILURE;
+	}
+	reply(&kc, 1); /* ready */
+	return run(&kc);
+}

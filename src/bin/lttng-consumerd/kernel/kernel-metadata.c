@@ -1,0 +1,444 @@
+/*
+ * Implementation of kernel-metadata.h: the trace description, the index
+ * of tracefs event ids, and the translation of format files into CTF
+ * event classes and decoding plans.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "event-map.h"
+#include "kernel-metadata.h"
+#include "tracefs/event-format.h"
+#include "tracefs/instance.h"
+
+#define MAX_EVENT_ID 65536 /* common_type is 16 bits */
+#define MAX_STREAMS 256
+
+struct stream_events {
+	int exists;
+	uint32_t next_id;
+	struct kernel_event_class **by_type; /* MAX_EVENT_ID slots */
+};
+
+struct kernel_metadata {
+	char root[4096];
+	struct ctf_metadata *ctf;
+	char **paths; /* "system/event" by id, MAX_EVENT_ID slots */
+	int indexed;
+	struct stream_events streams[MAX_STREAMS];
+};
+
+/* A fixed UUID for the clock: babeltrace2 correlates on it. */
+static const uint8_t clock_uuid[CTF_UUID_LEN] = {
+	0x6b, 0x2f, 0x4b, 0x1e, 0x7c, 0x30, 0x4a, 0x52,
+	0x9e, 0x4d, 0x0c, 0x35, 0x8a, 0x51, 0x2d, 0x17,
+};
+
+static int read_uuid(uint8_t uuid[CTF_UUID_LEN])
+{
+	FILE *f = fopen("/dev/urandom", "r");
+	size_t n;
+
+	if (!f)
+		return -errno;
+	n = fread(uuid, 1, CTF_UUID_LEN, f);
+	fclose(f);
+	if (n != CTF_UUID_LEN)
+		return -EIO;
+	uuid[6] = (uint8_t)((uuid[6] & 0x0f) | 0x40);
+	uuid[8] = (uint8_t)((uuid[8] & 0x3f) | 0x80);
+	return 0;
+}
+
+static void index_system(struct kernel_metadata *km, const char *system)
+{
+	char rel[4600], *text;
+	struct dirent *de;
+	char err[256];
+	DIR *dir;
+
+	snprintf(rel, sizeof(rel), "%s/events/%s", km->root, system);
+	dir = opendir(rel);
+	if (!dir)
+		return;
+	while ((de = readdir(dir))) {
+		unsigned long id;
+		char *end;
+
+		if (de->d_name[0] == '.' || de->d_type != DT_DIR)
+			continue;
+		snprintf(rel, sizeof(rel), "events/%s/%s/id", system,
+			 de->d_name);
+		if (tracefs_read_file(km->root, rel, &text, err, sizeof(err)))
+			continue;
+		id = strtoul(text, &end, 10);
+		free(text);
+		if (id >= MAX_EVENT_ID || km->paths[id])
+			continue;
+		snprintf(rel, sizeof(rel), "%s/%s", system, de->d_name);
+		km->paths[id] = strdup(rel);
+	}
+	closedir(dir);
+}
+
+/* Reads every events/<system>/<event>/id (again when events appeared). */
+static void index_events(struct kernel_metadata *km)
+{
+	char path[4200];
+	struct dirent *de;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/events", km->root);
+	dir = opendir(path);
+	if (!dir)
+		return;
+	while ((de = readdir(dir))) {
+		if (de->d_name[0] != '.' && de->d_type == DT_DIR)
+			index_system(km, de->d_name);
+	}
+	closedir(dir);
+	km->indexed = 1;
+}
+
+struct kernel_metadata *
+kernel_metadata_create(const char *tracefs_root,
+		       const struct kernel_trace_info *info,
+		       struct ctf_error *err)
+{
+	struct utsname uts;
+	struct kernel_metadata *km;
+	struct ctf_trace_desc desc = {0};
+
+	uname(&uts);
+	const struct ctf_env_entry env[] = {
+		{"hostname", info->hostname, 0},
+		{"domain", "kernel", 0},
+		{"sysname", uts.sysname, 0},
+		{"kernel_release", uts.release, 0},
+		{"kernel_version", uts.version, 0},
+		{"tracer_name", "lttng-modules", 0},
+		{"tracer_major", NULL, 2},
+		{"tracer_minor", NULL, 13},
+		{"tracer_patchlevel", NULL, 0},
+		{"trace_buffering_scheme", "global", 0},
+		{"trace_name", info->trace_name, 0},
+		{"trace_creation_datetime", info->creation_datetime, 0},
+	};
+
+	km = calloc(1, sizeof(*km));
+	if (!km || !(km->paths = calloc(MAX_EVENT_ID, sizeof(char *)))) {
+		free(km);
+		ctf_error_set(err, -ENOMEM, "out of memory");
+		return NULL;
+	}
+	snprintf(km->root, sizeof(km->root), "%s", tracefs_root);
+	if (read_uuid(desc.uuid)) {
+		ctf_error_set(err, -EIO, "cannot read /dev/urandom");
+		kernel_metadata_destroy(km);
+		return NULL;
+	}
+	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
+	desc.env = env;
+	desc.nr_env = sizeof(env) / sizeof(env[0]);
+	desc.clock.name = "monotonic";
+	desc.clock.has_uuid = true;
+	memcpy(desc.clock.uuid, clock_uuid, CTF_UUID_LEN);
+	desc.clock.description = "Monotonic Clock";
+	desc.clock.freq = 1000000000;
+	desc.clock.offset = info->clock_offset_ns;
+	desc.clock.absolute = false;
+	km->ctf = ctf_metadata_create(&desc, err);
+	if (!km->ctf) {
+		kernel_metadata_destroy(km);
+		return NULL;
+	}
+	return km;
+}
+
+void kernel_metadata_destroy(struct kernel_metadata *km)
+{
+	size_t s, i;
+
+	if (!km)
+		return;
+	for (s = 0; s < MAX_STREAMS; s++) {
+		struct stream_events *se = &km->streams[s];
+
+		for (i = 0; se->by_type && i < MAX_EVENT_ID; i++) {
+			if (!se->by_type[i])
+				continue;
+			free(se->by_type[i]->plans);
+			free(se->by_type[i]);
+		}
+		free(se->by_type);
+	}
+	for (i = 0; km->paths && i < MAX_EVENT_ID; i++)
+		free(km->paths[i]);
+	free(km->paths);
+	ctf_metadata_destroy(km->ctf);
+	free(km);
+}
+
+int kernel_metadata_add_channel(struct kernel_metadata *km, uint32_t stream_id,
+				const struct kernel_context_set *contexts,
+				struct ctf_error *err)
+{
+	struct stream_events *se;
+	int ret;
+
+	if (stream_id >= MAX_STREAMS)
+		return ctf_error_set(err, -EINVAL, "too many kernel channels");
+	se = &km->streams[stream_id];
+	se->by_type = calloc(MAX_EVENT_ID, sizeof(*se->by_type));
+	if (!se->by_type)
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	ret = ctf_metadata_add_stream_class(km->ctf, stream_id,
+					    CTF_EVENT_HEADER_COMPACT,
+					    kernel_context_type(contexts), err);
+	if (!ret)
+		se->exists = 1;
+	return ret;
+}
+
+/* Bytes of one element of a __data_loc array of type (not char). */
+static unsigned int elem_size_of(const char *type)
+{
+	if (strstr(type, "64") || strstr(type, "long"))
+		return 8;
+	if (strstr(type, "32") || strstr(type, "int"))
+		return 4;
+	if (strstr(type, "16") || strstr(type, "short"))
+		return 2;
+	return 1;
+}
+
+static struct ctf_type *integer_type(unsigned int bytes, int is_signed,
+				     unsigned int base,
+				     enum ctf_encoding encoding)
+{
+	struct ctf_integer_desc desc = {.size = bytes * 8,
+					.align = 8,
+					.is_signed = is_signed,
+					.base = base,
+					.encoding = encoding};
+
+	return ctf_type_integer_create(&desc);
+}
+
+static int is_power_of_two_size(unsigned int size)
+{
+	return size == 1 || size == 2 || size == 4 || size == 8;
+}
+
+/* Plans one field and adds its CTF type(s) to payload. */
+static int plan_field(const struct tracefs_field *f, const char *name,
+		      int64_t bias, struct ctf_type *payload,
+		      struct kernel_field_plan *plan, size_t *nr_values)
+{
+	char length_name[300];
+	struct ctf_type *type;
+	int is_pointer = strchr(f->type, '*') != NULL;
+	int ret;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->offset = f->offset;
+	plan->size = f->size;
+	plan->is_signed = f->is_signed && !is_pointer;
+	plan->is_rel_loc = f->is_rel_loc;
+	plan->bias = bias;
+	*nr_values += 1;
+	if (f->is_string &&
+	    (f->is_data_loc || f->is_rel_loc || f->is_flexible)) {
+		plan->kind = f->is_flexible ? KERNEL_FIELD_STRING_FLEX
+					    : KERNEL_FIELD_STRING_LOC;
+		type = ctf_type_string_create(CTF_ENCODING_UTF8);
+	} else if (f->is_string) {
+		plan->kind = KERNEL_FIELD_TEXT_ARRAY;
+		plan->count = f->size;
+		plan->elem_size = 1;
+		type = ctf_type_array_create(
+			integer_type(1, 1, 10, CTF_ENCODING_UTF8), f->size);
+	} else if (f->is_data_loc || f->is_rel_loc || f->is_flexible) {
+		plan->kind = KERNEL_FIELD_SEQ_LOC;
+		plan->elem_size = elem_size_of(f->type);
+		snprintf(length_name, sizeof(length_name), "%s_length", name);
+		type = integer_type(4, 0, 10, CTF_ENCODING_NONE);
+		if (!type || ctf_type_add_field(payload, length_name, type))
+			return -ENOMEM;
+		*nr_values += 1;
+		type = ctf_type_sequence_create(integer_type(plan->elem_size,
+							     f->is_signed, 10,
+							     CTF_ENCODING_NONE),
+						length_name);
+		if (f->is_flexible)
+			plan->kind = KERNEL_FIELD_SEQ_LOC, plan->count = 1;
+	} else if (f->array_len || !is_power_of_two_size(f->size)) {
+		unsigned int count = f->array_len ? f->array_len : f->size;
+
+		plan->kind = KERNEL_FIELD_INT_ARRAY;
+		plan->elem_size = f->size / count;
+		if (!is_power_of_two_size(plan->elem_size) ||
+		    plan->elem_size * count != f->size)
+			plan->elem_size = 1, count = f->size;
+		plan->count = count;
+		type = ctf_type_array_create(integer_type(plan->elem_size,
+							  f->is_signed, 10,
+							  CTF_ENCODING_NONE),
+					     count);
+	} else {
+		plan->kind = KERNEL_FIELD_INT;
+		type = integer_type(f->size, plan->is_signed,
+				    is_pointer ? 16 : 10, CTF_ENCODING_NONE);
+	}
+	if (!type)
+		return -ENOMEM;
+	ret = ctf_type_add_field(payload, name, type);
+	return ret ? -ENOMEM : 0;
+}
+
+/* Builds the class of a parsed format in a stream. */
+static struct kernel_event_class *
+build_class(struct kernel_metadata *km, struct stream_events *se,
+	    uint32_t stream_id, const struct tracefs_event_format *format,
+	    struct ctf_error *err)
+{
+	struct kernel_event_class *ec = calloc(1, sizeof(*ec));
+	struct ctf_type *payload = ctf_type_struct_create();
+	struct ctf_event_desc desc = {0};
+	char lttng_name[256];
+	size_t i;
+	int ret = -ENOMEM;
+
+	if (!ec || !payload ||
+	    !(ec->plans = calloc(format->nr_fields + 1, sizeof(*ec->plans))))
+		goto fail;
+	snprintf(ec->system, sizeof(ec->system), "%s", format->system);
+	snprintf(ec->name, sizeof(ec->name), "%s", format->name);
+	for (i = 0; i < format->nr_fields; i++) {
+		const struct tracefs_field *f = &format->fields[i];
+		const char *name = kernel_field_name(format->system,
+						     format->name, f->name);
+		struct kernel_field_plan *plan = &ec->plans[ec->nr_plans];
+
+		if (f->is_common || !name)
+			continue;
+		ret = plan_field(f, name,
+				 kernel_field_bias(format->system, f->name),
+				 payload, plan, &ec->nr_values);
+		if (ret)
+			goto fail;
+		if (plan->count > ec->max_elems)
+			ec->max_elems = plan->count;
+		if (plan->kind == KERNEL_FIELD_SEQ_LOC)
+			ec->max_elems = 65536;
+		ec->nr_plans++;
+	}
+	kernel_event_name(format->system, format->name, lttng_name,
+			  sizeof(lttng_name));
+	desc.id = se->next_id;
+	desc.stream_id = stream_id;
+	desc.name = lttng_name;
+	ret = ctf_metadata_add_event_class(km->ctf, &desc, payload, err);
+	payload = NULL; /* owned by the metadata now */
+	if (ret)
+		goto fail_quiet;
+	ec->ctf = ctf_metadata_event_class(km->ctf, stream_id, se->next_id);
+	se->next_id++;
+	return ec;
+fail:
+	ctf_error_set(err, ret, "event %s:%s: cannot describe its fields",
+		      format->system, format->name);
+fail_quiet:
+	ctf_type_destroy(payload);
+	if (ec)
+		free(ec->plans);
+	free(ec);
+	return NULL;
+}
+
+static struct stream_events *
+stream_of(struct kernel_metadata *km, uint32_t stream_id, struct ctf_error *err)
+{
+	if (stream_id >= MAX_STREAMS || !km->streams[stream_id].exists) {
+		ctf_error_set(err, -ENOENT, "no kernel channel %u", stream_id);
+		return NULL;
+	}
+	return &km->streams[stream_id];
+}
+
+const struct kernel_event_class *
+kernel_metadata_add_format(struct kernel_metadata *km, uint32_t stream_id,
+			   const char *system, const char *format_text,
+			   struct ctf_error *err)
+{
+	struct stream_events *se = stream_of(km, stream_id, err);
+	struct tracefs_event_format format;
+	struct kernel_event_class *ec;
+	char msg[256];
+
+	if (!se)
+		return NULL;
+	if (tracefs_event_format_parse(format_text, system, &format, msg,
+				       sizeof(msg))) {
+		ctf_error_set(err, -EINVAL, "%s", msg);
+		return NULL;
+	}
+	if (format.id >= MAX_EVENT_ID) {
+		ctf_error_set(err, -EINVAL, "event id %u out of range",
+			      format.id);
+		tracefs_event_format_fini(&format);
+		return NULL;
+	}
+	ec = se->by_type[format.id];
+	if (!ec) {
+		ec = build_class(km, se, stream_id, &format, err);
+		se->by_type[format.id] = ec;
+	}
+	tracefs_event_format_fini(&format);
+	return ec;
+}
+
+const struct kernel_event_class *
+kernel_metadata_event(struct kernel_metadata *km, uint32_t stream_id,
+		      unsigned int type, struct ctf_error *err)
+{
+	struct stream_events *se = stream_of(km, stream_id, err);
+	const struct kernel_event_class *ec;
+	char rel[600], msg[256], system[256], *text, *slash;
+
+	if (!se)
+		return NULL;
+	if (type >= MAX_EVENT_ID) {
+		ctf_error_set(err, -EINVAL, "event id %u out of range", type);
+		return NULL;
+	}
+	if (se->by_type[type])
+		return se->by_type[type];
+	if (!km->paths[type])
+		index_events(km); /* new dynamic events (uprobes) */
+	if (!km->paths[type]) {
+		ctf_error_set(err, -ENOENT, "no tracefs event has id %u", type);
+		return NULL;
+	}
+	snprintf(system, sizeof(system), "%s", km->paths[type]);
+	slash = strchr(system, '/');
+	if (slash)
+		*slash = '\0';
+	snprintf(rel, sizeof(rel), "events/%s/format", km->paths[type]);
+	if (tracefs_read_file(km->root, rel, &text, msg, sizeof(msg))) {
+		ctf_error_set(err, -EIO, "%s", msg);
+		return NULL;
+	}
+	ec = kernel_metadata_add_format(km, stream_id, system, text, err);
+	free(text);
+	return ec;
+}
+
+const struct ctf_metadata *kernel_metadata_ctf(const struct kernel_metadata *km)
+{
+	return km->ctf;
+}

@@ -1,0 +1,95 @@
+/*
+ * The CTF metadata of a kernel trace (kernel/metadata): LTTng-modules'
+ * environment, the monotonic clock, one stream class per kernel channel
+ * (with its context fields), and one event class per tracefs event that
+ * a channel records, created the first time a record of that event is
+ * seen, from the event's format file. Each event class carries the plan
+ * that turns a raw record into the payload's field values.
+ */
+#ifndef KCONSUMER_KERNEL_METADATA_H
+#define KCONSUMER_KERNEL_METADATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "context-fields.h"
+#include "ctf/error.h"
+#include "ctf/metadata.h"
+
+/* How one payload value is read from a raw record. */
+enum kernel_field_kind {
+	KERNEL_FIELD_INT,	  /* 1, 2, 4 or 8 bytes */
+	KERNEL_FIELD_TEXT_ARRAY,  /* char NAME[N] */
+	KERNEL_FIELD_STRING_LOC,  /* __data_loc / __rel_loc char[] */
+	KERNEL_FIELD_STRING_FLEX, /* char NAME[] at the record's end */
+	KERNEL_FIELD_INT_ARRAY,	  /* fixed array of integers (or raw bytes) */
+	KERNEL_FIELD_SEQ_LOC,	  /* __data_loc / __rel_loc of integers */
+};
+
+struct kernel_field_plan {
+	enum kernel_field_kind kind;
+	unsigned int offset;
+	unsigned int size;	/* of the field in the record */
+	unsigned int elem_size; /* arrays and sequences */
+	unsigned int count;	/* fixed arrays: elements */
+	int is_signed;
+	int is_rel_loc;
+	int64_t bias;
+};
+
+struct kernel_event_class {
+	const struct ctf_event_class *ctf;
+	char system[64];
+	char name[128]; /* tracefs name */
+	size_t nr_plans;
+	struct kernel_field_plan *plans;
+	size_t nr_values; /* payload values: plans + sequence lengths */
+	size_t max_elems; /* elements of all arrays at most */
+};
+
+struct kernel_trace_info {
+	const char *hostname;
+	const char *trace_name;
+	const char *creation_datetime; /* "20261123T104500+0000" */
+	int64_t clock_offset_ns;       /* CLOCK_REALTIME - CLOCK_MONOTONIC */
+};
+
+struct kernel_metadata;
+
+/*
+ * Creates the metadata of a kernel trace; indexes the events of the
+ * tracefs mounted at tracefs_root (their ids). NULL with err on error.
+ */
+struct kernel_metadata *
+kernel_metadata_create(const char *tracefs_root,
+		       const struct kernel_trace_info *info,
+		       struct ctf_error *err);
+void kernel_metadata_destroy(struct kernel_metadata *km);
+
+/* Adds the stream class of a channel with its context fields. */
+int kernel_metadata_add_channel(struct kernel_metadata *km, uint32_t stream_id,
+				const struct kernel_context_set *contexts,
+				struct ctf_error *err);
+
+/*
+ * The event class of the tracefs event numbered type in that stream,
+ * created (and its metadata appended) on first use. NULL with err when
+ * the id names no event or its format cannot be used.
+ */
+const struct kernel_event_class *
+kernel_metadata_event(struct kernel_metadata *km, uint32_t stream_id,
+		      unsigned int type, struct ctf_error *err);
+
+/*
+ * Adds a class from format text directly (tests and synthetic input):
+ * the event is then known under format's id.
+ */
+const struct kernel_event_class *
+kernel_metadata_add_format(struct kernel_metadata *km, uint32_t stream_id,
+			   const char *system, const char *format_text,
+			   struct ctf_error *err);
+
+const struct ctf_metadata *
+kernel_metadata_ctf(const struct kernel_metadata *km);
+
+#endif /* KCONSUMER_KERNEL_METADATA_H */

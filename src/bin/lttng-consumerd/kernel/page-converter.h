@@ -1,0 +1,67 @@
+/*
+ * Conversion of the kernel's raw ring buffer pages (one CPU of one
+ * channel, read from per_cpu/cpuN/trace_pipe_raw) into CTF event records
+ * of that channel's data stream: each record's common_type picks its
+ * event class (created on first use from the format file), its fields
+ * are decoded by the class's plan, the context fields derived, and the
+ * event appended to the stream writer. Losses the page reports become
+ * the stream's events_discarded.
+ */
+#ifndef KCONSUMER_PAGE_CONVERTER_H
+#define KCONSUMER_PAGE_CONVERTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "context-fields.h"
+#include "ctf/stream-writer.h"
+#include "kernel-metadata.h"
+#include "process-table.h"
+#include "tracefs/page-reader.h"
+
+/* Decides whether a decoded record is kept (consumer-side filters). */
+typedef int (*kernel_record_predicate)(void *data,
+				       const struct kernel_event_class *ec,
+				       const struct tracefs_record *record);
+
+struct kernel_page_converter {
+	/* Set by the user before the first page. */
+	struct kernel_metadata *metadata;
+	uint32_t stream_id;
+	uint32_t cpu;
+	struct ctf_stream_writer *writer;
+	const struct tracefs_page_layout *layout;
+	const struct kernel_context_set *contexts;
+	struct kernel_process_table *threads;
+	kernel_record_predicate keep; /* NULL: keep every record */
+	void *keep_data;
+
+	/* Statistics. */
+	uint64_t events;	 /* records written */
+	uint64_t filtered;	 /* records a predicate dropped */
+	uint64_t unknown;	 /* records of no usable event class */
+	uint64_t discarded;	 /* losses reported by pages */
+	uint64_t unknown_losses; /* pages that lost an unknown count */
+	uint64_t last_timestamp;
+
+	/* Scratch space, grown on demand. */
+	struct ctf_value *values;
+	size_t values_cap;
+	struct ctf_value *elems;
+	size_t elems_cap;
+	char *text;
+	size_t text_cap;
+};
+
+/*
+ * Converts the records of one page of len bytes. Returns 0, or a
+ * negative errno with err set when the page is malformed or the stream
+ * cannot be written (records before the error are kept).
+ */
+int kernel_page_convert(struct kernel_page_converter *c, const void *page,
+			size_t len, struct ctf_error *err);
+
+/* Frees the scratch space (not the writer or the metadata). */
+void kernel_page_converter_fini(struct kernel_page_converter *c);
+
+#endif /* KCONSUMER_PAGE_CONVERTER_H */

@@ -1,0 +1,154 @@
+/*
+ * Implementation of process-table.h: an open-addressing hash table of
+ * thread facts, filled from /proc/<tid>/stat and /proc/<tid>/status.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "process-table.h"
+
+#define TABLE_SLOTS 4096 /* a power of two */
+
+struct slot {
+	struct kernel_thread_info info;
+	int used;
+};
+
+struct kernel_process_table {
+	struct slot slots[TABLE_SLOTS];
+	unsigned int used;
+};
+
+struct kernel_process_table *kernel_process_table_create(void)
+{
+	return calloc(1, sizeof(struct kernel_process_table));
+}
+
+void kernel_process_table_destroy(struct kernel_process_table *table)
+{
+	free(table);
+}
+
+static unsigned int slot_of(int32_t tid)
+{
+	return ((uint32_t)tid * 2654435761U) & (TABLE_SLOTS - 1);
+}
+
+/* Reads "Tgid:" from /proc/<tid>/status; tid when it is gone. */
+static int32_t read_tgid(int32_t tid)
+{
+	char path[64], line[256];
+	int32_t tgid = tid;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", tid);
+	f = fopen(path, "r");
+	if (!f)
+		return tid;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Tgid: %d", &tgid) == 1)
+			break;
+	}
+	fclose(f);
+	return tgid;
+}
+
+/* Fills comm, ppid and prio from /proc/<tid>/stat, when it exists. */
+static void read_stat(struct kernel_thread_info *info)
+{
+	char path[64], buf[1024];
+	char *open_paren, *close_paren;
+	int ppid, i;
+	long prio;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", info->tid);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	open_paren = strchr(buf, '(');
+	close_paren = strrchr(buf, ')');
+	if (!open_paren || !close_paren || close_paren < open_paren)
+		return;
+	n = (size_t)(close_paren - open_paren - 1);
+	if (n > KERNEL_COMM_LEN)
+		n = KERNEL_COMM_LEN;
+	memcpy(info->comm, open_paren + 1, n);
+	info->comm[n] = '\0';
+	/* After ") ": state, ppid, then 14 fields up to priority (18th). */
+	if (sscanf(close_paren + 2, "%*c %d", &ppid) == 1)
+		info->ppid = ppid;
+	{
+		char *p = close_paren + 2;
+
+		for (i = 0; i < 15 && p; i++) {
+			p = strchr(p, ' ');
+			if (p)
+				p++;
+		}
+		/* stat's priority is already prio - MAX_RT_PRIO. */
+		if (p && sscanf(p, "%ld", &prio) == 1)
+			info->prio = (int32_t)prio;
+	}
+}
+
+static void fill(struct kernel_thread_info *info, int32_t tid)
+{
+	memset(info, 0, sizeof(*info));
+	info->tid = tid;
+	info->pid = tid ? read_tgid(tid) : 0;
+	if (tid)
+		read_stat(info);
+	else
+		strcpy(info->comm, "swapper");
+}
+
+const struct kernel_thread_info *
+kernel_process_table_get(struct kernel_process_table *table, int32_t tid)
+{
+	unsigned int i = slot_of(tid), probes;
+
+	for (probes = 0; probes < TABLE_SLOTS; probes++) {
+		struct slot *s = &table->slots[i];
+
+		if (s->used && s->info.tid == tid)
+			return &s->info;
+		if (!s->used) {
+			if (table->used >= TABLE_SLOTS / 2)
+				break;
+			s->used = 1;
+			table->used++;
+			fill(&s->info, tid);
+			return &s->info;
+		}
+		i = (i + 1) & (TABLE_SLOTS - 1);
+	}
+	/* Full: start over rather than grow without bound. */
+	memset(table->slots, 0, sizeof(table->slots));
+	table->used = 0;
+	return kernel_process_table_get(table, tid);
+}
+
+void kernel_process_table_forget(struct kernel_process_table *table,
+				 int32_t tid)
+{
+	/* Removal breaks probe chains: refresh the entry in place instead. */
+	unsigned int i = slot_of(tid), probes;
+
+	for (probes = 0; probes < TABLE_SLOTS; probes++) {
+		struct slot *s = &table->slots[i];
+
+		if (!s->used)
+			return;
+		if (s->info.tid == tid) {
+			fill(&s->info, tid);
+			return;
+		}
+		i = (i + 1) & (TABLE_SLOTS - 1);
+	}
+}

@@ -1,0 +1,335 @@
+/*
+ * Implementation of kernel-cmd.h: the kernel domain's recording state
+ * (channels, rules, contexts kept in the generic structures) mirrored
+ * into tracefs as it changes, and the consumer driven by start/stop.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../session.h"
+#include "kernel-channel.h"
+#include "kernel-cmd.h"
+#include "kernel-consumer.h"
+#include "kernel-context.h"
+#include "kernel-domain.h"
+#include "kernel-event.h"
+#include "util/log.h"
+
+int kernel_cmd_find_domain(struct session *session, struct domain **out)
+{
+	struct kernel_session *ks;
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret == LTTNG_OK)
+		*out = &ks->domain;
+	return ret;
+}
+
+int kernel_cmd_channel_count(const struct session *session)
+{
+	return session->kernel ? (int)session->kernel->domain.channel_count : 0;
+}
+
+static int add_channel(struct session *session, struct kernel_session *ks,
+		       const struct lsc_channel *req)
+{
+	if (session->active)
+		return LTTNG_ERR_TRACE_ALREADY_STARTED;
+	return kernel_channel_create(ks, req, session->snapshot);
+}
+
+int kernel_cmd_enable_channel(struct session *session,
+			      const struct lsc_channel *req)
+{
+	struct kernel_session *ks;
+	struct kernel_instance *ki;
+	struct channel *chan;
+	char err[512];
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	chan = domain_find_channel(&ks->domain, req->chan.name);
+	if (!chan)
+		return add_channel(session, ks, req);
+	if (chan->enabled)
+		return LTTNG_ERR_KERN_CHAN_EXIST;
+	chan->enabled = true;
+	ki = kernel_session_instance(ks, chan->name);
+	if (session->active && ki &&
+	    tracefs_instance_write(&ki->tracefs, "tracing_on", "1", err,
+				   sizeof(err))) {
+		ERR("%s", err);
+		return LTTNG_ERR_KERN_CHAN_ENABLE_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+int kernel_cmd_disable_channel(struct session *session, const char *channel)
+{
+	struct kernel_session *ks;
+	struct kernel_instance *ki;
+	struct channel *chan;
+	char err[512];
+	int ret = kernel_session_get(&session->kernel, false, &ks);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	chan = domain_find_channel(&ks->domain, channel);
+	if (!chan)
+		return LTTNG_ERR_KERN_CHAN_NOT_FOUND;
+	chan->enabled = false;
+	ki = kernel_session_instance(ks, chan->name);
+	if (ki && tracefs_instance_write(&ki->tracefs, "tracing_on", "0", err,
+					 sizeof(err))) {
+		ERR("%s", err);
+		return LTTNG_ERR_KERN_CHAN_DISABLE_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+/* The target channel, channel0 being created on demand when allowed. */
+static int target_channel(struct session *session, struct kernel_session *ks,
+			  const struct lsc_target *target, bool create,
+			  struct channel **out)
+{
+	const char *name =
+		target->channel[0] ? target->channel : DEFAULT_CHANNEL_NAME;
+	struct lsc_channel defaults;
+	int ret;
+
+	if (!target->channel[0] && ks->domain.has_non_default_channel)
+		return LTTNG_ERR_NEED_CHANNEL_NAME;
+	*out = domain_find_channel(&ks->domain, name);
+	if (*out)
+		return LTTNG_OK;
+	if (!create)
+		return LTTNG_ERR_KERN_CHAN_NOT_FOUND;
+	kernel_channel_defaults(&defaults);
+	strcpy(defaults.chan.name, name);
+	ret = add_channel(session, ks, &defaults);
+	if (ret == LTTNG_OK)
+		*out = domain_find_channel(&ks->domain, name);
+	return ret;
+}
+
+int kernel_cmd_enable_event(struct session *session,
+			    const struct lsc_target *target,
+			    struct lsc_event *spec)
+{
+	struct kernel_session *ks;
+	struct kernel_instance *ki;
+	struct event_rule *rule;
+	struct channel *chan;
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret == LTTNG_OK)
+		ret = target_channel(session, ks, target, true, &chan);
+	if (ret != LTTNG_OK)
+		return ret;
+	if (spec->type == LTTNG_EVENT_ALL && strcmp(spec->name, "*"))
+		spec->type = LTTNG_EVENT_TRACEPOINT;
+	spec->loglevel = -1;
+	spec->loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
+	rule = event_rule_find(chan->rules, spec);
+	if (rule && rule->spec.enabled)
+		return LTTNG_ERR_KERN_EVENT_EXIST;
+	ki = kernel_session_instance(ks, chan->name);
+	ret = ki ? kernel_event_apply(&ki->tracefs, spec, true)
+		 : LTTNG_ERR_KERN_CHAN_NOT_FOUND;
+	if (ret != LTTNG_OK)
+		return ret;
+	if (rule) {
+		rule->spec.enabled = 1;
+		return LTTNG_OK;
+	}
+	return event_rule_add(&chan->rules, spec);
+}
+
+int kernel_cmd_disable_event(struct session *session,
+			     const struct lsc_target *target,
+			     const struct lsc_event *spec)
+{
+	struct kernel_session *ks;
+	struct kernel_instance *ki;
+	struct event_rule *rule;
+	struct channel *chan;
+	unsigned int matched = 0;
+	int ret = kernel_session_get(&session->kernel, false, &ks);
+
+	if (ret == LTTNG_OK)
+		ret = target_channel(session, ks, target, false, &chan);
+	if (ret != LTTNG_OK)
+		return ret;
+	ki = kernel_session_instance(ks, chan->name);
+	for (rule = chan->rules; rule && ki; rule = rule->next) {
+		if (spec->name[0] && strcmp(rule->spec.name, spec->name))
+			continue;
+		if (spec->type == LTTNG_EVENT_SYSCALL &&
+		    rule->spec.type != LTTNG_EVENT_SYSCALL)
+			continue;
+		matched++;
+		if (!rule->spec.enabled)
+			continue;
+		ret = kernel_event_apply(&ki->tracefs, &rule->spec, false);
+		if (ret != LTTNG_OK)
+			return ret;
+		rule->spec.enabled = 0;
+	}
+	if (!matched && spec->name[0])
+		return LTTNG_ERR_KERN_DISABLE_FAIL;
+	return LTTNG_OK;
+}
+
+int kernel_cmd_add_context(struct session *session,
+			   const struct lsc_target *target,
+			   const struct lsc_context *spec)
+{
+	struct kernel_session *ks;
+	struct channel *chan;
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret == LTTNG_OK)
+		ret = kernel_context_check(spec);
+	if (ret != LTTNG_OK)
+		return ret;
+	if (session->has_been_started)
+		return LTTNG_ERR_KERN_CONTEXT_FAIL;
+	if (target->channel[0]) {
+		chan = domain_find_channel(&ks->domain, target->channel);
+		if (!chan)
+			return LTTNG_ERR_KERN_CHAN_NOT_FOUND;
+		if (context_find(chan->contexts, spec))
+			return LTTNG_ERR_KERN_CONTEXT_FAIL;
+		return context_add(&chan->contexts, spec);
+	}
+	if (!ks->domain.channel_count) {
+		ret = target_channel(session, ks, target, true, &chan);
+		if (ret != LTTNG_OK)
+			return ret;
+	}
+	for (chan = ks->domain.channels; chan; chan = chan->next) {
+		if (context_find(chan->contexts, spec))
+			return LTTNG_ERR_KERN_CONTEXT_FAIL;
+	}
+	for (chan = ks->domain.channels; chan && ret == LTTNG_OK;
+	     chan = chan->next)
+		ret = context_add(&chan->contexts, spec);
+	return ret;
+}
+
+/* Writes tracing_on of every enabled channel's instance. */
+static int set_tracing(struct kernel_session *ks, const char *value)
+{
+	struct kernel_instance *ki;
+	struct channel *chan;
+	char err[512];
+	int ret = LTTNG_OK;
+
+	for (chan = ks->domain.channels; chan; chan = chan->next) {
+		ki = kernel_session_instance(ks, chan->name);
+		if (!ki || (!chan->enabled && value[0] == '1'))
+			continue;
+		if (tracefs_instance_write(&ki->tracefs, "tracing_on", value,
+					   err, sizeof(err))) {
+			ERR("%s", err);
+			ret = value[0] == '1' ? LTTNG_ERR_KERN_START_FAIL
+					      : LTTNG_ERR_KERN_STOP_FAIL;
+		}
+	}
+	return ret;
+}
+
+int kernel_cmd_start(struct session *session)
+{
+	struct kernel_session *ks = session->kernel;
+	int ret;
+
+	if (!ks || !ks->domain.channel_count)
+		return LTTNG_OK;
+	if (!session->output_path[0])
+		return LTTNG_ERR_KERN_START_FAIL;
+	if (ks->consumer_fd < 0) {
+		ret = kernel_consumer_start(ks, session->output_path,
+					    session->name);
+		if (ret != LTTNG_OK)
+			return ret;
+	}
+	return set_tracing(ks, "1");
+}
+
+int kernel_cmd_stop(struct session *session)
+{
+	struct kernel_session *ks = session->kernel;
+	int ret, flushed;
+
+	if (!ks || !ks->domain.channel_count)
+		return LTTNG_OK;
+	ret = set_tracing(ks, "0");
+	flushed = kernel_consumer_flush(ks);
+	return ret != LTTNG_OK ? ret : flushed;
+}
+
+void kernel_cmd_destroy(struct session *session)
+{
+	struct kernel_session *ks = session->kernel;
+
+	if (!ks)
+		return;
+	if (session->active)
+		set_tracing(ks, "0");
+	kernel_session_destroy(ks);
+	session->kernel = NULL;
+}
+
+/* Counts (or, with reply, lists) the tracepoints of available_events. */
+static uint32_t put_tracepoints(const char *text, struct lsc_buf *reply)
+{
+	const char *line = text;
+	uint32_t count = 0;
+
+	while (*line) {
+		const char *end = strchr(line, '\n');
+		const char *colon = strchr(line, ':');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+
+		if (colon && colon < line + len &&
+		    strncmp(line, "syscalls:", 9) &&
+		    strncmp(line, "ftrace:", 7)) {
+			size_t name_len = len - (size_t)(colon + 1 - line);
+
+			if (name_len < LTTNG_SYMBOL_NAME_LEN) {
+				struct lsc_event ev = {0};
+
+				memcpy(ev.name, colon + 1, name_len);
+				ev.type = LTTNG_EVENT_TRACEPOINT;
+				ev.loglevel = 0;
+				ev.enabled = -1;
+				ev.pid = -1;
+				if (reply)
+					lsc_put_event(reply, &ev);
+				count++;
+			}
+		}
+		line += len + (end ? 1 : 0);
+	}
+	return count;
+}
+
+int kernel_cmd_list_tracepoints(struct lsc_buf *reply)
+{
+	char *text, err[512];
+	int ret = kernel_domain_available();
+
+	if (ret != LTTNG_OK)
+		return ret;
+	if (tracefs_read_file(kernel_tracefs_root(), "available_events", &text,
+			      err, sizeof(err))) {
+		ERR("%s", err);
+		return LTTNG_ERR_KERN_LIST_FAIL;
+	}
+	lsc_put_u32(reply, put_tracepoints(text, NULL));
+	put_tracepoints(text, reply);
+	free(text);
+	return LTTNG_OK;
+}

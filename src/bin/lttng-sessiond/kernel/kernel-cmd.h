@@ -1,0 +1,42 @@
+/*
+ * The kernel domain's part of the client commands. cmd-*.c call these
+ * for requests whose domain is LTTNG_DOMAIN_KERNEL (and for the session
+ * life cycle); each returns LTTNG_OK or an LTTNG_ERR_* code.
+ */
+#ifndef SESSIOND_KERNEL_CMD_H
+#define SESSIOND_KERNEL_CMD_H
+
+#include "sessiond-comm/buffer.h"
+#include "sessiond-comm/codec.h"
+
+struct session;
+struct domain;
+
+/* The session's kernel domain (for listing channels and rules). */
+int kernel_cmd_find_domain(struct session *session, struct domain **out);
+
+int kernel_cmd_enable_channel(struct session *session,
+			      const struct lsc_channel *req);
+int kernel_cmd_disable_channel(struct session *session, const char *channel);
+int kernel_cmd_enable_event(struct session *session,
+			    const struct lsc_target *target,
+			    struct lsc_event *spec);
+int kernel_cmd_disable_event(struct session *session,
+			     const struct lsc_target *target,
+			     const struct lsc_event *spec);
+int kernel_cmd_add_context(struct session *session,
+			   const struct lsc_target *target,
+			   const struct lsc_context *spec);
+
+/* Session life cycle: no-ops for sessions without kernel channels. */
+int kernel_cmd_start(struct session *session);
+int kernel_cmd_stop(struct session *session);
+void kernel_cmd_destroy(struct session *session);
+
+/* Whether the session has kernel channels. */
+int kernel_cmd_channel_count(const struct session *session);
+
+/* Appends the kernel tracepoints (count + events) to reply. */
+int kernel_cmd_list_tracepoints(struct lsc_buf *reply);
+
+#endif /* SESSIOND_KERNEL_CMD_H */

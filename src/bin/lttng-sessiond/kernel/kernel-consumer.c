@@ -1,0 +1,195 @@
+/*
+ * Implementation of kernel-consumer.h: fork/exec of the consumer with a
+ * socketpair end as its control fd, one-byte commands with a bounded
+ * wait for each answer.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../config.h"
+#include "../context.h"
+#include "kernel-consumer.h"
+#include "kernel-context.h"
+#include "kernel-domain.h"
+#include "util/log.h"
+
+/* How long a flush or a quit may take (large buffers to drain). */
+#define CONSUMER_REPLY_TIMEOUT_MS 30000
+#define MAX_ARGS 512
+
+struct argv_builder {
+	char *argv[MAX_ARGS];
+	int argc;
+};
+
+static int add_arg(struct argv_builder *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int add_arg(struct argv_builder *b, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	if (b->argc >= MAX_ARGS - 1)
+		return -1;
+	va_start(ap, fmt);
+	ret = vasprintf(&b->argv[b->argc], fmt, ap);
+	va_end(ap);
+	if (ret < 0)
+		return -1;
+	b->argc++;
+	return 0;
+}
+
+static void free_args(struct argv_builder *b)
+{
+	int i;
+
+	for (i = 0; i < b->argc; i++)
+		free(b->argv[i]);
+}
+
+static int add_channel_args(struct argv_builder *b, struct kernel_session *ks,
+			    const struct channel *chan)
+{
+	struct kernel_instance *ki = kernel_session_instance(ks, chan->name);
+	char contexts[512];
+
+	if (!ki)
+		return -1;
+	kernel_context_list(chan->contexts, contexts, sizeof(contexts));
+	return add_arg(b, "--channel=%s", chan->name) ||
+	       add_arg(b, "--instance=%s", ki->tracefs.path) ||
+	       add_arg(b, "--subbuf-size=%llu",
+		       (unsigned long long)chan->attr.subbuf_size) ||
+	       add_arg(b, "--read-timer=%u", chan->attr.read_timer_interval) ||
+	       add_arg(b, "--contexts=%s", contexts);
+}
+
+static int build_args(struct argv_builder *b, struct kernel_session *ks,
+		      const char *output_dir, const char *trace_name, int fd)
+{
+	const struct channel *chan;
+
+	if (add_arg(b, "%s", sessiond_config.kconsumerd_path) ||
+	    add_arg(b, "--kconsumerd") ||
+	    add_arg(b, "--tracefs-root=%s", kernel_tracefs_root()) ||
+	    add_arg(b, "--output=%s", output_dir) ||
+	    add_arg(b, "--trace-name=%s", trace_name) ||
+	    add_arg(b, "--control-fd=%d", fd))
+		return -1;
+	for (chan = ks->domain.channels; chan; chan = chan->next) {
+		if (add_channel_args(b, ks, chan))
+			return -1;
+	}
+	return 0;
+}
+
+/* Waits for the one-byte answer; 0 when it is 'k'. */
+static int wait_reply(struct kernel_session *ks)
+{
+	struct pollfd pfd = {.fd = ks->consumer_fd, .events = POLLIN};
+	char byte;
+	int ret;
+
+	do {
+		ret = poll(&pfd, 1, CONSUMER_REPLY_TIMEOUT_MS);
+	} while (ret < 0 && errno == EINTR);
+	if (ret <= 0)
+		return -ETIMEDOUT;
+	if (read(ks->consumer_fd, &byte, 1) != 1)
+		return -EPIPE;
+	return byte == 'k' ? 0 : -EIO;
+}
+
+static void reap(struct kernel_session *ks)
+{
+	if (ks->consumer_fd >= 0)
+		close(ks->consumer_fd);
+	ks->consumer_fd = -1;
+	if (ks->consumer_pid > 0)
+		waitpid(ks->consumer_pid, NULL, 0);
+	ks->consumer_pid = 0;
+}
+
+int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
+			  const char *trace_name)
+{
+	struct argv_builder b = {0};
+	int fds[2];
+	pid_t pid;
+
+	if (!sessiond_config.kconsumerd_path[0]) {
+		ERR("No kernel consumer daemon: give --kconsumerd-path");
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds))
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	if (build_args(&b, ks, output_dir, trace_name, fds[1])) {
+		free_args(&b);
+		close(fds[0]);
+		close(fds[1]);
+		return LTTNG_ERR_NOMEM;
+	}
+	pid = fork();
+	if (pid == 0) {
+		fcntl(fds[1], F_SETFD, 0); /* the consumer keeps its end */
+		execv(b.argv[0], b.argv);
+		_exit(127);
+	}
+	free_args(&b);
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	ks->consumer_pid = pid;
+	ks->consumer_fd = fds[0];
+	if (wait_reply(ks)) {
+		ERR("The kernel consumer daemon could not start");
+		reap(ks);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	DBG("Kernel consumer started (pid %d)", (int)pid);
+	return LTTNG_OK;
+}
+
+static int send_command(struct kernel_session *ks, char cmd)
+{
+	if (ks->consumer_fd < 0)
+		return -ENOTCONN;
+	if (write(ks->consumer_fd, &cmd, 1) != 1)
+		return -EPIPE;
+	return wait_reply(ks);
+}
+
+int kernel_consumer_flush(struct kernel_session *ks)
+{
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK;
+	if (send_command(ks, 'f')) {
+		ERR("The kernel consumer daemon did not flush");
+		return LTTNG_ERR_KERN_STOP_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+void kernel_consumer_quit(struct kernel_session *ks)
+{
+	if (ks->consumer_fd < 0)
+		return;
+	if (send_command(ks, 'q')) {
+		WARN("The kernel consumer daemon did not finish: killing it");
+		kill(ks->consumer_pid, SIGKILL);
+	}
+	reap(ks);
+}

@@ -1,0 +1,60 @@
+/*
+ * Implementation of kernel-context.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "kernel-context.h"
+
+struct kernel_context_name {
+	int type;
+	const char *name;
+};
+
+static const struct kernel_context_name supported[] = {
+	{LTTNG_EVENT_CONTEXT_PID, "pid"},
+	{LTTNG_EVENT_CONTEXT_TID, "tid"},
+	{LTTNG_EVENT_CONTEXT_VPID, "vpid"},
+	{LTTNG_EVENT_CONTEXT_VTID, "vtid"},
+	{LTTNG_EVENT_CONTEXT_PPID, "ppid"},
+	{LTTNG_EVENT_CONTEXT_VPPID, "vppid"},
+	{LTTNG_EVENT_CONTEXT_PROCNAME, "procname"},
+	{LTTNG_EVENT_CONTEXT_PRIO, "prio"},
+	{LTTNG_EVENT_CONTEXT_HOSTNAME, "hostname"},
+};
+
+static const char *name_of(int type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(supported) / sizeof(*supported); i++) {
+		if (supported[i].type == type)
+			return supported[i].name;
+	}
+	return NULL;
+}
+
+int kernel_context_check(const struct lsc_context *spec)
+{
+	return name_of(spec->type) ? LTTNG_OK
+				   : LTTNG_ERR_KERN_CONTEXT_UNAVAILABLE;
+}
+
+void kernel_context_list(const struct context *list, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (; list; list = list->next) {
+		const char *name = name_of(list->spec.type);
+		int n;
+
+		if (!name)
+			continue;
+		n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "",
+			     name);
+		if (n < 0 || (size_t)n >= len - used)
+			return;
+		used += (size_t)n;
+	}
+}

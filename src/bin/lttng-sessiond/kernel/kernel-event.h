@@ -1,0 +1,27 @@
+/*
+ * Recording event rules of kernel channels applied to their tracefs
+ * instance: a rule designates tracefs events (tracepoints by name or '*'
+ * pattern, system calls as syscalls/sys_enter_NAME + sys_exit_NAME), and
+ * enabling or disabling it writes their `enable` files, after their
+ * `filter` files when the rule has a filter expression (translated to
+ * tracefs's filter language).
+ */
+#ifndef SESSIOND_KERNEL_EVENT_H
+#define SESSIOND_KERNEL_EVENT_H
+
+#include <stdbool.h>
+
+#include "sessiond-comm/codec.h"
+#include "tracefs/instance.h"
+
+/*
+ * Enables (or disables) in the instance every tracefs event spec
+ * designates. Returns LTTNG_OK, LTTNG_ERR_KERN_ENABLE_FAIL (kprobes and
+ * function events on a kernel without kprobe_events, a refused write),
+ * LTTNG_ERR_FILTER_INVAL (an expression tracefs cannot take), or
+ * LTTNG_ERR_KERN_DISABLE_FAIL.
+ */
+int kernel_event_apply(const struct tracefs_instance *instance,
+		       const struct lsc_event *spec, bool enable);
+
+#endif /* SESSIOND_KERNEL_EVENT_H */
