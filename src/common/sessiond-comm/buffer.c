@@ -42,11 +42,6 @@ static void put_bytes(struct lsc_buf *buf, const void *data, size_t len)
 	buf->len += len;
 }
 
-void lsc_put_bytes(struct lsc_buf *buf, const void *data, size_t len)
-{
-	put_bytes(buf, data, len);
-}
-
 void lsc_put_u32(struct lsc_buf *buf, uint32_t value)
 {
 	put_bytes(buf, &value, sizeof(value));

@@ -33,8 +33,6 @@ void lsc_put_u32(struct lsc_buf *buf, uint32_t value);
 void lsc_put_i32(struct lsc_buf *buf, int32_t value);
 void lsc_put_u64(struct lsc_buf *buf, uint64_t value);
 void lsc_put_i64(struct lsc_buf *buf, int64_t value);
-/* Raw bytes, no length prefix (the caller encodes the length). */
-void lsc_put_bytes(struct lsc_buf *buf, const void *data, size_t len);
 /* str may be NULL (encoded as LSC_NULL_STRING). */
 void lsc_put_str(struct lsc_buf *buf, const char *str);
 

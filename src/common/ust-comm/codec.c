@@ -121,6 +121,30 @@ int ust_get_context_add(const void *payload, size_t len, uint64_t *channel_key,
 	return ret;
 }
 
+/*
+ * Append raw bytes (the filter bytecode) to buf. buffer.h has no such
+ * call on this branch; lsc_put_blob (ctxfilter) can replace this once
+ * merged, the wire format (u32 length then bytes) being the same.
+ */
+static void put_raw_bytes(struct lsc_buf *buf, const void *data, size_t len)
+{
+	uint8_t *grown;
+
+	if (buf->error || len == 0)
+		return;
+	if (buf->len + len > buf->cap) {
+		grown = realloc(buf->data, buf->len + len);
+		if (!grown) {
+			buf->error = -ENOMEM;
+			return;
+		}
+		buf->data = grown;
+		buf->cap = buf->len + len;
+	}
+	memcpy(buf->data + buf->len, data, len);
+	buf->len += len;
+}
+
 void ust_put_rule_desc(struct lsc_buf *buf, const struct ust_rule_desc *desc)
 {
 	uint32_t i;
@@ -134,8 +158,7 @@ void ust_put_rule_desc(struct lsc_buf *buf, const struct ust_rule_desc *desc)
 	for (i = 0; i < desc->nr_exclusions; i++)
 		lsc_put_str(buf, desc->exclusions[i]);
 	lsc_put_u32(buf, desc->bytecode_len);
-	if (desc->bytecode_len)
-		lsc_put_bytes(buf, desc->bytecode, desc->bytecode_len);
+	put_raw_bytes(buf, desc->bytecode, desc->bytecode_len);
 }
 
 void ust_rule_desc_fini(struct ust_rule_desc *desc)
