@@ -3,8 +3,8 @@
  * socketpair (--sessiond-fd). Parses the options and runs the consumer
  * of the requested domain; `--ust` (the default) is the user space
  * consumer (ust-consumer.c); `--kconsumerd` runs the kernel consumer
- * (kernel/kconsumer.c, its own options and protocol). SIGTERM/SIGINT, or the session daemon
- * hanging up, end it after every buffer was written out.
+ * (kernel/kconsumer.c, its own options and protocol). SIGTERM/SIGINT, or the
+ * session daemon hanging up, end it after every buffer was written out.
  */
 #include <getopt.h>
 #include <signal.h>

@@ -79,3 +79,54 @@ int64_t kernel_field_bias(const char *system, const char *field)
 	}
 	return 0;
 }
+
+struct syscall_arg_type {
+	const char *ctype;
+	unsigned int size;
+	bool is_signed;
+};
+
+static const struct syscall_arg_type syscall_arg_types[] = {
+	{"int", 4, true},
+	{"unsigned int", 4, false},
+	{"long", 8, true},
+	{"unsigned long", 8, false},
+	{"size_t", 8, false},
+	{"ssize_t", 8, true},
+	{"pid_t", 4, true},
+	{"uid_t", 4, false},
+	{"gid_t", 4, false},
+	{"umode_t", 2, false},
+	{"mode_t", 4, false},
+	{"off_t", 8, true},
+	{"loff_t", 8, true},
+	{"key_t", 4, true},
+	{"clockid_t", 4, true},
+	{"qid_t", 4, false},
+	{"u32", 4, false},
+	{"u64", 8, false},
+	{"s32", 4, true},
+	{"__s32", 4, true},
+	{"__u32", 4, false},
+	{"__u64", 8, false},
+	{"aio_context_t", 8, false},
+	{"timer_t", 4, true},
+	{"mqd_t", 4, true},
+	{"rwf_t", 4, true},
+};
+
+bool kernel_syscall_arg_type(const char *ctype, unsigned int *size,
+			     bool *is_signed)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(syscall_arg_types) / sizeof(*syscall_arg_types);
+	     i++) {
+		if (!strcmp(ctype, syscall_arg_types[i].ctype)) {
+			*size = syscall_arg_types[i].size;
+			*is_signed = syscall_arg_types[i].is_signed;
+			return true;
+		}
+	}
+	return false;
+}

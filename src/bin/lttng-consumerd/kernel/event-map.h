@@ -28,4 +28,14 @@ const char *kernel_field_name(const char *system, const char *event,
 /* What to add to the field's value (scheduler priorities: -100). */
 int64_t kernel_field_bias(const char *system, const char *field);
 
+/*
+ * System call arguments: tracefs stores each one as an 8-byte register
+ * value whatever its C type; LTTng records the C type. For a known type
+ * (int, unsigned int, long, size_t, pid_t, umode_t, ...) sets *size
+ * (bytes read from the low end of the register) and *is_signed and
+ * returns true.
+ */
+bool kernel_syscall_arg_type(const char *ctype, unsigned int *size,
+			     bool *is_signed);
+
 #endif /* KCONSUMER_EVENT_MAP_H */

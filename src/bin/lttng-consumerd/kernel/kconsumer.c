@@ -315,7 +315,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	info.creation_datetime = datetime;
 	info.clock_offset_ns = clock_offset_ns();
 	kc->metadata = kernel_metadata_create(kc->tracefs_root, &info, err);
-	kc->threads = kernel_process_table_create();
+	kc->threads = kernel_process_table_create(kc->tracefs_root);
 	if (!kc->metadata || !kc->threads)
 		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/metadata", kc->trace_dir);

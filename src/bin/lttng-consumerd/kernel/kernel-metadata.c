@@ -300,6 +300,25 @@ static int plan_field(const struct tracefs_field *f, const char *name,
 	return ret ? -ENOMEM : 0;
 }
 
+/*
+ * A system call argument as LTTng types it: the low bytes of the 8-byte
+ * register value tracefs stores, with the C type's size and signedness.
+ */
+static const struct tracefs_field *syscall_arg(const struct tracefs_field *f,
+					       struct tracefs_field *narrowed)
+{
+	unsigned int size;
+	bool is_signed;
+
+	if (f->size != 8 || f->array_len || f->is_data_loc || f->is_rel_loc ||
+	    !kernel_syscall_arg_type(f->type, &size, &is_signed))
+		return f;
+	*narrowed = *f;
+	narrowed->size = size;
+	narrowed->is_signed = is_signed;
+	return narrowed;
+}
+
 /* Builds the class of a parsed format in a stream. */
 static struct kernel_event_class *
 build_class(struct kernel_metadata *km, struct stream_events *se,
@@ -320,12 +339,15 @@ build_class(struct kernel_metadata *km, struct stream_events *se,
 	snprintf(ec->name, sizeof(ec->name), "%s", format->name);
 	for (i = 0; i < format->nr_fields; i++) {
 		const struct tracefs_field *f = &format->fields[i];
+		struct tracefs_field narrowed;
 		const char *name = kernel_field_name(format->system,
 						     format->name, f->name);
 		struct kernel_field_plan *plan = &ec->plans[ec->nr_plans];
 
 		if (f->is_common || !name)
 			continue;
+		if (!strcmp(format->system, "syscalls"))
+			f = syscall_arg(f, &narrowed);
 		ret = plan_field(f, name,
 				 kernel_field_bias(format->system, f->name),
 				 payload, plan, &ec->nr_values);

@@ -18,11 +18,48 @@ struct slot {
 struct kernel_process_table {
 	struct slot slots[TABLE_SLOTS];
 	unsigned int used;
+	char tracefs_root[4096];
 };
 
-struct kernel_process_table *kernel_process_table_create(void)
+struct kernel_process_table *
+kernel_process_table_create(const char *tracefs_root)
 {
-	return calloc(1, sizeof(struct kernel_process_table));
+	struct kernel_process_table *table = calloc(1, sizeof(*table));
+
+	if (table && tracefs_root)
+		snprintf(table->tracefs_root, sizeof(table->tracefs_root), "%s",
+			 tracefs_root);
+	return table;
+}
+
+/*
+ * Looks tid up in a tracefs map file of "TID VALUE" lines; copies the
+ * value (at most len - 1 bytes) and returns 0, or -1 when absent.
+ */
+static int saved_map_lookup(const char *root, const char *file, int32_t tid,
+			    char *value, size_t len)
+{
+	char path[4200], line[128];
+	int found = -1;
+	FILE *f;
+
+	if (!root[0])
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", root, file);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (found && fgets(line, sizeof(line), f)) {
+		char *space = strchr(line, ' ');
+
+		if (!space || atoi(line) != tid)
+			continue;
+		space[strcspn(space, "\n")] = '\0';
+		snprintf(value, len, "%s", space + 1);
+		found = 0;
+	}
+	fclose(f);
+	return found;
 }
 
 void kernel_process_table_destroy(struct kernel_process_table *table)
@@ -54,8 +91,11 @@ static int32_t read_tgid(int32_t tid)
 	return tgid;
 }
 
-/* Fills comm, ppid and prio from /proc/<tid>/stat, when it exists. */
-static void read_stat(struct kernel_thread_info *info)
+/*
+ * Fills comm, ppid and prio from /proc/<tid>/stat; returns -1 when the
+ * thread is gone.
+ */
+static int read_stat(struct kernel_thread_info *info)
 {
 	char path[64], buf[1024];
 	char *open_paren, *close_paren;
@@ -67,14 +107,14 @@ static void read_stat(struct kernel_thread_info *info)
 	snprintf(path, sizeof(path), "/proc/%d/stat", info->tid);
 	f = fopen(path, "r");
 	if (!f)
-		return;
+		return -1;
 	n = fread(buf, 1, sizeof(buf) - 1, f);
 	fclose(f);
 	buf[n] = '\0';
 	open_paren = strchr(buf, '(');
 	close_paren = strrchr(buf, ')');
 	if (!open_paren || !close_paren || close_paren < open_paren)
-		return;
+		return -1;
 	n = (size_t)(close_paren - open_paren - 1);
 	if (n > KERNEL_COMM_LEN)
 		n = KERNEL_COMM_LEN;
@@ -95,17 +135,29 @@ static void read_stat(struct kernel_thread_info *info)
 		if (p && sscanf(p, "%ld", &prio) == 1)
 			info->prio = (int32_t)prio;
 	}
+	return 0;
 }
 
-static void fill(struct kernel_thread_info *info, int32_t tid)
+static void fill(const struct kernel_process_table *table,
+		 struct kernel_thread_info *info, int32_t tid)
 {
+	char tgid[32];
+
 	memset(info, 0, sizeof(*info));
 	info->tid = tid;
-	info->pid = tid ? read_tgid(tid) : 0;
-	if (tid)
-		read_stat(info);
-	else
+	if (!tid) {
 		strcpy(info->comm, "swapper");
+		return;
+	}
+	info->pid = read_tgid(tid);
+	if (!read_stat(info))
+		return;
+	/* Gone already: ask the kernel's maps. */
+	saved_map_lookup(table->tracefs_root, "saved_cmdlines", tid, info->comm,
+			 sizeof(info->comm));
+	if (!saved_map_lookup(table->tracefs_root, "saved_tgids", tid, tgid,
+			      sizeof(tgid)))
+		info->pid = atoi(tgid);
 }
 
 const struct kernel_thread_info *
@@ -123,7 +175,7 @@ kernel_process_table_get(struct kernel_process_table *table, int32_t tid)
 				break;
 			s->used = 1;
 			table->used++;
-			fill(&s->info, tid);
+			fill(table, &s->info, tid);
 			return &s->info;
 		}
 		i = (i + 1) & (TABLE_SLOTS - 1);
@@ -146,7 +198,7 @@ void kernel_process_table_forget(struct kernel_process_table *table,
 		if (!s->used)
 			return;
 		if (s->info.tid == tid) {
-			fill(&s->info, tid);
+			fill(table, &s->info, tid);
 			return;
 		}
 		i = (i + 1) & (TABLE_SLOTS - 1);

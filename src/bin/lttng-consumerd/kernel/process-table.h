@@ -3,8 +3,10 @@
  * thread group (pid), parent, command name and priority, read from /proc
  * the first time a thread id appears and cached. The kernel's records
  * only carry the thread id (common_pid); LTTng's context fields pid,
- * ppid, procname and prio come from here. A thread that has already
- * exited when first seen gets pid = tid, ppid = 0 and an empty name.
+ * ppid, procname and prio come from here. For a thread that has already
+ * exited when first seen, the name and thread group come from the
+ * kernel's own maps (tracefs saved_cmdlines and saved_tgids, filled as
+ * events are recorded); ppid is then 0 and prio 0.
  */
 #ifndef KCONSUMER_PROCESS_TABLE_H
 #define KCONSUMER_PROCESS_TABLE_H
@@ -23,7 +25,9 @@ struct kernel_thread_info {
 
 struct kernel_process_table;
 
-struct kernel_process_table *kernel_process_table_create(void);
+/* tracefs_root: where saved_cmdlines/saved_tgids are (NULL: not used). */
+struct kernel_process_table *
+kernel_process_table_create(const char *tracefs_root);
 void kernel_process_table_destroy(struct kernel_process_table *table);
 
 /* The cached (or freshly read) facts about thread tid. */

@@ -66,6 +66,10 @@ static int configure_instance(const struct kernel_instance *ki,
 		ERR("Kernel channel %s: %s", ki->channel, err);
 		return LTTNG_ERR_KERN_CHAN_FAIL;
 	}
+	/* Lets the consumer name threads that exited (saved_tgids). */
+	if (tracefs_instance_write(&ki->tracefs, "options/record-tgid", "1",
+				   err, sizeof(err)))
+		DBG("Kernel channel %s: %s", ki->channel, err);
 	return LTTNG_OK;
 }
 

@@ -100,8 +100,19 @@ static void print_event(struct lttng_event *event)
 	lttng_event_get_filter_expression(event, &filter);
 	if (filter && asprintf(&filter_msg, " [filter: '%s']", filter) < 0)
 		filter_msg = NULL;
-	if (event->loglevel != -1 &&
-	    event->loglevel_type != LTTNG_EVENT_LOGLEVEL_ALL)
+	if (event->type == LTTNG_EVENT_SYSCALL)
+		MSG("      %s (type:syscall)%s%s", event->name,
+		    enabled_string(event->enabled),
+		    filter_msg ? filter_msg : "");
+	else if (event->loglevel != -1 &&
+		 event->loglevel_type == LTTNG_EVENT_LOGLEVEL_ALL)
+		/* Kernel tracepoints, as LTTng lists them. */
+		MSG("      %s (loglevel: %s (%d)) (type: tracepoint)%s%s%s",
+		    event->name, loglevel_name(event->loglevel),
+		    event->loglevel, enabled_string(event->enabled),
+		    exclusions, filter_msg ? filter_msg : "");
+	else if (event->loglevel != -1 &&
+		 event->loglevel_type != LTTNG_EVENT_LOGLEVEL_ALL)
 		MSG("      %s (loglevel%s %s (%d)) (type: tracepoint)%s%s%s",
 		    event->name,
 		    event->loglevel_type == LTTNG_EVENT_LOGLEVEL_RANGE ? " <="
@@ -408,7 +419,8 @@ static int list_points(enum lttng_domain_type type)
 	if (count == 0 && type != LTTNG_DOMAIN_KERNEL)
 		MSG("None");
 	for (i = 0; i < count; i++) {
-		if (i == 0 || events[i].pid != events[i - 1].pid)
+		if (type != LTTNG_DOMAIN_KERNEL &&
+		    (i == 0 || events[i].pid != events[i - 1].pid))
 			MSG("\nPID: %d", (int)events[i].pid);
 		if (type == LTTNG_DOMAIN_UST || type == LTTNG_DOMAIN_KERNEL)
 			print_event(&events[i]);
