@@ -239,6 +239,9 @@ int lttng_list_events(struct lttng_handle *handle, const char *channel_name,
 		      struct lttng_event **events);
 
 /* Instrumentation points offered by registered applications. */
+/* The system calls the kernel domain can record (LTTNG_EVENT_SYSCALL). */
+int lttng_list_syscalls(struct lttng_event **events);
+
 int lttng_list_tracepoints(struct lttng_handle *handle,
 			   struct lttng_event **events);
 

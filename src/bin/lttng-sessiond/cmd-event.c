@@ -264,3 +264,12 @@ int cmd_list_tracepoints(struct cmd_ctx *ctx)
 		return LTTNG_OK;
 	}
 }
+
+int cmd_list_syscalls(struct cmd_ctx *ctx)
+{
+	struct lsc_target target;
+
+	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	return kernel_cmd_list_syscalls(ctx->reply);
+}

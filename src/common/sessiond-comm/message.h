@@ -31,6 +31,7 @@ enum lsc_command {
 	LSC_CMD_LIST_EVENTS,
 	LSC_CMD_ADD_CONTEXT,
 	LSC_CMD_LIST_TRACEPOINTS,
+	LSC_CMD_LIST_SYSCALLS,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

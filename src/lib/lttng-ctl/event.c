@@ -368,3 +368,16 @@ LTTNG_API int lttng_list_tracepoints(struct lttng_handle *handle,
 {
 	return list_events(LSC_CMD_LIST_TRACEPOINTS, handle, NULL, events);
 }
+
+LTTNG_API int lttng_list_syscalls(struct lttng_event **events)
+{
+	struct lttng_domain domain = {.type = LTTNG_DOMAIN_KERNEL};
+	struct lttng_handle *handle = lttng_create_handle(NULL, &domain);
+	int ret;
+
+	if (!handle)
+		return -LTTNG_ERR_NOMEM;
+	ret = list_events(LSC_CMD_LIST_SYSCALLS, handle, NULL, events);
+	lttng_destroy_handle(handle);
+	return ret;
+}

@@ -282,41 +282,61 @@ void kernel_cmd_destroy(struct session *session)
 	session->kernel = NULL;
 }
 
-/* Counts (or, with reply, lists) the tracepoints of available_events. */
-static uint32_t put_tracepoints(const char *text, struct lsc_buf *reply)
+/*
+ * The listed name in a "system:event" line of available_events (len
+ * bytes): the event of a tracepoint, or with syscalls the NAME of
+ * syscalls:sys_enter_NAME. NULL for a line of the other kind.
+ */
+static const char *listed_name(const char *line, size_t len, bool syscalls)
+{
+	const char *colon = memchr(line, ':', len);
+	bool is_syscall = !strncmp(line, "syscalls:", 9);
+
+	if (!colon)
+		return NULL;
+	if (syscalls)
+		return is_syscall && !strncmp(colon + 1, "sys_enter_", 10)
+			       ? colon + 11
+			       : NULL;
+	return is_syscall || !strncmp(line, "ftrace:", 7) ? NULL : colon + 1;
+}
+
+/*
+ * Counts (or, with reply, lists) the events of available_events: the
+ * tracepoints, or with syscalls set the system calls (from their
+ * sys_enter_ events).
+ */
+static uint32_t put_events(const char *text, bool syscalls,
+			   struct lsc_buf *reply)
 {
 	const char *line = text;
 	uint32_t count = 0;
 
 	while (*line) {
 		const char *end = strchr(line, '\n');
-		const char *colon = strchr(line, ':');
 		size_t len = end ? (size_t)(end - line) : strlen(line);
+		const char *name = listed_name(line, len, syscalls);
+		size_t name_len = name ? len - (size_t)(name - line) : 0;
 
-		if (colon && colon < line + len &&
-		    strncmp(line, "syscalls:", 9) &&
-		    strncmp(line, "ftrace:", 7)) {
-			size_t name_len = len - (size_t)(colon + 1 - line);
+		if (name && name_len < LTTNG_SYMBOL_NAME_LEN) {
+			struct lsc_event ev = {0};
 
-			if (name_len < LTTNG_SYMBOL_NAME_LEN) {
-				struct lsc_event ev = {0};
-
-				memcpy(ev.name, colon + 1, name_len);
-				ev.type = LTTNG_EVENT_TRACEPOINT;
-				ev.loglevel = 0;
-				ev.enabled = -1;
-				ev.pid = -1;
-				if (reply)
-					lsc_put_event(reply, &ev);
-				count++;
-			}
+			memcpy(ev.name, name, name_len);
+			ev.type = syscalls ? LTTNG_EVENT_SYSCALL
+					   : LTTNG_EVENT_TRACEPOINT;
+			ev.loglevel = syscalls ? -1 : 0;
+			ev.enabled = -1;
+			ev.pid = -1;
+			if (reply)
+				lsc_put_event(reply, &ev);
+			count++;
 		}
 		line += len + (end ? 1 : 0);
 	}
 	return count;
 }
 
-int kernel_cmd_list_tracepoints(struct lsc_buf *reply)
+static int list_events(struct lsc_buf *reply, bool syscalls)
 {
 	char *text, err[512];
 	int ret = kernel_domain_available();
@@ -328,8 +348,18 @@ int kernel_cmd_list_tracepoints(struct lsc_buf *reply)
 		ERR("%s", err);
 		return LTTNG_ERR_KERN_LIST_FAIL;
 	}
-	lsc_put_u32(reply, put_tracepoints(text, NULL));
-	put_tracepoints(text, reply);
+	lsc_put_u32(reply, put_events(text, syscalls, NULL));
+	put_events(text, syscalls, reply);
 	free(text);
 	return LTTNG_OK;
+}
+
+int kernel_cmd_list_tracepoints(struct lsc_buf *reply)
+{
+	return list_events(reply, false);
+}
+
+int kernel_cmd_list_syscalls(struct lsc_buf *reply)
+{
+	return list_events(reply, true);
 }

@@ -39,4 +39,7 @@ int kernel_cmd_channel_count(const struct session *session);
 /* Appends the kernel tracepoints (count + events) to reply. */
 int kernel_cmd_list_tracepoints(struct lsc_buf *reply);
 
+/* Appends the system calls tracefs can record (count + events). */
+int kernel_cmd_list_syscalls(struct lsc_buf *reply);
+
 #endif /* SESSIOND_KERNEL_CMD_H */

@@ -109,8 +109,8 @@ static void print_event(struct lttng_event *event)
 		/* Kernel tracepoints, as LTTng lists them. */
 		MSG("      %s (loglevel: %s (%d)) (type: tracepoint)%s%s%s",
 		    event->name, loglevel_name(event->loglevel),
-		    event->loglevel, enabled_string(event->enabled),
-		    exclusions, filter_msg ? filter_msg : "");
+		    event->loglevel, enabled_string(event->enabled), exclusions,
+		    filter_msg ? filter_msg : "");
 	else if (event->loglevel != -1 &&
 		 event->loglevel_type != LTTNG_EVENT_LOGLEVEL_ALL)
 		MSG("      %s (loglevel%s %s (%d)) (type: tracepoint)%s%s%s",
@@ -389,6 +389,28 @@ static int list_sessions(void)
 	return CMD_SUCCESS;
 }
 
+/*
+ * lttng list --kernel --syscall. tracefs only has the native system
+ * calls (no compat entry points), hence "[64-bit]" on 64-bit hosts.
+ */
+static int list_syscalls(void)
+{
+	struct lttng_event *events = NULL;
+	int count = lttng_list_syscalls(&events), i;
+
+	if (count < 0) {
+		ERR("Unable to list system calls: %s", lttng_strerror(count));
+		return CMD_ERROR;
+	}
+	MSG("System calls:\n-------------");
+	for (i = 0; i < count; i++)
+		MSG("      %s%s", events[i].name,
+		    sizeof(long) == 8 ? " [64-bit]" : " [32-bit]");
+	MSG("%s", "");
+	free(events);
+	return CMD_SUCCESS;
+}
+
 /* The instrumentation points of one domain (no session given). */
 static int list_points(enum lttng_domain_type type)
 {
@@ -434,6 +456,7 @@ static int list_points(enum lttng_domain_type type)
 
 struct list_opts {
 	int domains[LTTNG_DOMAIN_PYTHON + 1];
+	int syscall;
 	char *channel;
 	int domains_only;
 };
@@ -460,8 +483,10 @@ static int parse_options(poptContext pc, struct list_opts *opts, int *done)
 		case OPT_DOMAIN:
 			opts->domains_only = 1;
 			break;
-		case OPT_FIELDS:
 		case OPT_SYSCALL:
+			opts->syscall = 1;
+			break;
+		case OPT_FIELDS:
 			break;
 		default:
 			*done = 1;
@@ -496,7 +521,10 @@ int cmd_list(int argc, const char **argv)
 		for (type = LTTNG_DOMAIN_KERNEL;
 		     type <= LTTNG_DOMAIN_PYTHON && ret == CMD_SUCCESS;
 		     type++) {
-			if (opts.domains[type])
+			if (opts.domains[type] && type == LTTNG_DOMAIN_KERNEL &&
+			    opts.syscall)
+				ret = list_syscalls();
+			else if (opts.domains[type])
 				ret = list_points(type);
 		}
 	}
