@@ -236,6 +236,29 @@ static pid_t owner_pid(const char *name)
 	return (pid_t)pid;
 }
 
+/*
+ * Whether pid is a live process: a zombie (state Z in /proc/PID/stat,
+ * waiting for a slow init to reap it) has exited.
+ */
+static bool process_is_running(pid_t pid)
+{
+	char path[64], buf[512], *close_paren;
+	size_t n;
+	FILE *f;
+
+	if (kill(pid, 0) && errno == ESRCH)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return errno != ENOENT;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	close_paren = strrchr(buf, ')');
+	return !(close_paren && close_paren[1] == ' ' && close_paren[2] == 'Z');
+}
+
 int tracefs_remove_stale_instances(const char *root)
 {
 	char path[4096];
@@ -251,7 +274,7 @@ int tracefs_remove_stale_instances(const char *root)
 		struct tracefs_instance stale;
 		pid_t pid = owner_pid(entry->d_name);
 
-		if (!pid || !kill(pid, 0) || errno != ESRCH)
+		if (!pid || process_is_running(pid))
 			continue;
 		stale.name = strdup(entry->d_name);
 		if (asprintf(&stale.path, "%s/%s", path, entry->d_name) < 0)
@@ -264,4 +287,25 @@ int tracefs_remove_stale_instances(const char *root)
 	}
 	closedir(dir);
 	return removed;
+}
+
+int tracefs_count_stale_instances(const char *root)
+{
+	char path[4096];
+	struct dirent *entry;
+	int count = 0;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/instances", root);
+	dir = opendir(path);
+	if (!dir)
+		return -errno;
+	while ((entry = readdir(dir))) {
+		pid_t pid = owner_pid(entry->d_name);
+
+		if (pid && !process_is_running(pid))
+			count++;
+	}
+	closedir(dir);
+	return count;
 }

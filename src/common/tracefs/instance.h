@@ -76,4 +76,10 @@ int tracefs_read_file(const char *root, const char *file, char **text,
  */
 int tracefs_remove_stale_instances(const char *root);
 
+/*
+ * How many such stale instances exist (removal fails while a consumer of
+ * the dead daemon still holds their buffers open), or a negative errno.
+ */
+int tracefs_count_stale_instances(const char *root);
+
 #endif /* TRACEFS_INSTANCE_H */

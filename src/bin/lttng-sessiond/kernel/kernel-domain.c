@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../config.h"
@@ -14,8 +15,34 @@
 #include "kernel-domain.h"
 #include "util/log.h"
 
+/* 100 ms apart: up to 3 s for a dead daemon's consumer to finish. */
+#define STALE_REMOVAL_ATTEMPTS 30
+
 static char tracefs_root[PATH_MAX];
 static unsigned int instance_counter;
+
+/*
+ * Removes the instances of dead daemons. The kernel consumer of a daemon
+ * that was killed exits once it has drained them; until then they are
+ * busy, so retry for a short while.
+ */
+static int remove_stale_instances(void)
+{
+	const struct timespec pause = {0, 100 * 1000 * 1000};
+	int removed = 0, ret, attempt;
+
+	for (attempt = 0; attempt < STALE_REMOVAL_ATTEMPTS; attempt++) {
+		ret = tracefs_remove_stale_instances(tracefs_root);
+		if (ret > 0)
+			removed += ret;
+		if (tracefs_count_stale_instances(tracefs_root) <= 0)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	if (attempt == STALE_REMOVAL_ATTEMPTS)
+		WARN("Some stale tracefs instances are still in use");
+	return removed;
+}
 
 void kernel_domain_init(void)
 {
@@ -30,7 +57,7 @@ void kernel_domain_init(void)
 		tracefs_root[0] = '\0';
 		return;
 	}
-	removed = tracefs_remove_stale_instances(tracefs_root);
+	removed = remove_stale_instances();
 	if (removed > 0)
 		DBG("Removed %d stale tracefs instance(s)", removed);
 }

@@ -18,8 +18,109 @@ struct apply_ctx {
 	const struct tracefs_instance *instance;
 	const char *value;  /* "1" or "0" */
 	const char *filter; /* tracefs filter text, or NULL */
+	unsigned int matched;
+	unsigned int filter_refused;
 	int failed;
 };
+
+/* LTTng's scheduler field names and tracefs's (doc/kernel-event-mapping.md). */
+static const char *const sched_field_renames[][2] = {
+	{"tid", "pid"},		  {"prev_tid", "prev_pid"},
+	{"next_tid", "next_pid"}, {"old_tid", "old_pid"},
+	{"parent_tid", "parent_pid"}, {"child_tid", "child_pid"},
+};
+
+static bool is_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* tracefs's name of an identifier of a sched event filter. */
+static const char *sched_tracefs_name(const char *word, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sched_field_renames) /
+				sizeof(*sched_field_renames);
+	     i++) {
+		if (strlen(sched_field_renames[i][0]) == len &&
+		    !strncmp(word, sched_field_renames[i][0], len))
+			return sched_field_renames[i][1];
+	}
+	return NULL;
+}
+
+/*
+ * The filter for a sched event: LTTng's field names (prev_tid, ...)
+ * renamed to tracefs's, outside string literals. NULL on ENOMEM.
+ */
+static char *sched_filter(const char *filter)
+{
+	size_t len = strlen(filter), out_len = 0, i = 0;
+	char *out = malloc(2 * len + 1);
+	bool in_string = false;
+
+	if (!out)
+		return NULL;
+	while (i < len) {
+		size_t word = i;
+		const char *renamed;
+
+		if (filter[i] == '"' && (i == 0 || filter[i - 1] != '\\'))
+			in_string = !in_string;
+		if (in_string || !is_ident_char(filter[i]) ||
+		    (i > 0 && is_ident_char(filter[i - 1]))) {
+			out[out_len++] = filter[i++];
+			continue;
+		}
+		while (i < len && is_ident_char(filter[i]))
+			i++;
+		renamed = sched_tracefs_name(filter + word, i - word);
+		if (renamed) {
+			memcpy(out + out_len, renamed, strlen(renamed));
+			out_len += strlen(renamed);
+		} else {
+			memcpy(out + out_len, filter + word, i - word);
+			out_len += i - word;
+		}
+	}
+	out[out_len] = '\0';
+	return out;
+}
+
+/*
+ * Writes the filter of events/<system>/<event>; false when tracefs
+ * refuses it (the event lacks a field the expression names: like
+ * LTTng, such an event is then not recorded by this rule).
+ */
+static bool write_filter(struct apply_ctx *ctx, const char *system,
+			 const char *event)
+{
+	char file[600], err[512];
+	char *renamed = NULL;
+	const char *filter = ctx->filter;
+	int ret;
+
+	if (!strcmp(system, "sched")) {
+		renamed = sched_filter(ctx->filter);
+		if (!renamed) {
+			ctx->failed = LTTNG_ERR_NOMEM;
+			return false;
+		}
+		filter = renamed;
+	}
+	snprintf(file, sizeof(file), "events/%s/%s/filter", system, event);
+	ret = tracefs_instance_write(ctx->instance, file, filter, err,
+				     sizeof(err));
+	free(renamed);
+	if (ret) {
+		DBG("%s", err);
+		ctx->filter_refused++;
+		return false;
+	}
+	return true;
+}
 
 /* Writes filter then enable of events/<system>/<event>. */
 static void apply_one(struct apply_ctx *ctx, const char *system,
@@ -27,16 +128,9 @@ static void apply_one(struct apply_ctx *ctx, const char *system,
 {
 	char file[600], err[512];
 
-	if (ctx->filter) {
-		snprintf(file, sizeof(file), "events/%s/%s/filter", system,
-			 event);
-		if (tracefs_instance_write(ctx->instance, file, ctx->filter,
-					   err, sizeof(err))) {
-			ERR("%s", err);
-			ctx->failed = LTTNG_ERR_FILTER_INVAL;
-			return;
-		}
-	}
+	ctx->matched++;
+	if (ctx->filter && !write_filter(ctx, system, event))
+		return;
 	snprintf(file, sizeof(file), "events/%s/%s/enable", system, event);
 	if (tracefs_instance_write(ctx->instance, file, ctx->value, err,
 				   sizeof(err))) {
@@ -166,6 +260,13 @@ int kernel_event_apply(const struct tracefs_instance *instance,
 		apply_tracepoints(&ctx, spec->name);
 	}
 	free(filter);
+	if (!ctx.failed && ctx.filter && ctx.matched &&
+	    ctx.filter_refused == ctx.matched) {
+		ERR("Kernel filter '%s': no matching event has the fields it "
+		    "names",
+		    spec->filter);
+		ctx.failed = LTTNG_ERR_FILTER_INVAL;
+	}
 	if (ctx.failed && !enable)
 		return LTTNG_ERR_KERN_DISABLE_FAIL;
 	return ctx.failed ? ctx.failed : LTTNG_OK;

@@ -1,0 +1,236 @@
+"""The kernel domain on tracefs, end to end: a root session daemon drives
+tracefs instances, the kernel consumer converts their pages to CTF, and
+babeltrace2 (bt2) reads the trace with no warning. Skipped where tracefs
+instances cannot be created."""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+from kernel_support import (KernelSession, TRACEFS, our_instances,
+                            require_tracefs, run_workload)
+from trace_reader import read_trace
+
+SCHED_SWITCH_FIELDS = ["prev_comm", "prev_tid", "prev_prio", "prev_state",
+                       "next_comm", "next_tid", "next_prio"]
+
+
+@pytest.fixture
+def ks(build_dir, lttng_env):
+    require_tracefs()
+    session = KernelSession(build_dir, lttng_env)
+    yield session
+    session.stop()
+    assert not [i for i in our_instances()
+                if i.startswith(f"lttng-{session.sessiond.pid()}-")]
+
+
+def stream_file(record):
+    """The data stream file of a record (babeltrace2 names streams by path)."""
+    return pathlib.Path(record.stream).name
+
+
+def records_of(trace, tid):
+    return [r for r in trace if r.common_context.get("tid") == tid]
+
+
+def test_quick_start_verbatim(ks, tool, tmp_path):
+    """The documentation's "Record Linux kernel events", command by command
+    (the trace goes to a private directory instead of /tmp)."""
+    out = tmp_path / "my-kernel-trace"
+    r = ks.ok("create", "my-kernel-session", f"--output={out}")
+    assert r.out == ("Session my-kernel-session created.\n"
+                     f"Traces will be output to {out}\n")
+    r = ks.ok("list", "--kernel")
+    assert r.out.startswith("Kernel events:\n-------------\n")
+    assert ("      sched_switch (loglevel: TRACE_EMERG (0)) "
+            "(type: tracepoint)\n") in r.out
+    r = ks.ok("list", "--kernel", "--syscall")
+    assert r.out.startswith("System calls:\n-------------\n")
+    assert "      openat [64-bit]\n" in r.out
+    r = ks.ok("enable-event", "--kernel", "sched_switch,sched_process_fork")
+    assert r.out == ("kernel event sched_switch created in channel channel0\n"
+                     "kernel event sched_process_fork created in channel "
+                     "channel0\n")
+    r = ks.ok("enable-event", "--kernel", "--syscall", "open,close")
+    assert r.out == ("kernel event open created in channel channel0\n"
+                     "kernel event close created in channel channel0\n")
+    ks.ok("start")
+    lines = run_workload(tool, "open", "/etc/hostname", "2")
+    ks.ok("destroy")
+    trace = read_trace(out / "kernel")
+    names = {r.name for r in trace}
+    assert {"sched_switch", "sched_process_fork", "syscall_entry_openat",
+            "syscall_exit_openat", "syscall_entry_close",
+            "syscall_exit_close"} <= names
+    assert names <= {"sched_switch", "sched_process_fork",
+                     "syscall_entry_openat", "syscall_exit_openat",
+                     "syscall_entry_close", "syscall_exit_close",
+                     "syscall_entry_open", "syscall_exit_open"}
+    switches = [r for r in trace if r.name == "sched_switch"]
+    assert all(list(r.fields) == SCHED_SWITCH_FIELDS for r in switches)
+    # The fork that started the workload, and the workload running.
+    tid = int(lines[0].split("=")[1])
+    forks = [r for r in trace if r.name == "sched_process_fork" and
+             r.fields["child_tid"] == tid]
+    assert len(forks) == 1
+    assert forks[0].fields["parent_tid"] == os.getpid()
+    assert any(r.fields["next_tid"] == tid for r in switches)
+    assert trace.discarded_events == 0
+    assert (out / "kernel" / "metadata").is_file()
+    assert sorted(p.name for p in (out / "kernel" / "index").iterdir())
+    assert all(p.name.startswith("channel0_")
+               for p in (out / "kernel").iterdir() if p.is_file() and
+               p.name != "metadata")
+
+
+def test_openat_and_close_in_order_with_fd_and_tid(ks, tool, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat,close")
+    ks.ok("add-context", "-k", "-t", "tid", "-t", "pid", "-t", "procname")
+    ks.ok("start")
+    lines = run_workload(tool, "open", "/etc/hostname", "3")
+    ks.ok("stop")
+    ks.ok("destroy")
+    tid = int(lines[0].split("=")[1])
+    fds = [int(line.split("=")[1]) for line in lines[1:]]
+    mine = records_of(read_trace(tmp_path / "t" / "kernel"), tid)
+    # Ours are the last three openat/close pairs (the loader opened
+    # libraries first).
+    opens = [i for i, r in enumerate(mine) if r.name == "syscall_entry_openat"]
+    tail = mine[opens[-3]:]
+    assert [r.name for r in tail] == [
+        "syscall_entry_openat", "syscall_exit_openat",
+        "syscall_entry_close", "syscall_exit_close"] * 3
+    for i, fd in enumerate(fds):
+        entry, exit_, close, close_exit = tail[4 * i:4 * i + 4]
+        assert entry.fields["dfd"] == -100  # AT_FDCWD
+        assert entry.fields["flags"] == os.O_RDONLY
+        assert exit_.fields == {"ret": fd}
+        assert close.fields == {"fd": fd}
+        assert close_exit.fields == {"ret": 0}
+    assert all(r.common_context == {"tid": tid, "pid": tid,
+                                    "procname": "ksyscalls"} for r in tail)
+    stamps = [r.timestamp for r in tail]
+    assert stamps == sorted(stamps)
+
+
+def test_filter_keeps_exactly_the_matching_records(ks, tool, tmp_path):
+    """Two channels record the same system call, one with a filter: the
+    filtered channel holds exactly the unfiltered records that match."""
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-channel", "-k", "all")
+    ks.ok("enable-channel", "-k", "filtered")
+    ks.ok("enable-event", "-k", "--syscall", "close", "-c", "all")
+    r = ks.ok("enable-event", "-k", "--syscall", "close", "-c", "filtered",
+              "--filter", "fd == 3 || fd > 1000")
+    assert r.out == "Event close: Filter 'fd == 3 || fd > 1000' successfully set\n"
+    ks.ok("add-context", "-k", "-t", "tid")
+    ks.ok("start")
+    run_workload(tool, "open", "/etc/hostname", "3")
+    ks.ok("stop")
+    ks.ok("destroy")
+    trace = read_trace(tmp_path / "t" / "kernel")
+    key = lambda r: (r.timestamp, r.common_context["tid"], r.fields["fd"])
+    everything = [key(r) for r in trace
+                  if stream_file(r).startswith("all_") and
+                  r.name == "syscall_entry_close"]
+    filtered = [key(r) for r in trace
+                if stream_file(r).startswith("filtered_") and
+                r.name == "syscall_entry_close"]
+    assert filtered
+    assert len(everything) > len(filtered)
+    # The two instances timestamp the same call separately: compare the
+    # calls by thread and fd, in order.
+    assert [k[1:] for k in filtered] == [
+        k[1:] for k in everything if k[2] == 3 or k[2] > 1000]
+    assert trace.discarded_events == 0
+
+
+def test_all_tracepoints_pattern_and_disable(ks, tool, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "sched_wak*")
+    ks.ok("enable-event", "-k", "sched_switch")
+    r = ks.run("enable-event", "-k", "sched_switch")
+    assert r.rc == 4  # CMD_WARNING, as LTTng
+    assert r.err == ("Warning: Kernel event sched_switch already enabled "
+                     "(channel channel0, session s)\n")
+    ks.ok("disable-event", "-k", "sched_switch")
+    ks.ok("start")
+    run_workload(tool, "open", "/etc/hostname", "1")
+    ks.ok("destroy")
+    names = {r.name for r in read_trace(tmp_path / "t" / "kernel")}
+    assert names and names <= {"sched_waking", "sched_wakeup",
+                               "sched_wakeup_new"}
+
+
+def test_start_stop_start_appends_and_destroy_removes_instances(
+        ks, tool, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat")
+    ks.ok("add-context", "-k", "-t", "tid")
+    pid = ks.sessiond.pid()
+    assert [i for i in our_instances() if i.startswith(f"lttng-{pid}-")]
+    ks.ok("start")
+    first = run_workload(tool, "open", "/etc/hostname", "1")
+    ks.ok("stop")
+    run_workload(tool, "open", "/etc/hostname", "1")  # not recorded
+    ks.ok("start")
+    second = run_workload(tool, "open", "/etc/hostname", "1")
+    ks.ok("destroy")
+    assert not [i for i in our_instances() if i.startswith(f"lttng-{pid}-")]
+    trace = read_trace(tmp_path / "t" / "kernel")
+    tids = {r.common_context["tid"] for r in trace
+            if r.name == "syscall_exit_openat"}
+    assert int(first[0].split("=")[1]) in tids
+    assert int(second[0].split("=")[1]) in tids
+
+
+def test_kprobes_give_a_clear_error_without_kprobe_events(ks, tmp_path):
+    if (TRACEFS / "kprobe_events").exists():
+        pytest.skip("this kernel has kprobe_events")
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    r = ks.run("enable-event", "-k", "--probe", "do_sys_openat2", "p")
+    assert r.rc != 0
+    assert r.err == ("Error: Event p: Enable kernel event failed "
+                     "(channel channel0, session s)\n")
+    r = ks.run("enable-event", "-k", "--function", "do_sys_openat2", "f")
+    assert r.rc != 0
+
+
+def test_stale_instances_are_removed_at_start(build_dir, lttng_env):
+    require_tracefs()
+    dead = 2**22 + 12345  # above pid_max's default: no such process
+    stale = TRACEFS / "instances" / f"lttng-{dead}-0"
+    stale.mkdir()
+    try:
+        session = KernelSession(build_dir, lttng_env)
+        try:
+            assert not stale.exists()
+        finally:
+            session.stop()
+    finally:
+        if stale.exists():
+            stale.rmdir()
+
+
+def test_sessiond_kill_leaves_no_hang_and_next_daemon_cleans(
+        build_dir, lttng_env, tmp_path):
+    require_tracefs()
+    session = KernelSession(build_dir, lttng_env)
+    session.ok("create", "s", f"--output={tmp_path / 't'}")
+    session.ok("enable-event", "-k", "sched_switch")
+    session.ok("start")
+    pid = session.sessiond.pid()
+    os.kill(pid, 9)
+    while session.sessiond.alive(pid):
+        pass
+    left = [i for i in our_instances() if i.startswith(f"lttng-{pid}-")]
+    assert left
+    again = KernelSession(build_dir, lttng_env)
+    try:
+        assert not [i for i in our_instances()
+                    if i.startswith(f"lttng-{pid}-")]
+    finally:
+        again.stop()

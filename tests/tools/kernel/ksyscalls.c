@@ -1,0 +1,87 @@
+/*
+ * The workload of the kernel domain's integration tests and benchmark.
+ *
+ *   ksyscalls open PATH COUNT   prints "tid=N", then COUNT times opens
+ *                               PATH (openat), prints "fd=N", closes it
+ *   ksyscalls probe COUNT       calls ksyscalls_probe_target() COUNT
+ *                               times (a uprobe target), prints "tid=N"
+ *   ksyscalls loop COUNT        COUNT getppid() calls; prints the mean
+ *                               cost in ns ("ns_per_call=X")
+ *
+ * Output is flushed line by line so that a test sees it in order.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Not inlined, not static: a stable symbol for uprobes. */
+__attribute__((noinline)) int ksyscalls_probe_target(int value)
+{
+	/* The asm keeps the call from being optimized away. */
+	__asm__ volatile("" : : "r"(value) : "memory");
+	return value + 1;
+}
+
+static int do_open(const char *path, long count)
+{
+	long i;
+
+	printf("tid=%ld\n", (long)syscall(SYS_gettid));
+	for (i = 0; i < count; i++) {
+		int fd = openat(AT_FDCWD, path, O_RDONLY);
+
+		if (fd < 0) {
+			perror(path);
+			return 1;
+		}
+		printf("fd=%d\n", fd);
+		close(fd);
+	}
+	return 0;
+}
+
+static int do_probe(long count)
+{
+	long i;
+	int sum = 0;
+
+	printf("tid=%ld\n", (long)syscall(SYS_gettid));
+	for (i = 0; i < count; i++)
+		sum += ksyscalls_probe_target((int)i);
+	printf("sum=%d\n", sum);
+	return 0;
+}
+
+static int do_loop(long count)
+{
+	struct timespec begin, end;
+	double ns;
+	long i;
+
+	clock_gettime(CLOCK_MONOTONIC, &begin);
+	for (i = 0; i < count; i++)
+		syscall(SYS_getppid);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	ns = (double)(end.tv_sec - begin.tv_sec) * 1e9 +
+	     (double)(end.tv_nsec - begin.tv_nsec);
+	printf("ns_per_call=%.1f\n", ns / (double)count);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 4 && !strcmp(argv[1], "open"))
+		return do_open(argv[2], atol(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "probe"))
+		return do_probe(atol(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "loop"))
+		return do_loop(atol(argv[2]));
+	fprintf(stderr, "usage: ksyscalls open PATH COUNT | probe COUNT | "
+			"loop COUNT\n");
+	return 2;
+}
