@@ -47,6 +47,16 @@ class KernelSession:
         assert r.returncode == 0, r.stderr
         self.cli = Cli(build_dir, env)
 
+    @classmethod
+    def attach(cls, build_dir, env):
+        """A KernelSession for a daemon the caller started itself."""
+        session = cls.__new__(cls)
+        session.build_dir = build_dir
+        session.env = env
+        session.sessiond = Sessiond(build_dir, env)
+        session.cli = Cli(build_dir, env)
+        return session
+
     def run(self, *args):
         return self.cli.run(*args)
 
