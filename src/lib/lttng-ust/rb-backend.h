@@ -17,6 +17,7 @@
 
 #include <lttng/ust-events.h>
 
+#include "common/ust-log.h"
 #include "ringbuffer/channel.h"
 
 /*
@@ -44,14 +45,15 @@ struct ust_rb_channel {
 };
 
 /* The ops every ring buffer channel records through. */
-extern const struct lttng_ust_recorder_ops ust_rb_recorder_ops;
+UST_API extern const struct lttng_ust_recorder_ops ust_rb_recorder_ops;
 
 /*
  * Starts or stops recording into the channel (release store; probes
  * already past the check finish their record). Recording requires
  * chan->rb.
  */
-void ust_rb_channel_set_recording(struct ust_rb_channel *chan, int recording);
+UST_API void ust_rb_channel_set_recording(struct ust_rb_channel *chan,
+					  int recording);
 
 /* The trace clock: CLOCK_MONOTONIC in nanoseconds (vDSO). */
 uint64_t ust_rb_clock(void);
