@@ -15,8 +15,9 @@
 #include "ust-registry.h"
 #include "util/log.h"
 
-#define PRODUCT_URI "https://lttng.org"
 #define CLOCK_DESCRIPTION "Monotonic Clock"
+/* LTTng-UST channels use the large event header. */
+#define UST_EVENT_HEADER CTF_EVENT_HEADER_LARGE
 
 struct registry_event {
 	struct ust_event_class *cls;
@@ -83,29 +84,28 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	size_t n = 0;
 	struct ctf_trace_desc desc = {0};
 
+	/* The order of LTTng 2.13's user space traces. */
 	gethostname(hostname, sizeof(hostname) - 1);
-	env[n++] = (struct ctf_env_entry){"hostname", hostname, 0};
 	env[n++] = (struct ctf_env_entry){"domain", "ust", 0};
 	env[n++] = (struct ctf_env_entry){"tracer_name", "lttng-ust", 0};
 	env[n++] = (struct ctf_env_entry){"tracer_major", NULL, 2};
 	env[n++] = (struct ctf_env_entry){"tracer_minor", NULL, 13};
-	env[n++] = (struct ctf_env_entry){"tracer_patchlevel", NULL, 0};
 	env[n++] = (struct ctf_env_entry){"tracer_buffering_scheme",
 					  d->per_pid ? "pid" : "uid", 0};
 	env[n++] = (struct ctf_env_entry){"tracer_buffering_id", NULL,
 					  d->buffering_id};
 	env[n++] = (struct ctf_env_entry){"architecture_bit_width", NULL,
 					  d->bitness};
+	env[n++] = (struct ctf_env_entry){"trace_name", d->trace_name, 0};
+	env[n++] = (struct ctf_env_entry){"trace_creation_datetime",
+					  d->creation_datetime, 0};
 	if (d->per_pid) {
 		env[n++] = (struct ctf_env_entry){"vpid", NULL, d->vpid};
 		env[n++] = (struct ctf_env_entry){"procname", d->procname, 0};
 		env[n++] = (struct ctf_env_entry){"vpid_datetime",
 						  d->vpid_datetime, 0};
 	}
-	env[n++] = (struct ctf_env_entry){"trace_name", d->trace_name, 0};
-	env[n++] = (struct ctf_env_entry){"trace_creation_datetime",
-					  d->creation_datetime, 0};
-	env[n++] = (struct ctf_env_entry){"product_uri", PRODUCT_URI, 0};
+	env[n++] = (struct ctf_env_entry){"hostname", hostname, 0};
 	memcpy(desc.uuid, d->uuid, CTF_UUID_LEN);
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	desc.env = env;
@@ -191,8 +191,8 @@ int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
 	pthread_mutex_lock(&registry_lock);
 	chan->key = channel_key;
 	chan->stream_id = reg->next_stream_id;
-	ret = ctf_metadata_add_stream_class(
-		reg->md, chan->stream_id, CTF_EVENT_HEADER_COMPACT, NULL, &err);
+	ret = ctf_metadata_add_stream_class(reg->md, chan->stream_id,
+					    UST_EVENT_HEADER, NULL, &err);
 	if (ret) {
 		ERR("Cannot add a stream class: %s", err.message);
 		free(chan);

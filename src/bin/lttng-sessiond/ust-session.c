@@ -178,7 +178,7 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 				       : CONSUMER_MODE_DISCARD;
 	d->blocking_timeout_us = chan->ext.blocking_timeout;
 	d->nr_streams = possible_cpus();
-	d->header_kind = CTF_EVENT_HEADER_COMPACT;
+	d->header_kind = CTF_EVENT_HEADER_LARGE; /* as ust-registry.c */
 	memcpy(d->uuid, set->uuid, CTF_UUID_LEN);
 	d->stream_id = stream_id;
 	d->tracefile_size = chan->attr.tracefile_size;
