@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "ust-tracepoint-list.h"
 #include "cmd.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
@@ -258,8 +259,10 @@ int cmd_list_tracepoints(struct cmd_ctx *ctx)
 		return kernel_cmd_list_tracepoints(ctx->reply);
 	case LTTNG_DOMAIN_NONE:
 		return LTTNG_ERR_UNKNOWN_DOMAIN;
+	case LTTNG_DOMAIN_UST:
+		return ust_list_tracepoints(ctx->reply);
 	default:
-		/* No application registered yet: nothing to list. */
+		/* No agent support yet: nothing to list. */
 		lsc_put_u32(ctx->reply, 0);
 		return LTTNG_OK;
 	}

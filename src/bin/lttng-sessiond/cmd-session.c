@@ -6,6 +6,7 @@
 #include "config.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
+#include "ust-session.h"
 #include "util/log.h"
 
 /* Decode a request made of a session name only and find the session. */
@@ -82,6 +83,12 @@ int cmd_start_trace(struct cmd_ctx *ctx)
 		return ret;
 	session->active = true;
 	session->has_been_started = true;
+	ret = ust_session_start(session);
+	if (ret != LTTNG_OK) {
+		session->active = false;
+		kernel_cmd_stop(session);
+		return ret;
+	}
 	DBG("Started session %s", session->name);
 	return LTTNG_OK;
 }
@@ -97,14 +104,12 @@ int cmd_stop_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_TRACE_ALREADY_STOPPED;
 	ret = kernel_cmd_stop(session);
 	session->active = false;
+	ust_session_stop(session);
 	DBG("Stopped session %s", session->name);
 	return ret;
 }
 
-/*
- * Without a consumer daemon no data is ever in flight: a stopped session
- * has nothing pending. The consumer work will ask its streams here.
- */
+/* Whether the consumer has written everything of a stopped session. */
 int cmd_data_pending(struct cmd_ctx *ctx)
 {
 	struct session *session;
@@ -114,7 +119,7 @@ int cmd_data_pending(struct cmd_ctx *ctx)
 		return ret;
 	if (session->active)
 		return LTTNG_ERR_SESSION_STARTED;
-	lsc_put_u32(ctx->reply, 0);
+	lsc_put_u32(ctx->reply, ust_session_data_pending(session) ? 1 : 0);
 	return LTTNG_OK;
 }
 
@@ -126,8 +131,9 @@ int cmd_list_domains(struct cmd_ctx *ctx)
 
 	if (ret != LTTNG_OK)
 		return ret;
-	lsc_put_u32(ctx->reply, (session->ust.channel_count ? 1 : 0) +
-					(kernel_cmd_channel_count(session) ? 1 : 0));
+	lsc_put_u32(ctx->reply,
+		    (session->ust.channel_count ? 1 : 0) +
+			    (kernel_cmd_channel_count(session) ? 1 : 0));
 	if (kernel_cmd_channel_count(session)) {
 		domain.type = LTTNG_DOMAIN_KERNEL;
 		domain.buffer_type = LTTNG_BUFFER_GLOBAL;

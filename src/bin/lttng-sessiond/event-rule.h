@@ -13,6 +13,7 @@
 #include "sessiond-comm/codec.h"
 
 struct event_rule {
+	uint64_t id;	       /* unique in the daemon: the apps' rule id */
 	struct lsc_event spec; /* owns spec.filter and spec.exclusions */
 	struct event_rule *next;
 };

@@ -8,6 +8,7 @@
 #ifndef SESSIOND_SESSION_H
 #define SESSIOND_SESSION_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <time.h>
 
@@ -17,8 +18,10 @@
 #include "sessiond-comm/codec.h"
 
 struct kernel_session;
+struct ust_buffer_set;
 
 struct session {
+	uint64_t id; /* unique in the daemon: the apps' session id */
 	char name[LTTNG_NAME_MAX];
 	char output_path[LTTNG_PATH_MAX]; /* "" when the session has none */
 	bool snapshot;
@@ -27,8 +30,16 @@ struct session {
 	time_t creation_time;
 	struct domain ust;
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
+	struct ust_buffer_set *ust_buffers; /* ust-session.c */
 	struct session *next;
 };
+
+/*
+ * Guards the sessions and the registered apps: the client thread holds
+ * it while it runs a command, the app listener while it registers an
+ * app and tells it about the sessions.
+ */
+extern pthread_mutex_t session_lock;
 
 /*
  * Create and register a session. An empty name becomes

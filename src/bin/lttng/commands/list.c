@@ -5,6 +5,7 @@
  * The layout, blank lines included, is LTTng 2.13's.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -411,6 +412,37 @@ static int list_syscalls(void)
 	return CMD_SUCCESS;
 }
 
+/*
+ * "PID: 1234 - Name: ./hello": the process's command (first argument of
+ * /proc/PID/cmdline), like LTTng, which reads it on the client side.
+ */
+static void print_process(pid_t pid)
+{
+	char path[64], cmdline[4096] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+	f = fopen(path, "r");
+	if (f) {
+		size_t n = fread(cmdline, 1, sizeof(cmdline) - 1, f);
+
+		cmdline[n] = '\0';
+		fclose(f);
+	}
+	MSG("\nPID: %d - Name: %s", (int)pid, cmdline);
+}
+
+/* One tracepoint of a process, as `lttng list --userspace` shows it. */
+static void print_tracepoint(const struct lttng_event *event)
+{
+	if (event->loglevel != -1)
+		MSG("      %s (loglevel: %s (%d)) (type: tracepoint)",
+		    event->name, loglevel_name(event->loglevel),
+		    event->loglevel);
+	else
+		MSG("      %s (type: tracepoint)", event->name);
+}
+
 /* The instrumentation points of one domain (no session given). */
 static int list_points(enum lttng_domain_type type)
 {
@@ -443,8 +475,10 @@ static int list_points(enum lttng_domain_type type)
 	for (i = 0; i < count; i++) {
 		if (type != LTTNG_DOMAIN_KERNEL &&
 		    (i == 0 || events[i].pid != events[i - 1].pid))
-			MSG("\nPID: %d", (int)events[i].pid);
-		if (type == LTTNG_DOMAIN_UST || type == LTTNG_DOMAIN_KERNEL)
+			print_process(events[i].pid);
+		if (type == LTTNG_DOMAIN_UST)
+			print_tracepoint(&events[i]);
+		else if (type == LTTNG_DOMAIN_KERNEL)
 			print_event(&events[i]);
 		else
 			MSG("      - %s", events[i].name);
