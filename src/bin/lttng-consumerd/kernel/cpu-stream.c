@@ -74,8 +74,12 @@ int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err)
 			memset(s->page + n, 0, page_size - (size_t)n);
 		s->bytes_read += (uint64_t)n;
 		ret = kernel_page_convert(&s->conv, s->page, page_size, err);
-		if (ret == -EBADMSG) /* skip a malformed page, keep going */
+		if (ret == -EBADMSG) { /* skip a malformed page, keep going */
+			s->malformed_pages++;
+			fprintf(stderr, "Warning: kernel consumer: %s\n",
+				err->message);
 			continue;
+		}
 		if (ret)
 			return ret;
 	}
@@ -124,6 +128,12 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 {
 	int ret = 0;
 
+	if (s->conv.unknown || s->malformed_pages)
+		fprintf(stderr,
+			"Warning: kernel consumer: cpu %u: %" PRIu64
+			" record(s) of no usable event, %" PRIu64
+			" malformed page(s)\n",
+			s->conv.cpu, s->conv.unknown, s->malformed_pages);
 	if (s->conv.writer) {
 		ret = kernel_cpu_stream_flush(s, now, err);
 		if (ret)

@@ -20,6 +20,7 @@ struct kernel_cpu_stream {
 	struct kernel_page_converter conv;
 	uint8_t *page;
 	uint64_t bytes_read;
+	uint64_t malformed_pages;
 };
 
 struct kernel_cpu_stream_config {
