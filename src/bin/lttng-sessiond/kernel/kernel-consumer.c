@@ -25,6 +25,8 @@
 /* How long a flush or a quit may take (large buffers to drain). */
 #define CONSUMER_REPLY_TIMEOUT_MS 30000
 #define MAX_ARGS 512
+/* The consumer's end of the control socket, in the consumer. */
+#define CONSUMER_CONTROL_FD 3
 
 struct argv_builder {
 	char *argv[MAX_ARGS];
@@ -94,6 +96,22 @@ static int build_args(struct argv_builder *b, struct kernel_session *ks,
 	return 0;
 }
 
+/*
+ * In the child: the control socket becomes fd 3 and every other
+ * descriptor of the session daemon is closed (its client socket and
+ * lock must not outlive it in the consumer), then exec.
+ */
+static void exec_consumer(struct argv_builder *b, int control_fd)
+{
+	if (control_fd != CONSUMER_CONTROL_FD &&
+	    dup2(control_fd, CONSUMER_CONTROL_FD) < 0)
+		_exit(127);
+	fcntl(CONSUMER_CONTROL_FD, F_SETFD, 0);
+	closefrom(CONSUMER_CONTROL_FD + 1);
+	execv(b->argv[0], b->argv);
+	_exit(127);
+}
+
 /* Waits for the one-byte answer; 0 when it is 'k'. */
 static int wait_reply(struct kernel_session *ks)
 {
@@ -134,18 +152,15 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 	}
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds))
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
-	if (build_args(&b, ks, output_dir, trace_name, fds[1])) {
+	if (build_args(&b, ks, output_dir, trace_name, CONSUMER_CONTROL_FD)) {
 		free_args(&b);
 		close(fds[0]);
 		close(fds[1]);
 		return LTTNG_ERR_NOMEM;
 	}
 	pid = fork();
-	if (pid == 0) {
-		fcntl(fds[1], F_SETFD, 0); /* the consumer keeps its end */
-		execv(b.argv[0], b.argv);
-		_exit(127);
-	}
+	if (pid == 0)
+		exec_consumer(&b, fds[1]);
 	free_args(&b);
 	close(fds[1]);
 	if (pid < 0) {

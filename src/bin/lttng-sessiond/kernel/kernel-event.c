@@ -25,9 +25,12 @@ struct apply_ctx {
 
 /* LTTng's scheduler field names and tracefs's (doc/kernel-event-mapping.md). */
 static const char *const sched_field_renames[][2] = {
-	{"tid", "pid"},		  {"prev_tid", "prev_pid"},
-	{"next_tid", "next_pid"}, {"old_tid", "old_pid"},
-	{"parent_tid", "parent_pid"}, {"child_tid", "child_pid"},
+	{"tid", "pid"},
+	{"prev_tid", "prev_pid"},
+	{"next_tid", "next_pid"},
+	{"old_tid", "old_pid"},
+	{"parent_tid", "parent_pid"},
+	{"child_tid", "child_pid"},
 };
 
 static bool is_ident_char(char c)
@@ -41,8 +44,8 @@ static const char *sched_tracefs_name(const char *word, size_t len)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(sched_field_renames) /
-				sizeof(*sched_field_renames);
+	for (i = 0;
+	     i < sizeof(sched_field_renames) / sizeof(*sched_field_renames);
 	     i++) {
 		if (strlen(sched_field_renames[i][0]) == len &&
 		    !strncmp(word, sched_field_renames[i][0], len))
