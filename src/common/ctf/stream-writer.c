@@ -296,6 +296,59 @@ int ctf_stream_writer_append(struct ctf_stream_writer *w,
 	return ret;
 }
 
+/* Writes one pre-serialized event; -ENOSPC when it does not fit. */
+static int try_raw_event(struct ctf_stream_writer *w,
+			 const struct ctf_event_class *ev, uint64_t ts,
+			 const void *fields, size_t len)
+{
+	struct ctf_bitbuf *bb = &w->bb;
+	unsigned int header;
+
+	if (ctf_bitbuf_align(bb, 8))
+		return -ENOSPC;
+	header = ctf_event_header_len(w->sc->header, ev->id, w->clock, ts);
+	if (bb->pos + ((uint64_t)header + len) * 8 > bb->cap_bits)
+		return -ENOSPC;
+	ctf_event_header_write(bb->data + bb->pos / 8, header, ev->id, ts);
+	memcpy(bb->data + bb->pos / 8 + header, fields, len);
+	bb->pos += ((uint64_t)header + len) * 8;
+	w->clock = ts;
+	w->last_ts = ts;
+	w->packet_events++;
+	return 0;
+}
+
+int ctf_stream_writer_append_raw(struct ctf_stream_writer *w,
+				 const struct ctf_event_class *ev, uint64_t ts,
+				 const void *fields, size_t len,
+				 struct ctf_error *err)
+{
+	static const struct ctf_value placeholder = CTF_EMPTY_LIST;
+	int ret = check_event(w, ev, ts,
+			      w->sc->event_context ? &placeholder : NULL, err);
+
+	if (ret)
+		return ret;
+	if (!w->packet_open)
+		open_packet(w, ts);
+	ret = try_raw_event(w, ev, ts, fields, len);
+	if (ret == -ENOSPC && w->packet_events) {
+		ret = close_packet(w, w->clock, err);
+		if (ret)
+			return ret;
+		open_packet(w, ts);
+		ret = try_raw_event(w, ev, ts, fields, len);
+	}
+	if (ret && !w->packet_events)
+		w->packet_open = false;
+	if (ret == -ENOSPC)
+		ret = ctf_error_set(err, -EMSGSIZE,
+				    "event '%s' does not fit in an empty "
+				    "%zu-byte packet",
+				    ev->name, w->packet_size);
+	return ret;
+}
+
 void ctf_stream_writer_add_discarded(struct ctf_stream_writer *w,
 				     uint64_t count)
 {

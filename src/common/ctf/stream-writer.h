@@ -59,6 +59,19 @@ int ctf_stream_writer_append(struct ctf_stream_writer *w,
 			     struct ctf_error *err);
 
 /*
+ * Appends an event whose stream event context and payload are already
+ * laid out, one after the other, in fields[0..len) exactly as the
+ * metadata declares them. Only for stream and event classes whose fields
+ * are all byte aligned (the kernel consumer's), so that their layout does
+ * not depend on where the event lands. Same checks, packet switching and
+ * return values as ctf_stream_writer_append.
+ */
+int ctf_stream_writer_append_raw(struct ctf_stream_writer *w,
+				 const struct ctf_event_class *ev, uint64_t ts,
+				 const void *fields, size_t len,
+				 struct ctf_error *err);
+
+/*
  * Counts events lost by the producer. The stream's running total goes
  * into the events_discarded field of every packet closed afterwards;
  * babeltrace2 reports the difference between consecutive packets.

@@ -126,39 +126,3 @@ struct ctf_type *kernel_context_type(const struct kernel_context_set *set)
 	}
 	return scope;
 }
-
-void kernel_context_values(const struct kernel_context_set *set,
-			   const struct kernel_thread_info *thread,
-			   uint32_t cpu, struct ctf_value *values)
-{
-	size_t i;
-
-	for (i = 0; i < set->count; i++) {
-		switch (set->kinds[i]) {
-		case KERNEL_CONTEXT_PID:
-		case KERNEL_CONTEXT_VPID:
-			values[i] = CTF_SIGNED(thread->pid);
-			break;
-		case KERNEL_CONTEXT_TID:
-		case KERNEL_CONTEXT_VTID:
-			values[i] = CTF_SIGNED(thread->tid);
-			break;
-		case KERNEL_CONTEXT_PPID:
-		case KERNEL_CONTEXT_VPPID:
-			values[i] = CTF_SIGNED(thread->ppid);
-			break;
-		case KERNEL_CONTEXT_PROCNAME:
-			values[i] = CTF_STRING(thread->comm);
-			break;
-		case KERNEL_CONTEXT_PRIO:
-			values[i] = CTF_SIGNED(thread->prio);
-			break;
-		case KERNEL_CONTEXT_CPU_ID:
-			values[i] = CTF_SIGNED((int64_t)cpu);
-			break;
-		case KERNEL_CONTEXT_HOSTNAME:
-			values[i] = CTF_STRING(set->hostname);
-			break;
-		}
-	}
-}

@@ -1,9 +1,9 @@
 /*
  * The context fields a kernel channel records with every event (lttng
  * add-context -k): which ones the consumer can derive, their CTF types
- * in the stream event context (LTTng's names and types), and their
- * values for one record, computed from the record's thread id, the CPU
- * and the process table.
+ * in the stream event context (LTTng's names and types). The page
+ * converter lays out their values for each record, from the record's
+ * thread id, the CPU and the process table.
  */
 #ifndef KCONSUMER_CONTEXT_FIELDS_H
 #define KCONSUMER_CONTEXT_FIELDS_H
@@ -11,7 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ctf/serialize.h"
 #include "ctf/type.h"
 #include "process-table.h"
 
@@ -45,13 +44,5 @@ int kernel_context_set_parse(const char *list, struct kernel_context_set *set);
 
 /* The stream event context structure, or NULL when the set is empty. */
 struct ctf_type *kernel_context_type(const struct kernel_context_set *set);
-
-/*
- * Fills values[0..set->count) for a record of thread tid on cpu; text
- * values point into *thread or the set.
- */
-void kernel_context_values(const struct kernel_context_set *set,
-			   const struct kernel_thread_info *thread,
-			   uint32_t cpu, struct ctf_value *values);
 
 #endif /* KCONSUMER_CONTEXT_FIELDS_H */

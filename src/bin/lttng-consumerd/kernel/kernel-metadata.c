@@ -237,7 +237,7 @@ static int is_power_of_two_size(unsigned int size)
 /* Plans one field and adds its CTF type(s) to payload. */
 static int plan_field(const struct tracefs_field *f, const char *name,
 		      int64_t bias, struct ctf_type *payload,
-		      struct kernel_field_plan *plan, size_t *nr_values)
+		      struct kernel_field_plan *plan)
 {
 	char length_name[300];
 	struct ctf_type *type;
@@ -250,7 +250,6 @@ static int plan_field(const struct tracefs_field *f, const char *name,
 	plan->is_signed = f->is_signed && !is_pointer;
 	plan->is_rel_loc = f->is_rel_loc;
 	plan->bias = bias;
-	*nr_values += 1;
 	if (f->is_string &&
 	    (f->is_data_loc || f->is_rel_loc || f->is_flexible)) {
 		plan->kind = f->is_flexible ? KERNEL_FIELD_STRING_FLEX
@@ -269,7 +268,6 @@ static int plan_field(const struct tracefs_field *f, const char *name,
 		type = integer_type(4, 0, 10, CTF_ENCODING_NONE);
 		if (!type || ctf_type_add_field(payload, length_name, type))
 			return -ENOMEM;
-		*nr_values += 1;
 		type = ctf_type_sequence_create(integer_type(plan->elem_size,
 							     f->is_signed, 10,
 							     CTF_ENCODING_NONE),
@@ -337,6 +335,8 @@ build_class(struct kernel_metadata *km, struct stream_events *se,
 		goto fail;
 	snprintf(ec->system, sizeof(ec->system), "%s", format->system);
 	snprintf(ec->name, sizeof(ec->name), "%s", format->name);
+	ec->is_exec = !strcmp(format->system, "sched") &&
+		      !strcmp(format->name, "sched_process_exec");
 	for (i = 0; i < format->nr_fields; i++) {
 		const struct tracefs_field *f = &format->fields[i];
 		struct tracefs_field narrowed;
@@ -350,13 +350,9 @@ build_class(struct kernel_metadata *km, struct stream_events *se,
 			f = syscall_arg(f, &narrowed);
 		ret = plan_field(f, name,
 				 kernel_field_bias(format->system, f->name),
-				 payload, plan, &ec->nr_values);
+				 payload, plan);
 		if (ret)
 			goto fail;
-		if (plan->count > ec->max_elems)
-			ec->max_elems = plan->count;
-		if (plan->kind == KERNEL_FIELD_SEQ_LOC)
-			ec->max_elems = 65536;
 		ec->nr_plans++;
 	}
 	kernel_event_name(format->system, format->name, lttng_name,

@@ -9,6 +9,7 @@
 #ifndef KCONSUMER_KERNEL_METADATA_H
 #define KCONSUMER_KERNEL_METADATA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,8 +44,7 @@ struct kernel_event_class {
 	char name[128]; /* tracefs name */
 	size_t nr_plans;
 	struct kernel_field_plan *plans;
-	size_t nr_values; /* payload values: plans + sequence lengths */
-	size_t max_elems; /* elements of all arrays at most */
+	bool is_exec; /* sched_process_exec: the thread's name changes */
 };
 
 struct kernel_trace_info {

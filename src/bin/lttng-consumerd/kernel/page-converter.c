@@ -3,6 +3,7 @@
  * checked against the record's size: a page is never trusted.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,13 +13,13 @@
 #define COMMON_PID_OFFSET 4
 #define COMMON_HEADER_LEN 8
 
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
+static int grow(void **buf, size_t *cap, size_t need)
 {
 	void *p;
 
 	if (need <= *cap)
 		return 0;
-	p = realloc(*buf, need * elem);
+	p = realloc(*buf, need);
 	if (!p)
 		return -ENOMEM;
 	*buf = p;
@@ -65,25 +66,44 @@ static int64_t read_signed(const uint8_t *p, unsigned int size)
 	}
 }
 
-static struct ctf_value int_value(const uint8_t *p, unsigned int size,
-				  int is_signed, int64_t bias)
+/*
+ * The output of one record: context then payload fields, byte packed
+ * and little endian like the record itself, as the metadata declares.
+ */
+struct out_buf {
+	uint8_t *p;
+};
+
+static void put_bytes(struct out_buf *o, const void *src, size_t len)
 {
-	if (is_signed || bias)
-		return CTF_SIGNED(read_signed(p, size) + bias);
-	return CTF_UNSIGNED(read_unsigned(p, size));
+	memcpy(o->p, src, len);
+	o->p += len;
 }
 
-/* Copies up to len bytes, stopping at a NUL, into the text scratch. */
-static const char *text_copy(struct kernel_page_converter *c, size_t *used,
-			     const uint8_t *p, size_t len)
+/* An integer of size bytes (value already biased). */
+static void put_int(struct out_buf *o, uint64_t v, unsigned int size)
 {
-	char *dst = c->text + *used;
-	size_t n = strnlen((const char *)p, len);
+	put_bytes(o, &v, size); /* little endian: the low bytes first */
+}
 
-	memcpy(dst, p, n);
-	dst[n] = '\0';
-	*used += n + 1;
-	return dst;
+/* A char array of count bytes: the text up to its NUL, zero padded. */
+static void put_text_array(struct out_buf *o, const uint8_t *src, size_t count)
+{
+	size_t n = strnlen((const char *)src, count);
+
+	memcpy(o->p, src, n);
+	memset(o->p + n, 0, count - n);
+	o->p += count;
+}
+
+/* A NUL-terminated string from at most len bytes. */
+static void put_string(struct out_buf *o, const uint8_t *src, size_t len)
+{
+	size_t n = strnlen((const char *)src, len);
+
+	memcpy(o->p, src, n);
+	o->p[n] = '\0';
+	o->p += n + 1;
 }
 
 /* Where a __data_loc/__rel_loc field's data is: 0, or -1 when outside. */
@@ -99,96 +119,138 @@ static int locate(const struct kernel_field_plan *plan,
 	return *off + *len <= r->size ? 0 : -1;
 }
 
-/* Fills the element list of an integer array or sequence. */
-static struct ctf_value elements(struct kernel_page_converter *c, size_t *used,
-				 const struct kernel_field_plan *p,
-				 const uint8_t *data, size_t count)
+/* Lays out one payload field; -EBADMSG when the record lies. */
+static int put_field(struct out_buf *o, const struct kernel_field_plan *p,
+		     const struct tracefs_record *r)
 {
-	struct ctf_value *items = c->elems + *used;
-	size_t i;
+	size_t off, len;
 
-	for (i = 0; i < count; i++)
-		items[i] = int_value(data + i * p->elem_size, p->elem_size,
-				     p->is_signed, 0);
-	*used += count;
-	return (struct ctf_value){.kind = CTF_VALUE_LIST,
-				  .list = {items, count}};
+	switch (p->kind) {
+	case KERNEL_FIELD_INT:
+		if (p->bias)
+			put_int(o,
+				(uint64_t)(read_signed(r->data + p->offset,
+						       p->size) +
+					   p->bias),
+				p->size);
+		else
+			put_bytes(o, r->data + p->offset, p->size);
+		return 0;
+	case KERNEL_FIELD_TEXT_ARRAY:
+		put_text_array(o, r->data + p->offset, p->size);
+		return 0;
+	case KERNEL_FIELD_STRING_LOC:
+		if (locate(p, r, &off, &len))
+			return -EBADMSG;
+		put_string(o, r->data + off, len);
+		return 0;
+	case KERNEL_FIELD_STRING_FLEX:
+		off = p->offset < r->size ? p->offset : r->size;
+		put_string(o, r->data + off, r->size - off);
+		return 0;
+	case KERNEL_FIELD_INT_ARRAY:
+		put_bytes(o, r->data + p->offset,
+			  (size_t)p->count * p->elem_size);
+		return 0;
+	case KERNEL_FIELD_SEQ_LOC:
+		if (p->count) { /* flexible: up to the record's end */
+			off = p->offset < r->size ? p->offset : r->size;
+			len = r->size - off;
+		} else if (locate(p, r, &off, &len)) {
+			return -EBADMSG;
+		}
+		len -= len % p->elem_size;
+		put_int(o, len / p->elem_size, 4);
+		put_bytes(o, r->data + off, len);
+		return 0;
+	}
+	return -EBADMSG;
 }
 
-/* Decodes the payload values of record r; -EBADMSG when out of bounds. */
-static int decode_payload(struct kernel_page_converter *c,
-			  const struct kernel_event_class *ec,
-			  const struct tracefs_record *r)
+static bool field_in_record(const struct kernel_field_plan *p,
+			    const struct tracefs_record *r)
 {
-	size_t i, v = 0, text_used = 0, elems_used = 0, off, len;
+	if (p->kind == KERNEL_FIELD_STRING_FLEX ||
+	    (p->kind == KERNEL_FIELD_SEQ_LOC && p->count))
+		return true;
+	return p->offset + p->size <= r->size;
+}
+
+/* Lays out the payload of record r; -EBADMSG when it is out of bounds. */
+static int put_payload(struct out_buf *o, const struct kernel_event_class *ec,
+		       const struct tracefs_record *r)
+{
+	size_t i;
+	int ret;
 
 	for (i = 0; i < ec->nr_plans; i++) {
-		const struct kernel_field_plan *p = &ec->plans[i];
-
-		if (p->offset + p->size > r->size &&
-		    p->kind != KERNEL_FIELD_STRING_FLEX &&
-		    !(p->kind == KERNEL_FIELD_SEQ_LOC && p->count))
+		if (!field_in_record(&ec->plans[i], r))
 			return -EBADMSG;
-		switch (p->kind) {
-		case KERNEL_FIELD_INT:
-			c->values[v++] = int_value(r->data + p->offset, p->size,
-						   p->is_signed, p->bias);
-			break;
-		case KERNEL_FIELD_TEXT_ARRAY:
-			c->values[v++] = CTF_STRING(text_copy(
-				c, &text_used, r->data + p->offset, p->size));
-			break;
-		case KERNEL_FIELD_STRING_LOC:
-			if (locate(p, r, &off, &len))
-				return -EBADMSG;
-			c->values[v++] = CTF_STRING(
-				text_copy(c, &text_used, r->data + off, len));
-			break;
-		case KERNEL_FIELD_STRING_FLEX:
-			off = p->offset < r->size ? p->offset : r->size;
-			c->values[v++] = CTF_STRING(text_copy(
-				c, &text_used, r->data + off, r->size - off));
-			break;
-		case KERNEL_FIELD_INT_ARRAY:
-			c->values[v++] =
-				elements(c, &elems_used, p, r->data + p->offset,
-					 p->count);
-			break;
-		case KERNEL_FIELD_SEQ_LOC:
-			if (p->count) { /* flexible: up to the record's end */
-				off = p->offset < r->size ? p->offset : r->size;
-				len = r->size - off;
-			} else if (locate(p, r, &off, &len)) {
-				return -EBADMSG;
-			}
-			c->values[v++] = CTF_UNSIGNED(len / p->elem_size);
-			c->values[v++] =
-				elements(c, &elems_used, p, r->data + off,
-					 len / p->elem_size);
-			break;
-		}
+		ret = put_field(o, &ec->plans[i], r);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
 
-static int prepare_scratch(struct kernel_page_converter *c,
-			   const struct kernel_event_class *ec, size_t size)
+/* Lays out the context fields of a record of thread tid. */
+static void put_context(struct kernel_page_converter *c, struct out_buf *o,
+			int32_t tid)
 {
-	if (grow((void **)&c->values, &c->values_cap,
-		 ec->nr_values + KERNEL_CONTEXT_MAX, sizeof(*c->values)) ||
-	    grow((void **)&c->elems, &c->elems_cap, size + 1,
-		 sizeof(*c->elems)) ||
-	    grow((void **)&c->text, &c->text_cap, 2 * size + 16, 1))
-		return -ENOMEM;
-	return 0;
+	const struct kernel_context_set *set = c->contexts;
+	const struct kernel_thread_info *t =
+		kernel_process_table_get(c->threads, tid);
+	size_t i;
+
+	for (i = 0; i < set->count; i++) {
+		switch (set->kinds[i]) {
+		case KERNEL_CONTEXT_PID:
+		case KERNEL_CONTEXT_VPID:
+			put_int(o, (uint64_t)(int64_t)t->pid, 4);
+			break;
+		case KERNEL_CONTEXT_TID:
+		case KERNEL_CONTEXT_VTID:
+			put_int(o, (uint64_t)(int64_t)t->tid, 4);
+			break;
+		case KERNEL_CONTEXT_PPID:
+		case KERNEL_CONTEXT_VPPID:
+			put_int(o, (uint64_t)(int64_t)t->ppid, 4);
+			break;
+		case KERNEL_CONTEXT_PRIO:
+			put_int(o, (uint64_t)(int64_t)t->prio, 4);
+			break;
+		case KERNEL_CONTEXT_CPU_ID:
+			put_int(o, c->cpu, 4);
+			break;
+		case KERNEL_CONTEXT_PROCNAME:
+			put_text_array(o, (const uint8_t *)t->comm,
+				       KERNEL_COMM_LEN);
+			break;
+		case KERNEL_CONTEXT_HOSTNAME:
+			put_text_array(o, (const uint8_t *)set->hostname,
+				       KERNEL_HOSTNAME_LEN);
+			break;
+		}
+	}
+}
+
+/*
+ * Bytes the output of a record of size bytes may take: strings and
+ * arrays never exceed the record, plus terminating NULs, sequence
+ * lengths and the context.
+ */
+static size_t output_bound(const struct kernel_event_class *ec, size_t size)
+{
+	return 2 * size + 8 * ec->nr_plans + KERNEL_CONTEXT_MAX * 64 + 64;
 }
 
 static int convert_record(struct kernel_page_converter *c,
 			  const struct tracefs_record *r, struct ctf_error *err)
 {
 	const struct kernel_event_class *ec;
-	struct ctf_value payload, context, *ctx_values;
 	struct ctf_error lookup_err;
+	struct out_buf o;
+	int32_t tid;
 	uint64_t ts;
 	int ret;
 
@@ -208,37 +270,24 @@ static int convert_record(struct kernel_page_converter *c,
 		c->filtered++;
 		return 0;
 	}
-	if (prepare_scratch(c, ec, r->size))
+	if (grow((void **)&c->out, &c->out_cap, output_bound(ec, r->size)))
 		return ctf_error_set(err, -ENOMEM, "out of memory");
-	if (decode_payload(c, ec, r)) {
+	o.p = c->out;
+	tid = (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
+	if (c->contexts && c->contexts->count)
+		put_context(c, &o, tid);
+	if (put_payload(&o, ec, r)) {
 		c->unknown++;
 		return 0;
 	}
-	payload = (struct ctf_value){.kind = CTF_VALUE_LIST,
-				     .list = {c->values, ec->nr_values}};
-	ctx_values = c->values + ec->nr_values;
-	if (c->contexts && c->contexts->count) {
-		int32_t tid =
-			(int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
-		kernel_context_values(c->contexts,
-				      kernel_process_table_get(c->threads, tid),
-				      c->cpu, ctx_values);
-		context = (struct ctf_value){
-			.kind = CTF_VALUE_LIST,
-			.list = {ctx_values, c->contexts->count}};
-	}
 	ts = r->timestamp < c->last_timestamp ? c->last_timestamp
 					      : r->timestamp;
-	ret = ctf_stream_writer_append(
-		c->writer, ec->ctf, ts,
-		c->contexts && c->contexts->count ? &context : NULL, &payload,
-		err);
+	ret = ctf_stream_writer_append_raw(c->writer, ec->ctf, ts, c->out,
+					   (size_t)(o.p - c->out), err);
 	if (ret)
 		return ret;
-	if (c->threads && !strcmp(ec->name, "sched_process_exec"))
-		kernel_process_table_forget(
-			c->threads,
-			(int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4));
+	if (c->threads && ec->is_exec)
+		kernel_process_table_forget(c->threads, tid);
 	c->last_timestamp = ts;
 	c->events++;
 	return 0;
@@ -279,11 +328,7 @@ int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 
 void kernel_page_converter_fini(struct kernel_page_converter *c)
 {
-	free(c->values);
-	free(c->elems);
-	free(c->text);
-	c->values = NULL;
-	c->elems = NULL;
-	c->text = NULL;
-	c->values_cap = c->elems_cap = c->text_cap = 0;
+	free(c->out);
+	c->out = NULL;
+	c->out_cap = 0;
 }

@@ -2,10 +2,11 @@
  * Conversion of the kernel's raw ring buffer pages (one CPU of one
  * channel, read from per_cpu/cpuN/trace_pipe_raw) into CTF event records
  * of that channel's data stream: each record's common_type picks its
- * event class (created on first use from the format file), its fields
- * are decoded by the class's plan, the context fields derived, and the
- * event appended to the stream writer. Losses the page reports become
- * the stream's events_discarded.
+ * event class (created on first use from the format file), the context
+ * fields are derived and the payload laid out by the class's plan
+ * directly in CTF form (byte-packed little-endian fields, as the record
+ * itself), and the event appended to the stream writer. Losses the page reports
+ * become the stream's events_discarded.
  */
 #ifndef KCONSUMER_PAGE_CONVERTER_H
 #define KCONSUMER_PAGE_CONVERTER_H
@@ -44,13 +45,9 @@ struct kernel_page_converter {
 	uint64_t unknown_losses; /* pages that lost an unknown count */
 	uint64_t last_timestamp;
 
-	/* Scratch space, grown on demand. */
-	struct ctf_value *values;
-	size_t values_cap;
-	struct ctf_value *elems;
-	size_t elems_cap;
-	char *text;
-	size_t text_cap;
+	/* One record's context and payload, laid out (grown on demand). */
+	uint8_t *out;
+	size_t out_cap;
 };
 
 /*
