@@ -7,6 +7,9 @@
  *                               times (a uprobe target), prints "tid=N"
  *   ksyscalls loop COUNT        COUNT getppid() calls; prints the mean
  *                               cost in ns ("ns_per_call=X")
+ *   ksyscalls paced RATE SECS   RATE getppid() calls per second for SECS
+ *                               seconds (in 1 ms bursts); prints
+ *                               "calls=N"
  *
  * Output is flushed line by line so that a test sees it in order.
  */
@@ -72,6 +75,38 @@ static int do_loop(long count)
 	return 0;
 }
 
+static double seconds_since(const struct timespec *begin)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - begin->tv_sec) +
+	       (double)(now.tv_nsec - begin->tv_nsec) / 1e9;
+}
+
+static int do_paced(long rate, double secs)
+{
+	const struct timespec tick = {0, 1000000};
+	struct timespec begin;
+	long calls = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &begin);
+	for (;;) {
+		double elapsed = seconds_since(&begin);
+		long due = (long)(elapsed * (double)rate);
+
+		if (elapsed >= secs)
+			break;
+		while (calls < due) {
+			syscall(SYS_getppid);
+			calls++;
+		}
+		nanosleep(&tick, NULL);
+	}
+	printf("calls=%ld\n", calls);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -81,7 +116,9 @@ int main(int argc, char **argv)
 		return do_probe(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "loop"))
 		return do_loop(atol(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "paced"))
+		return do_paced(atol(argv[2]), atof(argv[3]));
 	fprintf(stderr, "usage: ksyscalls open PATH COUNT | probe COUNT | "
-			"loop COUNT\n");
+			"loop COUNT | paced RATE SECS\n");
 	return 2;
 }
