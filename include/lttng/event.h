@@ -172,6 +172,11 @@ struct lttng_event {
 		uint64_t padding;
 		void *ptr;
 	} extended;
+	/*
+	 * attr.probe.symbol_name: for LTTNG_EVENT_USERSPACE_PROBE, this
+	 * implementation's location text ("elf:PATH:SYMBOL" or
+	 * "sdt:PATH:PROVIDER:NAME"), as lttng enable-event takes it.
+	 */
 	union {
 		struct lttng_event_probe_attr probe;
 		struct lttng_event_function_attr ftrace;

@@ -36,7 +36,8 @@ struct event_rule *event_rule_find(struct event_rule *list,
 	for (; list; list = list->next) {
 		const struct lsc_event *r = &list->spec;
 
-		if (!strcmp(r->name, spec->name) &&
+		if (!strcmp(r->name, spec->name) && r->type == spec->type &&
+		    same_filter(r->probe_location, spec->probe_location) &&
 		    r->loglevel_type == spec->loglevel_type &&
 		    r->loglevel == spec->loglevel &&
 		    same_filter(r->filter, spec->filter) &&
@@ -54,15 +55,24 @@ static int copy_spec(struct event_rule *rule, const struct lsc_event *spec)
 	rule->spec = *spec;
 	rule->spec.filter = NULL;
 	rule->spec.exclusions = NULL;
+	rule->spec.probe_location = NULL;
+	if (spec->probe_location) {
+		rule->spec.probe_location = strdup(spec->probe_location);
+		if (!rule->spec.probe_location)
+			return LTTNG_ERR_NOMEM;
+	}
 	if (spec->filter) {
 		rule->spec.filter = strdup(spec->filter);
-		if (!rule->spec.filter)
+		if (!rule->spec.filter) {
+			free(rule->spec.probe_location);
 			return LTTNG_ERR_NOMEM;
+		}
 	}
 	if (excl_size) {
 		rule->spec.exclusions = malloc(excl_size);
 		if (!rule->spec.exclusions) {
 			free(rule->spec.filter);
+			free(rule->spec.probe_location);
 			return LTTNG_ERR_NOMEM;
 		}
 		memcpy(rule->spec.exclusions, spec->exclusions, excl_size);

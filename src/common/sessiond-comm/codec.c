@@ -156,6 +156,7 @@ void lsc_put_event(struct lsc_buf *buf, const struct lsc_event *event)
 	lsc_put_u32(buf, event->exclusion_count);
 	for (i = 0; i < event->exclusion_count; i++)
 		lsc_put_str(buf, event->exclusions[i]);
+	lsc_put_str(buf, event->probe_location);
 }
 
 static int get_event_fields(struct lsc_cursor *cur, struct lsc_event *event)
@@ -175,16 +176,17 @@ static int get_event_fields(struct lsc_cursor *cur, struct lsc_event *event)
 	TRY(lsc_get_i32(cur, &event->pid));
 	TRY(lsc_get_str_dup(cur, LSC_MAX_FILTER_LEN, &event->filter));
 	TRY(lsc_get_count(cur, LSC_MAX_EXCLUSIONS, &event->exclusion_count));
-	if (event->exclusion_count == 0)
-		return 0;
-	event->exclusions =
-		calloc(event->exclusion_count, sizeof(*event->exclusions));
-	if (!event->exclusions)
-		return -ENOMEM;
+	if (event->exclusion_count) {
+		event->exclusions = calloc(event->exclusion_count,
+					   sizeof(*event->exclusions));
+		if (!event->exclusions)
+			return -ENOMEM;
+	}
 	for (i = 0; i < event->exclusion_count; i++)
 		TRY(lsc_get_str(cur, event->exclusions[i],
 				sizeof(event->exclusions[i])));
-	return 0;
+	return lsc_get_str_dup(cur, LSC_MAX_PROBE_LOCATION_LEN,
+			       &event->probe_location);
 }
 
 int lsc_get_event(struct lsc_cursor *cur, struct lsc_event *event)
@@ -202,8 +204,10 @@ void lsc_event_fini(struct lsc_event *event)
 {
 	free(event->filter);
 	free(event->exclusions);
+	free(event->probe_location);
 	event->filter = NULL;
 	event->exclusions = NULL;
+	event->probe_location = NULL;
 	event->exclusion_count = 0;
 }
 

@@ -17,6 +17,7 @@
 #include "sessiond-comm/buffer.h"
 
 #define LSC_MAX_FILTER_LEN 65536
+#define LSC_MAX_PROBE_LOCATION_LEN 4096
 #define LSC_MAX_EXCLUSIONS 1024
 
 /* The session, domain and channel a command applies to. */
@@ -72,6 +73,12 @@ struct lsc_event {
 	char *filter; /* malloc'd expression, NULL when none */
 	uint32_t exclusion_count;
 	char (*exclusions)[LTTNG_SYMBOL_NAME_LEN]; /* malloc'd */
+	/*
+	 * Kernel probes: "elf:PATH:SYMBOL" or "sdt:PATH:PROVIDER:NAME"
+	 * (--userspace-probe), "SYMBOL[+OFFSET]" or "0xADDR" (--probe,
+	 * --function); malloc'd, NULL when none.
+	 */
+	char *probe_location;
 };
 
 struct lsc_context {

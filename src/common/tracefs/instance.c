@@ -54,7 +54,8 @@ int tracefs_find_root(char *root, size_t len, char *err, size_t err_len)
 		"/sys/kernel/debug/tracing",
 	};
 
-	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]);
+	     i++) {
 		if (mounted_at(candidates[i])) {
 			snprintf(root, len, "%s", candidates[i]);
 			return 0;
@@ -62,7 +63,8 @@ int tracefs_find_root(char *root, size_t len, char *err, size_t err_len)
 	}
 	if (mount("nodev", TRACEFS_DEFAULT_MOUNT, "tracefs", 0, NULL))
 		return fail(-errno, err, err_len,
-			    "tracefs is not mounted and mounting it at %s failed: %s",
+			    "tracefs is not mounted and mounting it at %s "
+			    "failed: %s",
 			    TRACEFS_DEFAULT_MOUNT, strerror(errno));
 	snprintf(root, len, "%s", TRACEFS_DEFAULT_MOUNT);
 	return 0;
@@ -157,8 +159,7 @@ int tracefs_instance_append(const struct tracefs_instance *instance,
 	return write_control(instance, file, value, O_APPEND, err, err_len);
 }
 
-static int read_path(const char *path, char **text, char *err,
-		     size_t err_len)
+static int read_path(const char *path, char **text, char *err, size_t err_len)
 {
 	size_t cap = 4096, len = 0;
 	char *buf = malloc(cap);
@@ -240,7 +241,7 @@ static pid_t owner_pid(const char *name)
  * Whether pid is a live process: a zombie (state Z in /proc/PID/stat,
  * waiting for a slow init to reap it) has exited.
  */
-static bool process_is_running(pid_t pid)
+bool tracefs_process_is_running(pid_t pid)
 {
 	char path[64], buf[512], *close_paren;
 	size_t n;
@@ -274,7 +275,7 @@ int tracefs_remove_stale_instances(const char *root)
 		struct tracefs_instance stale;
 		pid_t pid = owner_pid(entry->d_name);
 
-		if (!pid || process_is_running(pid))
+		if (!pid || tracefs_process_is_running(pid))
 			continue;
 		stale.name = strdup(entry->d_name);
 		if (asprintf(&stale.path, "%s/%s", path, entry->d_name) < 0)
@@ -303,7 +304,7 @@ int tracefs_count_stale_instances(const char *root)
 	while ((entry = readdir(dir))) {
 		pid_t pid = owner_pid(entry->d_name);
 
-		if (pid && !process_is_running(pid))
+		if (pid && !tracefs_process_is_running(pid))
 			count++;
 	}
 	closedir(dir);

@@ -20,7 +20,7 @@
 
 struct tracefs_instance {
 	char *name;
-	char *path;	/* <tracefs root>/instances/<name> */
+	char *path; /* <tracefs root>/instances/<name> */
 };
 
 /*
@@ -81,5 +81,11 @@ int tracefs_remove_stale_instances(const char *root);
  * the dead daemon still holds their buffers open), or a negative errno.
  */
 int tracefs_count_stale_instances(const char *root);
+
+/*
+ * Whether pid is a running process (a zombie waiting for a slow init to
+ * reap it is not): owners of lttng-<pid>-... instances are checked so.
+ */
+bool tracefs_process_is_running(pid_t pid);
 
 #endif /* TRACEFS_INSTANCE_H */

@@ -83,6 +83,15 @@ static int event_to_msg(const struct lttng_event *event, const char *filter,
 				: event->loglevel;
 	msg->enabled = 1;
 	msg->filter = (char *)filter;
+	if (event->type == LTTNG_EVENT_USERSPACE_PROBE ||
+	    event->type == LTTNG_EVENT_PROBE ||
+	    event->type == LTTNG_EVENT_FUNCTION) {
+		/* The CLI's location text (see lttng/event.h). */
+		if (!memchr(event->attr.probe.symbol_name, '\0',
+			    sizeof(event->attr.probe.symbol_name)))
+			return -LTTNG_ERR_INVALID;
+		msg->probe_location = (char *)event->attr.probe.symbol_name;
+	}
 	if (exclusion_count == 0)
 		return 0;
 	msg->exclusions = calloc(exclusion_count, sizeof(*msg->exclusions));

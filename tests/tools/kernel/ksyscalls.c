@@ -4,7 +4,9 @@
  *   ksyscalls open PATH COUNT   prints "tid=N", then COUNT times opens
  *                               PATH (openat), prints "fd=N", closes it
  *   ksyscalls probe COUNT       calls ksyscalls_probe_target() COUNT
- *                               times (a uprobe target), prints "tid=N"
+ *                               times (a uprobe target, which also holds
+ *                               the SDT probe ksyscalls:target), prints
+ *                               "tid=N"
  *   ksyscalls loop COUNT        COUNT getppid() calls; prints the mean
  *                               cost in ns ("ns_per_call=X")
  *   ksyscalls paced RATE SECS   RATE getppid() calls per second for SECS
@@ -21,11 +23,41 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Not inlined, not static: a stable symbol for uprobes. */
+/*
+ * Not inlined, not static: a stable symbol for uprobes. Its body holds a
+ * SystemTap SDT probe point, ksyscalls:target (no arguments, no
+ * semaphore): a nop and its .note.stapsdt note (type 3, owner
+ * "stapsdt"; pc, .stapsdt.base address, semaphore, provider, name,
+ * argument string), written out here as <sys/sdt.h> would.
+ */
 __attribute__((noinline)) int ksyscalls_probe_target(int value)
 {
-	/* The asm keeps the call from being optimized away. */
-	__asm__ volatile("" : : "r"(value) : "memory");
+	__asm__ volatile("990: nop\n"
+			 ".pushsection .note.stapsdt,\"?\",\"note\"\n"
+			 ".balign 4\n"
+			 ".4byte 992f-991f, 994f-993f, 3\n"
+			 "991: .asciz \"stapsdt\"\n"
+			 "992: .balign 4\n"
+			 "993: .8byte 990b\n"
+			 ".8byte _.stapsdt.base\n"
+			 ".8byte 0\n"
+			 ".asciz \"ksyscalls\"\n"
+			 ".asciz \"target\"\n"
+			 ".asciz \"\"\n"
+			 "994: .balign 4\n"
+			 ".popsection\n"
+			 ".ifndef _.stapsdt.base\n"
+			 ".pushsection .stapsdt.base,\"aG\",\"progbits\","
+			 ".stapsdt.base,comdat\n"
+			 ".weak _.stapsdt.base\n"
+			 ".hidden _.stapsdt.base\n"
+			 "_.stapsdt.base: .space 1\n"
+			 ".size _.stapsdt.base, 1\n"
+			 ".popsection\n"
+			 ".endif\n"
+			 :
+			 : "r"(value)
+			 : "memory");
 	return value + 1;
 }
 

@@ -55,6 +55,9 @@ const char *kernel_field_name(const char *system, const char *event,
 	(void)event;
 	if (has_prefix(field, "common_"))
 		return NULL;
+	/* uprobes (and kprobes): LTTng names the probed address "ip". */
+	if (!strcmp(field, "__probe_ip"))
+		return "ip";
 	if (!strcmp(system, "syscalls"))
 		return strcmp(field, "__syscall_nr") ? field : NULL;
 	if (strcmp(system, "sched"))

@@ -241,7 +241,9 @@ static int plan_field(const struct tracefs_field *f, const char *name,
 {
 	char length_name[300];
 	struct ctf_type *type;
-	int is_pointer = strchr(f->type, '*') != NULL;
+	/* Addresses (pointers, a probe's ip) are shown in hexadecimal. */
+	int is_pointer =
+		strchr(f->type, '*') != NULL || !strcmp(f->name, "__probe_ip");
 	int ret;
 
 	memset(plan, 0, sizeof(*plan));

@@ -13,6 +13,7 @@
 #include "kernel-context.h"
 #include "kernel-domain.h"
 #include "kernel-event.h"
+#include "kernel-uprobe.h"
 #include "util/log.h"
 
 int kernel_cmd_find_domain(struct session *session, struct domain **out)
@@ -113,6 +114,25 @@ static int target_channel(struct session *session, struct kernel_session *ks,
 	return ret;
 }
 
+/* Enables or disables a rule's tracefs events in the instance. */
+static int apply_rule(struct kernel_session *ks, struct kernel_instance *ki,
+		      const struct lsc_event *spec, bool enable)
+{
+	struct kernel_uprobe *uprobe;
+	int ret;
+
+	if (spec->type != LTTNG_EVENT_USERSPACE_PROBE)
+		return kernel_event_apply(&ki->tracefs, spec, enable);
+	if (!spec->probe_location)
+		return LTTNG_ERR_PROBE_LOCATION_INVAL;
+	ret = kernel_uprobe_get(&ks->uprobes, spec->name, spec->probe_location,
+				&uprobe);
+	if (ret != LTTNG_OK)
+		return ret;
+	return kernel_event_apply_one(&ki->tracefs, uprobe->group, spec,
+				      enable);
+}
+
 int kernel_cmd_enable_event(struct session *session,
 			    const struct lsc_target *target,
 			    struct lsc_event *spec)
@@ -135,7 +155,7 @@ int kernel_cmd_enable_event(struct session *session,
 	if (rule && rule->spec.enabled)
 		return LTTNG_ERR_KERN_EVENT_EXIST;
 	ki = kernel_session_instance(ks, chan->name);
-	ret = ki ? kernel_event_apply(&ki->tracefs, spec, true)
+	ret = ki ? apply_rule(ks, ki, spec, true)
 		 : LTTNG_ERR_KERN_CHAN_NOT_FOUND;
 	if (ret != LTTNG_OK)
 		return ret;
@@ -171,7 +191,7 @@ int kernel_cmd_disable_event(struct session *session,
 		matched++;
 		if (!rule->spec.enabled)
 			continue;
-		ret = kernel_event_apply(&ki->tracefs, &rule->spec, false);
+		ret = apply_rule(ks, ki, &rule->spec, false);
 		if (ret != LTTNG_OK)
 			return ret;
 		rule->spec.enabled = 0;

@@ -13,6 +13,7 @@
 #include "../config.h"
 #include "kernel-consumer.h"
 #include "kernel-domain.h"
+#include "kernel-uprobe.h"
 #include "util/log.h"
 
 /* 100 ms apart: up to 3 s for a dead daemon's consumer to finish. */
@@ -60,6 +61,7 @@ void kernel_domain_init(void)
 	removed = remove_stale_instances();
 	if (removed > 0)
 		DBG("Removed %d stale tracefs instance(s)", removed);
+	kernel_uprobe_remove_stale();
 }
 
 int kernel_domain_available(void)
@@ -151,6 +153,7 @@ void kernel_session_destroy(struct kernel_session *ks)
 			WARN("Kernel channel %s: %s", ki->channel, err);
 		free(ki);
 	}
+	kernel_uprobe_remove_all(ks->uprobes);
 	domain_fini(&ks->domain);
 	free(ks);
 }

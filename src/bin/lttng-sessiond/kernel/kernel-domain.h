@@ -22,11 +22,14 @@ struct kernel_instance {
 	struct kernel_instance *next;
 };
 
+struct kernel_uprobe;
+
 struct kernel_session {
 	struct domain domain;
 	struct kernel_instance *instances;
-	pid_t consumer_pid; /* 0: not running */
-	int consumer_fd;    /* control socket, -1 when none */
+	struct kernel_uprobe *uprobes; /* defined for this session's rules */
+	pid_t consumer_pid;	       /* 0: not running */
+	int consumer_fd;	       /* control socket, -1 when none */
 };
 
 /*

@@ -243,7 +243,7 @@ int kernel_event_apply(const struct tracefs_instance *instance,
 		    "(CONFIG_KPROBE_EVENTS)",
 		    spec->name);
 		return LTTNG_ERR_KERN_ENABLE_FAIL;
-	case LTTNG_EVENT_USERSPACE_PROBE:
+	case LTTNG_EVENT_USERSPACE_PROBE: /* kernel_event_apply_one */
 		return LTTNG_ERR_KERN_ENABLE_FAIL;
 	default:
 		break;
@@ -270,6 +270,30 @@ int kernel_event_apply(const struct tracefs_instance *instance,
 		    spec->filter);
 		ctx.failed = LTTNG_ERR_FILTER_INVAL;
 	}
+	if (ctx.failed && !enable)
+		return LTTNG_ERR_KERN_DISABLE_FAIL;
+	return ctx.failed ? ctx.failed : LTTNG_OK;
+}
+
+int kernel_event_apply_one(const struct tracefs_instance *instance,
+			   const char *system, const struct lsc_event *spec,
+			   bool enable)
+{
+	struct apply_ctx ctx = {.instance = instance,
+				.value = enable ? "1" : "0"};
+	char *filter = NULL;
+	int ret;
+
+	if (enable) {
+		ret = translate_filter(spec, &filter);
+		if (ret != LTTNG_OK)
+			return ret;
+		ctx.filter = filter;
+	}
+	apply_one(&ctx, system, spec->name);
+	free(filter);
+	if (!ctx.failed && ctx.filter_refused)
+		ctx.failed = LTTNG_ERR_FILTER_INVAL;
 	if (ctx.failed && !enable)
 		return LTTNG_ERR_KERN_DISABLE_FAIL;
 	return ctx.failed ? ctx.failed : LTTNG_OK;

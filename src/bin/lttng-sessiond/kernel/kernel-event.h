@@ -24,4 +24,12 @@
 int kernel_event_apply(const struct tracefs_instance *instance,
 		       const struct lsc_event *spec, bool enable);
 
+/*
+ * The same for one given tracefs event, events/<system>/<spec name>
+ * (user space probes: their own group).
+ */
+int kernel_event_apply_one(const struct tracefs_instance *instance,
+			   const char *system, const struct lsc_event *spec,
+			   bool enable);
+
 #endif /* SESSIOND_KERNEL_EVENT_H */

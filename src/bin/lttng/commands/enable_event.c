@@ -58,6 +58,7 @@ static struct poptOption options[] = {
 
 struct event_opts {
 	char *session, *channel, *filter, *exclude, *loglevel;
+	char *probe; /* --probe, --function, --userspace-probe location */
 	int all;
 	int domains[LTTNG_DOMAIN_PYTHON + 1];
 	enum lttng_domain_type domain;
@@ -74,6 +75,7 @@ static void free_opts(struct event_opts *o)
 	free(o->filter);
 	free(o->exclude);
 	free(o->loglevel);
+	free(o->probe);
 }
 
 static enum lttng_event_type type_of_option(int opt)
@@ -141,8 +143,10 @@ static int parse_options(poptContext pc, struct event_opts *o)
 			}
 			o->type = type;
 			o->type_set = 1;
-			if (opt != OPT_TRACEPOINT && opt != OPT_SYSCALL)
-				free(poptGetOptArg(pc));
+			if (opt != OPT_TRACEPOINT && opt != OPT_SYSCALL) {
+				free(o->probe);
+				o->probe = poptGetOptArg(pc);
+			}
 			continue;
 		}
 		slot = string_slot(o, opt);
@@ -316,6 +320,15 @@ static int fill_event(const struct event_opts *o, const char *name,
 	if (o->domain == LTTNG_DOMAIN_KERNEL) {
 		if (o->type == LTTNG_EVENT_ALL && strcmp(name, "*"))
 			ev->type = LTTNG_EVENT_TRACEPOINT;
+		/* The location travels in attr.probe.symbol_name. */
+		if (o->probe &&
+		    snprintf(ev->attr.probe.symbol_name,
+			     sizeof(ev->attr.probe.symbol_name), "%s",
+			     o->probe) >=
+			    (int)sizeof(ev->attr.probe.symbol_name)) {
+			ERR("Probe location too long: %s", o->probe);
+			return CMD_ERROR;
+		}
 		return CMD_SUCCESS;
 	}
 	if (o->type != LTTNG_EVENT_ALL && o->type != LTTNG_EVENT_TRACEPOINT) {

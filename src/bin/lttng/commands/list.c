@@ -105,6 +105,10 @@ static void print_event(struct lttng_event *event)
 		MSG("      %s (type:syscall)%s%s", event->name,
 		    enabled_string(event->enabled),
 		    filter_msg ? filter_msg : "");
+	else if (event->type == LTTNG_EVENT_USERSPACE_PROBE)
+		MSG("      %s (type: userspace-probe)%s%s", event->name,
+		    enabled_string(event->enabled),
+		    filter_msg ? filter_msg : "");
 	else if (event->loglevel != -1 &&
 		 event->loglevel_type == LTTNG_EVENT_LOGLEVEL_ALL)
 		/* Kernel tracepoints, as LTTng lists them. */
