@@ -14,6 +14,7 @@
 #include <lttng/channel.h>
 #include <lttng/session.h>
 #include <lttng/session-descriptor.h>
+#include <lttng/tracker.h>
 
 #ifdef __cplusplus
 extern "C" {

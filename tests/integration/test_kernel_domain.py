@@ -279,3 +279,40 @@ def test_userspace_probe_location_errors(ks, tool, tmp_path):
             "", "Error: Event p: Invalid userspace probe location "
             "(channel channel0, session s)\n", 138), location
     assert ks.sessiond.alive(ks.sessiond.pid())
+
+
+def test_track_pid_records_only_tracked_processes(ks, tool, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat")
+    ks.ok("add-context", "-k", "-t", "pid")
+    me = os.getpid()
+    r = ks.ok("track", "-k", f"--pid={me},1")
+    assert r.out == (f"Added {me} to the process ID tracker inclusion set\n"
+                     "Added 1 to the process ID tracker inclusion set\n")
+    r = ks.run("track", "-k", f"--pid={me}")
+    assert (r.out, r.err, r.rc) == (
+        "", f"Warning: {me} is already in the process ID inclusion set\n", 0)
+    r = ks.ok("untrack", "-k", "--pid=1")
+    assert r.out == "Removed 1 from the process ID tracker inclusion set\n"
+    r = ks.run("untrack", "-k", "--pid=999999")
+    assert r.err == ("Warning: 999999 is not in the process ID the "
+                     "inclusion set\n")
+    ks.ok("start")
+    with open("/etc/hostname") as f:  # an openat of this process
+        f.read()
+    ks.ok("stop")
+    r = ks.ok("untrack", "-k", "--all", "--pid")
+    assert r.out == "Process ID tracking policy set to `exclude all`\n"
+    ks.ok("start")
+    with open("/etc/hostname") as f:  # not recorded: nobody is tracked
+        f.read()
+    ks.ok("stop")
+    r = ks.ok("track", "-k", "--all", "--pid")
+    assert r.out == "Process ID tracking policy set to `include all`\n"
+    ks.ok("destroy")
+    pids = {r.common_context["pid"] for r in read_trace(tmp_path / "t" /
+                                                        "kernel")}
+    # This process (and, through tracefs's event-fork, the children it
+    # started while tracked), not the untracked pid 1.
+    assert me in pids
+    assert 1 not in pids

@@ -39,6 +39,10 @@ int cmd_add_context(struct cmd_ctx *ctx);
 int cmd_list_tracepoints(struct cmd_ctx *ctx);
 int cmd_list_syscalls(struct cmd_ctx *ctx);
 
+/* cmd-tracker.c */
+int cmd_track_pid(struct cmd_ctx *ctx);
+int cmd_untrack_pid(struct cmd_ctx *ctx);
+
 struct session;
 struct domain;
 struct lsc_target;

@@ -65,6 +65,8 @@ int cmd_set_session(int argc, const char **argv);
 int cmd_start(int argc, const char **argv);
 int cmd_status(int argc, const char **argv);
 int cmd_stop(int argc, const char **argv);
+int cmd_track(int argc, const char **argv);
+int cmd_untrack(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_view(int argc, const char **argv);
 

@@ -36,6 +36,8 @@ static const struct command commands[] = {
 	{"start", cmd_start},
 	{"status", cmd_status},
 	{"stop", cmd_stop},
+	{"track", cmd_track},
+	{"untrack", cmd_untrack},
 	{"version", cmd_version},
 	{"view", cmd_view},
 	{NULL, NULL},

@@ -29,6 +29,8 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_ADD_CONTEXT] = "add-context",
 	[LSC_CMD_LIST_TRACEPOINTS] = "list-tracepoints",
 	[LSC_CMD_LIST_SYSCALLS] = "list-syscalls",
+	[LSC_CMD_TRACK_PID] = "track-pid",
+	[LSC_CMD_UNTRACK_PID] = "untrack-pid",
 };
 
 const char *lsc_command_name(uint32_t command)

@@ -32,6 +32,8 @@ enum lsc_command {
 	LSC_CMD_ADD_CONTEXT,
 	LSC_CMD_LIST_TRACEPOINTS,
 	LSC_CMD_LIST_SYSCALLS,
+	LSC_CMD_TRACK_PID,
+	LSC_CMD_UNTRACK_PID,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

@@ -34,9 +34,16 @@ int kernel_cmd_channel_count(const struct session *session)
 static int add_channel(struct session *session, struct kernel_session *ks,
 		       const struct lsc_channel *req)
 {
+	struct kernel_instance *ki;
+	int ret;
+
 	if (session->active)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
-	return kernel_channel_create(ks, req, session->snapshot);
+	ret = kernel_channel_create(ks, req, session->snapshot);
+	ki = kernel_session_instance(ks, req->chan.name);
+	if (ret == LTTNG_OK && ki)
+		ret = kernel_tracker_apply(&ks->pid_tracker, &ki->tracefs);
+	return ret;
 }
 
 int kernel_cmd_enable_channel(struct session *session,
@@ -246,6 +253,8 @@ static int set_tracing(struct kernel_session *ks, const char *value)
 	char err[512];
 	int ret = LTTNG_OK;
 
+	if (value[0] == '1' && kernel_tracker_excludes_all(&ks->pid_tracker))
+		value = "0"; /* no process may record */
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
 		ki = kernel_session_instance(ks, chan->name);
 		if (!ki || (!chan->enabled && value[0] == '1'))
@@ -257,6 +266,22 @@ static int set_tracing(struct kernel_session *ks, const char *value)
 					      : LTTNG_ERR_KERN_STOP_FAIL;
 		}
 	}
+	return ret;
+}
+
+int kernel_cmd_track_pid(struct session *session, int pid, bool track)
+{
+	struct kernel_session *ks;
+	struct kernel_instance *ki;
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret == LTTNG_OK)
+		ret = kernel_tracker_change(&ks->pid_tracker, pid, track);
+	for (ki = ks ? ks->instances : NULL; ki && ret == LTTNG_OK;
+	     ki = ki->next)
+		ret = kernel_tracker_apply(&ks->pid_tracker, &ki->tracefs);
+	if (ret == LTTNG_OK && session->active)
+		ret = set_tracing(ks, "1");
 	return ret;
 }
 

@@ -6,6 +6,8 @@
 #ifndef SESSIOND_KERNEL_CMD_H
 #define SESSIOND_KERNEL_CMD_H
 
+#include <stdbool.h>
+
 #include "sessiond-comm/buffer.h"
 #include "sessiond-comm/codec.h"
 
@@ -27,6 +29,9 @@ int kernel_cmd_disable_event(struct session *session,
 int kernel_cmd_add_context(struct session *session,
 			   const struct lsc_target *target,
 			   const struct lsc_context *spec);
+
+/* track/untrack --kernel --pid (pid -1: --all). */
+int kernel_cmd_track_pid(struct session *session, int pid, bool track);
 
 /* Session life cycle: no-ops for sessions without kernel channels. */
 int kernel_cmd_start(struct session *session);

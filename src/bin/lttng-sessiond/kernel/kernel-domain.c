@@ -90,6 +90,7 @@ int kernel_session_get(struct kernel_session **slot, bool create,
 		if (!*slot)
 			return LTTNG_ERR_NOMEM;
 		domain_init(&(*slot)->domain, LTTNG_DOMAIN_KERNEL);
+		kernel_tracker_init(&(*slot)->pid_tracker);
 		(*slot)->consumer_fd = -1;
 	}
 	*out = *slot;
@@ -154,6 +155,7 @@ void kernel_session_destroy(struct kernel_session *ks)
 		free(ki);
 	}
 	kernel_uprobe_remove_all(ks->uprobes);
+	kernel_tracker_fini(&ks->pid_tracker);
 	domain_fini(&ks->domain);
 	free(ks);
 }

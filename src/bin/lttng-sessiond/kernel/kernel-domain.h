@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include "../domain.h"
+#include "kernel-tracker.h"
 #include "tracefs/instance.h"
 
 struct kernel_instance {
@@ -28,8 +29,9 @@ struct kernel_session {
 	struct domain domain;
 	struct kernel_instance *instances;
 	struct kernel_uprobe *uprobes; /* defined for this session's rules */
-	pid_t consumer_pid;	       /* 0: not running */
-	int consumer_fd;	       /* control socket, -1 when none */
+	struct kernel_tracker pid_tracker;
+	pid_t consumer_pid; /* 0: not running */
+	int consumer_fd;    /* control socket, -1 when none */
 };
 
 /*
