@@ -101,7 +101,8 @@ def test_list_commands_and_options(cli):
     assert r.out.splitlines() == [
         "add-context", "create", "destroy", "disable-channel",
         "disable-event", "enable-channel", "enable-event", "help", "list",
-        "set-session", "start", "status", "stop", "version", "view"]
+        "set-session", "start", "status", "stop", "track", "untrack",
+        "version", "view"]
     r = cli.run("create", "--list-options")
     assert r.out == ("--help\n-h\n--output\n-o\n--list-options\n--set-url\n"
                      "-U\n--ctrl-url\n-C\n--data-url\n-D\n--no-output\n"
