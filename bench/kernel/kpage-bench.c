@@ -91,7 +91,8 @@ int main(int argc, char **argv)
 		return perror("mkdtemp"), 1;
 	md = kernel_metadata_create("/nonexistent", &info, &err);
 	kernel_context_set_parse("", &contexts);
-	if (!md || kernel_metadata_add_channel(md, 0, &contexts, &err) ||
+	if (!md ||
+	    kernel_metadata_add_channel(md, 0, &contexts, NULL, 0, &err) ||
 	    !kernel_metadata_add_format(md, 0, "sched",
 					kpage_sched_switch_format, &err) ||
 	    !kernel_metadata_add_format(md, 0, "sched", kpage_sched_exec_format,

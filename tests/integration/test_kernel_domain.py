@@ -316,3 +316,42 @@ def test_track_pid_records_only_tracked_processes(ks, tool, tmp_path):
     # started while tracked), not the untracked pid 1.
     assert me in pids
     assert 1 not in pids
+
+
+def test_filter_tracefs_cannot_express_runs_in_the_consumer(ks, tool,
+                                                            tmp_path):
+    """Arithmetic and $ctx. are beyond tracefs's filters: the consumer
+    evaluates them, with the same result as filtering the unfiltered
+    records of a twin channel afterwards."""
+    expr = '$ctx.procname == "ksyscalls" && fd + 1 == 4'
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-channel", "-k", "all")
+    ks.ok("enable-channel", "-k", "filtered")
+    ks.ok("enable-event", "-k", "--syscall", "close", "-c", "all")
+    r = ks.ok("enable-event", "-k", "--syscall", "close", "-c", "filtered",
+              "--filter", expr)
+    assert r.out == f"Event close: Filter '{expr}' successfully set\n"
+    ks.ok("add-context", "-k", "-t", "tid", "-t", "procname")
+    ks.ok("start")
+    lines = run_workload(tool, "open", "/etc/hostname", "3")
+    # Once started, such a filter cannot reach the consumer any more.
+    r = ks.run("enable-event", "-k", "--syscall", "openat", "-c",
+               "filtered", "--filter", '$ctx.procname == "x"')
+    assert r.rc == 106
+    ks.ok("stop")
+    ks.ok("destroy")
+    tid = int(lines[0].split("=")[1])
+    trace = read_trace(tmp_path / "t" / "kernel")
+
+    def closes(prefix):
+        return [(r.common_context["tid"], r.fields["fd"]) for r in trace
+                if stream_file(r).startswith(prefix) and
+                r.name == "syscall_entry_close" and
+                r.common_context["tid"] == tid]
+    everything, filtered = closes("all_"), closes("filtered_")
+    assert filtered == [k for k in everything if k[1] + 1 == 4]
+    assert len(filtered) >= 3
+    # syscall_exit_close has no fd: the filter never holds for it.
+    assert {r.name for r in trace
+            if stream_file(r).startswith("filtered_")} == {
+                "syscall_entry_close"}

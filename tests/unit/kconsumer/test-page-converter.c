@@ -53,14 +53,26 @@ static struct kernel_metadata *new_metadata(void)
 	return md;
 }
 
+static void open_filtered_stream(struct fixture *f, const char *contexts,
+				 const struct kernel_filter_spec *filters,
+				 size_t nr_filters);
+
 static void open_stream(struct fixture *f, const char *contexts)
+{
+	open_filtered_stream(f, contexts, NULL, 0);
+}
+
+static void open_filtered_stream(struct fixture *f, const char *contexts,
+				 const struct kernel_filter_spec *filters,
+				 size_t nr_filters)
 {
 	struct ctf_stream_writer_config wc = {0};
 	struct ctf_error err;
 
 	assert_int_equal(kernel_context_set_parse(contexts, &f->contexts), 0);
-	assert_int_equal(
-		kernel_metadata_add_channel(f->md, 0, &f->contexts, &err), 0);
+	assert_int_equal(kernel_metadata_add_channel(f->md, 0, &f->contexts,
+						     filters, nr_filters, &err),
+			 0);
 	assert_non_null(kernel_metadata_add_format(
 		f->md, 0, "sched", kpage_sched_switch_format, &err));
 	assert_non_null(kernel_metadata_add_format(
@@ -333,6 +345,56 @@ static void test_malformed_page_is_refused(void **state)
 	assert_int_equal(f->conv.events, 0);
 }
 
+static void test_consumer_filter(void **state)
+{
+	struct fixture *f = *state;
+	struct kernel_filter_spec spec;
+	uint8_t rec[128];
+	struct kpage page;
+
+	assert_int_equal(
+		kernel_filter_spec_parse("sched/sched_switch=prev_prio * 2 == "
+					 "40 && $ctx.cpu_id == 1 && "
+					 "next_comm == \"swapper*\"",
+					 &spec),
+		0);
+	assert_int_not_equal(kernel_filter_spec_parse("nosep", &spec), 0);
+	assert_int_not_equal(kernel_filter_spec_parse("a/b=", &spec), 0);
+	assert_int_equal(
+		kernel_filter_spec_parse("sched/sched_switch=prev_prio * 2 == "
+					 "40 && $ctx.cpu_id == 1 && "
+					 "next_comm == \"swapper*\"",
+					 &spec),
+		0);
+	open_filtered_stream(f, "", &spec, 1);
+	kpage_init(&page);
+	/* Kept: prio 120 - 100 = 20, next is swapper/1. */
+	assert_int_equal(kpage_add(&page, 0, rec,
+				   kpage_sched_switch(rec, 42, "bash", 120, 1,
+						      0, "swapper/1", 120)),
+			 0);
+	/* Dropped: prio -51. */
+	assert_int_equal(kpage_add(&page, 5, rec,
+				   kpage_sched_switch(rec, 7, "rt", 49, 1, 0,
+						      "swapper/1", 120)),
+			 0);
+	/* Dropped: next is not swapper. */
+	assert_int_equal(kpage_add(&page, 5, rec,
+				   kpage_sched_switch(rec, 42, "bash", 120, 1,
+						      8, "sshd", 120)),
+			 0);
+	/* Not filtered: another event. */
+	assert_int_equal(
+		kpage_add(&page, 5, rec, kpage_sched_exec(rec, 9, "/bin/true")),
+		0);
+	kpage_finish(&page, 100, 0);
+	convert(f, &page);
+	assert_int_equal(f->conv.events, 2);
+	assert_int_equal(f->conv.filtered, 2);
+	close_and_read(f, 200);
+	assert_int_equal(s32_at(f, CTF_PACKET_HEADER_LEN + 4 + 16), 42);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -350,6 +412,8 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(test_malformed_page_is_refused,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_consumer_filter, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,7 @@
  * lttng-consumerd --kconsumerd --tracefs-root DIR --output DIR
  *     --control-fd N [--trace-name NAME]
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
- *      [--contexts pid+tid+...])...
+ *      [--contexts pid+tid+...] [--filter SYSTEM/EVENT=EXPR]...)...
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +36,8 @@ struct kchannel {
 	size_t subbuf_size;
 	unsigned long read_timer_us;
 	struct kernel_context_set contexts;
+	struct kernel_filter_spec *filters;
+	size_t nr_filters;
 	unsigned int nr_cpus;
 	struct kernel_cpu_stream *cpus;
 };
@@ -101,6 +103,7 @@ enum {
 	OPT_SUBBUF_SIZE,
 	OPT_READ_TIMER,
 	OPT_CONTEXTS,
+	OPT_FILTER,
 };
 
 static const struct option long_options[] = {
@@ -114,8 +117,24 @@ static const struct option long_options[] = {
 	{"subbuf-size", required_argument, NULL, OPT_SUBBUF_SIZE},
 	{"read-timer", required_argument, NULL, OPT_READ_TIMER},
 	{"contexts", required_argument, NULL, OPT_CONTEXTS},
+	{"filter", required_argument, NULL, OPT_FILTER},
 	{NULL, 0, NULL, 0},
 };
+
+/* Adds a --filter=SYSTEM/EVENT=EXPR of a channel. */
+static int add_filter(struct kchannel *ch, const char *arg)
+{
+	struct kernel_filter_spec spec, *filters;
+
+	if (kernel_filter_spec_parse(arg, &spec))
+		return -1;
+	filters = realloc(ch->filters, (ch->nr_filters + 1) * sizeof(spec));
+	if (!filters)
+		return -1;
+	filters[ch->nr_filters++] = spec;
+	ch->filters = filters;
+	return 0;
+}
 
 /* Applies a channel option to the channel being described. */
 static int channel_option(struct kconsumer *kc, int opt, const char *arg)
@@ -149,6 +168,8 @@ static int channel_option(struct kconsumer *kc, int opt, const char *arg)
 			return -1;
 		ch->read_timer_us = v;
 		return 0;
+	case OPT_FILTER:
+		return add_filter(ch, arg);
 	default:
 		return kernel_context_set_parse(arg, &ch->contexts) ? -1 : 0;
 	}
@@ -186,6 +207,7 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 		case OPT_SUBBUF_SIZE:
 		case OPT_READ_TIMER:
 		case OPT_CONTEXTS:
+		case OPT_FILTER:
 			if (channel_option(kc, opt, optarg))
 				goto bad;
 			break;
@@ -264,7 +286,8 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	int ret;
 
 	ret = kernel_metadata_add_channel(kc->metadata, stream_id,
-					  &ch->contexts, err);
+					  &ch->contexts, ch->filters,
+					  ch->nr_filters, err);
 	if (ret)
 		return ret;
 	ch->cpus = calloc(cpus > 0 ? (size_t)cpus : 1, sizeof(*ch->cpus));
@@ -383,6 +406,9 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 		}
 		free(kc->channels[i].cpus);
 		kc->channels[i].cpus = NULL;
+		free(kc->channels[i].filters);
+		kc->channels[i].filters = NULL;
+		kc->channels[i].nr_filters = 0;
 	}
 	if (kc->metadata && kc->metadata_fd >= 0) {
 		r = write_metadata(kc, err);

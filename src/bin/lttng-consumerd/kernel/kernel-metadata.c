@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 
 #include "event-map.h"
+#include "filter/linker.h"
 #include "kernel-metadata.h"
 #include "tracefs/event-format.h"
 #include "tracefs/instance.h"
@@ -20,6 +21,8 @@
 
 struct stream_events {
 	int exists;
+	const struct kernel_filter_spec *filters;
+	size_t nr_filters;
 	uint32_t next_id;
 	struct kernel_event_class **by_type; /* MAX_EVENT_ID slots */
 };
@@ -159,6 +162,17 @@ kernel_metadata_create(const char *tracefs_root,
 	return km;
 }
 
+static void free_class(struct kernel_event_class *ec)
+{
+	size_t i;
+
+	for (i = 0; i < ec->nr_plans; i++)
+		free(ec->plans[i].name);
+	free(ec->plans);
+	filter_program_free(ec->filter);
+	free(ec);
+}
+
 void kernel_metadata_destroy(struct kernel_metadata *km)
 {
 	size_t s, i;
@@ -169,10 +183,8 @@ void kernel_metadata_destroy(struct kernel_metadata *km)
 		struct stream_events *se = &km->streams[s];
 
 		for (i = 0; se->by_type && i < MAX_EVENT_ID; i++) {
-			if (!se->by_type[i])
-				continue;
-			free(se->by_type[i]->plans);
-			free(se->by_type[i]);
+			if (se->by_type[i])
+				free_class(se->by_type[i]);
 		}
 		free(se->by_type);
 	}
@@ -185,7 +197,8 @@ void kernel_metadata_destroy(struct kernel_metadata *km)
 
 int kernel_metadata_add_channel(struct kernel_metadata *km, uint32_t stream_id,
 				const struct kernel_context_set *contexts,
-				struct ctf_error *err)
+				const struct kernel_filter_spec *filters,
+				size_t nr_filters, struct ctf_error *err)
 {
 	struct stream_events *se;
 	int ret;
@@ -193,6 +206,8 @@ int kernel_metadata_add_channel(struct kernel_metadata *km, uint32_t stream_id,
 	if (stream_id >= MAX_STREAMS)
 		return ctf_error_set(err, -EINVAL, "too many kernel channels");
 	se = &km->streams[stream_id];
+	se->filters = filters;
+	se->nr_filters = nr_filters;
 	se->by_type = calloc(MAX_EVENT_ID, sizeof(*se->by_type));
 	if (!se->by_type)
 		return ctf_error_set(err, -ENOMEM, "out of memory");
@@ -247,6 +262,9 @@ static int plan_field(const struct tracefs_field *f, const char *name,
 	int ret;
 
 	memset(plan, 0, sizeof(*plan));
+	plan->name = strdup(name);
+	if (!plan->name)
+		return -ENOMEM;
 	plan->offset = f->offset;
 	plan->size = f->size;
 	plan->is_signed = f->is_signed && !is_pointer;
@@ -319,6 +337,30 @@ static const struct tracefs_field *syscall_arg(const struct tracefs_field *f,
 	return narrowed;
 }
 
+/*
+ * Links the stream's filter for this event, if any. An expression that
+ * does not compile (the session daemon checked it) leaves the event
+ * unfiltered, with a warning.
+ */
+static void attach_filter(const struct stream_events *se,
+			  struct kernel_event_class *ec)
+{
+	char err[512];
+	size_t i;
+
+	for (i = 0; i < se->nr_filters; i++) {
+		const struct kernel_filter_spec *spec = &se->filters[i];
+
+		if (strcmp(spec->system, ec->system) ||
+		    strcmp(spec->event, ec->name))
+			continue;
+		if (kernel_record_filter_create(spec->expression, ec,
+						&ec->filter, err, sizeof(err)))
+			fprintf(stderr, "Warning: kernel consumer: %s\n", err);
+		return;
+	}
+}
+
 /* Builds the class of a parsed format in a stream. */
 static struct kernel_event_class *
 build_class(struct kernel_metadata *km, struct stream_events *se,
@@ -353,9 +395,10 @@ build_class(struct kernel_metadata *km, struct stream_events *se,
 		ret = plan_field(f, name,
 				 kernel_field_bias(format->system, f->name),
 				 payload, plan);
+		if (plan->name)
+			ec->nr_plans++; /* freed with the class from now on */
 		if (ret)
 			goto fail;
-		ec->nr_plans++;
 	}
 	kernel_event_name(format->system, format->name, lttng_name,
 			  sizeof(lttng_name));
@@ -368,15 +411,17 @@ build_class(struct kernel_metadata *km, struct stream_events *se,
 		goto fail_quiet;
 	ec->ctf = ctf_metadata_event_class(km->ctf, stream_id, se->next_id);
 	se->next_id++;
+	attach_filter(se, ec);
 	return ec;
 fail:
 	ctf_error_set(err, ret, "event %s:%s: cannot describe its fields",
 		      format->system, format->name);
 fail_quiet:
 	ctf_type_destroy(payload);
-	if (ec)
-		free(ec->plans);
-	free(ec);
+	if (ec && ec->plans)
+		free_class(ec);
+	else
+		free(ec);
 	return NULL;
 }
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "context-fields.h"
+#include "record-filter.h"
 #include "ctf/error.h"
 #include "ctf/metadata.h"
 
@@ -29,6 +30,7 @@ enum kernel_field_kind {
 
 struct kernel_field_plan {
 	enum kernel_field_kind kind;
+	char *name; /* LTTng's field name */
 	unsigned int offset;
 	unsigned int size;	/* of the field in the record */
 	unsigned int elem_size; /* arrays and sequences */
@@ -45,6 +47,7 @@ struct kernel_event_class {
 	size_t nr_plans;
 	struct kernel_field_plan *plans;
 	bool is_exec; /* sched_process_exec: the thread's name changes */
+	struct filter_program *filter; /* consumer-side filter, or NULL */
 };
 
 struct kernel_trace_info {
@@ -66,10 +69,15 @@ kernel_metadata_create(const char *tracefs_root,
 		       struct ctf_error *err);
 void kernel_metadata_destroy(struct kernel_metadata *km);
 
-/* Adds the stream class of a channel with its context fields. */
+/*
+ * Adds the stream class of a channel with its context fields and the
+ * filters its events get (filters[0..nr_filters), kept by reference: the
+ * caller keeps them alive).
+ */
 int kernel_metadata_add_channel(struct kernel_metadata *km, uint32_t stream_id,
 				const struct kernel_context_set *contexts,
-				struct ctf_error *err);
+				const struct kernel_filter_spec *filters,
+				size_t nr_filters, struct ctf_error *err);
 
 /*
  * The event class of the tracefs event numbered type in that stream,

@@ -266,10 +266,6 @@ static int convert_record(struct kernel_page_converter *c,
 		c->unknown++;
 		return 0;
 	}
-	if (c->keep && !c->keep(c->keep_data, ec, r)) {
-		c->filtered++;
-		return 0;
-	}
 	if (grow((void **)&c->out, &c->out_cap, output_bound(ec, r->size)))
 		return ctf_error_set(err, -ENOMEM, "out of memory");
 	o.p = c->out;
@@ -278,6 +274,11 @@ static int convert_record(struct kernel_page_converter *c,
 		put_context(c, &o, tid);
 	if (put_payload(&o, ec, r)) {
 		c->unknown++;
+		return 0;
+	}
+	if (ec->filter &&
+	    !kernel_record_filter_keep(ec, r, c->threads, c->cpu)) {
+		c->filtered++;
 		return 0;
 	}
 	ts = r->timestamp < c->last_timestamp ? c->last_timestamp

@@ -20,11 +20,6 @@
 #include "process-table.h"
 #include "tracefs/page-reader.h"
 
-/* Decides whether a decoded record is kept (consumer-side filters). */
-typedef int (*kernel_record_predicate)(void *data,
-				       const struct kernel_event_class *ec,
-				       const struct tracefs_record *record);
-
 struct kernel_page_converter {
 	/* Set by the user before the first page. */
 	struct kernel_metadata *metadata;
@@ -34,12 +29,10 @@ struct kernel_page_converter {
 	const struct tracefs_page_layout *layout;
 	const struct kernel_context_set *contexts;
 	struct kernel_process_table *threads;
-	kernel_record_predicate keep; /* NULL: keep every record */
-	void *keep_data;
 
 	/* Statistics. */
 	uint64_t events;	 /* records written */
-	uint64_t filtered;	 /* records a predicate dropped */
+	uint64_t filtered;	 /* records a consumer filter dropped */
 	uint64_t unknown;	 /* records of no usable event class */
 	uint64_t discarded;	 /* losses reported by pages */
 	uint64_t unknown_losses; /* pages that lost an unknown count */

@@ -129,15 +129,16 @@ static int apply_rule(struct kernel_session *ks, struct kernel_instance *ki,
 	int ret;
 
 	if (spec->type != LTTNG_EVENT_USERSPACE_PROBE)
-		return kernel_event_apply(&ki->tracefs, spec, enable);
+		return kernel_event_apply(ki, spec, enable,
+					  ks->consumer_fd >= 0);
 	if (!spec->probe_location)
 		return LTTNG_ERR_PROBE_LOCATION_INVAL;
 	ret = kernel_uprobe_get(&ks->uprobes, spec->name, spec->probe_location,
 				&uprobe);
 	if (ret != LTTNG_OK)
 		return ret;
-	return kernel_event_apply_one(&ki->tracefs, uprobe->group, spec,
-				      enable);
+	return kernel_event_apply_one(ki, uprobe->group, spec, enable,
+				      ks->consumer_fd >= 0);
 }
 
 int kernel_cmd_enable_event(struct session *session,

@@ -64,17 +64,25 @@ static int add_channel_args(struct argv_builder *b, struct kernel_session *ks,
 			    const struct channel *chan)
 {
 	struct kernel_instance *ki = kernel_session_instance(ks, chan->name);
+	const struct kernel_consumer_filter *f;
 	char contexts[512];
 
 	if (!ki)
 		return -1;
 	kernel_context_list(chan->contexts, contexts, sizeof(contexts));
-	return add_arg(b, "--channel=%s", chan->name) ||
-	       add_arg(b, "--instance=%s", ki->tracefs.path) ||
-	       add_arg(b, "--subbuf-size=%llu",
-		       (unsigned long long)chan->attr.subbuf_size) ||
-	       add_arg(b, "--read-timer=%u", chan->attr.read_timer_interval) ||
-	       add_arg(b, "--contexts=%s", contexts);
+	if (add_arg(b, "--channel=%s", chan->name) ||
+	    add_arg(b, "--instance=%s", ki->tracefs.path) ||
+	    add_arg(b, "--subbuf-size=%llu",
+		    (unsigned long long)chan->attr.subbuf_size) ||
+	    add_arg(b, "--read-timer=%u", chan->attr.read_timer_interval) ||
+	    add_arg(b, "--contexts=%s", contexts))
+		return -1;
+	for (f = ki->filters; f; f = f->next) {
+		if (add_arg(b, "--filter=%s/%s=%s", f->system, f->event,
+			    f->expression))
+			return -1;
+	}
+	return 0;
 }
 
 static int build_args(struct argv_builder *b, struct kernel_session *ks,

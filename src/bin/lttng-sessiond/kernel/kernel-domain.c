@@ -140,6 +140,17 @@ int kernel_session_add_instance(struct kernel_session *ks, const char *channel,
 	return LTTNG_OK;
 }
 
+static void free_consumer_filters(struct kernel_consumer_filter *f)
+{
+	struct kernel_consumer_filter *next;
+
+	for (; f; f = next) {
+		next = f->next;
+		free(f->expression);
+		free(f);
+	}
+}
+
 void kernel_session_destroy(struct kernel_session *ks)
 {
 	struct kernel_instance *ki, *next;
@@ -150,6 +161,7 @@ void kernel_session_destroy(struct kernel_session *ks)
 	kernel_consumer_quit(ks);
 	for (ki = ks->instances; ki; ki = next) {
 		next = ki->next;
+		free_consumer_filters(ki->filters);
 		if (tracefs_instance_destroy(&ki->tracefs, err, sizeof(err)))
 			WARN("Kernel channel %s: %s", ki->channel, err);
 		free(ki);

@@ -17,9 +17,18 @@
 #include "kernel-tracker.h"
 #include "tracefs/instance.h"
 
+/* A filter the consumer evaluates on one tracefs event of a channel. */
+struct kernel_consumer_filter {
+	char system[64];
+	char event[256];
+	char *expression;
+	struct kernel_consumer_filter *next;
+};
+
 struct kernel_instance {
 	char channel[LTTNG_SYMBOL_NAME_LEN];
 	struct tracefs_instance tracefs;
+	struct kernel_consumer_filter *filters;
 	struct kernel_instance *next;
 };
 

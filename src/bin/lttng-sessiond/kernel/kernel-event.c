@@ -15,9 +15,11 @@
 #include "util/log.h"
 
 struct apply_ctx {
+	struct kernel_instance *ki;
 	const struct tracefs_instance *instance;
-	const char *value;  /* "1" or "0" */
-	const char *filter; /* tracefs filter text, or NULL */
+	const char *value;	     /* "1" or "0" */
+	const char *filter;	     /* tracefs filter text, or NULL */
+	const char *consumer_filter; /* expression for the consumer */
 	unsigned int matched;
 	unsigned int filter_refused;
 	int failed;
@@ -125,6 +127,24 @@ static bool write_filter(struct apply_ctx *ctx, const char *system,
 	return true;
 }
 
+/* Records the consumer's filter of events/<system>/<event>. */
+static int add_consumer_filter(struct apply_ctx *ctx, const char *system,
+			       const char *event)
+{
+	struct kernel_consumer_filter *f = calloc(1, sizeof(*f));
+
+	if (!f || !(f->expression = strdup(ctx->consumer_filter))) {
+		free(f);
+		ctx->failed = LTTNG_ERR_NOMEM;
+		return LTTNG_ERR_NOMEM;
+	}
+	snprintf(f->system, sizeof(f->system), "%s", system);
+	snprintf(f->event, sizeof(f->event), "%s", event);
+	f->next = ctx->ki->filters;
+	ctx->ki->filters = f;
+	return LTTNG_OK;
+}
+
 /* Writes filter then enable of events/<system>/<event>. */
 static void apply_one(struct apply_ctx *ctx, const char *system,
 		      const char *event)
@@ -133,6 +153,9 @@ static void apply_one(struct apply_ctx *ctx, const char *system,
 
 	ctx->matched++;
 	if (ctx->filter && !write_filter(ctx, system, event))
+		return;
+	if (ctx->consumer_filter &&
+	    add_consumer_filter(ctx, system, event) != LTTNG_OK)
 		return;
 	snprintf(file, sizeof(file), "events/%s/%s/enable", system, event);
 	if (tracefs_instance_write(ctx->instance, file, ctx->value, err,
@@ -205,32 +228,52 @@ static void apply_syscalls(struct apply_ctx *ctx, const char *name)
 #endif
 }
 
-/* The tracefs form of the rule's filter; LTTNG_OK or an error. */
-static int translate_filter(const struct lsc_event *spec, char **out)
+/*
+ * Sets up the rule's filter: its tracefs form in ctx->filter (*owned),
+ * or, when tracefs cannot express it, ctx->consumer_filter. LTTNG_OK or
+ * an error.
+ */
+static int prepare_filter(struct apply_ctx *ctx, const struct lsc_event *spec,
+			  bool consumer_started, char **owned)
 {
 	struct filter_error ferr;
 	char why[256] = "";
 	int ret;
 
-	*out = NULL;
+	*owned = NULL;
 	if (!spec->filter)
 		return LTTNG_OK;
-	ret = filter_tracefs_translate(spec->filter, out, why, sizeof(why),
+	ret = filter_tracefs_translate(spec->filter, owned, why, sizeof(why),
 				       &ferr);
 	if (ret == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
+	if (ret == -ENOTSUP && !consumer_started) {
+		DBG("Kernel filter '%s' evaluated by the consumer: %s",
+		    spec->filter, why);
+		ctx->consumer_filter = spec->filter;
+		return LTTNG_OK;
+	}
+	if (ret == -ENOTSUP) {
+		ERR("Kernel filter '%s': %s; the consumer evaluates such "
+		    "filters only for rules created before the first start",
+		    spec->filter, why);
+		return LTTNG_ERR_FILTER_INVAL;
+	}
 	if (ret) {
 		ERR("Kernel filter '%s': %s", spec->filter,
 		    why[0] ? why : "invalid expression");
 		return LTTNG_ERR_FILTER_INVAL;
 	}
+	ctx->filter = *owned;
 	return LTTNG_OK;
 }
 
-int kernel_event_apply(const struct tracefs_instance *instance,
-		       const struct lsc_event *spec, bool enable)
+int kernel_event_apply(struct kernel_instance *instance,
+		       const struct lsc_event *spec, bool enable,
+		       bool consumer_started)
 {
-	struct apply_ctx ctx = {.instance = instance,
+	struct apply_ctx ctx = {.ki = instance,
+				.instance = &instance->tracefs,
 				.value = enable ? "1" : "0"};
 	char *filter = NULL;
 	int ret;
@@ -249,10 +292,9 @@ int kernel_event_apply(const struct tracefs_instance *instance,
 		break;
 	}
 	if (enable) {
-		ret = translate_filter(spec, &filter);
+		ret = prepare_filter(&ctx, spec, consumer_started, &filter);
 		if (ret != LTTNG_OK)
 			return ret;
-		ctx.filter = filter;
 	}
 	if (spec->type == LTTNG_EVENT_SYSCALL) {
 		apply_syscalls(&ctx, spec->name);
@@ -275,20 +317,20 @@ int kernel_event_apply(const struct tracefs_instance *instance,
 	return ctx.failed ? ctx.failed : LTTNG_OK;
 }
 
-int kernel_event_apply_one(const struct tracefs_instance *instance,
-			   const char *system, const struct lsc_event *spec,
-			   bool enable)
+int kernel_event_apply_one(struct kernel_instance *instance, const char *system,
+			   const struct lsc_event *spec, bool enable,
+			   bool consumer_started)
 {
-	struct apply_ctx ctx = {.instance = instance,
+	struct apply_ctx ctx = {.ki = instance,
+				.instance = &instance->tracefs,
 				.value = enable ? "1" : "0"};
 	char *filter = NULL;
 	int ret;
 
 	if (enable) {
-		ret = translate_filter(spec, &filter);
+		ret = prepare_filter(&ctx, spec, consumer_started, &filter);
 		if (ret != LTTNG_OK)
 			return ret;
-		ctx.filter = filter;
 	}
 	apply_one(&ctx, system, spec->name);
 	free(filter);

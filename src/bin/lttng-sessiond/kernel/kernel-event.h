@@ -4,7 +4,11 @@
  * pattern, system calls as syscalls/sys_enter_NAME + sys_exit_NAME), and
  * enabling or disabling it writes their `enable` files, after their
  * `filter` files when the rule has a filter expression (translated to
- * tracefs's filter language).
+ * tracefs's filter language). An expression tracefs cannot express is
+ * left to the kernel consumer: it is recorded on the instance
+ * (kernel_instance.filters) and passed to the consumer when it starts,
+ * so such rules must exist before the session's first start
+ * (consumer_started: refused with LTTNG_ERR_FILTER_INVAL).
  */
 #ifndef SESSIOND_KERNEL_EVENT_H
 #define SESSIOND_KERNEL_EVENT_H
@@ -12,7 +16,7 @@
 #include <stdbool.h>
 
 #include "sessiond-comm/codec.h"
-#include "tracefs/instance.h"
+#include "kernel-domain.h"
 
 /*
  * Enables (or disables) in the instance every tracefs event spec
@@ -21,15 +25,16 @@
  * LTTNG_ERR_FILTER_INVAL (an expression tracefs cannot take), or
  * LTTNG_ERR_KERN_DISABLE_FAIL.
  */
-int kernel_event_apply(const struct tracefs_instance *instance,
-		       const struct lsc_event *spec, bool enable);
+int kernel_event_apply(struct kernel_instance *instance,
+		       const struct lsc_event *spec, bool enable,
+		       bool consumer_started);
 
 /*
  * The same for one given tracefs event, events/<system>/<spec name>
  * (user space probes: their own group).
  */
-int kernel_event_apply_one(const struct tracefs_instance *instance,
-			   const char *system, const struct lsc_event *spec,
-			   bool enable);
+int kernel_event_apply_one(struct kernel_instance *instance, const char *system,
+			   const struct lsc_event *spec, bool enable,
+			   bool consumer_started);
 
 #endif /* SESSIOND_KERNEL_EVENT_H */
