@@ -355,3 +355,34 @@ def test_filter_tracefs_cannot_express_runs_in_the_consumer(ks, tool,
     assert {r.name for r in trace
             if stream_file(r).startswith("filtered_")} == {
                 "syscall_entry_close"}
+
+
+def test_channel_attributes_map_to_the_instance(ks, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    r = ks.ok("enable-channel", "-k", "--subbuf-size=64k", "--num-subbuf=2",
+              "--overwrite", "--switch-timer=500000", "big")
+    assert r.out == "kernel channel big enabled for session s\n"
+    ks.ok("enable-channel", "-k", "plain")
+    pid = ks.sessiond.pid()
+    instances = [TRACEFS / "instances" / i for i in our_instances()
+                 if i.startswith(f"lttng-{pid}-")]
+    assert len(instances) == 2
+    # 64 KiB x 2 and 1 MiB x 4 of data per CPU (the kernel rounds up to
+    # whole pages of 4080 data bytes).
+    small, large = sorted(instances,
+                          key=lambda i: int((i / "buffer_size_kb").read_text()))
+    assert 128 <= int((small / "buffer_size_kb").read_text()) < 136
+    assert 4096 <= int((large / "buffer_size_kb").read_text()) < 4200
+    assert (small / "options/overwrite").read_text() == "1\n"
+    assert (large / "options/overwrite").read_text() == "0\n"
+    for i in instances:
+        assert "[mono]" in (i / "trace_clock").read_text()
+        assert (i / "tracing_on").read_text() == "0\n"
+    r = ks.ok("list", "s", "-k")
+    assert "- big: [enabled]" in r.out
+    assert "Event-loss mode:  overwrite" in r.out
+    r = ks.run("enable-channel", "-k", "--subbuf-size=1000", "bad")
+    assert r.rc != 0
+    r = ks.run("enable-channel", "-k", "big")
+    assert r.err == ("Warning: Channel big: Kernel channel already exists "
+                     "(session s)\n")
