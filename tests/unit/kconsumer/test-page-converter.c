@@ -112,8 +112,11 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
+	struct ctf_error err;
 	char cmd[128];
 
+	if (f->conv.writer) /* a test that did not read its stream back */
+		ctf_stream_writer_close(f->conv.writer, 0, &err);
 	kernel_page_converter_fini(&f->conv);
 	kernel_metadata_destroy(f->md);
 	kernel_process_table_destroy(f->threads);
