@@ -49,6 +49,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	s->conv.layout = config->layout;
 	s->conv.contexts = config->contexts;
 	s->conv.threads = config->threads;
+	s->conv.bpf = config->bpf;
 	return 0;
 }
 

@@ -34,6 +34,7 @@ struct kernel_cpu_stream_config {
 	const struct tracefs_page_layout *layout;
 	const struct kernel_context_set *contexts;
 	struct kernel_process_table *threads;
+	struct kernel_bpf_strings *bpf;
 };
 
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,

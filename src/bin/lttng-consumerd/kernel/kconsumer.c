@@ -24,9 +24,11 @@
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
 #include "kconsumer.h"
+#include "tracefs/event-format.h"
 #include "tracefs/instance.h"
 
 #define MAX_CHANNELS 64
+#define MAX_BPF_TARGETS 64
 #define DEFAULT_READ_TIMER_US 200000
 #define DEFAULT_PACKET_SIZE (1024 * 1024)
 
@@ -53,6 +55,7 @@ struct kconsumer {
 	struct tracefs_page_layout layout;
 	struct kernel_metadata *metadata;
 	struct kernel_process_table *threads;
+	struct kernel_bpf_strings *bpf;
 	int metadata_fd;
 	size_t metadata_written;
 };
@@ -279,6 +282,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.layout = &kc->layout,
 		.contexts = &ch->contexts,
 		.threads = kc->threads,
+		.bpf = kc->bpf,
 	};
 	char path[4200];
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -306,6 +310,93 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 			return ret;
 	}
 	return 0;
+}
+
+/*
+ * Adds to targets the enabled sys_enter_* events of one instance that
+ * have a string argument BPF can capture (their set_event lines are
+ * "syscalls:sys_enter_NAME").
+ */
+static size_t find_bpf_targets(const struct kconsumer *kc, const char *instance,
+			       struct kernel_bpf_target *targets, size_t count,
+			       size_t max)
+{
+	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
+	struct tracefs_event_format format;
+	char *set, *line, *save = NULL, rel[600], *text, msg[256];
+	size_t i;
+
+	if (tracefs_instance_read(&inst, "set_event", &set, msg, sizeof(msg)))
+		return count;
+	for (line = strtok_r(set, "\n", &save); line && count < max;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "syscalls:sys_enter_", 19))
+			continue;
+		snprintf(rel, sizeof(rel), "events/syscalls/%s/format",
+			 line + 9);
+		if (tracefs_read_file(kc->tracefs_root, rel, &text, msg,
+				      sizeof(msg)))
+			continue;
+		if (!tracefs_event_format_parse(text, "syscalls", &format, msg,
+						sizeof(msg))) {
+			for (i = 0; i < format.nr_fields && count < max; i++) {
+				if (!kernel_bpf_string_arg(
+					    format.fields[i].name,
+					    format.fields[i].type))
+					continue;
+				targets[count].tracepoint_id = format.id;
+				targets[count++].arg_offset =
+					format.fields[i].offset;
+				break;
+			}
+			tracefs_event_format_fini(&format);
+		}
+		free(text);
+	}
+	free(set);
+	return count;
+}
+
+/*
+ * Captures the string arguments of the enabled system calls with BPF
+ * when it can; the trace then holds strings instead of addresses.
+ */
+static void start_bpf_strings(struct kconsumer *kc)
+{
+	struct kernel_bpf_target targets[MAX_BPF_TARGETS];
+	unsigned int ids[MAX_BPF_TARGETS];
+	size_t count = 0, i, j;
+	char err[1024];
+
+	for (i = 0; i < kc->nr_channels; i++)
+		count = find_bpf_targets(kc, kc->channels[i].instance, targets,
+					 count, MAX_BPF_TARGETS);
+	for (i = j = 0; i < count; i++) { /* once per tracepoint */
+		size_t k;
+
+		for (k = 0; k < j && targets[k].tracepoint_id !=
+					     targets[i].tracepoint_id;
+		     k++)
+			;
+		if (k == j)
+			targets[j++] = targets[i];
+	}
+	if (!j)
+		return;
+	kc->bpf = kernel_bpf_strings_create(targets, j, err, sizeof(err));
+	if (!kc->bpf) {
+		fprintf(stderr,
+			"Warning: kernel consumer: system call strings stay "
+			"addresses: %s\n",
+			err);
+		return;
+	}
+	for (i = 0; i < j; i++)
+		ids[i] = targets[i].tracepoint_id;
+	if (kernel_metadata_set_bpf_targets(kc->metadata, ids, j)) {
+		kernel_bpf_strings_destroy(kc->bpf);
+		kc->bpf = NULL;
+	}
 }
 
 static int setup(struct kconsumer *kc, struct ctf_error *err)
@@ -347,6 +438,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	if (kc->metadata_fd < 0)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
+	start_bpf_strings(kc);
 	for (i = 0; i < kc->nr_channels; i++) {
 		ret = open_channel(kc, i, err);
 		if (ret)
@@ -360,6 +452,8 @@ static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 	unsigned int i, cpu;
 	int ret;
 
+	if (kc->bpf) /* the strings of the records about to be read */
+		kernel_bpf_strings_drain(kc->bpf);
 	for (i = 0; i < kc->nr_channels; i++) {
 		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
 			ret = kernel_cpu_stream_drain(
@@ -377,6 +471,8 @@ static int flush_all(struct kconsumer *kc, struct ctf_error *err)
 	unsigned int i, cpu;
 	int ret;
 
+	if (kc->bpf)
+		kernel_bpf_strings_drain(kc->bpf);
 	for (i = 0; i < kc->nr_channels; i++) {
 		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
 			ret = kernel_cpu_stream_flush(
@@ -397,6 +493,8 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	unsigned int i, cpu;
 	int ret = 0, r;
 
+	if (kc->bpf)
+		kernel_bpf_strings_drain(kc->bpf);
 	for (i = 0; i < kc->nr_channels; i++) {
 		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
 			r = kernel_cpu_stream_close(&kc->channels[i].cpus[cpu],
@@ -420,6 +518,8 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kc->metadata_fd = -1;
 	kernel_metadata_destroy(kc->metadata);
 	kernel_process_table_destroy(kc->threads);
+	kernel_bpf_strings_destroy(kc->bpf);
+	kc->bpf = NULL;
 	return ret;
 }
 

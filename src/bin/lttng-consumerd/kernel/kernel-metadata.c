@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "bpf-strings.h"
 #include "event-map.h"
 #include "filter/linker.h"
 #include "kernel-metadata.h"
@@ -32,6 +33,8 @@ struct kernel_metadata {
 	struct ctf_metadata *ctf;
 	char **paths; /* "system/event" by id, MAX_EVENT_ID slots */
 	int indexed;
+	unsigned int *bpf_ids; /* tracepoints with a BPF-captured string */
+	size_t nr_bpf_ids;
 	struct stream_events streams[MAX_STREAMS];
 };
 
@@ -191,6 +194,7 @@ void kernel_metadata_destroy(struct kernel_metadata *km)
 	for (i = 0; km->paths && i < MAX_EVENT_ID; i++)
 		free(km->paths[i]);
 	free(km->paths);
+	free(km->bpf_ids);
 	ctf_metadata_destroy(km->ctf);
 	free(km);
 }
@@ -217,6 +221,17 @@ int kernel_metadata_add_channel(struct kernel_metadata *km, uint32_t stream_id,
 	if (!ret)
 		se->exists = 1;
 	return ret;
+}
+
+static bool has_bpf_string(const struct kernel_metadata *km, unsigned int id)
+{
+	size_t i;
+
+	for (i = 0; i < km->nr_bpf_ids; i++) {
+		if (km->bpf_ids[i] == id)
+			return true;
+	}
+	return false;
 }
 
 /* Bytes of one element of a __data_loc array of type (not char). */
@@ -251,7 +266,7 @@ static int is_power_of_two_size(unsigned int size)
 
 /* Plans one field and adds its CTF type(s) to payload. */
 static int plan_field(const struct tracefs_field *f, const char *name,
-		      int64_t bias, struct ctf_type *payload,
+		      int64_t bias, bool bpf_string, struct ctf_type *payload,
 		      struct kernel_field_plan *plan)
 {
 	char length_name[300];
@@ -270,8 +285,11 @@ static int plan_field(const struct tracefs_field *f, const char *name,
 	plan->is_signed = f->is_signed && !is_pointer;
 	plan->is_rel_loc = f->is_rel_loc;
 	plan->bias = bias;
-	if (f->is_string &&
-	    (f->is_data_loc || f->is_rel_loc || f->is_flexible)) {
+	if (bpf_string) {
+		plan->kind = KERNEL_FIELD_BPF_STRING;
+		type = ctf_type_string_create(CTF_ENCODING_UTF8);
+	} else if (f->is_string &&
+		   (f->is_data_loc || f->is_rel_loc || f->is_flexible)) {
 		plan->kind = f->is_flexible ? KERNEL_FIELD_STRING_FLEX
 					    : KERNEL_FIELD_STRING_LOC;
 		type = ctf_type_string_create(CTF_ENCODING_UTF8);
@@ -392,9 +410,11 @@ build_class(struct kernel_metadata *km, struct stream_events *se,
 			continue;
 		if (!strcmp(format->system, "syscalls"))
 			f = syscall_arg(f, &narrowed);
-		ret = plan_field(f, name,
-				 kernel_field_bias(format->system, f->name),
-				 payload, plan);
+		ret = plan_field(
+			f, name, kernel_field_bias(format->system, f->name),
+			has_bpf_string(km, format->id) &&
+				kernel_bpf_string_arg(f->name, f->type),
+			payload, plan);
 		if (plan->name)
 			ec->nr_plans++; /* freed with the class from now on */
 		if (ret)
@@ -506,4 +526,18 @@ kernel_metadata_event(struct kernel_metadata *km, uint32_t stream_id,
 const struct ctf_metadata *kernel_metadata_ctf(const struct kernel_metadata *km)
 {
 	return km->ctf;
+}
+
+int kernel_metadata_set_bpf_targets(struct kernel_metadata *km,
+				    const unsigned int *ids, size_t nr_ids)
+{
+	unsigned int *copy = malloc((nr_ids ? nr_ids : 1) * sizeof(*ids));
+
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, ids, nr_ids * sizeof(*ids));
+	free(km->bpf_ids);
+	km->bpf_ids = copy;
+	km->nr_bpf_ids = nr_ids;
+	return 0;
 }

@@ -26,6 +26,7 @@ enum kernel_field_kind {
 	KERNEL_FIELD_STRING_FLEX, /* char NAME[] at the record's end */
 	KERNEL_FIELD_INT_ARRAY,	  /* fixed array of integers (or raw bytes) */
 	KERNEL_FIELD_SEQ_LOC,	  /* __data_loc / __rel_loc of integers */
+	KERNEL_FIELD_BPF_STRING,  /* a user string captured by BPF */
 };
 
 struct kernel_field_plan {
@@ -99,5 +100,13 @@ kernel_metadata_add_format(struct kernel_metadata *km, uint32_t stream_id,
 
 const struct ctf_metadata *
 kernel_metadata_ctf(const struct kernel_metadata *km);
+
+/*
+ * The tracepoints whose string argument BPF captures (bpf-strings.h):
+ * their classes declare that argument as a string (set before any class
+ * is created; ids is copied).
+ */
+int kernel_metadata_set_bpf_targets(struct kernel_metadata *km,
+				    const unsigned int *ids, size_t nr_ids);
 
 #endif /* KCONSUMER_KERNEL_METADATA_H */

@@ -119,13 +119,36 @@ static int locate(const struct kernel_field_plan *plan,
 	return *off + *len <= r->size ? 0 : -1;
 }
 
+/* The string BPF captured for the system call of record r, or "". */
+static const char *captured_string(struct kernel_page_converter *c,
+				   const struct tracefs_record *r)
+{
+	const char *str = NULL;
+	int32_t tid = (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
+
+	if (!c->bpf)
+		return "";
+	str = kernel_bpf_strings_take(c->bpf, tid, r->timestamp);
+	if (!str) { /* captured after the last drain? */
+		kernel_bpf_strings_drain(c->bpf);
+		str = kernel_bpf_strings_take(c->bpf, tid, r->timestamp);
+	}
+	return str ? str : "";
+}
+
 /* Lays out one payload field; -EBADMSG when the record lies. */
-static int put_field(struct out_buf *o, const struct kernel_field_plan *p,
+static int put_field(struct kernel_page_converter *c, struct out_buf *o,
+		     const struct kernel_field_plan *p,
 		     const struct tracefs_record *r)
 {
+	const char *str;
 	size_t off, len;
 
 	switch (p->kind) {
+	case KERNEL_FIELD_BPF_STRING:
+		str = captured_string(c, r);
+		put_string(o, (const uint8_t *)str, strlen(str) + 1);
+		return 0;
 	case KERNEL_FIELD_INT:
 		if (p->bias)
 			put_int(o,
@@ -177,7 +200,8 @@ static bool field_in_record(const struct kernel_field_plan *p,
 }
 
 /* Lays out the payload of record r; -EBADMSG when it is out of bounds. */
-static int put_payload(struct out_buf *o, const struct kernel_event_class *ec,
+static int put_payload(struct kernel_page_converter *c, struct out_buf *o,
+		       const struct kernel_event_class *ec,
 		       const struct tracefs_record *r)
 {
 	size_t i;
@@ -186,7 +210,7 @@ static int put_payload(struct out_buf *o, const struct kernel_event_class *ec,
 	for (i = 0; i < ec->nr_plans; i++) {
 		if (!field_in_record(&ec->plans[i], r))
 			return -EBADMSG;
-		ret = put_field(o, &ec->plans[i], r);
+		ret = put_field(c, o, &ec->plans[i], r);
 		if (ret)
 			return ret;
 	}
@@ -241,7 +265,8 @@ static void put_context(struct kernel_page_converter *c, struct out_buf *o,
  */
 static size_t output_bound(const struct kernel_event_class *ec, size_t size)
 {
-	return 2 * size + 8 * ec->nr_plans + KERNEL_CONTEXT_MAX * 64 + 64;
+	return 2 * size + (8 + KERNEL_BPF_STRING_MAX) * ec->nr_plans +
+	       KERNEL_CONTEXT_MAX * 64 + 64;
 }
 
 static int convert_record(struct kernel_page_converter *c,
@@ -272,7 +297,7 @@ static int convert_record(struct kernel_page_converter *c,
 	tid = (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
 	if (c->contexts && c->contexts->count)
 		put_context(c, &o, tid);
-	if (put_payload(&o, ec, r)) {
+	if (put_payload(c, &o, ec, r)) {
 		c->unknown++;
 		return 0;
 	}

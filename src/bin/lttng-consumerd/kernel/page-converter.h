@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bpf-strings.h"
 #include "context-fields.h"
 #include "ctf/stream-writer.h"
 #include "kernel-metadata.h"
@@ -29,6 +30,7 @@ struct kernel_page_converter {
 	const struct tracefs_page_layout *layout;
 	const struct kernel_context_set *contexts;
 	struct kernel_process_table *threads;
+	struct kernel_bpf_strings *bpf; /* captured strings, or NULL */
 
 	/* Statistics. */
 	uint64_t events;	 /* records written */

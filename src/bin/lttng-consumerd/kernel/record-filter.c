@@ -91,6 +91,7 @@ static void describe(const struct kernel_field_plan *p, struct filter_field *f)
 		break;
 	case KERNEL_FIELD_STRING_LOC:
 	case KERNEL_FIELD_STRING_FLEX:
+	case KERNEL_FIELD_BPF_STRING:
 		f->kind = FILTER_FIELD_STRING;
 		break;
 	case KERNEL_FIELD_INT_ARRAY:
@@ -175,6 +176,12 @@ static struct filter_value value_of(const struct kernel_field_plan *p,
 	case KERNEL_FIELD_INT_ARRAY:
 		v.u.array.ptr = r->data + p->offset;
 		v.u.array.count = p->count;
+		break;
+	case KERNEL_FIELD_BPF_STRING:
+		/* Not available to filters (it is taken when laid out). */
+		v.type = FILTER_VALUE_STRING;
+		v.u.str.ptr = "";
+		v.u.str.len = 0;
 		break;
 	default: /* __data_loc, __rel_loc and flexible fields */
 		if (p->kind == KERNEL_FIELD_STRING_FLEX || p->count) {
