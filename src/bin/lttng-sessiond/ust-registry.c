@@ -12,6 +12,7 @@
 #include "consumer.h"
 #include "ctf/metadata.h"
 #include "ust-metadata-type.h"
+#include "clock-offset.h"
 #include "ust-registry.h"
 #include "util/log.h"
 
@@ -65,15 +66,13 @@ static void read_boot_id(uint8_t uuid[CTF_UUID_LEN])
 	fclose(f);
 }
 
-/* CLOCK_REALTIME - CLOCK_MONOTONIC in ns: the clock's offset. */
+/*
+ * CLOCK_REALTIME - CLOCK_MONOTONIC in ns: the clock's offset, the one
+ * the kernel domain's metadata uses too (clock-offset.h).
+ */
 static int64_t monotonic_offset(void)
 {
-	struct timespec mono, real;
-
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	clock_gettime(CLOCK_REALTIME, &real);
-	return ((int64_t)real.tv_sec - mono.tv_sec) * 1000000000 +
-	       ((int64_t)real.tv_nsec - mono.tv_nsec);
+	return sessiond_clock_offset();
 }
 
 static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,

@@ -4,7 +4,7 @@
  * drain (the channels' read timer) and the control socket.
  *
  * lttng-consumerd --kconsumerd --tracefs-root DIR --output DIR
- *     --control-fd N [--trace-name NAME]
+ *     --control-fd N [--trace-name NAME] [--clock-offset NS]
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
  *      [--contexts pid+tid+...] [--filter SYSTEM/EVENT=EXPR]...)...
  */
@@ -49,6 +49,8 @@ struct kconsumer {
 	const char *output;
 	const char *trace_name;
 	int control_fd;
+	bool has_clock_offset;
+	int64_t clock_offset; /* from the session daemon: both domains' */
 	char trace_dir[4096];
 	unsigned int nr_channels;
 	struct kchannel channels[MAX_CHANNELS];
@@ -86,6 +88,15 @@ static int64_t clock_offset_ns(void)
 	       ((int64_t)real.tv_nsec - (int64_t)mono.tv_nsec);
 }
 
+static int parse_signed(const char *text, int64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(text, &end, 10);
+	return errno || end == text || *end ? -1 : 0;
+}
+
 static int parse_number(const char *text, unsigned long *out)
 {
 	char *end;
@@ -107,6 +118,7 @@ enum {
 	OPT_READ_TIMER,
 	OPT_CONTEXTS,
 	OPT_FILTER,
+	OPT_CLOCK_OFFSET,
 };
 
 static const struct option long_options[] = {
@@ -121,6 +133,7 @@ static const struct option long_options[] = {
 	{"read-timer", required_argument, NULL, OPT_READ_TIMER},
 	{"contexts", required_argument, NULL, OPT_CONTEXTS},
 	{"filter", required_argument, NULL, OPT_FILTER},
+	{"clock-offset", required_argument, NULL, OPT_CLOCK_OFFSET},
 	{NULL, 0, NULL, 0},
 };
 
@@ -199,6 +212,11 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 			break;
 		case OPT_TRACE_NAME:
 			kc->trace_name = optarg;
+			break;
+		case OPT_CLOCK_OFFSET:
+			if (parse_signed(optarg, &kc->clock_offset))
+				goto bad;
+			kc->has_clock_offset = true;
 			break;
 		case OPT_CONTROL_FD:
 			if (parse_number(optarg, &v) || v > 65535)
@@ -427,7 +445,8 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	info.hostname = hostname;
 	info.trace_name = kc->trace_name;
 	info.creation_datetime = datetime;
-	info.clock_offset_ns = clock_offset_ns();
+	info.clock_offset_ns =
+		kc->has_clock_offset ? kc->clock_offset : clock_offset_ns();
 	kc->metadata = kernel_metadata_create(kc->tracefs_root, &info, err);
 	kc->threads = kernel_process_table_create(kc->tracefs_root);
 	if (!kc->metadata || !kc->threads)

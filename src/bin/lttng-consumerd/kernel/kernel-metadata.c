@@ -38,11 +38,27 @@ struct kernel_metadata {
 	struct stream_events streams[MAX_STREAMS];
 };
 
-/* A fixed UUID for the clock: babeltrace2 correlates on it. */
-static const uint8_t clock_uuid[CTF_UUID_LEN] = {
-	0x6b, 0x2f, 0x4b, 0x1e, 0x7c, 0x30, 0x4a, 0x52,
-	0x9e, 0x4d, 0x0c, 0x35, 0x8a, 0x51, 0x2d, 0x17,
-};
+/*
+ * The clock's UUID is the boot id, as LTTng's (and the user space
+ * domain's): babeltrace2 takes clocks of the same UUID as one clock.
+ */
+static void read_boot_id(uint8_t uuid[CTF_UUID_LEN])
+{
+	unsigned int b[CTF_UUID_LEN];
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+	int i;
+
+	memset(uuid, 0, CTF_UUID_LEN);
+	if (!f)
+		return;
+	if (fscanf(f, "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
+		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
+		   &b[8], &b[9], &b[10], &b[11], &b[12], &b[13], &b[14],
+		   &b[15]) == CTF_UUID_LEN)
+		for (i = 0; i < CTF_UUID_LEN; i++)
+			uuid[i] = (uint8_t)b[i];
+	fclose(f);
+}
 
 static int read_uuid(uint8_t uuid[CTF_UUID_LEN])
 {
@@ -152,7 +168,7 @@ kernel_metadata_create(const char *tracefs_root,
 	desc.nr_env = sizeof(env) / sizeof(env[0]);
 	desc.clock.name = "monotonic";
 	desc.clock.has_uuid = true;
-	memcpy(desc.clock.uuid, clock_uuid, CTF_UUID_LEN);
+	read_boot_id(desc.clock.uuid);
 	desc.clock.description = "Monotonic Clock";
 	desc.clock.freq = 1000000000;
 	desc.clock.offset = info->clock_offset_ns;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../config.h"
+#include "../clock-offset.h"
 #include "../context.h"
 #include "kernel-consumer.h"
 #include "kernel-context.h"
@@ -95,7 +96,9 @@ static int build_args(struct argv_builder *b, struct kernel_session *ks,
 	    add_arg(b, "--tracefs-root=%s", kernel_tracefs_root()) ||
 	    add_arg(b, "--output=%s", output_dir) ||
 	    add_arg(b, "--trace-name=%s", trace_name) ||
-	    add_arg(b, "--control-fd=%d", fd))
+	    add_arg(b, "--control-fd=%d", fd) ||
+	    add_arg(b, "--clock-offset=%lld",
+		    (long long)sessiond_clock_offset()))
 		return -1;
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
 		if (add_channel_args(b, ks, chan))
