@@ -257,3 +257,27 @@ def test_disabled_rule_records_nothing_more(tracing):
     trace = read_trace(uid_dir(tracing.session_dir("s")))
     assert values_of(trace) == list(range(5)) + list(range(10, 15))
     assert [r.name for r in trace].count("testapp:tick") == 1
+
+
+def test_list_userspace_fields(tracing):
+    app = tracing.app()
+    out = tracing.lttng("list", "--userspace", "--fields").out
+    assert f"\nPID: {app.pid} - Name: " in out
+    block = out.split("      testapp:values (loglevel: TRACE_DEBUG_LINE "
+                      "(13)) (type: tracepoint)\n")[1]
+    fields = []
+    for line in block.splitlines():
+        if not line.startswith("        field: "):
+            break
+        fields.append(line.strip())
+    assert sorted(fields) == sorted([
+        "field: seq (integer)", "field: low (integer)",
+        "field: neg (integer)", "field: half (float)",
+        "field: name (string)", "field: triple (unknown)",
+        "field: _items_length (integer)", "field: items (unknown)",
+        "field: parity (enum)"])
+
+
+def test_list_fields_of_kernel_domain_is_refused(tracing):
+    result = tracing.lttng("list", "--kernel", "--fields", check=False)
+    assert result.rc == 1

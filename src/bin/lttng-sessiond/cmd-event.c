@@ -237,6 +237,17 @@ int cmd_add_context(struct cmd_ctx *ctx)
 	return add_ust_context(domain, target.channel, &spec);
 }
 
+int cmd_list_tracepoint_fields(struct cmd_ctx *ctx)
+{
+	struct lsc_target target;
+
+	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	if (target.domain != LTTNG_DOMAIN_UST)
+		return LTTNG_ERR_UNKNOWN_DOMAIN;
+	return ust_list_tracepoint_fields(ctx->reply);
+}
+
 int cmd_list_tracepoints(struct cmd_ctx *ctx)
 {
 	struct lsc_target target;
