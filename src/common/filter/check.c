@@ -12,6 +12,7 @@
 
 struct checker {
 	const char *expr;
+	unsigned int flags; /* FILTER_COMPILE_* */
 	struct filter_error *err;
 };
 
@@ -104,6 +105,10 @@ static int check_binary(struct checker *c, struct filter_node *node)
 		ret = check_node(c, node->u.binary.right);
 	if (ret)
 		return ret;
+	if ((c->flags & FILTER_COMPILE_NO_ARITHMETIC) && is_arithmetic(op))
+		return type_error(c, node, op,
+				  "make_op: binary operation '%s' not supported",
+				  "arithmetic operators are not supported");
 	l = node->u.binary.left->vtype;
 	r = node->u.binary.right->vtype;
 	str = l == FILTER_TYPE_STRING || r == FILTER_TYPE_STRING;
@@ -171,10 +176,10 @@ static int check_node(struct checker *c, struct filter_node *node)
 	return 0;
 }
 
-int filter_check(const char *expr, struct filter_node *root,
-		 struct filter_error *err)
+int filter_check(const char *expr, unsigned int flags,
+		 struct filter_node *root, struct filter_error *err)
 {
-	struct checker c = {.expr = expr, .err = err};
+	struct checker c = {.expr = expr, .flags = flags, .err = err};
 	int ret = check_node(&c, root);
 
 	if (ret)

@@ -276,13 +276,20 @@ int filter_generate(const char *expr, const struct filter_node *root,
 int filter_compile(const char *expr, struct filter_bytecode **out,
 		   struct filter_error *err)
 {
+	return filter_compile_flags(expr, 0, out, err);
+}
+
+int filter_compile_flags(const char *expr, unsigned int flags,
+			 struct filter_bytecode **out,
+			 struct filter_error *err)
+{
 	struct filter_node *root;
 	int ret;
 
 	ret = filter_parse(expr, &root, err);
 	if (ret)
 		return ret;
-	ret = filter_check(expr, root, err);
+	ret = filter_check(expr, flags, root, err);
 	if (!ret) {
 		filter_fold(root);
 		ret = filter_generate(expr, root, out, err);

@@ -61,4 +61,16 @@ struct filter_bytecode {
 int filter_compile(const char *expr, struct filter_bytecode **out,
 		   struct filter_error *err);
 
+/*
+ * Refuse the arithmetic operators (* / % + -) as LTTng 2.13's CLI does
+ * ("[error] make_op: binary operation '+' not supported"); the bytecode
+ * and the interpreter support them, the command line does not.
+ */
+#define FILTER_COMPILE_NO_ARITHMETIC (1U << 0)
+
+/* filter_compile() with FILTER_COMPILE_* `flags`. */
+int filter_compile_flags(const char *expr, unsigned int flags,
+			 struct filter_bytecode **out,
+			 struct filter_error *err);
+
 #endif /* FILTER_FILTER_H */
