@@ -115,14 +115,11 @@ static int check_binary(struct checker *c, struct filter_node *node)
 	num = l == FILTER_TYPE_INT || l == FILTER_TYPE_FLOAT ||
 	      r == FILTER_TYPE_INT || r == FILTER_TYPE_FLOAT;
 	flt = l == FILTER_TYPE_FLOAT || r == FILTER_TYPE_FLOAT;
-	if (str && (op == FILTER_OP_EQ || op == FILTER_OP_NE) && num)
+	if (str && (op == FILTER_OP_EQ || op == FILTER_OP_NE ||
+		    is_ordering(op)) && num)
 		return type_error(c, node, op,
 				  "binary operation '%s' operand type mismatch",
 				  "a string compares only with a string");
-	if (str && is_ordering(op))
-		return type_error(c, node, op,
-				  "comparison '%s' cannot have string operand",
-				  "strings compare only with == and !=");
 	if (str && (op == FILTER_OP_AND || op == FILTER_OP_OR))
 		return type_error(
 			c, node, op,
