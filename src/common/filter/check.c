@@ -123,7 +123,7 @@ static int check_binary(struct checker *c, struct filter_node *node)
 	if (str && (op == FILTER_OP_AND || op == FILTER_OP_OR))
 		return type_error(
 			c, node, op,
-			"logical operation '%s' cannot have string operand",
+			"logical binary operation '%s' cannot have string operand",
 			"compare the string with == or != first");
 	if (str && is_bitwise(op))
 		return type_error(c, node, op,

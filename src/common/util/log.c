@@ -30,7 +30,6 @@ static const char *log_prefix(enum log_kind kind, int level)
 
 void log_print(enum log_kind kind, int level, const char *fmt, ...)
 {
-	char line[8192];
 	FILE *out = kind == LOG_KIND_MSG ? stdout : stderr;
 	va_list args;
 
@@ -38,12 +37,16 @@ void log_print(enum log_kind kind, int level, const char *fmt, ...)
 		return;
 	if (kind == LOG_KIND_DBG && level > log_verbosity)
 		return;
-	va_start(args, fmt);
-	vsnprintf(line, sizeof(line), fmt, args);
-	va_end(args);
 	if (kind != LOG_KIND_MSG)
 		fflush(stdout);
-	fprintf(out, "%s%s\n", log_prefix(kind, level), line);
+	/* No line buffer: messages quote filters of up to 64 KiB. */
+	flockfile(out);
+	fputs(log_prefix(kind, level), out);
+	va_start(args, fmt);
+	vfprintf(out, fmt, args);
+	va_end(args);
+	fputc('\n', out);
+	funlockfile(out);
 	if (kind != LOG_KIND_MSG)
 		fflush(out);
 }
