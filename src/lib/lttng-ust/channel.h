@@ -16,9 +16,13 @@
 #include "common/ust-log.h"
 #include "recorder.h"
 
+struct ust_ctx_set;
+struct ust_context_desc;
+
 struct ust_channel {
 	const struct lttng_ust_recorder_ops *ops;
 	void *backend;		/* the backend's channel object */
+	struct ust_ctx_set *contexts; /* context fields of its records */
 	uint32_t next_event_id; /* ids given to recorders, in order */
 	struct cds_list_head rules;
 	struct cds_list_head recorders;
@@ -32,6 +36,14 @@ struct ust_channel {
  */
 UST_API int ust_channel_create(const struct lttng_ust_recorder_ops *ops,
 			       void *backend, struct ust_channel **chan);
+
+/*
+ * Adds a context field to every record of the channel (after the event
+ * header, in the order added). Only before the channel's first event
+ * rule: returns -EBUSY after, else what ust_ctx_set_add() returns.
+ */
+UST_API int ust_channel_add_context(struct ust_channel *chan,
+				    const struct ust_context_desc *desc);
 
 /*
  * Destroys the channel with its event rules and recorders; none of its

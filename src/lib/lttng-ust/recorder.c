@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "channel.h"
+#include "event-filter.h"
 #include "recorder.h"
 #include "tracepoint/tracepoint-registry.h"
 #include "tracer.h"
@@ -27,6 +28,7 @@ ust_recorder_create(struct ust_channel *chan,
 	rec->pub.channel = chan->backend;
 	rec->pub.id = chan->next_event_id++;
 	rec->pub.desc = desc;
+	rec->pub.contexts = chan->contexts;
 	rec->chan = chan;
 	cds_list_add_tail(&rec->node, &chan->recorders);
 	return rec;
@@ -85,6 +87,7 @@ void ust_recorder_destroy(struct ust_recorder *rec)
 		assert(0 && "probe detach failed");
 		return;
 	}
+	ust_event_filter_clear(rec);
 	cds_list_del(&rec->node);
 	free(rec);
 }
