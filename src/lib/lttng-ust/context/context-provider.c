@@ -44,7 +44,7 @@ find_locked(const char *name, size_t len)
 	return NULL;
 }
 
-struct lttng_ust_registered_context_provider *
+UST_API struct lttng_ust_registered_context_provider *
 lttng_ust_context_provider_register(struct lttng_ust_context_provider *provider)
 {
 	struct lttng_ust_registered_context_provider *reg;
@@ -73,7 +73,7 @@ lttng_ust_context_provider_register(struct lttng_ust_context_provider *provider)
 	return reg;
 }
 
-void lttng_ust_context_provider_unregister(
+UST_API void lttng_ust_context_provider_unregister(
 	struct lttng_ust_registered_context_provider *reg)
 {
 	if (!reg)

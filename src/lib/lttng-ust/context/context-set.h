@@ -25,6 +25,7 @@
 #include <lttng/ust-context-provider.h>
 #include <lttng/ust-events.h>
 
+#include "common/ust-log.h"
 #include "filter/interpreter.h"
 #include "filter/linker.h"
 #include "ust-comm/ust-protocol.h"
@@ -55,14 +56,14 @@ int ust_ctx_set_add(struct ust_ctx_set *set,
 unsigned int ust_ctx_set_count(const struct ust_ctx_set *set);
 
 /* Bytes of the context fields of this record (0 for a NULL set). */
-size_t ust_ctx_set_prepare(const struct ust_ctx_set *set,
-			   const struct lttng_ust_record_ctx *ctx,
-			   struct ust_ctx_values *values);
+UST_API size_t ust_ctx_set_prepare(const struct ust_ctx_set *set,
+				   const struct lttng_ust_record_ctx *ctx,
+				   struct ust_ctx_values *values);
 
 /* Writes the fields at dst (what prepare() sized). */
-void ust_ctx_set_write(const struct ust_ctx_set *set,
-		       const struct lttng_ust_record_ctx *ctx,
-		       const struct ust_ctx_values *values, char *dst);
+UST_API void ust_ctx_set_write(const struct ust_ctx_set *set,
+			       const struct lttng_ust_record_ctx *ctx,
+			       const struct ust_ctx_values *values, char *dst);
 
 /*
  * Filter side: the `priv` of both functions is a struct

@@ -1,0 +1,312 @@
+/*
+ * Filters in liblttng-ust, end to end inside the process: the filter of
+ * an event rule is compiled as the CLI compiles it, linked by the
+ * recorder, and evaluated by the generated probe before anything is
+ * reserved. Each expression of the table is checked against a C
+ * predicate over generated events: the records are exactly the events
+ * the predicate selects, and rejected events reserve nothing.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "filter-tp.h"
+
+#include "channel.h"
+#include "ctx-capture.h"
+#include "event-rule.h"
+
+#define NR_EVENTS 16
+
+/* The arguments of event k. */
+struct event_args {
+	int64_t i;
+	uint32_t u;
+	double d;
+	char s[8];
+	int16_t seq[3];
+	unsigned int nseq;
+};
+
+static const char *const strings[] = {"abc", "abd", "xyz", "ab", "a*c"};
+
+static void make_args(int k, struct event_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->i = k - 5;
+	a->u = (uint32_t)k * 7;
+	a->d = k * 0.25;
+	strcpy(a->s, strings[k % 5]);
+	a->seq[0] = (int16_t)k;
+	a->seq[1] = (int16_t)(k + 1);
+	a->seq[2] = (int16_t)-k;
+	a->nseq = (unsigned int)k % 4;
+}
+
+static void fire(int k)
+{
+	struct event_args a;
+
+	make_args(k, &a);
+	lttng_ust_tracepoint(ust_tests_filter, values, a.i, a.u, a.d, a.s,
+			     a.seq, a.nseq);
+}
+
+typedef bool (*predicate)(const struct event_args *a);
+
+static bool p_int_range(const struct event_args *a)
+{
+	return a->i > 0 && a->u < 70;
+}
+static bool p_hex_and(const struct event_args *a)
+{
+	return (a->u & 0xf) == 7;
+}
+static bool p_enum(const struct event_args *a)
+{
+	return a->u % 3 == 2;
+}
+static bool p_double(const struct event_args *a)
+{
+	return a->d >= 1.5;
+}
+static bool p_glob_end(const struct event_args *a)
+{
+	return !strncmp(a->s, "ab", 2);
+}
+static bool p_glob_start(const struct event_args *a)
+{
+	size_t n = strlen(a->s);
+
+	return n >= 1 && a->s[n - 1] == 'c';
+}
+static bool p_literal_star(const struct event_args *a)
+{
+	return !strcmp(a->s, "a*c");
+}
+static bool p_str_ne(const struct event_args *a)
+{
+	return strcmp(a->s, "xyz") != 0;
+}
+static bool p_str_order(const struct event_args *a)
+{
+	return strcmp(a->s, "abd") < 0;
+}
+static bool p_text(const struct event_args *a)
+{
+	return !strcmp(a->s, "abd");
+}
+static bool p_seq(const struct event_args *a)
+{
+	return a->nseq > 1 && a->seq[1] == 8;
+}
+static bool p_seq_len(const struct event_args *a)
+{
+	return a->nseq == 3;
+}
+static bool p_nowrite(const struct event_args *a)
+{
+	return a->i * 2 == 4;
+}
+static bool p_or_not(const struct event_args *a)
+{
+	return !(a->i < 5) || a->i == -5;
+}
+static bool p_vtid(const struct event_args *a)
+{
+	(void)a;
+	return true;
+}
+static bool p_none(const struct event_args *a)
+{
+	(void)a;
+	return false;
+}
+static bool p_neg_shift(const struct event_args *a)
+{
+	return -a->i > 2 && (a->u >> 1) < 10;
+}
+
+static const struct {
+	const char *expr;
+	predicate pred;
+} table[] = {
+	{"i > 0 && u < 70", p_int_range},
+	{"u & 0xf == 7", p_hex_and},
+	{"color == 2", p_enum},
+	{"d >= 1.5", p_double},
+	{"s == \"ab*\"", p_glob_end},
+	{"\"*c\" == s", p_glob_start},
+	{"s == \"a\\*c\"", p_literal_star},
+	{"s != \"xyz\"", p_str_ne},
+	{"s < \"abd\"", p_str_order},
+	{"tag == \"abd\"", p_text},
+	{"seq[1] == 8", p_seq},
+	{"_seq_length == 3", p_seq_len},
+	{"hidden == 4", p_nowrite},
+	{"!(i < 5) || i == -5", p_or_not},
+	{"$ctx.vtid == $ctx.vtid && $ctx.procname == \"test-ust-*\"", p_vtid},
+	{"nosuch == 1 || 1", p_none},
+	{"-i > 2 && u >> 1 < 10", p_neg_shift},
+};
+
+static struct ctx_capture cap;
+
+static int setup(void **state)
+{
+	(void)state;
+	ctx_capture_open(&cap);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	ctx_capture_close(&cap);
+	return 0;
+}
+
+static void test_each_filter_selects_what_its_predicate_selects(void **s)
+{
+	size_t t;
+	int k;
+
+	(void)s;
+	for (t = 0; t < sizeof(table) / sizeof(table[0]); t++) {
+		struct ust_event_rule *rule = ctx_capture_rule(
+			&cap, "ust_tests_filter:values", table[t].expr);
+		size_t expected = 0, n = 0;
+
+		ctx_capture_clear(&cap);
+		for (k = 0; k < NR_EVENTS; k++)
+			fire(k);
+		for (k = 0; k < NR_EVENTS; k++) {
+			struct event_args a;
+			int64_t recorded_i;
+
+			make_args(k, &a);
+			if (!table[t].pred(&a))
+				continue;
+			expected++;
+			if (n >= cap.nr)
+				fail_msg("'%s': event %d not recorded",
+					 table[t].expr, k);
+			memcpy(&recorded_i, cap.records[n].bytes, 8);
+			if (recorded_i != a.i)
+				fail_msg("'%s': recorded i=%lld, expected %lld",
+					 table[t].expr, (long long)recorded_i,
+					 (long long)a.i);
+			n++;
+		}
+		if (cap.nr != expected)
+			fail_msg("'%s': %zu records, expected %zu",
+				 table[t].expr, cap.nr, expected);
+		/* A rejected event reserves nothing. */
+		assert_int_equal(cap.reserved, expected);
+		ust_event_rule_destroy(rule);
+	}
+}
+
+static void test_any_enabled_rule_accepting_records(void **state)
+{
+	struct ust_event_rule *one, *three, *all;
+	int k;
+
+	(void)state;
+	one = ctx_capture_rule(&cap, "ust_tests_filter:*", "i == 1");
+	three = ctx_capture_rule(&cap, "ust_tests_filter:val*", "i == 3");
+	for (k = 0; k < NR_EVENTS; k++)
+		fire(k);
+	assert_int_equal(cap.nr, 2);
+	ctx_capture_clear(&cap);
+
+	all = ctx_capture_rule(&cap, "ust_tests_filter:values", NULL);
+	for (k = 0; k < NR_EVENTS; k++)
+		fire(k);
+	assert_int_equal(cap.nr, NR_EVENTS);
+	ctx_capture_clear(&cap);
+
+	ust_event_rule_disable(all);
+	ust_event_rule_disable(one);
+	for (k = 0; k < NR_EVENTS; k++)
+		fire(k);
+	assert_int_equal(cap.nr, 1); /* only "i == 3" is left */
+	ctx_capture_clear(&cap);
+
+	ust_event_rule_disable(three);
+	for (k = 0; k < NR_EVENTS; k++)
+		fire(k);
+	assert_int_equal(cap.nr, 0);
+	ust_event_rule_destroy(one);
+	ust_event_rule_destroy(three);
+	ust_event_rule_destroy(all);
+}
+
+static void test_event_without_fields_filters_on_contexts(void **state)
+{
+	char filter[64];
+	struct ust_event_rule *rule;
+
+	(void)state;
+	snprintf(filter, sizeof(filter), "$ctx.vpid == %d && $ctx.vtid == %ld",
+		 getpid(), (long)syscall(SYS_gettid));
+	rule = ctx_capture_rule(&cap, "ust_tests_filter:empty", filter);
+	lttng_ust_tracepoint(ust_tests_filter, empty);
+	assert_int_equal(cap.nr, 1);
+	ust_event_rule_destroy(rule);
+	ctx_capture_clear(&cap);
+	rule = ctx_capture_rule(&cap, "ust_tests_filter:empty",
+				"$ctx.vpid == 0");
+	lttng_ust_tracepoint(ust_tests_filter, empty);
+	assert_int_equal(cap.nr, 0);
+	assert_int_equal(cap.reserved, 0);
+	ust_event_rule_destroy(rule);
+}
+
+static void test_invalid_bytecode_is_refused(void **state)
+{
+	static const uint8_t garbage[] = {'L', 'T', 'F', 'B', 1, 0, 9, 9,
+					  0xff, 0xff, 0xff, 0x7f};
+	struct ust_event_rule_attr attr = {"ust_tests_filter:*", NULL, 0,
+					   UST_LOGLEVEL_ALL, 0};
+	struct ust_event_rule *rule;
+
+	(void)state;
+	attr.filter = garbage;
+	attr.filter_len = sizeof(garbage);
+	assert_int_equal(ust_event_rule_create(cap.chan, &attr, &rule),
+			 -EINVAL);
+	attr.filter_len = 3;
+	assert_int_equal(ust_event_rule_create(cap.chan, &attr, &rule),
+			 -EINVAL);
+	fire(1);
+	assert_int_equal(cap.nr, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+			test_each_filter_selects_what_its_predicate_selects,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_any_enabled_rule_accepting_records, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_event_without_fields_filters_on_contexts, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_invalid_bytecode_is_refused, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
