@@ -37,8 +37,9 @@ static struct ust_app_session *find_session(struct ust_app_objects *objects,
 {
 	struct ust_app_session *session;
 
-	cds_list_for_each_entry(session, &objects->sessions,
-				node) if (session->id == id) return session;
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		if (session->id == id)
+			return session;
 	return NULL;
 }
 
@@ -48,9 +49,10 @@ static struct ust_app_channel *find_channel(struct ust_app_objects *objects,
 	struct ust_app_session *session;
 	struct ust_app_channel *chan;
 
-	cds_list_for_each_entry(session, &objects->sessions, node)
-		cds_list_for_each_entry(chan, &session->channels,
-					node) if (chan->key == key) return chan;
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		cds_list_for_each_entry (chan, &session->channels, node)
+			if (chan->key == key)
+				return chan;
 	return NULL;
 }
 
@@ -61,11 +63,11 @@ static struct ust_app_rule *find_rule(struct ust_app_objects *objects,
 	struct ust_app_channel *chan;
 	struct ust_app_rule *rule;
 
-	cds_list_for_each_entry(session, &objects->sessions, node)
-		cds_list_for_each_entry(chan, &session->channels, node)
-			cds_list_for_each_entry(rule, &chan->rules,
-						node) if (rule->id ==
-							  id) return rule;
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		cds_list_for_each_entry (chan, &session->channels, node)
+			cds_list_for_each_entry (rule, &chan->rules, node)
+				if (rule->id == id)
+					return rule;
 	return NULL;
 }
 
@@ -83,7 +85,7 @@ static void session_update_recording(struct ust_app_session *session)
 {
 	struct ust_app_channel *chan;
 
-	cds_list_for_each_entry(chan, &session->channels, node)
+	cds_list_for_each_entry (chan, &session->channels, node)
 		channel_update_recording(chan);
 }
 
@@ -92,8 +94,8 @@ void ust_app_objects_stop_all(struct ust_app_objects *objects)
 	struct ust_app_session *session;
 	struct ust_app_channel *chan;
 
-	cds_list_for_each_entry(session, &objects->sessions, node)
-		cds_list_for_each_entry(chan, &session->channels, node)
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		cds_list_for_each_entry (chan, &session->channels, node)
 			ust_rb_channel_set_recording(&chan->backend, 0);
 }
 
@@ -121,7 +123,7 @@ static void session_free(struct ust_app_session *session)
 {
 	struct ust_app_channel *chan, *tmp;
 
-	cds_list_for_each_entry_safe(chan, tmp, &session->channels, node)
+	cds_list_for_each_entry_safe (chan, tmp, &session->channels, node)
 		channel_free(chan);
 	cds_list_del(&session->node);
 	free(session);
@@ -154,7 +156,7 @@ void ust_app_objects_clear(struct ust_app_objects *objects)
 	struct ust_app_session *session, *tmp;
 
 	ust_app_objects_stop_all(objects);
-	cds_list_for_each_entry_safe(session, tmp, &objects->sessions, node)
+	cds_list_for_each_entry_safe (session, tmp, &objects->sessions, node)
 		session_free(session);
 }
 
@@ -202,7 +204,7 @@ static void channel_free(struct ust_app_channel *chan)
 	ust_rb_channel_set_recording(&chan->backend, 0);
 	/* Rules and recorders go with the channel; no probe runs after. */
 	ust_channel_destroy(chan->chan);
-	cds_list_for_each_entry_safe(rule, tmp, &chan->rules, node)
+	cds_list_for_each_entry_safe (rule, tmp, &chan->rules, node)
 		rule_free(rule);
 	rb_channel_destroy(chan->backend.rb);
 	close_received_fds(chan);

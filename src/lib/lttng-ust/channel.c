@@ -18,8 +18,8 @@
 
 static CDS_LIST_HEAD(channels);
 
-int ust_channel_create(const struct lttng_ust_recorder_ops *ops, void *backend,
-		       struct ust_channel **out)
+int ust_channel_create(const struct lttng_ust_recorder_ops *ops,
+		       void *backend, struct ust_channel **out)
 {
 	struct ust_channel *chan;
 
@@ -43,14 +43,6 @@ int ust_channel_create(const struct lttng_ust_recorder_ops *ops, void *backend,
 	return 0;
 }
 
-void ust_channel_set_event_id_source(struct ust_channel *chan,
-				     ust_event_id_fn fn)
-{
-	ust_lock();
-	chan->event_id = fn;
-	ust_unlock();
-}
-
 void ust_channel_destroy(struct ust_channel *chan)
 {
 	struct ust_event_rule *rule, *tmp_rule;
@@ -59,8 +51,7 @@ void ust_channel_destroy(struct ust_channel *chan)
 	ust_lock();
 	cds_list_for_each_entry_safe(rec, tmp_rec, &chan->recorders, node)
 		ust_recorder_destroy(rec);
-	cds_list_for_each_entry_safe(rule, tmp_rule, &chan->rules, node)
-	{
+	cds_list_for_each_entry_safe(rule, tmp_rule, &chan->rules, node) {
 		cds_list_del(&rule->node);
 		ust_event_rule_free(rule);
 	}
@@ -69,13 +60,14 @@ void ust_channel_destroy(struct ust_channel *chan)
 	free(chan);
 }
 
-static struct ust_recorder *recorder_of(struct ust_channel *chan,
-					const struct lttng_ust_event_desc *desc)
+static struct ust_recorder *
+recorder_of(struct ust_channel *chan, const struct lttng_ust_event_desc *desc)
 {
 	struct ust_recorder *rec;
 
-	cds_list_for_each_entry(rec, &chan->recorders,
-				node) if (rec->pub.desc == desc) return rec;
+	cds_list_for_each_entry(rec, &chan->recorders, node)
+		if (rec->pub.desc == desc)
+			return rec;
 	return NULL;
 }
 
@@ -87,8 +79,7 @@ struct ust_recorder *ust_channel_find_recorder(struct ust_channel *chan,
 	struct ust_recorder *found = NULL;
 
 	ust_lock();
-	cds_list_for_each_entry(rec, &chan->recorders, node)
-	{
+	cds_list_for_each_entry(rec, &chan->recorders, node) {
 		ust_event_full_name(rec->pub.desc, name);
 		if (!strcmp(name, full_name)) {
 			found = rec;
@@ -107,8 +98,7 @@ static void sync_event(const struct lttng_ust_event_desc *desc, void *priv)
 	int matched = 0;
 	int enabled = 0;
 
-	cds_list_for_each_entry(rule, &chan->rules, node)
-	{
+	cds_list_for_each_entry(rule, &chan->rules, node) {
 		if (ust_event_rule_matches(rule, desc)) {
 			matched = 1;
 			enabled |= rule->enabled;
@@ -156,8 +146,15 @@ void ust_channels_drop_provider_locked(const struct lttng_ust_probe_desc *desc)
 	struct ust_channel *chan;
 
 	cds_list_for_each_entry(chan, &channels, node)
-		cds_list_for_each_entry_safe(
-			rec, tmp, &chan->recorders,
-			node) if (desc_of_provider(desc, rec->pub.desc))
-			ust_recorder_destroy(rec);
+		cds_list_for_each_entry_safe(rec, tmp, &chan->recorders, node)
+			if (desc_of_provider(desc, rec->pub.desc))
+				ust_recorder_destroy(rec);
+}
+
+void ust_channel_set_event_id_source(struct ust_channel *chan,
+				     ust_event_id_fn fn)
+{
+	ust_lock();
+	chan->event_id = fn;
+	ust_unlock();
 }
