@@ -153,6 +153,7 @@ static struct rb_channel *channel_alloc(unsigned int nr_streams)
 	}
 	chan->nr_streams = nr_streams;
 	chan->hooks = &rb_packet_default_hooks;
+	chan->may_block = true;
 	for (i = 0; i < nr_streams; i++) {
 		chan->streams[i].shm_fd = -1;
 		chan->streams[i].wakeup_fd = -1;
@@ -310,6 +311,11 @@ struct rb_stream_fds rb_channel_stream_fds(const struct rb_channel *chan,
 	fds.shm_fd = chan->streams[i].shm_fd;
 	fds.wakeup_fd = chan->streams[i].wakeup_fd;
 	return fds;
+}
+
+void rb_channel_set_may_block(struct rb_channel *chan, bool may_block)
+{
+	chan->may_block = may_block;
 }
 
 void rb_channel_set_hooks(struct rb_channel *chan,

@@ -101,6 +101,8 @@ struct rb_channel {
 	unsigned int nr_streams;
 	struct rb_stream *streams;
 	const struct rb_packet_hooks *hooks;
+	/* process-local: false turns blocking mode into discard mode here */
+	bool may_block;
 };
 
 /* The fds that carry one stream from the creator to another process. */
@@ -137,6 +139,13 @@ struct rb_stream_fds rb_channel_stream_fds(const struct rb_channel *chan,
 /* Replaces the packet hooks (default: rb_packet_default_hooks). */
 void rb_channel_set_hooks(struct rb_channel *chan,
 			  const struct rb_packet_hooks *hooks);
+
+/*
+ * Whether this process may wait in a blocking-mode channel (default
+ * true). liblttng-ust clears it unless LTTNG_UST_ALLOW_BLOCKING is set,
+ * so such a process discards instead of waiting, as with LTTng.
+ */
+void rb_channel_set_may_block(struct rb_channel *chan, bool may_block);
 
 /* Unmaps everything and closes the fds. NULL is accepted. */
 void rb_channel_destroy(struct rb_channel *chan);

@@ -219,7 +219,7 @@ static bool blocking_wait(struct rb_stream *s, struct blocking_wait *w)
 	struct timespec now, delay;
 	int64_t waited_us;
 
-	if (timeout == 0)
+	if (timeout == 0 || !s->chan->may_block)
 		return false;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (!w->delay_us) {

@@ -2,7 +2,9 @@
  * The application <-> session daemon protocol (user space domain): the
  * messages an instrumented process (liblttng-ust) and lttng-sessiond
  * exchange, with their payloads. This header is the contract between
- * the two sides; codec.h encodes and validates what it describes.
+ * the two sides; message.h frames it (registration, headers, fds),
+ * codec.h encodes and validates the command payloads and event-class.h
+ * the event descriptions of UST_NOTIFY_EVENT_REGISTER.
  *
  * Sockets. The session daemon listens on <rundir>/apps-lttng-sessiond
  * (paths.h: PATHS_APPS_SOCK; mode 0666 for the root daemon, 0600 for a

@@ -219,3 +219,11 @@ void ust_channels_drop_provider_locked(const struct lttng_ust_probe_desc *desc)
 			if (desc_of_provider(desc, rec->pub.desc))
 				ust_recorder_destroy(rec);
 }
+
+void ust_channel_set_event_id_source(struct ust_channel *chan,
+				     ust_event_id_fn fn)
+{
+	ust_lock();
+	chan->event_id = fn;
+	ust_unlock();
+}

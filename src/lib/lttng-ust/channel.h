@@ -27,6 +27,9 @@ struct ust_channel {
 	struct cds_list_head rules;
 	struct cds_list_head recorders;
 	struct cds_list_head node; /* in the channel list */
+	/* Where event ids come from (NULL: next_event_id counts them). */
+	int (*event_id)(void *backend, const struct lttng_ust_event_desc *desc,
+			uint32_t *id);
 };
 
 /*
@@ -70,5 +73,22 @@ void ust_channels_sync_all_locked(void);
 
 /* Destroys every recorder of the provider's events (it is leaving). */
 void ust_channels_drop_provider_locked(const struct lttng_ust_probe_desc *desc);
+
+/*
+ * Where a channel's event ids come from: asked when a recorder is
+ * created (under the tracer lock). Returns 0 and *id, or a negative
+ * errno: the recorder then exists but never records.
+ */
+typedef int (*ust_event_id_fn)(void *backend,
+			       const struct lttng_ust_event_desc *desc,
+			       uint32_t *id);
+
+/*
+ * Takes the event ids of recorders created from now on from `fn` (the
+ * session daemon's registry) instead of counting them. Call before the
+ * first rule of the channel.
+ */
+UST_API void ust_channel_set_event_id_source(struct ust_channel *chan,
+					     ust_event_id_fn fn);
 
 #endif /* UST_CHANNEL_H */

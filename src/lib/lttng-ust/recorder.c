@@ -31,6 +31,12 @@ ust_recorder_create(struct ust_channel *chan,
 	rec->pub.contexts = chan->contexts;
 	rec->chan = chan;
 	cds_list_add_tail(&rec->node, &chan->recorders);
+	if (chan->event_id &&
+	    chan->event_id(chan->backend, desc, &rec->pub.id)) {
+		ust_log("event %s:%s: no event id, it will not be recorded",
+			desc->provider_name, desc->event_name);
+		rec->refused = 1;
+	}
 	return rec;
 }
 
@@ -73,7 +79,7 @@ static int recorder_detach(struct ust_recorder *rec)
 
 int ust_recorder_set_enabled(struct ust_recorder *rec, int enabled)
 {
-	if (enabled && !rec->attached)
+	if (enabled && !rec->attached && !rec->refused)
 		return recorder_attach(rec);
 	if (!enabled && rec->attached)
 		return recorder_detach(rec);

@@ -20,9 +20,14 @@ struct ust_recorder {
 	struct ust_channel *chan;
 	int attached; /* registered as a probe on the tracepoint */
 	struct cds_list_head node; /* in chan->recorders */
+	int refused; /* the id source gave no id: never records */
 };
 
-/* A disabled recorder of `desc` in `chan`, or NULL (out of memory). */
+/*
+ * A disabled recorder of `desc` in `chan`, or NULL (out of memory). Its
+ * event id comes from the channel's id source when it has one; when
+ * that refuses, the recorder is marked refused and never records.
+ */
 struct ust_recorder *
 ust_recorder_create(struct ust_channel *chan,
 		    const struct lttng_ust_event_desc *desc);

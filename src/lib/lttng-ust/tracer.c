@@ -8,14 +8,13 @@
  * lttng_ust_probe_register() calls it too, for providers loaded in
  * unusual orders.
  *
- * Not here yet (session daemon protocol): the listener threads that
- * register the process with the root and per-user session daemons and
- * apply their commands through channel.h and event-rule.h; this
- * constructor will start them and wait up to LTTNG_UST_REGISTER_TIMEOUT
- * ms (default 3000, 0: do not wait, -1: forever) for registration done.
+ * The constructor then starts the session daemon listeners
+ * (listener.h) and waits up to LTTNG_UST_REGISTER_TIMEOUT ms (default
+ * 3000, 0: do not wait, -1: forever) for their registration to be done.
  */
 #include <pthread.h>
 
+#include "listener.h"
 #include "tracer.h"
 
 /* Set by the constructor; applications test it (lttng-ust(3)). */
@@ -49,4 +48,5 @@ static void tracer_ctor(void) __attribute__((constructor(101)));
 static void tracer_ctor(void)
 {
 	ust_init();
+	ust_listener_start();
 }

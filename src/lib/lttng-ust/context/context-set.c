@@ -8,6 +8,7 @@
  * a perf counter FILTER_IDX_PERF + its position in the set, an
  * application context FILTER_IDX_APP + its interned id.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "context-provider.h"
 #include "context-set.h"
 #include "context-values.h"
+#include "rb-backend.h"
 #include "ust-context/context-desc.h"
 
 #define FILTER_IDX_PERF 0x10000u
@@ -31,6 +33,7 @@ struct ctx_entry {
 };
 
 struct ust_ctx_set {
+	struct ust_context_writer writer; /* for the ring buffer backend */
 	unsigned int nr;
 	unsigned int nr_app;
 	size_t fixed_size; /* bytes of every entry but app contexts */
@@ -269,6 +272,73 @@ void ust_ctx_set_write(const struct ust_ctx_set *set,
 			dst = write_app(dst, &values->app[e->app_slot]);
 		}
 	}
+}
+
+/*
+ * Scratch values between the backend's size() and write() calls of one
+ * record, found again by its record context (each nested record has
+ * its own, on its own stack frame).
+ */
+#define NR_SCRATCH 4
+
+struct scratch {
+	const struct lttng_ust_record_ctx *owner;
+	struct ust_ctx_values values;
+};
+
+static __thread __attribute__((tls_model("initial-exec"))) struct {
+	unsigned int next;
+	struct scratch slots[NR_SCRATCH];
+} scratch;
+
+static struct ust_ctx_values *scratch_take(const struct lttng_ust_record_ctx *ctx)
+{
+	struct scratch *s = &scratch.slots[scratch.next++ % NR_SCRATCH];
+
+	s->owner = ctx;
+	return &s->values;
+}
+
+static const struct ust_ctx_values *
+scratch_find(const struct lttng_ust_record_ctx *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_SCRATCH; i++)
+		if (scratch.slots[i].owner == ctx)
+			return &scratch.slots[i].values;
+	return NULL;
+}
+
+static size_t writer_size(const struct ust_context_writer *writer,
+			  const struct lttng_ust_record_ctx *ctx)
+{
+	const struct ust_ctx_set *set = (const struct ust_ctx_set *)writer;
+
+	if (__builtin_expect(!set->nr_app, 1))
+		return set->fixed_size;
+	return ust_ctx_set_prepare(set, ctx, scratch_take(ctx));
+}
+
+static void writer_write(const struct ust_context_writer *writer, char *dst,
+			 const struct lttng_ust_record_ctx *ctx)
+{
+	const struct ust_ctx_set *set = (const struct ust_ctx_set *)writer;
+	const struct ust_ctx_values *values = NULL;
+
+	if (set->nr_app)
+		values = scratch_find(ctx);
+	assert(values || !set->nr_app);
+	ust_ctx_set_write(set, ctx, values, dst);
+}
+
+const struct ust_context_writer *ust_ctx_set_writer(struct ust_ctx_set *set)
+{
+	if (!set || !set->nr)
+		return NULL;
+	set->writer.size = writer_size;
+	set->writer.write = writer_write;
+	return &set->writer;
 }
 
 /* "perf:thread:X-Y" -> the set's entry named "perf_thread_X_Y". */

@@ -52,6 +52,17 @@ void ust_ctx_set_destroy(struct ust_ctx_set *set);
 int ust_ctx_set_add(struct ust_ctx_set *set,
 		    const struct ust_context_desc *desc);
 
+struct ust_context_writer;
+
+/*
+ * The set as the ring buffer backend's context writer (rb-backend.h),
+ * or NULL when the set is empty. size() reads the values whose size
+ * varies into per-thread scratch space keyed by the record context, so
+ * write() stores exactly what size() counted, even when a signal
+ * handler records an event in between (up to 4 nested records).
+ */
+const struct ust_context_writer *ust_ctx_set_writer(struct ust_ctx_set *set);
+
 /* Number of fields (0 for a NULL set). */
 unsigned int ust_ctx_set_count(const struct ust_ctx_set *set);
 

@@ -1,0 +1,72 @@
+/*
+ * The instrumented application of the listener tests, driven by its
+ * arguments:
+ *   app emit N     record value(0..N-1), then other("done"), and exit
+ *   app steps      for each line on stdin, record value(k) for the k-th
+ *                  line and answer "k\n" on stdout; exit at EOF
+ *   app fork       value(1), fork; the child records value(1001) and
+ *                  exits; the parent records value(2), waits, exits
+ * Registration with the (fake) session daemon happens before main().
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "app-tp.h"
+
+static int emit(unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		lttng_ust_tracepoint(ust_listener_test, value, i);
+	lttng_ust_tracepoint(ust_listener_test, other, "done");
+	return 0;
+}
+
+static int steps(void)
+{
+	char line[64];
+	unsigned int k = 0;
+
+	while (fgets(line, sizeof(line), stdin)) {
+		lttng_ust_tracepoint(ust_listener_test, value, k);
+		printf("%u\n", k++);
+		fflush(stdout);
+	}
+	return 0;
+}
+
+static int fork_and_record(void)
+{
+	int status;
+	pid_t pid;
+
+	lttng_ust_tracepoint(ust_listener_test, value, 1);
+	pid = fork();
+	if (pid < 0)
+		return 1;
+	if (pid == 0) {
+		lttng_ust_tracepoint(ust_listener_test, value, 1001);
+		_exit(0);
+	}
+	lttng_ust_tracepoint(ust_listener_test, value, 2);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)
+		return 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "emit"))
+		return emit((unsigned int)atoi(argv[2]));
+	if (argc == 2 && !strcmp(argv[1], "steps"))
+		return steps();
+	if (argc == 2 && !strcmp(argv[1], "fork"))
+		return fork_and_record();
+	fprintf(stderr, "usage: app emit N | steps | fork\n");
+	return 2;
+}

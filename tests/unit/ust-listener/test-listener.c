@@ -1,0 +1,612 @@
+/*
+ * Tests of liblttng-ust's session daemon listener against a fake
+ * session daemon (fake-sessiond.h) over real sockets in a temporary
+ * LTTNG_RUNDIR / LTTNG_HOME: a real instrumented application (app.c)
+ * registers, gets its session, channel (ring buffers made as the
+ * consumer daemon makes them), rule and start, records, and the records
+ * are read back with the consumer API: event ids from the notify
+ * socket, payload bytes, nothing recorded while stopped or disabled,
+ * refused ids, the register timeout, fork, listing and hostile input.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "fake-sessiond.h"
+#include "util/unix-socket.h"
+
+#define VALUE "ust_listener_test:value"
+#define OTHER "ust_listener_test:other"
+
+struct spawned {
+	pid_t pid;
+	int stdin_fd;  /* write end of the app's stdin */
+	int stdout_fd; /* read end of its stdout */
+	int stderr_fd; /* read end of its stderr */
+};
+
+static char tmpdir[64];
+static char rundir[128];
+static char homedir[128];
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(tmpdir, "/tmp/ust-listener-XXXXXX");
+	if (!mkdtemp(tmpdir))
+		return -1;
+	snprintf(rundir, sizeof(rundir), "%s/run", tmpdir);
+	snprintf(homedir, sizeof(homedir), "%s/home", tmpdir);
+	if (mkdir(homedir, 0700))
+		return -1;
+	setenv("LTTNG_RUNDIR", rundir, 1);
+	setenv("LTTNG_HOME", homedir, 1);
+	unsetenv("LTTNG_UST_DEBUG");
+	unsetenv("LTTNG_UST_REGISTER_TIMEOUT");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[256];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static struct spawned spawn_app(const char *const *args)
+{
+	int in[2], out[2], err[2];
+	struct spawned s;
+	char *argv[4] = {(char *)APP_PATH, NULL, NULL, NULL};
+	int i;
+
+	for (i = 0; args[i] && i < 2; i++)
+		argv[i + 1] = (char *)args[i];
+	assert_int_equal(pipe2(in, O_CLOEXEC), 0);
+	assert_int_equal(pipe2(out, O_CLOEXEC), 0);
+	assert_int_equal(pipe2(err, O_CLOEXEC), 0);
+	s.pid = fork();
+	assert_true(s.pid >= 0);
+	if (s.pid == 0) {
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		dup2(err[1], 2);
+		execv(APP_PATH, argv);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	close(err[1]);
+	s.stdin_fd = in[1];
+	s.stdout_fd = out[0];
+	s.stderr_fd = err[0];
+	return s;
+}
+
+/* Wait for the app; returns its exit status and what it wrote on stderr. */
+static int wait_app(struct spawned *s, char *errbuf, size_t errlen)
+{
+	ssize_t n, total = 0;
+	int status;
+
+	close(s->stdin_fd);
+	while (errlen > 1 && (n = read(s->stderr_fd, errbuf + total,
+				       errlen - 1 - (size_t)total)) > 0)
+		total += n;
+	if (errlen)
+		errbuf[total] = '\0';
+	assert_int_equal(waitpid(s->pid, &status, 0), s->pid);
+	close(s->stdout_fd);
+	close(s->stderr_fd);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The registration-time setup of a session recording everything. */
+static struct rb_channel *setup_session(struct fake_app *app, uint64_t sid,
+					uint64_t key, int start)
+{
+	struct rb_channel *chan;
+
+	assert_int_equal(fake_command_id(app, UST_CMD_SESSION_CREATE, sid), 0);
+	chan = fake_channel_setup(app, sid, key, 2);
+	assert_int_equal(fake_rule(app, key, key * 10, "ust_listener_test:*"),
+			 0);
+	if (start)
+		assert_int_equal(
+			fake_command_id(app, UST_CMD_SESSION_START, sid), 0);
+	assert_int_equal(
+		fake_command(app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	return chan;
+}
+
+static int compare_n(const void *a, const void *b)
+{
+	const struct fake_record *x = a, *y = b;
+
+	return (x->n > y->n) - (x->n < y->n);
+}
+
+static void test_records_reach_the_ring_buffer(void **state)
+{
+	const char *args[] = {"emit", "100", NULL};
+	struct fake_record recs[128];
+	const struct ust_event_class *cls;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int64_t value_id, other_id;
+	int listen_fd, count, values = 0, i;
+	char err[256];
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	assert_true(listen_fd >= 0);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(app.reg.pid, s.pid);
+	assert_int_equal(app.reg.ppid, getpid());
+	assert_int_equal(app.reg.bitness, sizeof(void *) * 8);
+	assert_string_equal(app.reg.procname, "test-ust-listen");
+	chan = setup_session(&app, 1, 10, 1);
+	assert_int_equal(wait_app(&s, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+
+	value_id = fake_event_id(&app, 10, VALUE);
+	other_id = fake_event_id(&app, 10, OTHER);
+	assert_true(value_id >= 3 && other_id >= 3 && value_id != other_id);
+	cls = fake_event_class(&app, VALUE);
+	assert_non_null(cls);
+	assert_int_equal(cls->loglevel, 6);
+	assert_int_equal(cls->nr_fields, 2);
+	assert_string_equal(cls->fields[0].name, "n");
+	assert_int_equal(cls->fields[0].integer.size, 32);
+	assert_int_equal(cls->fields[0].integer.signedness, 0);
+	assert_string_equal(cls->fields[1].name, "v");
+	assert_int_equal(cls->fields[1].integer.size, 64);
+	assert_int_equal(cls->fields[1].integer.signedness, 1);
+
+	count = fake_read_records(chan, (uint32_t)value_id, (uint32_t)other_id,
+				  recs, 128);
+	assert_int_equal(count, 101);
+	for (i = 0; i < count; i++) {
+		if (recs[i].id == (uint32_t)other_id) {
+			assert_string_equal(recs[i].s, "done");
+			continue;
+		}
+		recs[values++] = recs[i];
+	}
+	assert_int_equal(values, 100);
+	qsort(recs, 100, sizeof(recs[0]), compare_n);
+	for (i = 0; i < 100; i++) {
+		assert_int_equal(recs[i].n, i);
+		assert_true(recs[i].v == -3 * (int64_t)i);
+	}
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
+/* Tell the steps app to record once; wait for its acknowledgement. */
+static void step(struct spawned *s)
+{
+	char line[16];
+	ssize_t n;
+
+	assert_int_equal(write(s->stdin_fd, "x\n", 2), 2);
+	n = read(s->stdout_fd, line, sizeof(line));
+	assert_true(n > 0);
+}
+
+static void test_nothing_recorded_while_stopped_or_disabled(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_record recs[16];
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, count;
+	int64_t value_id;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = setup_session(&app, 1, 10, 0);
+	step(&s); /* 0: session not started */
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	step(&s); /* 1: recorded */
+	assert_int_equal(fake_command_id(&app, UST_CMD_CHANNEL_DISABLE, 10), 0);
+	step(&s); /* 2: channel disabled */
+	assert_int_equal(fake_command_id(&app, UST_CMD_CHANNEL_ENABLE, 10), 0);
+	step(&s); /* 3: recorded */
+	assert_int_equal(fake_command_id(&app, UST_CMD_RULE_DISABLE, 100), 0);
+	step(&s); /* 4: rule disabled */
+	assert_int_equal(fake_command_id(&app, UST_CMD_RULE_ENABLE, 100), 0);
+	step(&s); /* 5: recorded */
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_STOP, 1), 0);
+	step(&s); /* 6: session stopped */
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_RULE_DESTROY, 100), 0);
+	step(&s); /* 7: no rule */
+	assert_int_equal(fake_command_id(&app, UST_CMD_RULE_DESTROY, 100),
+			 -ENOENT);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+
+	value_id = fake_event_id(&app, 10, VALUE);
+	assert_true(value_id >= 0);
+	count = fake_read_records(chan, (uint32_t)value_id, UINT32_MAX, recs,
+				  16);
+	assert_int_equal(count, 3);
+	qsort(recs, 3, sizeof(recs[0]), compare_n);
+	assert_int_equal(recs[0].n, 1);
+	assert_int_equal(recs[1].n, 3);
+	assert_int_equal(recs[2].n, 5);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
+static void test_refused_event_id_never_records(void **state)
+{
+	const char *args[] = {"emit", "5", NULL};
+	struct fake_record recs[16];
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, count, i;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	pthread_mutex_lock(&app.lock);
+	strcpy(app.refuse, OTHER);
+	pthread_mutex_unlock(&app.lock);
+	chan = setup_session(&app, 1, 10, 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	assert_int_equal(fake_event_id(&app, 10, OTHER), -1);
+	/* an id no record may carry: the refused event must not appear */
+	count = fake_read_records(chan,
+				  (uint32_t)fake_event_id(&app, 10, VALUE),
+				  UINT32_MAX, recs, 16);
+	assert_int_equal(count, 5);
+	for (i = 0; i < count; i++)
+		assert_true(recs[i].n < 5);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
+static double run_emit0(char *err, size_t errlen)
+{
+	const char *args[] = {"emit", "0", NULL};
+	struct spawned s;
+	double start = now_s();
+
+	s = spawn_app(args);
+	assert_int_equal(wait_app(&s, err, errlen), 0);
+	return now_s() - start;
+}
+
+static void test_no_daemon_no_delay_no_output(void **state)
+{
+	char err[256];
+	double elapsed;
+
+	(void)state;
+	elapsed = run_emit0(err, sizeof(err));
+	assert_true(elapsed < 1.0); /* the default timeout is 3 s */
+	assert_string_equal(err, "");
+}
+
+static void test_silent_daemon_is_waited_for_the_timeout(void **state)
+{
+	int listen_fd = -1;
+	double elapsed;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	assert_true(listen_fd >= 0);
+	/* connections queue in the backlog; no REGISTER_DONE ever comes */
+	setenv("LTTNG_UST_REGISTER_TIMEOUT", "400", 1);
+	elapsed = run_emit0(NULL, 0);
+	assert_true(elapsed >= 0.4);
+	assert_true(elapsed < 2.5);
+	setenv("LTTNG_UST_REGISTER_TIMEOUT", "0", 1);
+	elapsed = run_emit0(NULL, 0);
+	assert_true(elapsed < 0.3);
+	close(listen_fd);
+}
+
+static void test_debug_messages_only_with_lttng_ust_debug(void **state)
+{
+	char err[4096];
+
+	(void)state;
+	setenv("LTTNG_UST_DEBUG", "1", 1);
+	(void)run_emit0(err, sizeof(err));
+	unsetenv("LTTNG_UST_DEBUG");
+	assert_non_null(strstr(err, "liblttng_ust["));
+}
+
+static void test_fork_child_registers_as_a_new_app(void **state)
+{
+	const char *args[] = {"fork", NULL};
+	struct fake_record recs[8];
+	struct rb_channel *parent_chan, *child_chan;
+	struct fake_app parent, child;
+	struct spawned s;
+	int listen_fd, count;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &parent, 5000), 0);
+	parent_chan = setup_session(&parent, 1, 10, 1);
+	assert_int_equal(fake_accept_app(listen_fd, &child, 5000), 0);
+	assert_int_not_equal(child.reg.pid, s.pid);
+	assert_int_equal(child.reg.ppid, s.pid);
+	assert_true(child.reg.token != parent.reg.token);
+	child_chan = setup_session(&child, 2, 20, 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+
+	count = fake_read_records(parent_chan,
+				  (uint32_t)fake_event_id(&parent, 10, VALUE),
+				  UINT32_MAX, recs, 8);
+	assert_int_equal(count, 2);
+	qsort(recs, 2, sizeof(recs[0]), compare_n);
+	assert_int_equal(recs[0].n, 1);
+	assert_int_equal(recs[1].n, 2);
+	count = fake_read_records(child_chan,
+				  (uint32_t)fake_event_id(&child, 20, VALUE),
+				  UINT32_MAX, recs, 8);
+	assert_int_equal(count, 1);
+	assert_int_equal(recs[0].n, 1001);
+	rb_channel_destroy(parent_chan);
+	rb_channel_destroy(child_chan);
+	fake_app_close(&parent);
+	fake_app_close(&child);
+	close(listen_fd);
+}
+
+static void test_tracepoint_and_field_lists(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct ust_tracepoint_entry *tps;
+	struct ust_field_entry *fields;
+	struct ust_message reply;
+	struct fake_app app;
+	struct spawned s;
+	uint32_t n, i, found = 0;
+	int listen_fd;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	step(&s); /* main() runs: the app's provider is registered */
+	assert_int_equal(fake_command(&app, UST_CMD_TRACEPOINT_LIST, NULL, NULL,
+				      0, &reply),
+			 0);
+	assert_int_equal(ust_get_tracepoint_list(reply.payload,
+						 reply.payload_len, &tps, &n),
+			 0);
+	ust_message_fini(&reply);
+	for (i = 0; i < n; i++)
+		if (!strcmp(tps[i].name, VALUE)) {
+			assert_int_equal(tps[i].loglevel, 6);
+			found++;
+		} else if (!strcmp(tps[i].name, OTHER)) {
+			assert_int_equal(tps[i].loglevel, 13);
+			found++;
+		}
+	assert_int_equal(found, 2);
+	free(tps);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_FIELD_LIST, NULL, NULL, 0, &reply),
+		0);
+	assert_int_equal(ust_get_field_list(reply.payload, reply.payload_len,
+					    &fields, &n),
+			 0);
+	ust_message_fini(&reply);
+	found = 0;
+	for (i = 0; i < n; i++) {
+		if (!strcmp(fields[i].event_name, VALUE) &&
+		    !strcmp(fields[i].field_name, "v")) {
+			assert_int_equal(fields[i].type,
+					 UST_FIELD_LIST_INTEGER);
+			found++;
+		}
+		if (!strcmp(fields[i].event_name, OTHER)) {
+			assert_string_equal(fields[i].field_name, "s");
+			assert_int_equal(fields[i].type, UST_FIELD_LIST_STRING);
+			found++;
+		}
+	}
+	assert_int_equal(found, 2);
+	free(fields);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
+/* How many ring buffer mappings the process has. */
+static int rb_mappings(pid_t pid)
+{
+	char path[64], line[512];
+	int count = 0;
+	FILE *maps;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	maps = fopen(path, "r");
+	assert_non_null(maps);
+	while (fgets(line, sizeof(line), maps))
+		if (strstr(line, "memfd:lttng-rb-stream"))
+			count++;
+	fclose(maps);
+	return count;
+}
+
+static void test_daemon_going_away_unmaps_its_buffers(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, tries;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = setup_session(&app, 1, 10, 1);
+	step(&s);
+	assert_int_equal(rb_mappings(s.pid), 2);
+	fake_app_close(&app);
+	for (tries = 0; tries < 200 && rb_mappings(s.pid); tries++)
+		usleep(10000);
+	assert_int_equal(rb_mappings(s.pid), 0);
+	step(&s); /* still alive, recording nowhere */
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	rb_channel_destroy(chan);
+	close(listen_fd);
+}
+
+/* The app closes the connection: our next read sees the end. */
+static void assert_app_hung_up(struct fake_app *app)
+{
+	struct ust_message msg;
+
+	assert_int_equal(ust_recv_reply(app->cmd_fd, &msg), -ECONNRESET);
+}
+
+static void test_hostile_messages_do_not_crash_the_app(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct ust_msg_header huge = {.command = UST_CMD_SESSION_CREATE,
+				      .payload_len = UST_MAX_PAYLOAD + 1};
+	struct fake_app app;
+	struct spawned s;
+	struct lsc_buf buf;
+	int listen_fd, pipe_fds[2];
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	setenv("LTTNG_UST_REGISTER_TIMEOUT", "0", 1);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	/* answered errors */
+	assert_int_equal(fake_command(&app, 999, NULL, NULL, 0, NULL), -ENOSYS);
+	lsc_buf_init(&buf);
+	lsc_put_u32(&buf, 7); /* an id is 8 bytes */
+	assert_int_equal(
+		fake_command(&app, UST_CMD_SESSION_CREATE, &buf, NULL, 0, NULL),
+		-EBADMSG);
+	lsc_buf_fini(&buf);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 77),
+			 -ENOENT);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1),
+			 -EEXIST);
+	/* stream fds that are no ring buffer: refused once all are in */
+	{
+		struct ust_channel_desc desc = {.session_id = 1,
+						.channel_key = 5,
+						.name = "bad",
+						.nr_streams = 1};
+
+		lsc_buf_init(&buf);
+		ust_put_channel_desc(&buf, &desc);
+		assert_int_equal(fake_command(&app, UST_CMD_CHANNEL_CREATE,
+					      &buf, NULL, 0, NULL),
+				 0);
+		lsc_buf_fini(&buf);
+		assert_int_equal(pipe(pipe_fds), 0);
+		lsc_buf_init(&buf);
+		ust_put_stream_add(&buf, 5, 0);
+		assert_true(fake_command(&app, UST_CMD_STREAM_ADD, &buf,
+					 pipe_fds, 2, NULL) < 0);
+		lsc_buf_fini(&buf);
+		close(pipe_fds[0]);
+		close(pipe_fds[1]);
+	}
+	step(&s); /* still alive, still recording nothing */
+	/* fds where none belong: the app hangs up */
+	assert_int_equal(pipe(pipe_fds), 0);
+	assert_int_equal(ust_send_request(app.cmd_fd, UST_CMD_CHANNEL_ENABLE,
+					  NULL, pipe_fds, 2),
+			 0);
+	close(pipe_fds[0]);
+	close(pipe_fds[1]);
+	assert_app_hung_up(&app);
+	fake_app_close(&app);
+	/* it comes back (reconnection), then hangs up on a huge header */
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(usock_send_all(app.cmd_fd, &huge, sizeof(huge)), 0);
+	assert_app_hung_up(&app);
+	fake_app_close(&app);
+	step(&s);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	close(listen_fd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+			test_records_reach_the_ring_buffer, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_nothing_recorded_while_stopped_or_disabled, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_refused_event_id_never_records, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_no_daemon_no_delay_no_output, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_silent_daemon_is_waited_for_the_timeout, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_debug_messages_only_with_lttng_ust_debug, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_fork_child_registers_as_a_new_app, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(test_tracepoint_and_field_lists,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_hostile_messages_do_not_crash_the_app, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_daemon_going_away_unmaps_its_buffers, setup,
+			teardown),
+	};
+
+	signal(SIGPIPE, SIG_IGN);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
