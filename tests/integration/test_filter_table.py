@@ -25,7 +25,9 @@ from lttng_cli import Cli, Sessiond
 from trace_reader import read_trace
 
 NR_EVENTS = 48
-STRINGS = ["alpha", "beta", "gamma", "alphabet", "a*b", "", "zeta", "alpha2"]
+# No empty string: babeltrace2 2.0.4 decodes an empty string field as
+# the previous string of the same stream (seen while writing this test).
+STRINGS = ["alpha", "beta", "gamma", "alphabet", "a*b", "e", "zeta", "alpha2"]
 
 EXPRESSIONS = [
     # integer comparisons and literals
@@ -180,7 +182,9 @@ def test_recorded_events_are_those_the_model_selects(
         for n in range(len(exprs)):
             assert cli.run("destroy", f"f{batch + n}").rc == 0
         for n, expr in enumerate(exprs):
-            trace = read_trace(tmp_path / f"f{batch + n}")
+            metadata = list((tmp_path / f"f{batch + n}").rglob("metadata"))
+            assert len(metadata) == 1, expr
+            trace = read_trace(metadata[0].parent)
             assert trace.discarded_events == 0
             ctx = contexts(pid)
             want = expected(substitute(expr, pid), pid, "filter-app")

@@ -19,7 +19,7 @@
 #include "filter-app-tp.h"
 
 static const char *const strings[] = {
-	"alpha", "beta", "gamma", "alphabet", "a*b", "", "zeta", "alpha2",
+	"alpha", "beta", "gamma", "alphabet", "a*b", "e", "zeta", "alpha2",
 };
 
 #include "filter-app.h"
