@@ -79,9 +79,9 @@ static double run(unsigned long events)
 
 struct bench_case {
 	const char *name;
-	const char *filter;	   /* NULL: none */
+	const char *filter;	  /* NULL: none */
 	const uint32_t *contexts; /* 0-terminated */
-	uint32_t perf_config;	   /* software counter, with contexts[0]=0 */
+	uint32_t perf_config;	  /* software counter, with contexts[0]=0 */
 };
 
 static const uint32_t no_ctx[] = {0};
@@ -92,15 +92,14 @@ static const uint32_t pthread_id[] = {UST_CONTEXT_PTHREAD_ID, 0};
 static const uint32_t cpu_id[] = {UST_CONTEXT_CPU_ID, 0};
 static const uint32_t net_ns[] = {UST_CONTEXT_NET_NS, 0};
 static const uint32_t vuid[] = {UST_CONTEXT_VUID, 0};
-static const uint32_t five[] = {UST_CONTEXT_VPID, UST_CONTEXT_VTID,
-				UST_CONTEXT_PROCNAME, UST_CONTEXT_IP,
+static const uint32_t five[] = {UST_CONTEXT_VPID,	UST_CONTEXT_VTID,
+				UST_CONTEXT_PROCNAME,	UST_CONTEXT_IP,
 				UST_CONTEXT_PTHREAD_ID, 0};
 
 static const struct bench_case cases[] = {
 	{"no filter, no context (baseline)", NULL, no_ctx, 0},
 	{"filter a < 100 && b >= 0 (passes)", "a < 100 && b >= 0", no_ctx, 0},
-	{"filter a > 100 && b >= 0 (rejects)", "a > 100 && b >= 0", no_ctx,
-	 0},
+	{"filter a > 100 && b >= 0 (rejects)", "a > 100 && b >= 0", no_ctx, 0},
 	{"filter s == \"abc*\" (passes)", "s == \"abc*\"", no_ctx, 0},
 	{"filter $ctx.vtid > 0 (passes)", "$ctx.vtid > 0", no_ctx, 0},
 	{"context vtid", NULL, vtid, 0},

@@ -82,7 +82,8 @@ struct lttng_ust_registered_context_provider;
  * memory is short.
  */
 struct lttng_ust_registered_context_provider *
-lttng_ust_context_provider_register(struct lttng_ust_context_provider *provider);
+lttng_ust_context_provider_register(
+	struct lttng_ust_context_provider *provider);
 
 /* Removes a provider; its callbacks are not running on return. */
 void lttng_ust_context_provider_unregister(

@@ -60,8 +60,7 @@ static int copy_spec(struct event_rule *rule, const struct lsc_event *spec)
 		rule->spec.bytecode = malloc(spec->bytecode_len);
 		if (!rule->spec.filter || !rule->spec.bytecode)
 			goto nomem;
-		memcpy(rule->spec.bytecode, spec->bytecode,
-		       spec->bytecode_len);
+		memcpy(rule->spec.bytecode, spec->bytecode, spec->bytecode_len);
 	}
 	if (excl_size) {
 		rule->spec.exclusions = malloc(excl_size);

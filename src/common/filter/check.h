@@ -16,7 +16,7 @@
  * with FILTER_COMPILE_NO_ARITHMETIC in `flags`, the first arithmetic
  * operator met bottom-up).
  */
-int filter_check(const char *expr, unsigned int flags,
-		 struct filter_node *root, struct filter_error *err);
+int filter_check(const char *expr, unsigned int flags, struct filter_node *root,
+		 struct filter_error *err);
 
 #endif /* FILTER_CHECK_H */

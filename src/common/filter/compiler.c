@@ -280,8 +280,7 @@ int filter_compile(const char *expr, struct filter_bytecode **out,
 }
 
 int filter_compile_flags(const char *expr, unsigned int flags,
-			 struct filter_bytecode **out,
-			 struct filter_error *err)
+			 struct filter_bytecode **out, struct filter_error *err)
 {
 	struct filter_node *root;
 	int ret;

@@ -323,9 +323,9 @@ bool filter_eval(const struct filter_program *prog,
 			break;
 		case OP_STR_ORDER:
 			truth = filter_order_holds(
-				in->a, filter_str_compare(top[-1].s.p,
-							  top[-1].s.n, top->s.p,
-							  top->s.n));
+				in->a,
+				filter_str_compare(top[-1].s.p, top[-1].s.n,
+						   top->s.p, top->s.n));
 			(--top)->i = truth;
 			break;
 		case OP_GLOB_EQ:

@@ -308,8 +308,7 @@ static int link_string_binary(struct linker *l, uint8_t op, uint8_t lt,
 			return 0;
 		}
 		if (lt != FILTER_TAG_STR || rt != FILTER_TAG_STR) {
-			never(l, "'%s' applied to a glob pattern",
-			      op_name(op));
+			never(l, "'%s' applied to a glob pattern", op_name(op));
 			return 0;
 		}
 		insn = emit(l, OP_STR_ORDER);

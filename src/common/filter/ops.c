@@ -23,8 +23,7 @@ bool filter_str_equal(const char *a, size_t alen, const char *b, size_t blen)
 	return alen == blen && !memcmp(a, b, alen);
 }
 
-int filter_str_compare(const char *a, size_t alen, const char *b,
-		       size_t blen)
+int filter_str_compare(const char *a, size_t alen, const char *b, size_t blen)
 {
 	size_t n;
 	int cmp;
@@ -222,8 +221,8 @@ bool filter_binary(enum filter_op op, enum filter_tag lt, union filter_slot l,
 		if (op >= FILTER_OP_LT && op <= FILTER_OP_GE &&
 		    lt == FILTER_TAG_STR && rt == FILTER_TAG_STR) {
 			out->i = filter_order_holds(
-				op, filter_str_compare(l.s.p, l.s.n, r.s.p,
-						       r.s.n));
+				op,
+				filter_str_compare(l.s.p, l.s.n, r.s.p, r.s.n));
 			return true;
 		}
 		if (op != FILTER_OP_EQ && op != FILTER_OP_NE)

@@ -89,8 +89,7 @@ bool filter_str_equal(const char *a, size_t alen, const char *b, size_t blen);
  * Orders two strings (each ending at its length or first NUL) by their
  * bytes as unsigned values, a prefix first: <0, 0 or >0, as strcmp().
  */
-int filter_str_compare(const char *a, size_t alen, const char *b,
-		       size_t blen);
+int filter_str_compare(const char *a, size_t alen, const char *b, size_t blen);
 
 /* Whether `cmp` (a filter_str_compare() result) satisfies the ordering
  * operator `op` (LT, LE, GT or GE). */

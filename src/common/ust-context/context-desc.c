@@ -40,7 +40,7 @@ static const struct ust_ctx_type_info fixed_types[] = {
 #define NR_FIXED (sizeof(fixed_types) / sizeof(fixed_types[0]))
 
 static const char *const dynamic_labels[UST_CTX_DYN_NR] = {
-	"_none",  "_int8",   "_int16",	"_int32", "_int64",  "_uint8",
+	"_none",   "_int8",   "_int16",	 "_int32", "_int64",  "_uint8",
 	"_uint16", "_uint32", "_uint64", "_float", "_double", "_string",
 };
 
@@ -189,8 +189,7 @@ static struct ctf_type *dynamic_option_type(unsigned int tag)
 	}
 }
 
-static int add_dynamic_fields(struct ctf_type *event_context,
-			      const char *name)
+static int add_dynamic_fields(struct ctf_type *event_context, const char *name)
 {
 	char tag_name[2 * UST_NAME_MAX + 16];
 	struct ctf_type *variant;
@@ -230,9 +229,9 @@ int ust_ctx_add_ctf_fields(struct ctf_type *event_context,
 		return ctf_type_add_field(event_context, name,
 					  fixed_ctf_type(info));
 	if (desc->type == UST_CONTEXT_PERF_THREAD_COUNTER)
-		return ctf_type_add_field(event_context, name,
-					  integer_type(64, false,
-						       CTF_ENCODING_NONE));
+		return ctf_type_add_field(
+			event_context, name,
+			integer_type(64, false, CTF_ENCODING_NONE));
 	return add_dynamic_fields(event_context, name);
 }
 

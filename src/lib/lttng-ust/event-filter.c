@@ -41,8 +41,7 @@ struct filter_set {
 	struct filter_program **progs;
 };
 
-static enum filter_field_kind
-field_kind(const struct lttng_ust_event_field *f)
+static enum filter_field_kind field_kind(const struct lttng_ust_event_field *f)
 {
 	switch (f->kind) {
 	case LTTNG_UST_TYPE_FLOAT:
@@ -65,8 +64,7 @@ static struct filter_field *layout_of(const struct lttng_ust_event_desc *desc)
 	struct filter_field *fields;
 	unsigned int i;
 
-	fields = calloc(desc->nr_fields ? desc->nr_fields : 1,
-			sizeof(*fields));
+	fields = calloc(desc->nr_fields ? desc->nr_fields : 1, sizeof(*fields));
 	if (!fields)
 		return NULL;
 	for (i = 0; i < desc->nr_fields; i++) {
@@ -156,8 +154,7 @@ static bool same_rules(const struct filter_set *set,
 {
 	if (!set)
 		return nr == 0;
-	return set->nr == nr &&
-	       !memcmp(set->rules, rules, nr * sizeof(*rules));
+	return set->nr == nr && !memcmp(set->rules, rules, nr * sizeof(*rules));
 }
 
 /* Publishes `set` (may be NULL) and frees the previous one. */

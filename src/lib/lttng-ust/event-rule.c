@@ -45,8 +45,7 @@ static int filter_check(const struct ust_event_rule_attr *attr)
 {
 	char msg[128];
 
-	if (!filter_validate(attr->filter, attr->filter_len, msg,
-			     sizeof(msg)))
+	if (!filter_validate(attr->filter, attr->filter_len, msg, sizeof(msg)))
 		return 0;
 	ust_log("event rule %s: invalid filter bytecode: %s", attr->pattern,
 		msg);

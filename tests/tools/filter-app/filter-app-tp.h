@@ -16,29 +16,32 @@
 
 #include <lttng/tracepoint.h>
 
-LTTNG_UST_TRACEPOINT_ENUM(filt, color,
-	LTTNG_UST_TP_ENUM_VALUES(
-		lttng_ust_field_enum_value("RED", 0)
-		lttng_ust_field_enum_value("GREEN", 1)
-		lttng_ust_field_enum_value("BLUE", 2)
-	)
-)
+LTTNG_UST_TRACEPOINT_ENUM(
+	filt, color,
+	LTTNG_UST_TP_ENUM_VALUES(lttng_ust_field_enum_value(
+		"RED", 0) lttng_ust_field_enum_value("GREEN", 1)
+					 lttng_ust_field_enum_value("BLUE", 2)))
 
-LTTNG_UST_TRACEPOINT_EVENT(filt, ev,
+LTTNG_UST_TRACEPOINT_EVENT(
+	filt, ev,
 	LTTNG_UST_TP_ARGS(int, k, int64_t, i, uint32_t, u, double, d,
 			  const char *, s, const int32_t *, arr,
 			  const int16_t *, seq, unsigned int, nseq),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(int, k, k)
-		lttng_ust_field_integer(int64_t, i, i)
-		lttng_ust_field_integer_hex(uint32_t, u, u)
-		lttng_ust_field_float(double, d, d)
-		lttng_ust_field_string(s, s)
-		lttng_ust_field_array(int32_t, arr, arr, 3)
-		lttng_ust_field_sequence(int16_t, seq, seq, unsigned int, nseq)
-		lttng_ust_field_enum(filt, color, int, color, k % 3)
-	)
-)
+		lttng_ust_field_integer(int, k, k) lttng_ust_field_integer(
+			int64_t, i, i) lttng_ust_field_integer_hex(uint32_t, u,
+								   u)
+			lttng_ust_field_float(double, d,
+					      d) lttng_ust_field_string(s, s)
+				lttng_ust_field_array(int32_t, arr, arr, 3)
+					lttng_ust_field_sequence(int16_t, seq,
+								 seq,
+								 unsigned int,
+								 nseq)
+						lttng_ust_field_enum(filt,
+								     color, int,
+								     color,
+								     k % 3)))
 
 #endif /* FILTER_APP_TP_H */
 

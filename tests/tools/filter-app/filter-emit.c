@@ -33,9 +33,9 @@ void filter_app_emit(int n)
 		int16_t seq[3] = {(int16_t)(k % 7), (int16_t)(k + 1),
 				  (int16_t)(k + 2)};
 
-		lttng_ust_tracepoint(filt, ev, k, (int64_t)((k * 37) % 101 - 50),
-				     (uint32_t)((k * k) % 997), k / 4.0 - 3.0,
-				     strings[k % 8], arr, seq,
-				     (unsigned int)(k % 4));
+		lttng_ust_tracepoint(
+			filt, ev, k, (int64_t)((k * 37) % 101 - 50),
+			(uint32_t)((k * k) % 997), k / 4.0 - 3.0,
+			strings[k % 8], arr, seq, (unsigned int)(k % 4));
 	}
 }

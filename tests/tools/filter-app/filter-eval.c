@@ -20,8 +20,8 @@
 
 static char slot[4096];
 
-static void *reserve(struct lttng_ust_event_recorder *event,
-		     size_t payload_len, struct lttng_ust_record_ctx *ctx)
+static void *reserve(struct lttng_ust_event_recorder *event, size_t payload_len,
+		     struct lttng_ust_record_ctx *ctx)
 {
 	(void)event;
 	(void)ctx;
@@ -41,8 +41,8 @@ static const struct lttng_ust_recorder_ops ops = {reserve, commit};
 
 int main(int argc, char **argv)
 {
-	struct ust_event_rule_attr attr = {"filt:ev", NULL, 0,
-					   UST_LOGLEVEL_ALL, 0};
+	struct ust_event_rule_attr attr = {"filt:ev", NULL, 0, UST_LOGLEVEL_ALL,
+					   0};
 	struct filter_bytecode *bc;
 	struct filter_error err;
 	struct ust_event_rule *rule;

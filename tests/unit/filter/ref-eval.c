@@ -152,7 +152,7 @@ static enum kind static_kind(const struct filter_node *node)
 			return is_str(a) && is_str(b) ? K_INT : K_BAD;
 		/* Ordering: plain strings only, never a glob pattern. */
 		return a == K_STR && b == K_STR && op >= FILTER_OP_LT &&
-			       op <= FILTER_OP_GE
+				       op <= FILTER_OP_GE
 			       ? K_INT
 			       : K_BAD;
 	}

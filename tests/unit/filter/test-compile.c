@@ -85,9 +85,11 @@ static const struct {
 	 "[error] arithmetic operation '%' cannot have floating point "
 	 "operand\nGenerate IR error\n"},
 	{"a == \"x\" && \"y\"",
-	 "filter:1:10: logical binary operation '&&' cannot have string operand: "
+	 "filter:1:10: logical binary operation '&&' cannot have string "
+	 "operand: "
 	 "compare the string with == or != first",
-	 "[error] logical binary operation '&&' cannot have string operand\nGenerate "
+	 "[error] logical binary operation '&&' cannot have string "
+	 "operand\nGenerate "
 	 "IR error\n"},
 };
 

@@ -97,7 +97,8 @@ static void test_perf_counter_is_a_64_bit_unsigned_named_by_daemon(void **s)
 
 	(void)s;
 	tsdl = render(&desc);
-	assert_string_equal(tsdl, INT_DECL(64, 0) " _perf_thread_page_fault;\n");
+	assert_string_equal(tsdl,
+			    INT_DECL(64, 0) " _perf_thread_page_fault;\n");
 	free(tsdl);
 }
 
@@ -112,9 +113,10 @@ static void test_app_context_is_a_tagged_variant_like_lttng(void **state)
 	assert_int_equal(ust_ctx_field_name(&desc, name, sizeof(name)), 0);
 	assert_string_equal(name, "_app_myprov_myctx");
 	tsdl = render(&desc);
-	assert_non_null(strstr(tsdl, "\t\tenum : integer { size = 8; align = 8; "
-				     "signed = 1; encoding = none; base = "
-				     "10; } {\n\t\t\t\"_none\" = 0,\n"));
+	assert_non_null(strstr(tsdl,
+			       "\t\tenum : integer { size = 8; align = 8; "
+			       "signed = 1; encoding = none; base = "
+			       "10; } {\n\t\t\t\"_none\" = 0,\n"));
 	assert_non_null(strstr(tsdl, "\t\t\t\"_string\" = 11,\n\t\t} "
 				     "__app_myprov_myctx_tag;\n"));
 	assert_non_null(strstr(tsdl, "\t\tvariant <__app_myprov_myctx_tag> {"));
@@ -143,20 +145,20 @@ static void test_lttng_types_map_to_the_app_protocol(void **state)
 	assert_int_equal(desc.perf_type, 4);
 	assert_int_equal(desc.perf_config, 0x110);
 	assert_string_equal(desc.name, "perf_thread_raw_r0110_foo");
-	assert_int_equal(ust_ctx_desc_from_lttng(
-				 LTTNG_EVENT_CONTEXT_APP_CONTEXT, 0, 0, NULL,
-				 "prov", "ctx", &desc),
-			 0);
+	assert_int_equal(
+		ust_ctx_desc_from_lttng(LTTNG_EVENT_CONTEXT_APP_CONTEXT, 0, 0,
+					NULL, "prov", "ctx", &desc),
+		0);
 	assert_string_equal(desc.provider, "prov");
 	assert_string_equal(desc.name, "ctx");
 	/* Kernel-only types and empty names are refused. */
 	assert_int_equal(ust_ctx_desc_from_lttng(LTTNG_EVENT_CONTEXT_PRIO, 0, 0,
 						 NULL, NULL, NULL, &desc),
 			 -EINVAL);
-	assert_int_equal(ust_ctx_desc_from_lttng(
-				 LTTNG_EVENT_CONTEXT_APP_CONTEXT, 0, 0, NULL,
-				 "", "ctx", &desc),
-			 -EINVAL);
+	assert_int_equal(
+		ust_ctx_desc_from_lttng(LTTNG_EVENT_CONTEXT_APP_CONTEXT, 0, 0,
+					NULL, "", "ctx", &desc),
+		-EINVAL);
 	assert_int_equal(
 		ust_ctx_desc_from_lttng(LTTNG_EVENT_CONTEXT_PERF_CPU_COUNTER, 0,
 					0, "perf_cpu_x", NULL, NULL, &desc),
@@ -182,7 +184,8 @@ int main(void)
 		cmocka_unit_test(test_fixed_contexts_are_declared_like_lttng),
 		cmocka_unit_test(
 			test_perf_counter_is_a_64_bit_unsigned_named_by_daemon),
-		cmocka_unit_test(test_app_context_is_a_tagged_variant_like_lttng),
+		cmocka_unit_test(
+			test_app_context_is_a_tagged_variant_like_lttng),
 		cmocka_unit_test(test_lttng_types_map_to_the_app_protocol),
 		cmocka_unit_test(test_filter_names_find_fixed_types),
 	};

@@ -13,8 +13,8 @@
 #include "event-rule.h"
 #include "filter/filter.h"
 
-static void *reserve(struct lttng_ust_event_recorder *event,
-		     size_t payload_len, struct lttng_ust_record_ctx *ctx)
+static void *reserve(struct lttng_ust_event_recorder *event, size_t payload_len,
+		     struct lttng_ust_record_ctx *ctx)
 {
 	struct ctx_capture *cap = event->channel;
 	struct ust_ctx_values values;
@@ -39,8 +39,7 @@ static void commit(struct lttng_ust_record_ctx *ctx)
 	assert(cap->nr < sizeof(cap->records) / sizeof(cap->records[0]));
 	rec = &cap->records[cap->nr++];
 	snprintf(rec->name, sizeof(rec->name), "%s:%s",
-		 ctx->event->desc->provider_name,
-		 ctx->event->desc->event_name);
+		 ctx->event->desc->provider_name, ctx->event->desc->event_name);
 	rec->bytes = ctx->backend[0];
 	rec->ctx_len = (size_t)ctx->backend[1];
 	rec->payload_len = ctx->payload_len;
@@ -71,8 +70,7 @@ void ctx_capture_close(struct ctx_capture *cap)
 }
 
 struct ust_event_rule *ctx_capture_rule(struct ctx_capture *cap,
-					const char *pattern,
-					const char *filter)
+					const char *pattern, const char *filter)
 {
 	struct ust_event_rule_attr attr = {pattern, NULL, 0, UST_LOGLEVEL_ALL,
 					   0};

@@ -99,10 +99,14 @@ static void test_fixed_contexts_hold_the_process_values(void **state)
 		uint32_t type;
 		const char *ns;
 	} nss[] = {
-		{UST_CONTEXT_CGROUP_NS, "cgroup"}, {UST_CONTEXT_IPC_NS, "ipc"},
-		{UST_CONTEXT_MNT_NS, "mnt"},	   {UST_CONTEXT_NET_NS, "net"},
-		{UST_CONTEXT_PID_NS, "pid"},	   {UST_CONTEXT_TIME_NS, "time"},
-		{UST_CONTEXT_USER_NS, "user"},	   {UST_CONTEXT_UTS_NS, "uts"},
+		{UST_CONTEXT_CGROUP_NS, "cgroup"},
+		{UST_CONTEXT_IPC_NS, "ipc"},
+		{UST_CONTEXT_MNT_NS, "mnt"},
+		{UST_CONTEXT_NET_NS, "net"},
+		{UST_CONTEXT_PID_NS, "pid"},
+		{UST_CONTEXT_TIME_NS, "time"},
+		{UST_CONTEXT_USER_NS, "user"},
+		{UST_CONTEXT_UTS_NS, "uts"},
 	};
 	uid_t r, e, s;
 	gid_t gr, ge, gs;
@@ -323,7 +327,8 @@ int main(void)
 			test_perf_counters_increase_monotonically, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
-			test_app_contexts_record_tagged_values, setup, teardown),
+			test_app_contexts_record_tagged_values, setup,
+			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_context_set_is_fixed_once_rules_exist, setup,
 			teardown),

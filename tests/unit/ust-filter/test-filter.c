@@ -274,8 +274,8 @@ static void test_event_without_fields_filters_on_contexts(void **state)
 
 static void test_invalid_bytecode_is_refused(void **state)
 {
-	static const uint8_t garbage[] = {'L', 'T', 'F', 'B', 1, 0, 9, 9,
-					  0xff, 0xff, 0xff, 0x7f};
+	static const uint8_t garbage[] = {'L', 'T', 'F',  'B',	1,    0,
+					  9,   9,   0xff, 0xff, 0xff, 0x7f};
 	struct ust_event_rule_attr attr = {"ust_tests_filter:*", NULL, 0,
 					   UST_LOGLEVEL_ALL, 0};
 	struct ust_event_rule *rule;

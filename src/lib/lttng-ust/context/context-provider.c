@@ -37,7 +37,7 @@ find_locked(const char *name, size_t len)
 {
 	struct lttng_ust_registered_context_provider *reg;
 
-	cds_list_for_each_entry(reg, &providers, node)
+	cds_list_for_each_entry (reg, &providers, node)
 		if (reg->name_len == len &&
 		    !memcmp(reg->provider->name, name, len))
 			return reg;
@@ -130,7 +130,8 @@ void ust_app_ctx_get(uint32_t id, void *ip, struct lttng_ust_ctx_value *value)
 	if (id >= __atomic_load_n(&nr_names, __ATOMIC_ACQUIRE))
 		return;
 	n = &names[id];
-	cds_list_for_each_entry_rcu(reg, &providers, node) {
+	cds_list_for_each_entry_rcu(reg, &providers, node)
+	{
 		struct lttng_ust_probe_ctx probe_ctx = {sizeof(probe_ctx), ip,
 							n->name};
 

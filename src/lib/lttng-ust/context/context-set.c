@@ -78,9 +78,8 @@ static bool same_context(const struct ust_context_desc *a,
 static size_t fixed_entry_size(const struct ctx_entry *e)
 {
 	if (e->info)
-		return e->info->shape == UST_CTX_SHAPE_TEXT
-			       ? e->info->size
-			       : e->info->size / 8;
+		return e->info->shape == UST_CTX_SHAPE_TEXT ? e->info->size
+							    : e->info->size / 8;
 	return sizeof(uint64_t); /* perf counter */
 }
 
@@ -291,7 +290,8 @@ static __thread __attribute__((tls_model("initial-exec"))) struct {
 	struct scratch slots[NR_SCRATCH];
 } scratch;
 
-static struct ust_ctx_values *scratch_take(const struct lttng_ust_record_ctx *ctx)
+static struct ust_ctx_values *
+scratch_take(const struct lttng_ust_record_ctx *ctx)
 {
 	struct scratch *s = &scratch.slots[scratch.next++ % NR_SCRATCH];
 
@@ -448,8 +448,8 @@ bool ust_ctx_filter_fetch(void *priv, uint32_t index,
 	}
 	if (index == UST_CONTEXT_PROCNAME) {
 		value->u.str.ptr = ust_ctx_value_procname();
-		value->u.str.len = strnlen(value->u.str.ptr,
-					   UST_CTX_PROCNAME_LEN);
+		value->u.str.len =
+			strnlen(value->u.str.ptr, UST_CTX_PROCNAME_LEN);
 		return true;
 	}
 	if (index == UST_CONTEXT_IP) {

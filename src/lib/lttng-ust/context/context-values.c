@@ -171,8 +171,9 @@ int32_t ust_ctx_value_cpu_id(void)
 {
 	if (&__rseq_size && __rseq_size >= 8) {
 		const struct rseq_area *area =
-			(const struct rseq_area *)((char *)__builtin_thread_pointer() +
-						   __rseq_offset);
+			(const struct rseq_area
+				 *)((char *)__builtin_thread_pointer() +
+				    __rseq_offset);
 		int32_t cpu = __atomic_load_n(&area->cpu_id, __ATOMIC_RELAXED);
 
 		if (cpu >= 0)
