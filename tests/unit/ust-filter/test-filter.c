@@ -7,12 +7,14 @@
  * the predicate selects, and rejected events reserve nothing.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -24,6 +26,7 @@
 #include "channel.h"
 #include "ctx-capture.h"
 #include "event-rule.h"
+#include "filter/filter.h"
 
 #define NR_EVENTS 16
 
@@ -292,6 +295,91 @@ static void test_invalid_bytecode_is_refused(void **state)
 	assert_int_equal(cap.nr, 0);
 }
 
+/* A thread-safe backend that only counts records (for the race test). */
+static __thread char race_slot[256];
+static unsigned long race_records;
+
+static void *race_reserve(struct lttng_ust_event_recorder *event,
+			  size_t payload_len, struct lttng_ust_record_ctx *ctx)
+{
+	(void)event;
+	(void)ctx;
+	return payload_len <= sizeof(race_slot) ? race_slot : NULL;
+}
+
+static void race_commit(struct lttng_ust_record_ctx *ctx)
+{
+	(void)ctx;
+	__atomic_add_fetch(&race_records, 1, __ATOMIC_RELAXED);
+}
+
+static const struct lttng_ust_recorder_ops race_ops = {race_reserve,
+						       race_commit};
+static int race_stop;
+
+static void *race_fire(void *arg)
+{
+	int k = 0;
+
+	(void)arg;
+	while (!__atomic_load_n(&race_stop, __ATOMIC_RELAXED))
+		fire(k++ % NR_EVENTS);
+	return NULL;
+}
+
+/*
+ * Filters are replaced (published, waited for, freed) while probes run
+ * on other threads: under AddressSanitizer a probe reading a freed
+ * program fails the test.
+ */
+static void test_filters_change_while_probes_run(void **state)
+{
+	static const char *const filters[] = {"i > 0", "s == \"ab*\"",
+					      "u & 1 == 1", NULL};
+	struct ust_event_rule_attr attr = {"ust_tests_filter:values", NULL, 0,
+					   UST_LOGLEVEL_ALL, 0};
+	struct ust_event_rule *rules[3];
+	struct ust_channel *chan;
+	pthread_t threads[2];
+	int round, i;
+
+	(void)state;
+	assert_int_equal(ust_channel_create(&race_ops, NULL, &chan), 0);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(
+			pthread_create(&threads[i], NULL, race_fire, NULL), 0);
+	for (round = 0; round < 30; round++) {
+		for (i = 0; i < 3; i++) {
+			struct filter_bytecode *bc = NULL;
+			struct filter_error err;
+
+			if (filters[(round + i) % 4]) {
+				assert_int_equal(
+					filter_compile(filters[(round + i) % 4],
+						       &bc, &err),
+					0);
+				attr.filter = bc->data;
+				attr.filter_len = bc->len;
+			} else {
+				attr.filter = NULL;
+			}
+			assert_int_equal(
+				ust_event_rule_create(chan, &attr, &rules[i]),
+				0);
+			free(bc);
+		}
+		if (round % 2)
+			ust_event_rule_disable(rules[1]);
+		for (i = 0; i < 3; i++)
+			ust_event_rule_destroy(rules[i]);
+	}
+	__atomic_store_n(&race_stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < 2; i++)
+		pthread_join(threads[i], NULL);
+	ust_channel_destroy(chan);
+	assert_true(__atomic_load_n(&race_records, __ATOMIC_RELAXED) > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -306,6 +394,7 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_invalid_bytecode_is_refused, setup, teardown),
+		cmocka_unit_test(test_filters_change_while_probes_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
