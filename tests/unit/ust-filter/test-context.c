@@ -244,6 +244,23 @@ static void test_perf_counters_increase_monotonically(void **state)
 	}
 }
 
+static void test_filters_read_perf_counters_of_the_channel(void **state)
+{
+	(void)state;
+	add_perf(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
+		 "perf_thread_task_clock");
+	ctx_capture_rule(&cap, "ust_tests_filter:empty",
+			 "$ctx.perf:thread:task-clock > 0");
+	ctx_capture_rule(&cap, "ust_tests_filter:values",
+			 "$ctx.perf:thread:page-fault >= 0");
+	fire_empty();
+	lttng_ust_tracepoint(ust_tests_filter, values, 1, 2, 3.0, "abc", NULL,
+			     0);
+	/* The channel counts task-clock, not page faults. */
+	assert_int_equal(cap.nr, 1);
+	assert_string_equal(cap.records[0].name, "ust_tests_filter:empty");
+}
+
 static void get_value(void *priv, struct lttng_ust_probe_ctx *probe_ctx,
 		      struct lttng_ust_ctx_value *value)
 {
@@ -325,6 +342,9 @@ int main(void)
 			test_thread_contexts_are_per_thread, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_perf_counters_increase_monotonically, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_filters_read_perf_counters_of_the_channel, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_app_contexts_record_tagged_values, setup,
