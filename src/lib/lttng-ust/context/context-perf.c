@@ -147,7 +147,10 @@ static uint64_t rdpmc(uint32_t counter)
 {
 	uint32_t low, high;
 
-	__asm__ volatile("rdpmc" : "=a"(low), "=d"(high) : "c"(counter));
+	__asm__ volatile("rdpmc"
+			 : "=a"(low), "=d"(high)
+			 : "c"(counter)
+			 : "memory");
 	return (uint64_t)high << 32 | low;
 }
 #define HAVE_RDPMC 1
@@ -155,7 +158,11 @@ static uint64_t rdpmc(uint32_t counter)
 #define HAVE_RDPMC 0
 #endif
 
-/* The count from the control page; false when it needs read(). */
+/*
+ * The count from the control page; false when it needs read(). The
+ * loads between the two reads of `lock` are acquire loads, so the
+ * second read of `lock` cannot move before them (no fence needed).
+ */
 static bool read_from_page(const struct perf_event_mmap_page *pc,
 			   uint64_t *count)
 {
@@ -163,16 +170,17 @@ static bool read_from_page(const struct perf_event_mmap_page *pc,
 	uint32_t seq, idx;
 	int64_t value;
 
+	if (!pc->cap_user_rdpmc)
+		return false;
 	do {
 		seq = __atomic_load_n(&pc->lock, __ATOMIC_ACQUIRE);
-		idx = pc->index;
-		if (!pc->cap_user_rdpmc || !idx)
+		idx = __atomic_load_n(&pc->index, __ATOMIC_ACQUIRE);
+		if (!idx)
 			return false;
 		value = (int64_t)rdpmc(idx - 1);
 		value <<= 64 - pc->pmc_width;
 		value >>= 64 - pc->pmc_width;
-		value += pc->offset;
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		value += __atomic_load_n(&pc->offset, __ATOMIC_ACQUIRE);
 	} while (__atomic_load_n(&pc->lock, __ATOMIC_ACQUIRE) != seq);
 	*count = (uint64_t)value;
 	return true;
