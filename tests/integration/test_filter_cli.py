@@ -27,6 +27,10 @@ INVALID = [
     ('"abc', PARSE),
     ("  ", PARSE),
     ('a == "\\q"', "Unsupported escape character detected.\n"),
+    ("a == 0X1f", "error parse error: cannot scanf hexadecimal constant\n"
+     "\nParse error\n"),
+    ("a[0X1] == 2", "error parse error: cannot scanf hexadecimal constant\n"
+     "\nParse error\n"),
     ('"abc" == 1', ir("binary operation '==' operand type mismatch")),
     ("a + 1 > 2", ir("make_op: binary operation '+' not supported")),
     ("a * 2", ir("make_op: binary operation '*' not supported")),

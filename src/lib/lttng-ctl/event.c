@@ -116,8 +116,7 @@ static int compile_filter(const char *expr, struct lsc_event *msg)
 	int ret;
 
 	memset(&err, 0, sizeof(err));
-	ret = filter_compile_flags(expr, FILTER_COMPILE_NO_ARITHMETIC, &bc,
-				   &err);
+	ret = filter_compile_flags(expr, FILTER_COMPILE_LTTNG_CLI, &bc, &err);
 	if (ret) {
 		fputs(err.lttng_message, stderr);
 		fflush(stderr);

@@ -9,6 +9,7 @@
  * text encoding as TEXT and the others as ARRAY.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,17 @@ static enum filter_field_kind field_kind(const struct lttng_ust_event_field *f)
 	}
 }
 
+/* Whether field i is the length field of the sequence after it. */
+static bool is_sequence_length(const struct lttng_ust_event_desc *desc,
+			       unsigned int i)
+{
+	const struct lttng_ust_event_field *next = &desc->fields[i + 1];
+
+	return i + 1 < desc->nr_fields &&
+	       next->kind == LTTNG_UST_TYPE_SEQUENCE && next->length_name &&
+	       !strcmp(next->length_name, desc->fields[i].name);
+}
+
 /* The filter layout of desc (malloc'd, nr_fields entries; at least 1). */
 static struct filter_field *layout_of(const struct lttng_ust_event_desc *desc)
 {
@@ -70,7 +82,9 @@ static struct filter_field *layout_of(const struct lttng_ust_event_desc *desc)
 	for (i = 0; i < desc->nr_fields; i++) {
 		const struct lttng_ust_event_field *f = &desc->fields[i];
 
-		fields[i].name = f->name;
+		/* As in LTTng, a sequence's length is not a field of its own
+		 * for filters: no name matches "". */
+		fields[i].name = is_sequence_length(desc, i) ? "" : f->name;
 		fields[i].kind = field_kind(f);
 		fields[i].elem_size = (uint8_t)(f->integer.size / 8);
 		fields[i].elem_signed = f->integer.signedness;

@@ -52,8 +52,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: filter-eval EXPR [N]\n");
 		return 1;
 	}
-	if (filter_compile_flags(argv[1], FILTER_COMPILE_NO_ARITHMETIC, &bc,
-				 &err)) {
+	if (filter_compile_flags(argv[1], FILTER_COMPILE_LTTNG_CLI, &bc, &err)) {
 		fputs(err.lttng_message, stderr);
 		return 2;
 	}
