@@ -4,6 +4,7 @@
  * caches are initial-exec TLS. A generation counter invalidates the
  * per-thread caches of every thread at once.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -107,15 +108,15 @@ static void process_values(void)
 		fill_process_cache(generation);
 }
 
+/* ns_names index of a namespace context type (the enum is contiguous). */
 static uint64_t ns_value(uint32_t type)
 {
-	const struct thread_cache *c = thread_values();
-	size_t i;
+	unsigned int i = type - UST_CONTEXT_CGROUP_NS;
 
-	for (i = 0; i < NR_NS; i++)
-		if (ns_names[i].type == type)
-			return c->ns[i];
-	return 0;
+	if (i >= NR_NS)
+		return 0;
+	assert(ns_names[i].type == type);
+	return thread_values()->ns[i];
 }
 
 int64_t ust_ctx_value_integer(uint32_t type)
