@@ -8,7 +8,11 @@
  * tracer's own cost without the ring buffer's. Prints figures, never
  * pass/fail.
  *
- *   ust-filter-bench [EVENTS]
+ *   ust-filter-bench [EVENTS [CASE]]
+ *
+ * With CASE (an index in the table, from 0), runs only that case, once:
+ * under valgrind --tool=callgrind, total instructions / EVENTS are the
+ * instructions per event.
  */
 #include <linux/perf_event.h>
 #include <stdint.h>
@@ -161,6 +165,25 @@ static int setup_case(const struct bench_case *c, struct ust_channel **chan,
 #define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 #define ROUNDS 3
 
+/* One run of `events` events of case c (no repetition). */
+static double measure_once(const struct bench_case *c, unsigned long events)
+{
+	struct ust_channel *chan;
+	struct ust_event_rule *rule;
+	double start, t;
+	unsigned long i;
+
+	if (setup_case(c, &chan, &rule))
+		return -1;
+	start = now_ns();
+	for (i = 0; i < events; i++)
+		lttng_ust_tracepoint(ust_bench_filter, ev, (int)(i & 7),
+				     (long)(i & 63), "abcdef");
+	t = (now_ns() - start) / events;
+	ust_channel_destroy(chan);
+	return t;
+}
+
 /* One measurement of case c; negative when it cannot be set up. */
 static double measure(const struct bench_case *c, unsigned long events)
 {
@@ -185,6 +208,15 @@ int main(int argc, char **argv)
 	double best[NR_CASES];
 	size_t i;
 	int round;
+
+	if (argc > 2) {
+		i = strtoul(argv[2], NULL, 10);
+		if (i >= NR_CASES)
+			return 2;
+		printf("%s: %.1f ns/event\n", cases[i].name,
+		       measure_once(&cases[i], events));
+		return 0;
+	}
 
 	/* Rounds interleave the cases, so a noisy moment hits them all. */
 	for (i = 0; i < NR_CASES; i++)
