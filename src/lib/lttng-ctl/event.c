@@ -5,10 +5,12 @@
  * the same allocation, reached through the lttng_event_get_* accessors.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctl-internal.h"
+#include "filter/filter.h"
 
 /* What extended.ptr of a listed event points to. */
 struct event_extended {
@@ -101,6 +103,37 @@ static int event_to_msg(const struct lttng_event *event, const char *filter,
 	return 0;
 }
 
+/*
+ * Compiles the filter expression into msg->bytecode, as LTTng's client
+ * does: the daemon only receives filters that compile. On failure,
+ * prints the parser's lines on stderr exactly as LTTng 2.13's library
+ * does (the caller then prints its own "Error: ..." line).
+ */
+static int compile_filter(const char *expr, struct lsc_event *msg)
+{
+	struct filter_bytecode *bc = NULL;
+	struct filter_error err;
+	int ret;
+
+	memset(&err, 0, sizeof(err));
+	ret = filter_compile_flags(expr, FILTER_COMPILE_LTTNG_CLI, &bc, &err);
+	if (ret) {
+		fputs(err.lttng_message, stderr);
+		fflush(stderr);
+		return ret == -ENOMEM ? -LTTNG_ERR_FILTER_NOMEM
+				      : -LTTNG_ERR_FILTER_INVAL;
+	}
+	msg->bytecode = malloc(bc->len);
+	if (!msg->bytecode) {
+		free(bc);
+		return -LTTNG_ERR_FILTER_NOMEM;
+	}
+	memcpy(msg->bytecode, bc->data, bc->len);
+	msg->bytecode_len = (uint32_t)bc->len;
+	free(bc);
+	return 0;
+}
+
 static int send_event(uint32_t command, struct lttng_handle *handle,
 		      const char *channel_name, const struct lsc_event *msg)
 {
@@ -130,9 +163,12 @@ LTTNG_API int lttng_enable_event_with_exclusions(struct lttng_handle *handle,
 
 	if (!handle || !event)
 		return -LTTNG_ERR_INVALID;
+	/* LTTng: an empty filter is an invalid parameter, a too long one an
+	 * invalid filter (without parser output). */
+	if (filter_expression && !*filter_expression)
+		return -LTTNG_ERR_INVALID;
 	if (filter_expression &&
-	    (!*filter_expression ||
-	     strlen(filter_expression) >= LSC_MAX_FILTER_LEN))
+	    strlen(filter_expression) >= LSC_MAX_FILTER_LEN)
 		return -LTTNG_ERR_FILTER_INVAL;
 	if (exclusion_count && handle->domain.type != LTTNG_DOMAIN_UST)
 		return -LTTNG_ERR_INVALID;
@@ -140,7 +176,12 @@ LTTNG_API int lttng_enable_event_with_exclusions(struct lttng_handle *handle,
 			   exclusion_names, &msg);
 	if (ret)
 		return ret;
-	ret = send_event(LSC_CMD_ENABLE_EVENT, handle, channel_name, &msg);
+	if (filter_expression)
+		ret = compile_filter(filter_expression, &msg);
+	if (!ret)
+		ret = send_event(LSC_CMD_ENABLE_EVENT, handle, channel_name,
+				 &msg);
+	free(msg.bytecode);
 	free(msg.exclusions);
 	return ret;
 }
