@@ -281,3 +281,32 @@ def test_list_userspace_fields(tracing):
 def test_list_fields_of_kernel_domain_is_refused(tracing):
     result = tracing.lttng("list", "--kernel", "--fields", check=False)
     assert result.rc == 1
+
+
+def test_filter_expression_selects_the_events(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values",
+                  "--filter", "seq >= 10 && seq < 20 && name != \"event-15\"")
+    tracing.lttng("start")
+    app.emit(30)
+    tracing.lttng("destroy")
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    assert values_of(trace) == [s for s in range(10, 20) if s != 15]
+
+
+def test_contexts_are_recorded_with_every_event(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("add-context", "--userspace", "--type=vpid",
+                  "--type=procname", "--type=vtid")
+    tracing.lttng("start")
+    app.emit(4)
+    tracing.lttng("destroy")
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    assert values_of(trace) == list(range(4))
+    for record in trace:
+        assert record.common_context == {"vpid": app.pid,
+                                         "procname": "ust-test-app",
+                                         "vtid": app.pid}
