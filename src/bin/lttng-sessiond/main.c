@@ -125,10 +125,12 @@ static int parse_options(int argc, char **argv, struct parsed_options *opts)
 		case OPT_CONSUMERD32_PATH:
 			opts->consumerd32_path = optarg;
 			break;
+		case OPT_VERBOSE_CONSUMER:
+			sessiond_config.verbose_consumer = true;
+			break;
 		case OPT_CONSUMERD32_LIBDIR:
 		case OPT_CONSUMERD64_LIBDIR:
-		case OPT_VERBOSE_CONSUMER:
-			/* Consumer daemon options: used once it exists. */
+			/* Only one (64-bit) consumer, found by path. */
 			break;
 		case 'q':
 			log_quiet = true;
