@@ -181,7 +181,13 @@ struct lttng_ust_recorder_ops {
 
 /*
  * A (channel, event) binding: the data of one probe registration. The
- * probe returns at once while `enabled` is 0 (one load).
+ * probe returns at once while `enabled` is 0 (one load). `filter` is
+ * NULL unless every enabled rule matching the event has a filter: the
+ * probe then describes its arguments and asks
+ * lttng_ust_event_filter_accepts() before it reserves anything.
+ * `contexts` is the channel's context field set (liblttng-ust's
+ * struct ust_ctx_set, NULL when the channel has none), which the
+ * backend's reserve() sizes and writes after the event header.
  */
 struct lttng_ust_event_recorder {
 	int enabled;
@@ -189,7 +195,43 @@ struct lttng_ust_event_recorder {
 	void *channel; /* the backend's channel */
 	uint32_t id;   /* the backend's event id in that channel */
 	const struct lttng_ust_event_desc *desc;
+	void *filter;	/* RCU-published, read by the probe */
+	void *contexts; /* set before the recorder is enabled */
 };
+
+/*
+ * The value of one field descriptor of the event, as the filter
+ * interpreter reads it (one per entry of desc->fields, nowrite fields
+ * included, a sequence's length field being its own entry). Integers
+ * and enumerations are widened to 64 bits by their own signedness,
+ * floats to double; strings are a pointer and a length (without the
+ * NUL); arrays and sequences point at their native-endian elements.
+ */
+struct lttng_ust_filter_value {
+	union {
+		int64_t s64;
+		uint64_t u64;
+		double dbl;
+		struct {
+			const char *ptr;
+			size_t len;
+		} str;
+		struct {
+			const void *ptr;
+			size_t count;
+		} array;
+	} u;
+	int type; /* unused for fields */
+};
+
+/*
+ * Whether some filter of the recorder accepts the event whose field
+ * values are `values` (desc->nr_fields entries); `ctx` gives the call
+ * site for $ctx.ip. Called by generated probes while `filter` is set.
+ */
+int lttng_ust_event_filter_accepts(struct lttng_ust_event_recorder *event,
+				   const struct lttng_ust_filter_value *values,
+				   const struct lttng_ust_record_ctx *ctx);
 
 #ifdef __cplusplus
 }

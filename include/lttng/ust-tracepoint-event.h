@@ -8,11 +8,15 @@
  *   3. per class: a struct holding what is computed once per call
  *      (string pointers and lengths, sequence pointers and lengths)
  *   4. per class: the payload size function
- *   5. per class: the probe, which reserves the payload through the
- *      event recorder's backend and stores each field with memcpy at
- *      offsets known at compile time
- *   6. per event: the event description
- *   7. the provider: its event list and the constructor that applies
+ *   5. per class: the filter view, which describes the arguments as
+ *      field values for the filter interpreter (used only while a
+ *      filter is attached to the event recorder)
+ *   6. per class: the probe, which (after the filter, if any, accepted
+ *      the event) reserves the payload through the event recorder's
+ *      backend and stores each field with memcpy at offsets known at
+ *      compile time
+ *   7. per event: the event description
+ *   8. the provider: its event list and the constructor that applies
  *      log levels and EMF URIs, then registers with liblttng-ust
  *
  * Payload layout (byte-packed, as LTTng on x86): integers and enum
@@ -48,6 +52,9 @@
 /* Expands its arguments only for fields that are recorded. */
 #define LTTNG_UST__IF_WRITE_0(...) __VA_ARGS__
 #define LTTNG_UST__IF_WRITE_1(...)
+/* Expands its arguments only for fields that are not recorded. */
+#define LTTNG_UST__IF_NOWRITE_0(...)
+#define LTTNG_UST__IF_NOWRITE_1(...) __VA_ARGS__
 
 #define LTTNG_UST__INT_TYPE(type, network, base)                               \
 	{                                                                      \
@@ -133,6 +140,14 @@ static inline void lttng_ust__write_int(char *dst, const void *src,
 	(void)network;
 #endif
 	memcpy(dst, src, size);
+}
+
+/* The filter view of an array: its elements and their number. */
+static inline void lttng_ust__filter_elements(struct lttng_ust_filter_value *fv,
+					      const void *elements, size_t n)
+{
+	fv->u.array.ptr = elements;
+	fv->u.array.count = n;
 }
 
 /* Stores `count` integers of `size` bytes from src (may be NULL if 0). */
@@ -307,7 +322,71 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 	}
 #include LTTNG_UST_TRACEPOINT_INCLUDE
 
-/* Pass 5: the probe of each class. */
+/*
+ * Pass 5: the filter view of each class, one value per field
+ * descriptor. Recorded strings and sequences reuse what the size
+ * function computed; _nowrite ones are evaluated here.
+ */
+#include <lttng/ust-tracepoint-event-reset.h>
+#undef LTTNG_UST__FIELD_INTEGER
+#define LTTNG_UST__FIELD_INTEGER(type, name, expr, network, base, nowrite)     \
+	{                                                                      \
+		type lttng_ust__v = (type)(expr);                              \
+                                                                               \
+		if (LTTNG_UST__IS_SIGNED_TYPE(type))                           \
+			lttng_ust__fv->u.s64 = (int64_t)lttng_ust__v;          \
+		else                                                           \
+			lttng_ust__fv->u.u64 = (uint64_t)lttng_ust__v;         \
+		lttng_ust__fv++;                                               \
+	}
+#undef LTTNG_UST__FIELD_FLOAT
+#define LTTNG_UST__FIELD_FLOAT(type, name, expr, nowrite)                      \
+	(lttng_ust__fv++)->u.dbl = (double)(type)(expr);
+#undef LTTNG_UST__FIELD_STRING
+#define LTTNG_UST__FIELD_STRING(name, expr, nowrite)                           \
+	LTTNG_UST__IF_WRITE_##nowrite(                                         \
+		lttng_ust__fv->u.str.ptr = lttng_ust__dyn->lttng_ust__ptr_##name; \
+		lttng_ust__fv->u.str.len =                                     \
+			lttng_ust__dyn->lttng_ust__len_##name - 1;)            \
+	LTTNG_UST__IF_NOWRITE_##nowrite(                                       \
+		lttng_ust__fv->u.str.ptr = lttng_ust__string_or_null(expr);    \
+		lttng_ust__fv->u.str.len = strlen(lttng_ust__fv->u.str.ptr);)  \
+	lttng_ust__fv++;
+#undef LTTNG_UST__FIELD_ARRAY
+#define LTTNG_UST__FIELD_ARRAY(type, name, expr, count, network, base, text,  \
+			       nowrite)                                        \
+	lttng_ust__filter_elements(lttng_ust__fv++, (const void *)(expr),      \
+				   (size_t)(count));
+#undef LTTNG_UST__FIELD_SEQUENCE
+#define LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr,       \
+				  network, base, text, nowrite)                \
+	LTTNG_UST__IF_WRITE_##nowrite(                                         \
+		lttng_ust__fv[1].u.array.ptr =                                 \
+			lttng_ust__dyn->lttng_ust__ptr_##name;                 \
+		lttng_ust__fv[1].u.array.count =                               \
+			lttng_ust__dyn->lttng_ust__len_##name;)                \
+	LTTNG_UST__IF_NOWRITE_##nowrite(                                       \
+		lttng_ust__fv[1].u.array.ptr = (const void *)(expr);           \
+		lttng_ust__fv[1].u.array.count = (size_t)(len_expr);)          \
+	lttng_ust__fv[0].u.u64 = lttng_ust__fv[1].u.array.count;               \
+	lttng_ust__fv += 2;
+#undef LTTNG_UST__FIELD_ENUM
+#define LTTNG_UST__FIELD_ENUM(provider, enum_name, type, name, expr, nowrite)  \
+	LTTNG_UST__FIELD_INTEGER(type, name, expr, 0, 10, nowrite)
+#undef LTTNG_UST__EVENT_CLASS_P
+#define LTTNG_UST__EVENT_CLASS_P(cls_provider, cls_name, args, fields)        \
+	static void lttng_ust__filter_view___##cls_provider##___##cls_name(    \
+		struct lttng_ust_filter_value *lttng_ust__fv,                  \
+		const struct lttng_ust__dyn___##cls_provider##___##cls_name    \
+			*lttng_ust__dyn LTTNG_UST__TP_DATA_PARAMS args)        \
+	{                                                                      \
+		(void)lttng_ust__fv;                                           \
+		(void)lttng_ust__dyn;                                          \
+		LTTNG_UST__TP_VOID_VARS args LTTNG_UST__UNPAREN fields         \
+	}
+#include LTTNG_UST_TRACEPOINT_INCLUDE
+
+/* Pass 6: the probe of each class. */
 #include <lttng/ust-tracepoint-event-reset.h>
 #undef LTTNG_UST__FIELD_INTEGER
 #define LTTNG_UST__FIELD_INTEGER(type, name, expr, network, base, nowrite)     \
@@ -388,6 +467,25 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 		lttng_ust__ctx.payload_len =                                   \
 			lttng_ust__event_size___##cls_provider##___##cls_name( \
 				&lttng_ust__dyn LTTNG_UST__TP_DATA_VARS args); \
+		if (__builtin_expect(                                          \
+			    __atomic_load_n(&lttng_ust__event->filter,         \
+					    __ATOMIC_ACQUIRE) != NULL,         \
+			    0)) {                                              \
+			struct lttng_ust_filter_value lttng_ust__fv            \
+				[LTTNG_UST__ARRAY_LEN(                         \
+					lttng_ust__fields___##cls_provider##___##cls_name)]; \
+                                                                               \
+			/* The sentinel slot: no field of its own. */          \
+			lttng_ust__fv[LTTNG_UST__ARRAY_LEN(lttng_ust__fv) - 1] \
+				.u.u64 = 0;                                    \
+			lttng_ust__filter_view___##cls_provider##___##cls_name( \
+				lttng_ust__fv,                                 \
+				&lttng_ust__dyn LTTNG_UST__TP_DATA_VARS args); \
+			if (!lttng_ust_event_filter_accepts(lttng_ust__event,  \
+							    lttng_ust__fv,     \
+							    &lttng_ust__ctx))  \
+				return;                                        \
+		}                                                              \
 		lttng_ust__dst = (char *)lttng_ust__event->ops->reserve(       \
 			lttng_ust__event, lttng_ust__ctx.payload_len,          \
 			&lttng_ust__ctx);                                      \
@@ -399,7 +497,7 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 #include LTTNG_UST_TRACEPOINT_INCLUDE
 
 /*
- * Pass 6: event descriptions. The assignment of the class probe to a
+ * Pass 7: event descriptions. The assignment of the class probe to a
  * pointer typed by the instance's arguments fails to compile when an
  * instance's LTTNG_UST_TP_ARGS() differ from its class's.
  */
@@ -425,7 +523,7 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 			NULL};
 #include LTTNG_UST_TRACEPOINT_INCLUDE
 
-/* Pass 7: the provider and its registration. */
+/* Pass 8: the provider and its registration. */
 #include <lttng/ust-tracepoint-event-reset.h>
 #undef LTTNG_UST__EVENT_INSTANCE_P
 #define LTTNG_UST__EVENT_INSTANCE_P(cls_provider, cls_name, provider, name,   \

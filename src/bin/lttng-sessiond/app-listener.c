@@ -21,6 +21,8 @@
 #include "util/unix-socket.h"
 
 #define APP_SOCKET_TIMEOUT_MS 5000
+/* A registration arrives in one write: a peer slower than this is cut. */
+#define REGISTRATION_TIMEOUT_MS 1000
 #define MAX_HALF_REGISTERED 64
 
 /* A socket whose process has not opened its other socket yet. */
@@ -157,9 +159,10 @@ static void accept_app(void)
 	if (fd < 0)
 		return;
 	h = calloc(1, sizeof(*h));
-	if (!h || usock_set_timeout(fd, APP_SOCKET_TIMEOUT_MS) ||
+	if (!h || usock_set_timeout(fd, REGISTRATION_TIMEOUT_MS) ||
 	    usock_peer_cred(fd, &cred) || ust_recv_register(fd, &h->reg) ||
-	    !credentials_match(&h->reg, &cred)) {
+	    !credentials_match(&h->reg, &cred) ||
+	    usock_set_timeout(fd, APP_SOCKET_TIMEOUT_MS)) {
 		DBG("Refused an application connection");
 		free(h);
 		close(fd);

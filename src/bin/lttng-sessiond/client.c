@@ -42,6 +42,7 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_EVENTS] = cmd_list_events,
 	[LSC_CMD_ADD_CONTEXT] = cmd_add_context,
 	[LSC_CMD_LIST_TRACEPOINTS] = cmd_list_tracepoints,
+	[LSC_CMD_LIST_TRACEPOINT_FIELDS] = cmd_list_tracepoint_fields,
 	[LSC_CMD_LIST_SYSCALLS] = cmd_list_syscalls,
 	[LSC_CMD_TRACK_PID] = cmd_track_pid,
 	[LSC_CMD_UNTRACK_PID] = cmd_untrack_pid,

@@ -8,6 +8,7 @@
 
 #include "ust-tracepoint-list.h"
 #include "cmd.h"
+#include "filter/validator.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
 #include "util/log.h"
@@ -15,6 +16,24 @@
 /* Event names the agents reserve inside the user space domain. */
 static const char *const reserved_prefixes[] = {
 	"lttng_jul:", "lttng_log4j:", "lttng_python:"};
+
+/*
+ * The client compiled the filter; the daemon trusts nothing it receives,
+ * so the bytecode must validate before it is stored or sent to an app.
+ */
+static int check_filter_bytecode(const struct lsc_event *spec)
+{
+	char msg[128];
+
+	if (!spec->filter)
+		return LTTNG_OK;
+	if (filter_validate(spec->bytecode, spec->bytecode_len, msg,
+			    sizeof(msg))) {
+		ERR("Refusing the filter of event %s: %s", spec->name, msg);
+		return LTTNG_ERR_FILTER_INVAL;
+	}
+	return LTTNG_OK;
+}
 
 static int check_ust_event(const struct lsc_event *spec)
 {
@@ -32,7 +51,7 @@ static int check_ust_event(const struct lsc_event *spec)
 	}
 	if (spec->exclusion_count && !event_rule_name_is_pattern(spec->name))
 		return LTTNG_ERR_EXCLUSION_INVAL;
-	return LTTNG_OK;
+	return check_filter_bytecode(spec);
 }
 
 /*
@@ -246,6 +265,17 @@ int cmd_add_context(struct cmd_ctx *ctx)
 			return ret;
 	}
 	return add_ust_context(domain, target.channel, &spec);
+}
+
+int cmd_list_tracepoint_fields(struct cmd_ctx *ctx)
+{
+	struct lsc_target target;
+
+	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	if (target.domain != LTTNG_DOMAIN_UST)
+		return LTTNG_ERR_UNKNOWN_DOMAIN;
+	return ust_list_tracepoint_fields(ctx->reply);
 }
 
 int cmd_list_tracepoints(struct cmd_ctx *ctx)

@@ -37,6 +37,7 @@ int cmd_disable_event(struct cmd_ctx *ctx);
 int cmd_list_events(struct cmd_ctx *ctx);
 int cmd_add_context(struct cmd_ctx *ctx);
 int cmd_list_tracepoints(struct cmd_ctx *ctx);
+int cmd_list_tracepoint_fields(struct cmd_ctx *ctx);
 int cmd_list_syscalls(struct cmd_ctx *ctx);
 
 /* cmd-tracker.c */

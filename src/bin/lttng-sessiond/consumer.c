@@ -52,10 +52,12 @@ int consumer_find_path(const char *option_path, char *buf, size_t len)
 static void exec_consumer(int fd)
 {
 	char fd_arg[32];
-	const char *verbose = log_verbosity >= 3   ? "-vvv"
-			      : log_verbosity == 2 ? "-vv"
-			      : log_verbosity == 1 ? "-v"
-						   : NULL;
+	/* --verbose-consumer: the consumer logs at the daemon's level. */
+	int level = sessiond_config.verbose_consumer ? log_verbosity : 0;
+	const char *verbose = level >= 3   ? "-vvv"
+			      : level == 2 ? "-vv"
+			      : level == 1 ? "-v"
+					   : NULL;
 
 	snprintf(fd_arg, sizeof(fd_arg), "--sessiond-fd=%d", fd);
 	execl(sessiond_config.consumerd64_path,

@@ -54,30 +54,31 @@ static int copy_spec(struct event_rule *rule, const struct lsc_event *spec)
 
 	rule->spec = *spec;
 	rule->spec.filter = NULL;
+	rule->spec.bytecode = NULL;
 	rule->spec.exclusions = NULL;
 	rule->spec.probe_location = NULL;
 	if (spec->probe_location) {
 		rule->spec.probe_location = strdup(spec->probe_location);
 		if (!rule->spec.probe_location)
-			return LTTNG_ERR_NOMEM;
+			goto nomem;
 	}
 	if (spec->filter) {
 		rule->spec.filter = strdup(spec->filter);
-		if (!rule->spec.filter) {
-			free(rule->spec.probe_location);
-			return LTTNG_ERR_NOMEM;
-		}
+		rule->spec.bytecode = malloc(spec->bytecode_len);
+		if (!rule->spec.filter || !rule->spec.bytecode)
+			goto nomem;
+		memcpy(rule->spec.bytecode, spec->bytecode, spec->bytecode_len);
 	}
 	if (excl_size) {
 		rule->spec.exclusions = malloc(excl_size);
-		if (!rule->spec.exclusions) {
-			free(rule->spec.filter);
-			free(rule->spec.probe_location);
-			return LTTNG_ERR_NOMEM;
-		}
+		if (!rule->spec.exclusions)
+			goto nomem;
 		memcpy(rule->spec.exclusions, spec->exclusions, excl_size);
 	}
 	return LTTNG_OK;
+nomem:
+	lsc_event_fini(&rule->spec);
+	return LTTNG_ERR_NOMEM;
 }
 
 static uint64_t next_rule_id;

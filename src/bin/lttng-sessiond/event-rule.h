@@ -2,8 +2,10 @@
  * Recording event rules of a channel: name pattern, log level condition,
  * filter expression and exclusions, and whether the rule is enabled.
  * Two rules are the same rule when all their conditions are equal.
- * The filter is kept as the user's expression; compiling it to bytecode
- * for the tracer belongs to the filter work (not done here yet).
+ * A filter is kept twice: the user's expression (for `lttng list` and
+ * rule identity) and the bytecode the client compiled from it
+ * (spec.bytecode, validated on receipt), which UST_CMD_RULE_CREATE
+ * sends to the applications as ust_rule_desc.bytecode.
  */
 #ifndef SESSIOND_EVENT_RULE_H
 #define SESSIOND_EVENT_RULE_H
@@ -14,7 +16,7 @@
 
 struct event_rule {
 	uint64_t id;	       /* unique in the daemon: the apps' rule id */
-	struct lsc_event spec; /* owns spec.filter and spec.exclusions */
+	struct lsc_event spec; /* owns filter, bytecode and exclusions */
 	struct event_rule *next;
 };
 

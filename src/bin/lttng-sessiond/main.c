@@ -130,13 +130,15 @@ static int parse_options(int argc, char **argv, struct parsed_options *opts)
 		case OPT_CONSUMERD32_PATH:
 			opts->consumerd32_path = optarg;
 			break;
+		case OPT_VERBOSE_CONSUMER:
+			sessiond_config.verbose_consumer = true;
+			break;
 		case OPT_KCONSUMERD_PATH:
 			opts->kconsumerd_path = optarg;
 			break;
 		case OPT_CONSUMERD32_LIBDIR:
 		case OPT_CONSUMERD64_LIBDIR:
-		case OPT_VERBOSE_CONSUMER:
-			/* Consumer daemon options: used once it exists. */
+			/* Only one (64-bit) consumer, found by path. */
 			break;
 		case 'q':
 			log_quiet = true;
@@ -214,9 +216,10 @@ static int find_consumers(const struct parsed_options *opts)
 		return -1;
 	}
 	if (opts->kconsumerd_path
-		    ? consumer_find_path(opts->kconsumerd_path,
-					 sessiond_config.kconsumerd_path,
-					 sizeof(sessiond_config.kconsumerd_path))
+		    ? consumer_find_path(
+			      opts->kconsumerd_path,
+			      sessiond_config.kconsumerd_path,
+			      sizeof(sessiond_config.kconsumerd_path))
 		    : snprintf(sessiond_config.kconsumerd_path,
 			       sizeof(sessiond_config.kconsumerd_path), "%s",
 			       sessiond_config.consumerd64_path) < 0) {

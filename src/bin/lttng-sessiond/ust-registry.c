@@ -179,19 +179,23 @@ int ust_registry_create(const struct ust_registry_desc *d,
 }
 
 int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
+			     struct ctf_type *event_context,
 			     uint32_t *stream_id)
 {
 	struct registry_channel *chan = calloc(1, sizeof(*chan));
 	struct ctf_error err;
 	int ret;
 
-	if (!chan)
+	if (!chan) {
+		ctf_type_destroy(event_context);
 		return -ENOMEM;
+	}
 	pthread_mutex_lock(&registry_lock);
 	chan->key = channel_key;
 	chan->stream_id = reg->next_stream_id;
 	ret = ctf_metadata_add_stream_class(reg->md, chan->stream_id,
-					    UST_EVENT_HEADER, NULL, &err);
+					    UST_EVENT_HEADER, event_context,
+					    &err);
 	if (ret) {
 		ERR("Cannot add a stream class: %s", err.message);
 		free(chan);

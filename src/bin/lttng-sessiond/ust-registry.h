@@ -19,6 +19,7 @@
 #include <sys/types.h>
 
 #include "ctf/packet-layout.h"
+#include "ctf/type.h"
 #include "ust-comm/event-class.h"
 
 struct ust_registry;
@@ -47,10 +48,13 @@ int ust_registry_create(const struct ust_registry_desc *desc,
 			struct ust_registry **out);
 
 /*
- * Adds a channel (its stream class, written out) and returns its stream
- * id in *stream_id. The channel is known by channel_key from now on.
+ * Adds a channel (its stream class, written out, with event_context, a
+ * structure of the channel's context fields or NULL, which the registry
+ * takes) and returns its stream id in *stream_id. The channel is known by
+ * channel_key from now on.
  */
 int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
+			     struct ctf_type *event_context,
 			     uint32_t *stream_id);
 
 /*

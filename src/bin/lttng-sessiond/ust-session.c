@@ -14,6 +14,7 @@
 #include "session.h"
 #include "ust-app.h"
 #include "ust-comm/codec.h"
+#include "ust-context/context-desc.h"
 #include "ust-registry.h"
 #include "ust-session.h"
 #include "util/log.h"
@@ -189,11 +190,51 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 	d->output_gid = set->gid;
 }
 
+/* The app protocol form of a channel's context (lttng add-context). */
+static int context_desc(const struct context *c, struct ust_context_desc *out)
+{
+	return ust_ctx_desc_from_lttng(
+		c->spec.type, c->spec.perf_type, c->spec.perf_config,
+		c->spec.perf_name, c->spec.app_provider, c->spec.app_name, out);
+}
+
+/*
+ * The stream event context of a channel: its context fields in the
+ * order they were added; NULL when it has none (or on error, in *ret).
+ */
+static struct ctf_type *channel_event_context(const struct channel *chan,
+					      int *ret)
+{
+	struct ctf_type *fields;
+
+	*ret = 0;
+	if (!chan->contexts)
+		return NULL;
+	fields = ctf_type_struct_create();
+	if (!fields) {
+		*ret = -ENOMEM;
+		return NULL;
+	}
+	for (const struct context *c = chan->contexts; c; c = c->next) {
+		struct ust_context_desc desc;
+
+		*ret = context_desc(c, &desc);
+		if (!*ret)
+			*ret = ust_ctx_add_ctf_fields(fields, &desc);
+		if (*ret) {
+			ctf_type_destroy(fields);
+			return NULL;
+		}
+	}
+	return fields;
+}
+
 static struct ust_buffer_channel *get_buffer_channel(struct ust_buffer_set *set,
 						     const struct channel *chan)
 {
 	struct consumer_channel_desc desc;
 	struct ust_buffer_channel *bc;
+	struct ctf_type *context;
 	uint32_t stream_id;
 	int ret;
 
@@ -205,7 +246,10 @@ static struct ust_buffer_channel *get_buffer_channel(struct ust_buffer_set *set,
 		return NULL;
 	bc->chan = chan;
 	bc->key = ++next_key;
-	ret = ust_registry_add_channel(set->registry, bc->key, &stream_id);
+	context = channel_event_context(chan, &ret);
+	if (!ret)
+		ret = ust_registry_add_channel(set->registry, bc->key, context,
+					       &stream_id);
 	if (!ret) {
 		fill_consumer_desc(set, chan, bc->key, stream_id, &desc);
 		bc->nr_streams = desc.nr_streams;
@@ -260,6 +304,18 @@ static int send_channel(struct ust_app *app, uint64_t session_id,
 				   &bc->fds[2 * i], 2, NULL);
 		lsc_buf_fini(&buf);
 	}
+	for (const struct context *c = bc->chan->contexts; !ret && c;
+	     c = c->next) {
+		struct ust_context_desc desc;
+
+		if (context_desc(c, &desc))
+			continue;
+		lsc_buf_init(&buf);
+		ust_put_context_add(&buf, bc->key, &desc);
+		ret = ust_app_call(app, UST_CMD_CONTEXT_ADD, &buf, NULL, 0,
+				   NULL);
+		lsc_buf_fini(&buf);
+	}
 	return ret;
 }
 
@@ -277,6 +333,8 @@ static int send_rule(struct ust_app *app, uint64_t channel_key,
 	int ret;
 
 	snprintf(desc.pattern, sizeof(desc.pattern), "%s", rule->spec.name);
+	desc.bytecode_len = rule->spec.bytecode_len;
+	desc.bytecode = rule->spec.bytecode;
 	if (rule->spec.exclusion_count) {
 		exclusions =
 			calloc(rule->spec.exclusion_count, sizeof(*exclusions));
@@ -311,12 +369,6 @@ static int sync_rule(struct ust_app *app, struct ust_app_session *uas,
 	struct ust_app_rule *ar = find_app_rule(uas, rule->id);
 	int ret;
 
-	if (rule->spec.filter) {
-		/* Filter bytecode is not generated yet: never unfiltered. */
-		DBG("Rule %s has a filter: not sent to the apps",
-		    rule->spec.name);
-		return 0;
-	}
 	if (!ar) {
 		ar = calloc(1, sizeof(*ar));
 		if (!ar)

@@ -12,6 +12,7 @@
 
 struct checker {
 	const char *expr;
+	unsigned int flags; /* FILTER_COMPILE_* */
 	struct filter_error *err;
 };
 
@@ -104,25 +105,28 @@ static int check_binary(struct checker *c, struct filter_node *node)
 		ret = check_node(c, node->u.binary.right);
 	if (ret)
 		return ret;
+	if ((c->flags & FILTER_COMPILE_NO_ARITHMETIC) && is_arithmetic(op))
+		return type_error(
+			c, node, op,
+			"make_op: binary operation '%s' not supported",
+			"arithmetic operators are not supported");
 	l = node->u.binary.left->vtype;
 	r = node->u.binary.right->vtype;
 	str = l == FILTER_TYPE_STRING || r == FILTER_TYPE_STRING;
 	num = l == FILTER_TYPE_INT || l == FILTER_TYPE_FLOAT ||
 	      r == FILTER_TYPE_INT || r == FILTER_TYPE_FLOAT;
 	flt = l == FILTER_TYPE_FLOAT || r == FILTER_TYPE_FLOAT;
-	if (str && (op == FILTER_OP_EQ || op == FILTER_OP_NE) && num)
+	if (str &&
+	    (op == FILTER_OP_EQ || op == FILTER_OP_NE || is_ordering(op)) &&
+	    num)
 		return type_error(c, node, op,
 				  "binary operation '%s' operand type mismatch",
 				  "a string compares only with a string");
-	if (str && is_ordering(op))
-		return type_error(c, node, op,
-				  "comparison '%s' cannot have string operand",
-				  "strings compare only with == and !=");
 	if (str && (op == FILTER_OP_AND || op == FILTER_OP_OR))
-		return type_error(
-			c, node, op,
-			"logical operation '%s' cannot have string operand",
-			"compare the string with == or != first");
+		return type_error(c, node, op,
+				  "logical binary operation '%s' cannot have "
+				  "string operand",
+				  "compare the string with == or != first");
 	if (str && is_bitwise(op))
 		return type_error(c, node, op,
 				  "bitwise binary operation '%s' cannot have "
@@ -171,10 +175,10 @@ static int check_node(struct checker *c, struct filter_node *node)
 	return 0;
 }
 
-int filter_check(const char *expr, struct filter_node *root,
+int filter_check(const char *expr, unsigned int flags, struct filter_node *root,
 		 struct filter_error *err)
 {
-	struct checker c = {.expr = expr, .err = err};
+	struct checker c = {.expr = expr, .flags = flags, .err = err};
 	int ret = check_node(&c, root);
 
 	if (ret)

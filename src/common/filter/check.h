@@ -12,9 +12,11 @@
 
 /*
  * Sets `vtype` on every node of `root`, parsed from `expr`. Returns 0, or
- * -EINVAL with *err naming the operator whose operands do not fit.
+ * -EINVAL with *err naming the operator whose operands do not fit (or,
+ * with FILTER_COMPILE_NO_ARITHMETIC in `flags`, the first arithmetic
+ * operator met bottom-up).
  */
-int filter_check(const char *expr, struct filter_node *root,
+int filter_check(const char *expr, unsigned int flags, struct filter_node *root,
 		 struct filter_error *err);
 
 #endif /* FILTER_CHECK_H */

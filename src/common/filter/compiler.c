@@ -15,6 +15,7 @@
 #include "filter/compiler.h"
 #include "filter/error.h"
 #include "filter/fold.h"
+#include "filter/lexer.h"
 #include "filter/parser.h"
 
 struct buf {
@@ -273,8 +274,27 @@ int filter_generate(const char *expr, const struct filter_node *root,
 	return ret;
 }
 
+/* LTTng's lexer cannot read "0X1F"; it says so as a parse error. */
+static int refuse_upper_hex(const char *expr, struct filter_error *err)
+{
+	long offset = filter_lex_find_upper_hex(expr);
+
+	if (offset < 0)
+		return 0;
+	return filter_error_set(err, FILTER_ERR_SYNTAX, expr, (size_t)offset,
+				"error parse error: cannot scanf hexadecimal "
+				"constant\n\nParse error\n",
+				"hexadecimal prefix must be \"0x\"");
+}
+
 int filter_compile(const char *expr, struct filter_bytecode **out,
 		   struct filter_error *err)
+{
+	return filter_compile_flags(expr, 0, out, err);
+}
+
+int filter_compile_flags(const char *expr, unsigned int flags,
+			 struct filter_bytecode **out, struct filter_error *err)
 {
 	struct filter_node *root;
 	int ret;
@@ -282,7 +302,10 @@ int filter_compile(const char *expr, struct filter_bytecode **out,
 	ret = filter_parse(expr, &root, err);
 	if (ret)
 		return ret;
-	ret = filter_check(expr, root, err);
+	if (flags & FILTER_COMPILE_NO_UPPER_HEX)
+		ret = refuse_upper_hex(expr, err);
+	if (!ret)
+		ret = filter_check(expr, flags, root, err);
 	if (!ret) {
 		filter_fold(root);
 		ret = filter_generate(expr, root, out, err);

@@ -61,4 +61,24 @@ struct filter_bytecode {
 int filter_compile(const char *expr, struct filter_bytecode **out,
 		   struct filter_error *err);
 
+/*
+ * Refuse the arithmetic operators (* / % + -) as LTTng 2.13's CLI does
+ * ("[error] make_op: binary operation '+' not supported"); the bytecode
+ * and the interpreter support them, the command line does not.
+ */
+#define FILTER_COMPILE_NO_ARITHMETIC (1U << 0)
+/*
+ * Refuse "0X" hexadecimal prefixes as LTTng 2.13's lexer does ("error
+ * parse error: cannot scanf hexadecimal constant"); "0x" is fine.
+ */
+#define FILTER_COMPILE_NO_UPPER_HEX (1U << 1)
+/* Exactly what LTTng 2.13's command line accepts. */
+#define FILTER_COMPILE_LTTNG_CLI                                               \
+	(FILTER_COMPILE_NO_ARITHMETIC | FILTER_COMPILE_NO_UPPER_HEX)
+
+/* filter_compile() with FILTER_COMPILE_* `flags`. */
+int filter_compile_flags(const char *expr, unsigned int flags,
+			 struct filter_bytecode **out,
+			 struct filter_error *err);
+
 #endif /* FILTER_FILTER_H */

@@ -321,6 +321,13 @@ bool filter_eval(const struct filter_program *prog,
 						 top->s.p, top->s.n);
 			(--top)->i = truth == (in->op == OP_STR_EQ);
 			break;
+		case OP_STR_ORDER:
+			truth = filter_order_holds(
+				in->a,
+				filter_str_compare(top[-1].s.p, top[-1].s.n,
+						   top->s.p, top->s.n));
+			(--top)->i = truth;
+			break;
 		case OP_GLOB_EQ:
 		case OP_GLOB_NE: {
 			const union filter_slot *pat =

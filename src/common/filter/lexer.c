@@ -417,3 +417,20 @@ int filter_lex(struct filter_lexer *lx, struct filter_token *tok,
 	assert(ret || tok->len > 0);
 	return ret;
 }
+
+long filter_lex_find_upper_hex(const char *expr)
+{
+	struct filter_lexer lx = {.expr = expr, .pos = 0};
+	struct filter_token tok;
+	struct filter_error err;
+	long found = -1;
+
+	while (found < 0 && !filter_lex(&lx, &tok, &err) &&
+	       tok.type != FILTER_TOK_END) {
+		if (tok.type == FILTER_TOK_INT && !strncmp(expr + tok.offset,
+							   "0X", 2))
+			found = (long)tok.offset;
+		free(tok.text);
+	}
+	return found;
+}

@@ -75,4 +75,11 @@ struct filter_lexer {
 int filter_lex(struct filter_lexer *lx, struct filter_token *tok,
 	       struct filter_error *err);
 
+/*
+ * The offset of the first integer literal of `expr` written with an
+ * upper-case "0X" prefix, or -1 when there is none (or the expression
+ * does not tokenize). LTTng 2.13's lexer refuses that spelling.
+ */
+long filter_lex_find_upper_hex(const char *expr);
+
 #endif /* FILTER_LEXER_H */

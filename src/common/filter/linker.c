@@ -303,8 +303,19 @@ static int link_string_binary(struct linker *l, uint8_t op, uint8_t lt,
 		return 0;
 	}
 	if (op != FILTER_OP_EQ && op != FILTER_OP_NE) {
-		never(l, "'%s' applied to strings (only == and != are)",
-		      op_name(op));
+		if (op < FILTER_OP_LT || op > FILTER_OP_GE) {
+			never(l, "'%s' applied to strings", op_name(op));
+			return 0;
+		}
+		if (lt != FILTER_TAG_STR || rt != FILTER_TAG_STR) {
+			never(l, "'%s' applied to a glob pattern", op_name(op));
+			return 0;
+		}
+		insn = emit(l, OP_STR_ORDER);
+		if (!insn)
+			return nomem(l);
+		insn->a = op;
+		l->types[--l->sp] = FILTER_TAG_INT;
 		return 0;
 	}
 	if (glob)

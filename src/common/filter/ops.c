@@ -23,6 +23,37 @@ bool filter_str_equal(const char *a, size_t alen, const char *b, size_t blen)
 	return alen == blen && !memcmp(a, b, alen);
 }
 
+int filter_str_compare(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t n;
+	int cmp;
+
+	alen = effective_len(a, alen);
+	blen = effective_len(b, blen);
+	n = alen < blen ? alen : blen;
+	cmp = n ? memcmp(a, b, n) : 0;
+	if (cmp)
+		return cmp;
+	return alen < blen ? -1 : alen > blen;
+}
+
+bool filter_order_holds(enum filter_op op, int cmp)
+{
+	switch (op) {
+	case FILTER_OP_LT:
+		return cmp < 0;
+	case FILTER_OP_LE:
+		return cmp <= 0;
+	case FILTER_OP_GT:
+		return cmp > 0;
+	case FILTER_OP_GE:
+		return cmp >= 0;
+	default:
+		assert(!"not an ordering operator");
+		return false;
+	}
+}
+
 bool filter_glob_match(const char *pattern, size_t plen, const char *str,
 		       size_t len)
 {
@@ -187,6 +218,13 @@ bool filter_binary(enum filter_op op, enum filter_tag lt, union filter_slot l,
 	if (is_string(lt) || is_string(rt)) {
 		if (!is_string(lt) || !is_string(rt))
 			return false;
+		if (op >= FILTER_OP_LT && op <= FILTER_OP_GE &&
+		    lt == FILTER_TAG_STR && rt == FILTER_TAG_STR) {
+			out->i = filter_order_holds(
+				op,
+				filter_str_compare(l.s.p, l.s.n, r.s.p, r.s.n));
+			return true;
+		}
 		if (op != FILTER_OP_EQ && op != FILTER_OP_NE)
 			return false;
 		out->i = string_equal(lt, l, rt, r) == (op == FILTER_OP_EQ);

@@ -86,6 +86,16 @@ static inline bool filter_int_shr(int64_t a, int64_t b, int64_t *r)
 bool filter_str_equal(const char *a, size_t alen, const char *b, size_t blen);
 
 /*
+ * Orders two strings (each ending at its length or first NUL) by their
+ * bytes as unsigned values, a prefix first: <0, 0 or >0, as strcmp().
+ */
+int filter_str_compare(const char *a, size_t alen, const char *b, size_t blen);
+
+/* Whether `cmp` (a filter_str_compare() result) satisfies the ordering
+ * operator `op` (LT, LE, GT or GE). */
+bool filter_order_holds(enum filter_op op, int cmp);
+
+/*
  * Whether `str` (ending at `len` or its first NUL) matches `pattern`, in
  * which '*' matches any run of bytes and '\' quotes the next byte. Linear
  * in practice: backtracks only to the last '*'.

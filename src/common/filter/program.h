@@ -73,7 +73,8 @@ enum filter_insn_op {
 	OP_NE_FIELD_IMM,
 	OP_STR_EQ,
 	OP_STR_NE,
-	OP_GLOB_EQ, /* a: 1 when the pattern is the top slot */
+	OP_STR_ORDER, /* a: enum filter_op (LT, LE, GT or GE) */
+	OP_GLOB_EQ,   /* a: 1 when the pattern is the top slot */
 	OP_GLOB_NE,
 	OP_DYN_UNARY,  /* a: enum filter_op, b: static tag */
 	OP_DYN_BINARY, /* a: enum filter_op, b, c: static tags or DYN */

@@ -282,7 +282,7 @@ int filter_tracefs_translate(const char *expr, char **out, char *why,
 	ret = filter_parse(expr, &root, err);
 	if (ret)
 		return ret;
-	ret = filter_check(expr, root, err);
+	ret = filter_check(expr, 0, root, err);
 	if (!ret) {
 		filter_fold(root);
 		ret = filter_tracefs_render(root, out, why, why_len);

@@ -79,6 +79,13 @@ void lsc_put_str(struct lsc_buf *buf, const char *str)
 	put_bytes(buf, str, len);
 }
 
+void lsc_put_blob(struct lsc_buf *buf, const void *data, uint32_t len)
+{
+	lsc_put_u32(buf, len);
+	if (len)
+		put_bytes(buf, data, len);
+}
+
 void lsc_cursor_init(struct lsc_cursor *cur, const void *data, size_t len)
 {
 	cur->pos = data;
@@ -164,6 +171,26 @@ int lsc_get_str_dup(struct lsc_cursor *cur, size_t max_len, char **dst)
 	ret = get_bytes(cur, *dst, len);
 	(*dst)[len] = '\0';
 	return ret;
+}
+
+int lsc_get_blob_dup(struct lsc_cursor *cur, size_t max_len, uint8_t **dst,
+		     uint32_t *len)
+{
+	int ret = lsc_get_u32(cur, len);
+
+	*dst = NULL;
+	if (ret)
+		return ret;
+	if (*len == 0)
+		return 0;
+	if ((size_t)*len > max_len)
+		return -EMSGSIZE;
+	if (cur->left < *len)
+		return -EBADMSG;
+	*dst = malloc(*len);
+	if (!*dst)
+		return -ENOMEM;
+	return get_bytes(cur, *dst, *len);
 }
 
 int lsc_cursor_finish(const struct lsc_cursor *cur)

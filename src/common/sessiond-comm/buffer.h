@@ -35,6 +35,8 @@ void lsc_put_u64(struct lsc_buf *buf, uint64_t value);
 void lsc_put_i64(struct lsc_buf *buf, int64_t value);
 /* str may be NULL (encoded as LSC_NULL_STRING). */
 void lsc_put_str(struct lsc_buf *buf, const char *str);
+/* A byte string: u32 length, then the bytes (data may be NULL if len 0). */
+void lsc_put_blob(struct lsc_buf *buf, const void *data, uint32_t len);
 
 void lsc_cursor_init(struct lsc_cursor *cur, const void *data, size_t len);
 
@@ -56,6 +58,13 @@ int lsc_get_str(struct lsc_cursor *cur, char *dst, size_t dst_size);
  * absent). Strings of max_len bytes or more are refused (-EMSGSIZE).
  */
 int lsc_get_str_dup(struct lsc_cursor *cur, size_t max_len, char **dst);
+
+/*
+ * Read a byte string into a malloc'd copy (*dst NULL when empty). Blobs
+ * longer than max_len bytes are refused (-EMSGSIZE).
+ */
+int lsc_get_blob_dup(struct lsc_cursor *cur, size_t max_len, uint8_t **dst,
+		     uint32_t *len);
 
 /* 0 when every byte was consumed, else -EBADMSG (trailing garbage). */
 int lsc_cursor_finish(const struct lsc_cursor *cur);

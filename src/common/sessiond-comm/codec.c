@@ -153,6 +153,7 @@ void lsc_put_event(struct lsc_buf *buf, const struct lsc_event *event)
 	lsc_put_i32(buf, event->enabled);
 	lsc_put_i32(buf, event->pid);
 	lsc_put_str(buf, event->filter);
+	lsc_put_blob(buf, event->bytecode, event->bytecode_len);
 	lsc_put_u32(buf, event->exclusion_count);
 	for (i = 0; i < event->exclusion_count; i++)
 		lsc_put_str(buf, event->exclusions[i]);
@@ -175,6 +176,10 @@ static int get_event_fields(struct lsc_cursor *cur, struct lsc_event *event)
 	TRY(check_range(event->enabled, -1, 1));
 	TRY(lsc_get_i32(cur, &event->pid));
 	TRY(lsc_get_str_dup(cur, LSC_MAX_FILTER_LEN, &event->filter));
+	TRY(lsc_get_blob_dup(cur, LSC_MAX_FILTER_BYTECODE, &event->bytecode,
+			     &event->bytecode_len));
+	if (!event->filter != !event->bytecode)
+		return -EBADMSG;
 	TRY(lsc_get_count(cur, LSC_MAX_EXCLUSIONS, &event->exclusion_count));
 	if (event->exclusion_count) {
 		event->exclusions = calloc(event->exclusion_count,
@@ -203,9 +208,12 @@ int lsc_get_event(struct lsc_cursor *cur, struct lsc_event *event)
 void lsc_event_fini(struct lsc_event *event)
 {
 	free(event->filter);
+	free(event->bytecode);
 	free(event->exclusions);
 	free(event->probe_location);
 	event->filter = NULL;
+	event->bytecode = NULL;
+	event->bytecode_len = 0;
 	event->exclusions = NULL;
 	event->probe_location = NULL;
 	event->exclusion_count = 0;

@@ -17,6 +17,7 @@
 #include "sessiond-comm/buffer.h"
 
 #define LSC_MAX_FILTER_LEN 65536
+#define LSC_MAX_FILTER_BYTECODE 65536 /* FILTER_BYTECODE_MAX_LEN */
 #define LSC_MAX_PROBE_LOCATION_LEN 4096
 #define LSC_MAX_EXCLUSIONS 1024
 
@@ -71,6 +72,10 @@ struct lsc_event {
 	int32_t enabled;
 	int32_t pid;
 	char *filter; /* malloc'd expression, NULL when none */
+	/* The filter compiled by the client (filter/bytecode.h), malloc'd;
+	 * present exactly when filter is (0 and NULL otherwise). */
+	uint32_t bytecode_len;
+	uint8_t *bytecode;
 	uint32_t exclusion_count;
 	char (*exclusions)[LTTNG_SYMBOL_NAME_LEN]; /* malloc'd */
 	/*

@@ -28,6 +28,7 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_EVENTS] = "list-events",
 	[LSC_CMD_ADD_CONTEXT] = "add-context",
 	[LSC_CMD_LIST_TRACEPOINTS] = "list-tracepoints",
+	[LSC_CMD_LIST_TRACEPOINT_FIELDS] = "list-tracepoint-fields",
 	[LSC_CMD_LIST_SYSCALLS] = "list-syscalls",
 	[LSC_CMD_TRACK_PID] = "track-pid",
 	[LSC_CMD_UNTRACK_PID] = "untrack-pid",

@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "util/log.h"
 
@@ -30,22 +31,33 @@ static const char *log_prefix(enum log_kind kind, int level)
 
 void log_print(enum log_kind kind, int level, const char *fmt, ...)
 {
-	char line[8192];
+	char line[8192], *text = line;
 	FILE *out = kind == LOG_KIND_MSG ? stdout : stderr;
 	va_list args;
+	int len;
 
 	if (log_quiet)
 		return;
 	if (kind == LOG_KIND_DBG && level > log_verbosity)
 		return;
 	va_start(args, fmt);
-	vsnprintf(line, sizeof(line), fmt, args);
+	len = vsnprintf(line, sizeof(line), fmt, args);
 	va_end(args);
+	/* Messages may quote a filter of up to 64 KiB: never cut them. */
+	if (len >= (int)sizeof(line) && (text = malloc((size_t)len + 1))) {
+		va_start(args, fmt);
+		vsnprintf(text, (size_t)len + 1, fmt, args);
+		va_end(args);
+	} else if (len >= (int)sizeof(line)) {
+		text = line;
+	}
 	if (kind != LOG_KIND_MSG)
 		fflush(stdout);
-	fprintf(out, "%s%s\n", log_prefix(kind, level), line);
+	fprintf(out, "%s%s\n", log_prefix(kind, level), text);
 	if (kind != LOG_KIND_MSG)
 		fflush(out);
+	if (text != line)
+		free(text);
 }
 
 void log_print_raw(const char *fmt, ...)

@@ -4,10 +4,13 @@
  * and add-context. Listed events carry their filter and exclusions in
  * the same allocation, reached through the lttng_event_get_* accessors.
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctl-internal.h"
+#include "filter/filter.h"
 
 /* What extended.ptr of a listed event points to. */
 struct event_extended {
@@ -109,6 +112,37 @@ static int event_to_msg(const struct lttng_event *event, const char *filter,
 	return 0;
 }
 
+/*
+ * Compiles the filter expression into msg->bytecode, as LTTng's client
+ * does: the daemon only receives filters that compile. On failure,
+ * prints the parser's lines on stderr exactly as LTTng 2.13's library
+ * does (the caller then prints its own "Error: ..." line).
+ */
+static int compile_filter(const char *expr, struct lsc_event *msg)
+{
+	struct filter_bytecode *bc = NULL;
+	struct filter_error err;
+	int ret;
+
+	memset(&err, 0, sizeof(err));
+	ret = filter_compile_flags(expr, FILTER_COMPILE_LTTNG_CLI, &bc, &err);
+	if (ret) {
+		fputs(err.lttng_message, stderr);
+		fflush(stderr);
+		return ret == -ENOMEM ? -LTTNG_ERR_FILTER_NOMEM
+				      : -LTTNG_ERR_FILTER_INVAL;
+	}
+	msg->bytecode = malloc(bc->len);
+	if (!msg->bytecode) {
+		free(bc);
+		return -LTTNG_ERR_FILTER_NOMEM;
+	}
+	memcpy(msg->bytecode, bc->data, bc->len);
+	msg->bytecode_len = (uint32_t)bc->len;
+	free(bc);
+	return 0;
+}
+
 static int send_event(uint32_t command, struct lttng_handle *handle,
 		      const char *channel_name, const struct lsc_event *msg)
 {
@@ -138,9 +172,12 @@ LTTNG_API int lttng_enable_event_with_exclusions(struct lttng_handle *handle,
 
 	if (!handle || !event)
 		return -LTTNG_ERR_INVALID;
+	/* LTTng: an empty filter is an invalid parameter, a too long one an
+	 * invalid filter (without parser output). */
+	if (filter_expression && !*filter_expression)
+		return -LTTNG_ERR_INVALID;
 	if (filter_expression &&
-	    (!*filter_expression ||
-	     strlen(filter_expression) >= LSC_MAX_FILTER_LEN))
+	    strlen(filter_expression) >= LSC_MAX_FILTER_LEN)
 		return -LTTNG_ERR_FILTER_INVAL;
 	if (exclusion_count && handle->domain.type != LTTNG_DOMAIN_UST)
 		return -LTTNG_ERR_INVALID;
@@ -148,7 +185,12 @@ LTTNG_API int lttng_enable_event_with_exclusions(struct lttng_handle *handle,
 			   exclusion_names, &msg);
 	if (ret)
 		return ret;
-	ret = send_event(LSC_CMD_ENABLE_EVENT, handle, channel_name, &msg);
+	if (filter_expression)
+		ret = compile_filter(filter_expression, &msg);
+	if (!ret)
+		ret = send_event(LSC_CMD_ENABLE_EVENT, handle, channel_name,
+				 &msg);
+	free(msg.bytecode);
 	free(msg.exclusions);
 	return ret;
 }
@@ -376,6 +418,71 @@ LTTNG_API int lttng_list_tracepoints(struct lttng_handle *handle,
 				     struct lttng_event **events)
 {
 	return list_events(LSC_CMD_LIST_TRACEPOINTS, handle, NULL, events);
+}
+
+/* One entry of the LSC_CMD_LIST_TRACEPOINT_FIELDS reply. */
+static int decode_field(struct lsc_cursor *cur, struct lttng_event_field *out)
+{
+	struct lsc_event ev;
+	int32_t type, nowrite;
+	int ret = lsc_get_event(cur, &ev);
+
+	if (ret)
+		return ret;
+	memset(out, 0, sizeof(*out));
+	out->event.type = (enum lttng_event_type)ev.type;
+	memcpy(out->event.name, ev.name, sizeof(out->event.name));
+	out->event.loglevel_type = (enum lttng_loglevel_type)ev.loglevel_type;
+	out->event.loglevel = ev.loglevel;
+	out->event.enabled = ev.enabled;
+	out->event.pid = ev.pid;
+	lsc_event_fini(&ev);
+	if (lsc_get_str(cur, out->field_name, sizeof(out->field_name)) ||
+	    lsc_get_i32(cur, &type) || lsc_get_i32(cur, &nowrite) ||
+	    type < LTTNG_EVENT_FIELD_OTHER || type > LTTNG_EVENT_FIELD_STRING)
+		return -EBADMSG;
+	out->type = (enum lttng_event_field_type)type;
+	out->nowrite = nowrite;
+	return 0;
+}
+
+LTTNG_API int lttng_list_tracepoint_fields(struct lttng_handle *handle,
+					   struct lttng_event_field **fields)
+{
+	struct lttng_event_field *array = NULL;
+	struct lsc_message reply;
+	struct lsc_target target;
+	struct lsc_cursor cur;
+	uint32_t count = 0;
+	int ret;
+
+	if (!fields)
+		return -LTTNG_ERR_INVALID;
+	ret = ctl_target_from_handle(handle, NULL, &target);
+	if (!ret)
+		ret = ctl_call_target(LSC_CMD_LIST_TRACEPOINT_FIELDS, &target,
+				      &reply);
+	if (ret)
+		return ret;
+	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = lsc_get_count(&cur, LSC_MAX_PAYLOAD / 32, &count);
+	if (!ret && count) {
+		array = calloc(count, sizeof(*array));
+		ret = array ? 0 : -LTTNG_ERR_NOMEM;
+	}
+	for (uint32_t i = 0; !ret && i < count; i++)
+		ret = decode_field(&cur, &array[i])
+			      ? -LTTNG_ERR_INVALID_PROTOCOL
+			      : 0;
+	if (!ret && lsc_cursor_finish(&cur))
+		ret = -LTTNG_ERR_INVALID_PROTOCOL;
+	lsc_message_fini(&reply);
+	if (ret) {
+		free(array);
+		return ret;
+	}
+	*fields = array;
+	return (int)count;
 }
 
 LTTNG_API int lttng_list_syscalls(struct lttng_event **events)

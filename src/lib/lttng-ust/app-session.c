@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app-session.h"
+#include "context/context-set.h"
 #include "listener-env.h"
 
 /* The channel whose backend member `backend` is. */
@@ -37,8 +38,9 @@ static struct ust_app_session *find_session(struct ust_app_objects *objects,
 {
 	struct ust_app_session *session;
 
-	cds_list_for_each_entry(session, &objects->sessions,
-				node) if (session->id == id) return session;
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		if (session->id == id)
+			return session;
 	return NULL;
 }
 
@@ -48,9 +50,10 @@ static struct ust_app_channel *find_channel(struct ust_app_objects *objects,
 	struct ust_app_session *session;
 	struct ust_app_channel *chan;
 
-	cds_list_for_each_entry(session, &objects->sessions, node)
-		cds_list_for_each_entry(chan, &session->channels,
-					node) if (chan->key == key) return chan;
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		cds_list_for_each_entry (chan, &session->channels, node)
+			if (chan->key == key)
+				return chan;
 	return NULL;
 }
 
@@ -61,11 +64,11 @@ static struct ust_app_rule *find_rule(struct ust_app_objects *objects,
 	struct ust_app_channel *chan;
 	struct ust_app_rule *rule;
 
-	cds_list_for_each_entry(session, &objects->sessions, node)
-		cds_list_for_each_entry(chan, &session->channels, node)
-			cds_list_for_each_entry(rule, &chan->rules,
-						node) if (rule->id ==
-							  id) return rule;
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		cds_list_for_each_entry (chan, &session->channels, node)
+			cds_list_for_each_entry (rule, &chan->rules, node)
+				if (rule->id == id)
+					return rule;
 	return NULL;
 }
 
@@ -83,7 +86,7 @@ static void session_update_recording(struct ust_app_session *session)
 {
 	struct ust_app_channel *chan;
 
-	cds_list_for_each_entry(chan, &session->channels, node)
+	cds_list_for_each_entry (chan, &session->channels, node)
 		channel_update_recording(chan);
 }
 
@@ -92,8 +95,8 @@ void ust_app_objects_stop_all(struct ust_app_objects *objects)
 	struct ust_app_session *session;
 	struct ust_app_channel *chan;
 
-	cds_list_for_each_entry(session, &objects->sessions, node)
-		cds_list_for_each_entry(chan, &session->channels, node)
+	cds_list_for_each_entry (session, &objects->sessions, node)
+		cds_list_for_each_entry (chan, &session->channels, node)
 			ust_rb_channel_set_recording(&chan->backend, 0);
 }
 
@@ -121,7 +124,7 @@ static void session_free(struct ust_app_session *session)
 {
 	struct ust_app_channel *chan, *tmp;
 
-	cds_list_for_each_entry_safe(chan, tmp, &session->channels, node)
+	cds_list_for_each_entry_safe (chan, tmp, &session->channels, node)
 		channel_free(chan);
 	cds_list_del(&session->node);
 	free(session);
@@ -154,7 +157,7 @@ void ust_app_objects_clear(struct ust_app_objects *objects)
 	struct ust_app_session *session, *tmp;
 
 	ust_app_objects_stop_all(objects);
-	cds_list_for_each_entry_safe(session, tmp, &objects->sessions, node)
+	cds_list_for_each_entry_safe (session, tmp, &objects->sessions, node)
 		session_free(session);
 }
 
@@ -202,7 +205,7 @@ static void channel_free(struct ust_app_channel *chan)
 	ust_rb_channel_set_recording(&chan->backend, 0);
 	/* Rules and recorders go with the channel; no probe runs after. */
 	ust_channel_destroy(chan->chan);
-	cds_list_for_each_entry_safe(rule, tmp, &chan->rules, node)
+	cds_list_for_each_entry_safe (rule, tmp, &chan->rules, node)
 		rule_free(rule);
 	rb_channel_destroy(chan->backend.rb);
 	close_received_fds(chan);
@@ -335,20 +338,18 @@ int ust_app_context_add(struct ust_app_objects *objects, uint64_t key,
 			const struct ust_context_desc *desc)
 {
 	struct ust_app_channel *chan = find_channel(objects, key);
+	int ret;
 
-	(void)desc;
 	if (!chan)
 		return -ENOENT;
 	if (!cds_list_empty(&chan->rules))
 		return -EINVAL;
-	/*
-	 * The context module (ctxfilter) hooks in here: build the
-	 * channel's struct ust_context_writer from the descriptions
-	 * received so far and set chan->backend.context. Until it does,
-	 * context fields are refused so that no record lacks them.
-	 */
-	ust_log("channel %s: context fields are not supported yet", chan->name);
-	return -ENOSYS;
+	/* The channel's context set writes the fields (context-set.h). */
+	ret = ust_channel_add_context(chan->chan, desc);
+	if (ret)
+		return ret == -EBUSY ? -EINVAL : ret;
+	chan->backend.context = ust_ctx_set_writer(chan->chan->contexts);
+	return 0;
 }
 
 /* ---- rules ---- */
@@ -400,6 +401,8 @@ static int rule_make_event_rule(struct ust_app_channel *chan,
 			exclusions[i] = desc->exclusions[i];
 	}
 	attr.exclusions = exclusions;
+	attr.filter = rule->filter; /* validated by ust_event_rule_create() */
+	attr.filter_len = rule->filter_len;
 	ret = ust_event_rule_create(chan->chan, &attr, &rule->rule);
 	free(exclusions);
 	return ret;

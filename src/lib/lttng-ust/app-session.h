@@ -44,11 +44,7 @@ struct ust_app_session {
 struct ust_app_rule {
 	uint64_t id;
 	struct ust_event_rule *rule;
-	/*
-	 * The linked filter bytecode of the rule (NULL: none), kept for
-	 * the filter module (ctxfilter), which adds it to
-	 * ust_event_rule_attr; until then rules record unfiltered.
-	 */
+	/* The rule's filter bytecode (NULL: none), given to its event rule. */
 	uint8_t *filter;
 	uint32_t filter_len;
 	struct cds_list_head node;

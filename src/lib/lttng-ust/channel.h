@@ -16,23 +16,20 @@
 #include "common/ust-log.h"
 #include "recorder.h"
 
-/*
- * Where a channel's event ids come from: asked when a recorder is
- * created (under the tracer lock). Returns 0 and *id, or a negative
- * errno: the recorder then exists but never records.
- */
-typedef int (*ust_event_id_fn)(void *backend,
-			       const struct lttng_ust_event_desc *desc,
-			       uint32_t *id);
+struct ust_ctx_set;
+struct ust_context_desc;
 
 struct ust_channel {
 	const struct lttng_ust_recorder_ops *ops;
-	void *backend;		  /* the backend's channel object */
-	ust_event_id_fn event_id; /* NULL: ids counted from 0 */
-	uint32_t next_event_id;	  /* ids given to recorders, in order */
+	void *backend;		/* the backend's channel object */
+	struct ust_ctx_set *contexts; /* context fields of its records */
+	uint32_t next_event_id; /* ids given to recorders, in order */
 	struct cds_list_head rules;
 	struct cds_list_head recorders;
 	struct cds_list_head node; /* in the channel list */
+	/* Where event ids come from (NULL: next_event_id counts them). */
+	int (*event_id)(void *backend, const struct lttng_ust_event_desc *desc,
+			uint32_t *id);
 };
 
 /*
@@ -44,12 +41,12 @@ UST_API int ust_channel_create(const struct lttng_ust_recorder_ops *ops,
 			       void *backend, struct ust_channel **chan);
 
 /*
- * Takes the event ids of recorders created from now on from `fn` (the
- * session daemon's registry) instead of counting them. Call before the
- * first rule of the channel.
+ * Adds a context field to every record of the channel (after the event
+ * header, in the order added). Only before the channel's first event
+ * rule: returns -EBUSY after, else what ust_ctx_set_add() returns.
  */
-UST_API void ust_channel_set_event_id_source(struct ust_channel *chan,
-					     ust_event_id_fn fn);
+UST_API int ust_channel_add_context(struct ust_channel *chan,
+				    const struct ust_context_desc *desc);
 
 /*
  * Destroys the channel with its event rules and recorders; none of its
@@ -76,5 +73,22 @@ void ust_channels_sync_all_locked(void);
 
 /* Destroys every recorder of the provider's events (it is leaving). */
 void ust_channels_drop_provider_locked(const struct lttng_ust_probe_desc *desc);
+
+/*
+ * Where a channel's event ids come from: asked when a recorder is
+ * created (under the tracer lock). Returns 0 and *id, or a negative
+ * errno: the recorder then exists but never records.
+ */
+typedef int (*ust_event_id_fn)(void *backend,
+			       const struct lttng_ust_event_desc *desc,
+			       uint32_t *id);
+
+/*
+ * Takes the event ids of recorders created from now on from `fn` (the
+ * session daemon's registry) instead of counting them. Call before the
+ * first rule of the channel.
+ */
+UST_API void ust_channel_set_event_id_source(struct ust_channel *chan,
+					     ust_event_id_fn fn);
 
 #endif /* UST_CHANNEL_H */

@@ -10,6 +10,7 @@
 #include <lttng/tracepoint.h>
 
 #include "channel.h"
+#include "filter/validator.h"
 #include "event-rule.h"
 #include "probe-registry.h"
 #include "tracer.h"
@@ -40,6 +41,17 @@ static int name_is_valid(const char *what, const char *name)
 	return 0;
 }
 
+static int filter_check(const struct ust_event_rule_attr *attr)
+{
+	char msg[128];
+
+	if (!filter_validate(attr->filter, attr->filter_len, msg, sizeof(msg)))
+		return 0;
+	ust_log("event rule %s: invalid filter bytecode: %s", attr->pattern,
+		msg);
+	return -EINVAL;
+}
+
 static int attr_check(const struct ust_event_rule_attr *attr)
 {
 	size_t i;
@@ -49,6 +61,8 @@ static int attr_check(const struct ust_event_rule_attr *attr)
 	for (i = 0; i < attr->nr_exclusions; i++)
 		if (!name_is_valid("exclusion", attr->exclusions[i]))
 			return -EINVAL;
+	if (attr->filter && filter_check(attr))
+		return -EINVAL;
 	switch (attr->loglevel_type) {
 	case UST_LOGLEVEL_ALL:
 		return 0;
@@ -74,6 +88,7 @@ void ust_event_rule_free(struct ust_event_rule *rule)
 		free(rule->exclusions[i]);
 	free(rule->exclusions);
 	free(rule->pattern);
+	free(rule->filter);
 	free(rule);
 }
 
@@ -100,6 +115,15 @@ static struct ust_event_rule *rule_alloc(const struct ust_event_rule_attr *attr)
 			ust_event_rule_free(rule);
 			return NULL;
 		}
+	}
+	if (attr->filter) {
+		rule->filter = malloc(attr->filter_len);
+		if (!rule->filter) {
+			ust_event_rule_free(rule);
+			return NULL;
+		}
+		memcpy(rule->filter, attr->filter, attr->filter_len);
+		rule->filter_len = attr->filter_len;
 	}
 	rule->loglevel_type = attr->loglevel_type;
 	rule->loglevel = attr->loglevel;

@@ -1,13 +1,16 @@
 /*
  * liblttng-ust: recording event rules of user space channels
  * (lttng-enable-event(1) --userspace): an event name pattern, exclusion
- * patterns and a log level condition. A rule belongs to one channel and
- * is enabled when created; channel.c turns rules into event recorders.
+ * patterns, a log level condition and an optional filter (bytecode
+ * compiled by the client, filter/bytecode.h). A rule belongs to one
+ * channel and is enabled when created; channel.c turns rules into event
+ * recorders, which link the filter against each matched event.
  */
 #ifndef UST_EVENT_RULE_H
 #define UST_EVENT_RULE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <lttng/ust-events.h>
 #include <urcu/list.h>
@@ -23,6 +26,8 @@ struct ust_event_rule_attr {
 	size_t nr_exclusions;
 	enum ust_loglevel_type loglevel_type;
 	int loglevel; /* for RANGE and SINGLE: 0 (EMERG) to 14 (DEBUG) */
+	const uint8_t *filter; /* bytecode, NULL: no filter */
+	size_t filter_len;
 };
 
 struct ust_event_rule {
@@ -32,6 +37,8 @@ struct ust_event_rule {
 	size_t nr_exclusions;
 	enum ust_loglevel_type loglevel_type;
 	int loglevel;
+	uint8_t *filter; /* validated bytecode, NULL: no filter */
+	size_t filter_len;
 	int enabled;
 	struct cds_list_head node; /* in chan->rules */
 };
@@ -39,8 +46,9 @@ struct ust_event_rule {
 /*
  * Creates an enabled rule in `chan` and attaches it to every matching
  * registered event (and to events registered later). Returns 0 and sets
- * *rule, -EINVAL for an empty or too long pattern or exclusion or an
- * out-of-range log level, -ENOMEM.
+ * *rule, -EINVAL for an empty or too long pattern or exclusion, an
+ * out-of-range log level or filter bytecode that does not validate,
+ * -ENOMEM.
  */
 UST_API int ust_event_rule_create(struct ust_channel *chan,
 				  const struct ust_event_rule_attr *attr,

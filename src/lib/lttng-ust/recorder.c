@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "channel.h"
+#include "event-filter.h"
 #include "recorder.h"
 #include "tracepoint/tracepoint-registry.h"
 #include "tracer.h"
@@ -25,16 +26,17 @@ ust_recorder_create(struct ust_channel *chan,
 	}
 	rec->pub.ops = chan->ops;
 	rec->pub.channel = chan->backend;
-	if (!chan->event_id)
-		rec->pub.id = chan->next_event_id++;
-	else if (chan->event_id(chan->backend, desc, &rec->pub.id)) {
+	rec->pub.id = chan->next_event_id++;
+	rec->pub.desc = desc;
+	rec->pub.contexts = chan->contexts;
+	rec->chan = chan;
+	cds_list_add_tail(&rec->node, &chan->recorders);
+	if (chan->event_id &&
+	    chan->event_id(chan->backend, desc, &rec->pub.id)) {
 		ust_log("event %s:%s: no event id, it will not be recorded",
 			desc->provider_name, desc->event_name);
 		rec->refused = 1;
 	}
-	rec->pub.desc = desc;
-	rec->chan = chan;
-	cds_list_add_tail(&rec->node, &chan->recorders);
 	return rec;
 }
 
@@ -91,6 +93,7 @@ void ust_recorder_destroy(struct ust_recorder *rec)
 		assert(0 && "probe detach failed");
 		return;
 	}
+	ust_event_filter_clear(rec);
 	cds_list_del(&rec->node);
 	free(rec);
 }

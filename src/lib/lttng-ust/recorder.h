@@ -18,15 +18,15 @@ struct ust_channel;
 struct ust_recorder {
 	struct lttng_ust_event_recorder pub; /* the probe's data */
 	struct ust_channel *chan;
-	int attached;		   /* registered as a probe on the tracepoint */
-	int refused;		   /* no event id: never records */
+	int attached; /* registered as a probe on the tracepoint */
 	struct cds_list_head node; /* in chan->recorders */
+	int refused; /* the id source gave no id: never records */
 };
 
 /*
  * A disabled recorder of `desc` in `chan`, or NULL (out of memory). Its
- * event id comes from the channel's id source; when that refuses, the
- * recorder is marked refused and enabling it does nothing.
+ * event id comes from the channel's id source when it has one; when
+ * that refuses, the recorder is marked refused and never records.
  */
 struct ust_recorder *
 ust_recorder_create(struct ust_channel *chan,

@@ -147,12 +147,15 @@ static enum kind static_kind(const struct filter_node *node)
 				       op == FILTER_OP_SUB
 			       ? K_DYN
 			       : K_INT;
-	if (is_str(a) || is_str(b))
-		return is_str(a) && is_str(b) &&
-				       (op == FILTER_OP_EQ ||
-					op == FILTER_OP_NE)
+	if (is_str(a) || is_str(b)) {
+		if (op == FILTER_OP_EQ || op == FILTER_OP_NE)
+			return is_str(a) && is_str(b) ? K_INT : K_BAD;
+		/* Ordering: plain strings only, never a glob pattern. */
+		return a == K_STR && b == K_STR && op >= FILTER_OP_LT &&
+				       op <= FILTER_OP_GE
 			       ? K_INT
 			       : K_BAD;
+	}
 	if (a == K_INT && b == K_INT)
 		return K_INT;
 	switch (op) {
@@ -313,10 +316,38 @@ static struct val eval_unary(const struct filter_node *node)
 	}
 }
 
+/* strcmp() order of the bytes as unsigned values, a prefix first. */
+static struct val eval_string_order(enum filter_op op, struct val a,
+				    struct val b)
+{
+	size_t i = 0;
+	int cmp;
+
+	while (i < a.n && i < b.n && a.s[i] == b.s[i])
+		i++;
+	if (i < a.n && i < b.n)
+		cmp = (unsigned char)a.s[i] < (unsigned char)b.s[i] ? -1 : 1;
+	else
+		cmp = a.n == b.n ? 0 : (a.n < b.n ? -1 : 1);
+	switch (op) {
+	case FILTER_OP_LT:
+		return v_int(cmp < 0);
+	case FILTER_OP_LE:
+		return v_int(cmp <= 0);
+	case FILTER_OP_GT:
+		return v_int(cmp > 0);
+	default:
+		return v_int(cmp >= 0);
+	}
+}
+
 static struct val eval_strings(enum filter_op op, struct val a, struct val b)
 {
 	bool eq;
 
+	if (a.kind == K_STR && b.kind == K_STR && op >= FILTER_OP_LT &&
+	    op <= FILTER_OP_GE)
+		return eval_string_order(op, a, b);
 	if (!is_str(a.kind) || !is_str(b.kind) ||
 	    (op != FILTER_OP_EQ && op != FILTER_OP_NE))
 		fail();

@@ -31,15 +31,15 @@ static const struct {
 	 "compares only with a string",
 	 "[error] binary operation '!=' operand type mismatch\nGenerate IR "
 	 "error\n"},
-	{"\"a\" < \"b\"",
-	 "filter:1:5: comparison '<' cannot have string operand: strings "
-	 "compare only with == and !=",
-	 "[error] comparison '<' cannot have string operand\nGenerate IR "
+	{"\"a\" < 1",
+	 "filter:1:5: binary operation '<' operand type mismatch: a string "
+	 "compares only with a string",
+	 "[error] binary operation '<' operand type mismatch\nGenerate IR "
 	 "error\n"},
-	{"a >= \"b\"",
-	 "filter:1:3: comparison '>=' cannot have string operand: strings "
-	 "compare only with == and !=",
-	 "[error] comparison '>=' cannot have string operand\nGenerate IR "
+	{"2.5 >= \"b\"",
+	 "filter:1:5: binary operation '>=' operand type mismatch: a string "
+	 "compares only with a string",
+	 "[error] binary operation '>=' operand type mismatch\nGenerate IR "
 	 "error\n"},
 	{"!\"x\"",
 	 "filter:1:1: unary operation '!' not allowed on string literal: its "
@@ -85,9 +85,11 @@ static const struct {
 	 "[error] arithmetic operation '%' cannot have floating point "
 	 "operand\nGenerate IR error\n"},
 	{"a == \"x\" && \"y\"",
-	 "filter:1:10: logical operation '&&' cannot have string operand: "
+	 "filter:1:10: logical binary operation '&&' cannot have string "
+	 "operand: "
 	 "compare the string with == or != first",
-	 "[error] logical operation '&&' cannot have string operand\nGenerate "
+	 "[error] logical binary operation '&&' cannot have string "
+	 "operand\nGenerate "
 	 "IR error\n"},
 };
 

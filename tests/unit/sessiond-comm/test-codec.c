@@ -21,6 +21,7 @@ static void fill_event(struct lsc_event *event)
 {
 	static char exclusions[2][LTTNG_SYMBOL_NAME_LEN] = {"app:skip",
 							    "app:noisy*"};
+	static uint8_t bytecode[] = {'L', 'T', 'F', 'B', 1, 0, 0, 7};
 
 	memset(event, 0, sizeof(*event));
 	strcpy(event->name, "app:*");
@@ -30,6 +31,8 @@ static void fill_event(struct lsc_event *event)
 	event->enabled = 1;
 	event->pid = 1234;
 	event->filter = "x == 1 && name == \"a b\"";
+	event->bytecode = bytecode;
+	event->bytecode_len = sizeof(bytecode);
 	event->exclusion_count = 2;
 	event->exclusions = exclusions;
 }
@@ -55,6 +58,8 @@ static void test_event_round_trip_keeps_every_field(void **state)
 	assert_int_equal(out.enabled, 1);
 	assert_int_equal(out.pid, 1234);
 	assert_string_equal(out.filter, "x == 1 && name == \"a b\"");
+	assert_int_equal(out.bytecode_len, 8);
+	assert_memory_equal(out.bytecode, "LTFB\1\0\0\7", 8);
 	assert_int_equal(out.exclusion_count, 2);
 	assert_string_equal(out.exclusions[0], "app:skip");
 	assert_string_equal(out.exclusions[1], "app:noisy*");
@@ -71,6 +76,8 @@ static void test_event_without_filter_decodes_null_filter(void **state)
 	(void)state;
 	fill_event(&in);
 	in.filter = NULL;
+	in.bytecode = NULL;
+	in.bytecode_len = 0;
 	in.exclusion_count = 0;
 	lsc_buf_init(&buf);
 	lsc_put_event(&buf, &in);
@@ -80,6 +87,25 @@ static void test_event_without_filter_decodes_null_filter(void **state)
 	assert_null(out.exclusions);
 	assert_int_equal(out.exclusion_count, 0);
 	lsc_event_fini(&out);
+	lsc_buf_fini(&buf);
+}
+
+static void test_event_filter_without_bytecode_is_refused(void **state)
+{
+	struct lsc_event in, out;
+	struct lsc_cursor cur;
+	struct lsc_buf buf;
+
+	(void)state;
+	fill_event(&in);
+	in.bytecode = NULL;
+	in.bytecode_len = 0;
+	lsc_buf_init(&buf);
+	lsc_put_event(&buf, &in);
+	lsc_cursor_init(&cur, buf.data, buf.len);
+	assert_int_equal(lsc_get_event(&cur, &out), -EBADMSG);
+	assert_null(out.filter);
+	assert_null(out.bytecode);
 	lsc_buf_fini(&buf);
 }
 
@@ -360,6 +386,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_event_round_trip_keeps_every_field),
 		cmocka_unit_test(test_event_without_filter_decodes_null_filter),
+		cmocka_unit_test(test_event_filter_without_bytecode_is_refused),
 		cmocka_unit_test(test_event_truncated_anywhere_is_refused),
 		cmocka_unit_test(test_event_with_bad_enums_is_refused),
 		cmocka_unit_test(

@@ -456,6 +456,48 @@ static void test_tracepoint_and_field_lists(void **state)
 	close(listen_fd);
 }
 
+/* How many ring buffer mappings the process has. */
+static int rb_mappings(pid_t pid)
+{
+	char path[64], line[512];
+	int count = 0;
+	FILE *maps;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	maps = fopen(path, "r");
+	assert_non_null(maps);
+	while (fgets(line, sizeof(line), maps))
+		if (strstr(line, "memfd:lttng-rb-stream"))
+			count++;
+	fclose(maps);
+	return count;
+}
+
+static void test_daemon_going_away_unmaps_its_buffers(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, tries;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = setup_session(&app, 1, 10, 1);
+	step(&s);
+	assert_int_equal(rb_mappings(s.pid), 2);
+	fake_app_close(&app);
+	for (tries = 0; tries < 200 && rb_mappings(s.pid); tries++)
+		usleep(10000);
+	assert_int_equal(rb_mappings(s.pid), 0);
+	step(&s); /* still alive, recording nowhere */
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	rb_channel_destroy(chan);
+	close(listen_fd);
+}
+
 /* The app closes the connection: our next read sees the end. */
 static void assert_app_hung_up(struct fake_app *app)
 {
@@ -559,6 +601,9 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_hostile_messages_do_not_crash_the_app, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_daemon_going_away_unmaps_its_buffers, setup,
 			teardown),
 	};
 

@@ -4,6 +4,8 @@
  * table below, a perf counter (perf:cpu:NAME, perf:thread:NAME) or an
  * application context ($app.PROVIDER:NAME).
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +170,46 @@ static void perf_field_name(const char *symbol, char *buf, size_t len)
 	}
 }
 
+/* perf_event_attr type of raw PMU counters (PERF_TYPE_RAW). */
+#define PERF_RAW 4
+
+/*
+ * "raw:rHEX:NAME" after "perf:cpu:" or "perf:thread:": a raw PMU event
+ * given by its hexadecimal config, with a name of the user's choosing.
+ * Prints LTTng's error and returns -1 when malformed.
+ */
+static int parse_perf_raw(const char *symbol, const char *spec,
+			  struct lttng_event_context *ctx)
+{
+	const char *mask = spec + strlen("raw:"), *colon = strchr(mask, ':');
+	char *end;
+
+	if (!colon || !colon[1]) {
+		ERR("Invalid perf counter specifier, expected a specifier of "
+		    "the form perf:cpu:raw:rNNN:<name> or "
+		    "perf:thread:raw:rNNN:<name>");
+		return -1;
+	}
+	if (strchr(colon + 1, ':')) {
+		ERR("Too many ':' in perf raw format");
+		return -1;
+	}
+	if (mask[0] != 'r' || !isxdigit((unsigned char)mask[1])) {
+		ERR("Wrong perf raw mask format: expected rNNN");
+		return -1;
+	}
+	errno = 0;
+	ctx->u.perf_counter.config = strtoull(mask + 1, &end, 16);
+	if (errno || end != colon) {
+		ERR("Wrong perf raw mask format: expected rNNN");
+		return -1;
+	}
+	ctx->u.perf_counter.type = PERF_RAW;
+	perf_field_name(symbol, ctx->u.perf_counter.name,
+			sizeof(ctx->u.perf_counter.name));
+	return 0;
+}
+
 static int parse_perf(const char *symbol, struct lttng_event_context *ctx)
 {
 	const struct perf_counter *p;
@@ -181,6 +223,9 @@ static int parse_perf(const char *symbol, struct lttng_event_context *ctx)
 		ctx->ctx = LTTNG_EVENT_CONTEXT_PERF_THREAD_COUNTER;
 		name += 7;
 	}
+	if (ctx->ctx != LTTNG_EVENT_CONTEXT_PERF_COUNTER &&
+	    !strncmp(name, "raw:", 4))
+		return parse_perf_raw(symbol, name, ctx);
 	for (p = perf_counters; p->name; p++) {
 		if (strcmp(p->name, name))
 			continue;

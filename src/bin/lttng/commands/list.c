@@ -492,11 +492,70 @@ static int list_points(enum lttng_domain_type type)
 	return CMD_SUCCESS;
 }
 
+static const char *field_type_name(enum lttng_event_field_type type)
+{
+	switch (type) {
+	case LTTNG_EVENT_FIELD_INTEGER:
+		return "integer";
+	case LTTNG_EVENT_FIELD_ENUM:
+		return "enum";
+	case LTTNG_EVENT_FIELD_FLOAT:
+		return "float";
+	case LTTNG_EVENT_FIELD_STRING:
+		return "string";
+	default:
+		return "unknown";
+	}
+}
+
+/* Whether entry i starts another tracepoint than entry i - 1. */
+static int new_tracepoint(const struct lttng_event_field *f, int i)
+{
+	return i == 0 || f[i].event.pid != f[i - 1].event.pid ||
+	       strcmp(f[i].event.name, f[i - 1].event.name);
+}
+
+/* `lttng list --userspace --fields`. */
+static int list_ust_fields(void)
+{
+	struct lttng_domain domain = {.type = LTTNG_DOMAIN_UST};
+	struct lttng_event_field *fields = NULL;
+	struct lttng_handle *handle = lttng_create_handle(NULL, &domain);
+	int count, i;
+
+	if (!handle)
+		return CMD_FATAL;
+	count = lttng_list_tracepoint_fields(handle, &fields);
+	lttng_destroy_handle(handle);
+	if (count < 0) {
+		ERR("Unable to list UST event fields: %s",
+		    lttng_strerror(count));
+		return CMD_ERROR;
+	}
+	MSG("UST events:\n-------------");
+	if (count == 0)
+		MSG("None");
+	for (i = 0; i < count; i++) {
+		if (i == 0 || fields[i].event.pid != fields[i - 1].event.pid)
+			print_process(fields[i].event.pid);
+		if (new_tracepoint(fields, i))
+			print_tracepoint(&fields[i].event);
+		if (fields[i].field_name[0])
+			MSG("        field: %s (%s)%s", fields[i].field_name,
+			    field_type_name(fields[i].type),
+			    fields[i].nowrite ? " [no write]" : "");
+	}
+	MSG("%s", "");
+	free(fields);
+	return CMD_SUCCESS;
+}
+
 struct list_opts {
 	int domains[LTTNG_DOMAIN_PYTHON + 1];
 	int syscall;
 	char *channel;
 	int domains_only;
+	int fields;
 };
 
 static int parse_options(poptContext pc, struct list_opts *opts, int *done)
@@ -521,10 +580,11 @@ static int parse_options(poptContext pc, struct list_opts *opts, int *done)
 		case OPT_DOMAIN:
 			opts->domains_only = 1;
 			break;
+		case OPT_FIELDS:
+			opts->fields = 1;
+			break;
 		case OPT_SYSCALL:
 			opts->syscall = 1;
-			break;
-		case OPT_FIELDS:
 			break;
 		default:
 			*done = 1;
@@ -562,6 +622,9 @@ int cmd_list(int argc, const char **argv)
 			if (opts.domains[type] && type == LTTNG_DOMAIN_KERNEL &&
 			    opts.syscall)
 				ret = list_syscalls();
+			else if (opts.domains[type] && opts.fields &&
+				 type == LTTNG_DOMAIN_UST)
+				ret = list_ust_fields();
 			else if (opts.domains[type])
 				ret = list_points(type);
 		}

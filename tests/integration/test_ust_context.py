@@ -1,0 +1,110 @@
+"""Context fields of user space channels through the whole chain:
+`lttng add-context -u` with every user space type, an instrumented app,
+the consumer and babeltrace2. Each event carries the value the process
+really has (its pid, thread id, name, credentials and namespace inodes,
+compared with /proc and the os module), perf counters increase
+monotonically, and an application context without provider records
+its "none" tag. Needs lttng-consumerd; skipped without it.
+"""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+from lttng_cli import Cli, Sessiond
+from trace_reader import read_trace
+
+FIXED = ["vpid", "vtid", "procname", "pthread_id", "ip", "vuid", "veuid",
+         "vsuid", "vgid", "vegid", "vsgid", "cgroup_ns", "ipc_ns", "mnt_ns",
+         "net_ns", "pid_ns", "time_ns", "user_ns", "uts_ns"]
+PERF = ["perf:thread:page-fault", "perf:thread:task-clock"]
+NAMESPACES = ["cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts"]
+
+
+@pytest.fixture
+def chain(build_dir, lttng_env):
+    if not (build_dir / "src/bin/lttng-consumerd/lttng-consumerd").exists():
+        pytest.skip("needs lttng-consumerd (the daemons branch)")
+    sessiond = Sessiond(build_dir, lttng_env)
+    assert sessiond.start().returncode == 0
+    yield Cli(build_dir, lttng_env)
+    sessiond.stop()
+
+
+def run_app(tool, env, events):
+    app = tool("tests/tools/filter-app/filter-app")
+    proc = subprocess.run([str(app), str(events)], env=dict(
+        env, LTTNG_UST_REGISTER_TIMEOUT="30000"), capture_output=True,
+        text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def read(path):
+    metadata = list(pathlib.Path(path).rglob("metadata"))
+    assert len(metadata) == 1
+    return read_trace(metadata[0].parent)
+
+
+def test_every_context_holds_the_process_values(chain, tool, lttng_env,
+                                                tmp_path):
+    out = tmp_path / "trace"
+    assert chain.run("create", "c", f"--output={out}").rc == 0
+    assert chain.run("enable-channel", "-u", "ch").rc == 0
+    types = [arg for t in FIXED + PERF + ["$app.nobody:nothing"]
+             for arg in ("-t", t)]
+    r = chain.run("add-context", "-u", "-c", "ch", *types)
+    assert r.rc == 0, r.err
+    assert chain.run("enable-event", "-u", "-c", "ch", "filt:ev").rc == 0
+    assert chain.run("start").rc == 0
+    # The app's pid is only known after it ran: the shell's pid is the
+    # app's after exec.
+    app = tool("tests/tools/filter-app/filter-app")
+    proc = subprocess.Popen(["sh", "-c", 'exec "$0" 20', str(app)],
+                            env=dict(lttng_env,
+                                     LTTNG_UST_REGISTER_TIMEOUT="30000"))
+    assert proc.wait(timeout=60) == 0
+    assert chain.run("destroy", "c").rc == 0
+
+    trace = read(out)
+    assert [rec.fields["k"] for rec in trace] == list(range(20))
+    uid, euid, suid = os.getresuid()
+    gid, egid, sgid = os.getresgid()
+    faults = clock = -1
+    for rec in trace:
+        ctx = rec.common_context
+        assert ctx["vpid"] == proc.pid
+        assert ctx["vtid"] == proc.pid
+        assert ctx["procname"] == "filter-app"
+        assert ctx["pthread_id"] != 0
+        assert ctx["ip"] != 0
+        assert (ctx["vuid"], ctx["veuid"], ctx["vsuid"]) == (uid, euid, suid)
+        assert (ctx["vgid"], ctx["vegid"], ctx["vsgid"]) == (gid, egid, sgid)
+        for ns in NAMESPACES:
+            # The app runs in the test's namespaces.
+            assert ctx[f"{ns}_ns"] == os.stat(f"/proc/self/ns/{ns}").st_ino
+        assert ctx["perf_thread_page_fault"] >= faults
+        assert ctx["perf_thread_task_clock"] >= clock
+        faults = ctx["perf_thread_page_fault"]
+        clock = ctx["perf_thread_task_clock"]
+        assert ctx["_app_nobody_nothing"] == {}
+    assert clock > 0
+    first = trace[0].common_context
+    assert trace[-1].common_context["perf_thread_task_clock"] > \
+        first["perf_thread_task_clock"]
+
+
+def test_filters_read_contexts_not_in_the_channel(chain, tool, lttng_env,
+                                                  tmp_path):
+    out = tmp_path / "trace"
+    assert chain.run("create", "c", f"--output={out}").rc == 0
+    r = chain.run("enable-event", "-u", "filt:ev", "--filter",
+                  '$ctx.procname == "filter-*" && $ctx.vtid > 0 && k < 3')
+    assert r.rc == 0, r.err
+    assert chain.run("start").rc == 0
+    run_app(tool, lttng_env, 10)
+    assert chain.run("destroy", "c").rc == 0
+    trace = read(out)
+    assert [rec.fields["k"] for rec in trace] == [0, 1, 2]
+    assert trace[0].common_context == {}
