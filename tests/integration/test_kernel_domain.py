@@ -75,7 +75,15 @@ def test_quick_start_verbatim(ks, tool, tmp_path):
     forks = [r for r in trace if r.name == "sched_process_fork" and
              r.fields["child_tid"] == tid]
     assert len(forks) == 1
-    assert forks[0].fields["parent_tid"] == os.getpid()
+    fork = forks[0].fields
+    assert list(fork) == ["parent_comm", "parent_tid", "parent_pid",
+                          "parent_ns_inum", "child_comm", "child_tid",
+                          "vtids_length", "vtids", "child_pid",
+                          "child_ns_inum"]
+    assert fork["parent_tid"] == fork["parent_pid"] == os.getpid()
+    assert fork["child_pid"] == tid and fork["vtids"] == [tid]
+    root_ns = os.stat("/proc/self/ns/pid").st_ino
+    assert fork["parent_ns_inum"] == fork["child_ns_inum"] == root_ns
     # (No check that a sched_switch brings the child in: the kernel does
     # not always record one for a vfork child, in its own text output too.)
     assert switches

@@ -395,6 +395,99 @@ static void attach_filter(const struct stream_events *se,
 	}
 }
 
+/* Fields LTTng's sched_process_fork has beyond tracefs's. */
+#define FORK_EXTRA_FIELDS 8
+
+static bool is_sched_process_fork(const struct tracefs_event_format *format)
+{
+	return !strcmp(format->system, "sched") &&
+	       !strcmp(format->name, "sched_process_fork");
+}
+
+/* A field computed from the thread id field at source_offset. */
+static int plan_derived(enum kernel_field_kind kind, const char *name,
+			unsigned int source_offset, struct ctf_type *payload,
+			struct kernel_field_plan *plan)
+{
+	struct ctf_type *type;
+	char length_name[64];
+
+	memset(plan, 0, sizeof(*plan));
+	plan->kind = kind;
+	plan->offset = source_offset;
+	plan->size = 4;
+	plan->elem_size = 4;
+	plan->is_signed = kind != KERNEL_FIELD_PID_NS_INUM;
+	plan->name = strdup(name);
+	if (!plan->name)
+		return -ENOMEM;
+	if (kind == KERNEL_FIELD_VTIDS) {
+		snprintf(length_name, sizeof(length_name), "%s_length", name);
+		type = integer_type(1, 0, 10, CTF_ENCODING_NONE);
+		if (!type || ctf_type_add_field(payload, length_name, type))
+			return -ENOMEM;
+		type = ctf_type_sequence_create(
+			integer_type(4, 1, 10, CTF_ENCODING_NONE), length_name);
+	} else {
+		type = integer_type(4, plan->is_signed, 10, CTF_ENCODING_NONE);
+	}
+	if (!type || ctf_type_add_field(payload, name, type))
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * sched_process_fork in LTTng's field order: parent_comm, parent_tid,
+ * parent_pid, parent_ns_inum, child_comm, child_tid, vtids, child_pid,
+ * child_ns_inum; tracefs's parent_pid/child_pid are the thread ids.
+ */
+static int plan_sched_process_fork(const struct tracefs_event_format *format,
+				   struct ctf_type *payload,
+				   struct kernel_event_class *ec)
+{
+	static const char *const sides[] = {"parent", "child"};
+	char name[64];
+	int s, ret;
+
+	for (s = 0; s < 2; s++) {
+		const struct tracefs_field *comm, *tid;
+
+		snprintf(name, sizeof(name), "%s_comm", sides[s]);
+		comm = tracefs_event_format_field(format, name);
+		snprintf(name, sizeof(name), "%s_pid", sides[s]);
+		tid = tracefs_event_format_field(format, name);
+		if (!comm || !tid || tid->size != 4)
+			return -EINVAL;
+		ret = plan_field(comm, comm->name, 0, false, payload,
+				 &ec->plans[ec->nr_plans]);
+		ec->nr_plans += ec->plans[ec->nr_plans].name != NULL;
+		snprintf(name, sizeof(name), "%s_tid", sides[s]);
+		if (!ret)
+			ret = plan_field(tid, name, 0, false, payload,
+					 &ec->plans[ec->nr_plans]);
+		ec->nr_plans += ec->plans[ec->nr_plans].name != NULL;
+		if (!ret && s == 1)
+			ret = plan_derived(KERNEL_FIELD_VTIDS, "vtids",
+					   tid->offset, payload,
+					   &ec->plans[ec->nr_plans]);
+		ec->nr_plans += s == 1 && ec->plans[ec->nr_plans].name;
+		snprintf(name, sizeof(name), "%s_pid", sides[s]);
+		if (!ret)
+			ret = plan_derived(KERNEL_FIELD_TGID, name, tid->offset,
+					   payload, &ec->plans[ec->nr_plans]);
+		ec->nr_plans += ec->plans[ec->nr_plans].name != NULL;
+		snprintf(name, sizeof(name), "%s_ns_inum", sides[s]);
+		if (!ret)
+			ret = plan_derived(KERNEL_FIELD_PID_NS_INUM, name,
+					   tid->offset, payload,
+					   &ec->plans[ec->nr_plans]);
+		ec->nr_plans += ec->plans[ec->nr_plans].name != NULL;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /* Builds the class of a parsed format in a stream. */
 static struct kernel_event_class *
 build_class(struct kernel_metadata *km, struct stream_events *se,
@@ -409,13 +502,20 @@ build_class(struct kernel_metadata *km, struct stream_events *se,
 	int ret = -ENOMEM;
 
 	if (!ec || !payload ||
-	    !(ec->plans = calloc(format->nr_fields + 1, sizeof(*ec->plans))))
+	    !(ec->plans = calloc(format->nr_fields + FORK_EXTRA_FIELDS,
+				 sizeof(*ec->plans))))
 		goto fail;
 	snprintf(ec->system, sizeof(ec->system), "%s", format->system);
 	snprintf(ec->name, sizeof(ec->name), "%s", format->name);
 	ec->is_exec = !strcmp(format->system, "sched") &&
 		      !strcmp(format->name, "sched_process_exec");
-	for (i = 0; i < format->nr_fields; i++) {
+	if (is_sched_process_fork(format)) {
+		ret = plan_sched_process_fork(format, payload, ec);
+		if (ret)
+			goto fail;
+	}
+	for (i = 0; !is_sched_process_fork(format) && i < format->nr_fields;
+	     i++) {
 		const struct tracefs_field *f = &format->fields[i];
 		struct tracefs_field narrowed;
 		const char *name = kernel_field_name(format->system,

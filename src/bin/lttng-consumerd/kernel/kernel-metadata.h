@@ -27,6 +27,10 @@ enum kernel_field_kind {
 	KERNEL_FIELD_INT_ARRAY,	  /* fixed array of integers (or raw bytes) */
 	KERNEL_FIELD_SEQ_LOC,	  /* __data_loc / __rel_loc of integers */
 	KERNEL_FIELD_BPF_STRING,  /* a user string captured by BPF */
+	/* sched_process_fork's fields LTTng adds, from a thread id field: */
+	KERNEL_FIELD_TGID,	  /* its thread group id (int32) */
+	KERNEL_FIELD_PID_NS_INUM, /* its pid namespace inode (uint32) */
+	KERNEL_FIELD_VTIDS, /* its ids per namespace level (u8 + int32s) */
 };
 
 struct kernel_field_plan {

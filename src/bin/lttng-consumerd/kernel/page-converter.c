@@ -4,8 +4,10 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "page-converter.h"
 
@@ -136,6 +138,44 @@ static const char *captured_string(struct kernel_page_converter *c,
 	return str ? str : "";
 }
 
+/* The inode of thread tid's pid namespace (0 once it has exited). */
+static uint32_t pid_ns_inode(int32_t tid)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/pid", tid);
+	return stat(path, &st) ? 0 : (uint32_t)st.st_ino;
+}
+
+/* sched_process_fork's fields derived from a thread id. */
+static void put_thread_field(struct kernel_page_converter *c, struct out_buf *o,
+			     enum kernel_field_kind kind, int32_t tid)
+{
+	int32_t tgid = tid;
+	uint32_t ns;
+
+	switch (kind) {
+	case KERNEL_FIELD_TGID:
+		if (c->threads)
+			tgid = kernel_process_table_get(c->threads, tid)->pid;
+		put_int(o, (uint64_t)(int64_t)tgid, 4);
+		break;
+	case KERNEL_FIELD_PID_NS_INUM:
+		/* A child gone already: its parent's namespace (the one
+		 * before it in the record). */
+		ns = pid_ns_inode(tid);
+		if (ns)
+			c->last_ns_inum = ns;
+		put_int(o, c->last_ns_inum, 4);
+		break;
+	default: /* vtids: the root namespace's id only */
+		put_int(o, 1, 1);
+		put_int(o, (uint64_t)(int64_t)tid, 4);
+		break;
+	}
+}
+
 /* Lays out one payload field; -EBADMSG when the record lies. */
 static int put_field(struct kernel_page_converter *c, struct out_buf *o,
 		     const struct kernel_field_plan *p,
@@ -148,6 +188,12 @@ static int put_field(struct kernel_page_converter *c, struct out_buf *o,
 	case KERNEL_FIELD_BPF_STRING:
 		str = captured_string(c, r);
 		put_string(o, (const uint8_t *)str, strlen(str) + 1);
+		return 0;
+	case KERNEL_FIELD_TGID:
+	case KERNEL_FIELD_PID_NS_INUM:
+	case KERNEL_FIELD_VTIDS:
+		put_thread_field(c, o, p->kind,
+				 (int32_t)read_signed(r->data + p->offset, 4));
 		return 0;
 	case KERNEL_FIELD_INT:
 		if (p->bias)

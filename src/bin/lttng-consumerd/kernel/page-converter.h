@@ -39,6 +39,7 @@ struct kernel_page_converter {
 	uint64_t discarded;	 /* losses reported by pages */
 	uint64_t unknown_losses; /* pages that lost an unknown count */
 	uint64_t last_timestamp;
+	uint32_t last_ns_inum; /* sched_process_fork's parent namespace */
 
 	/* One record's context and payload, laid out (grown on demand). */
 	uint8_t *out;

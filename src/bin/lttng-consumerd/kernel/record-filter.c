@@ -94,8 +94,13 @@ static void describe(const struct kernel_field_plan *p, struct filter_field *f)
 	case KERNEL_FIELD_BPF_STRING:
 		f->kind = FILTER_FIELD_STRING;
 		break;
+	case KERNEL_FIELD_TGID:
+	case KERNEL_FIELD_PID_NS_INUM:
+		f->kind = FILTER_FIELD_INTEGER;
+		break;
 	case KERNEL_FIELD_INT_ARRAY:
 	case KERNEL_FIELD_SEQ_LOC:
+	case KERNEL_FIELD_VTIDS:
 		f->kind = FILTER_FIELD_ARRAY;
 		f->elem_size = (uint8_t)p->elem_size;
 		f->elem_signed = p->is_signed;
@@ -176,6 +181,16 @@ static struct filter_value value_of(const struct kernel_field_plan *p,
 	case KERNEL_FIELD_INT_ARRAY:
 		v.u.array.ptr = r->data + p->offset;
 		v.u.array.count = p->count;
+		break;
+	case KERNEL_FIELD_TGID:
+	case KERNEL_FIELD_PID_NS_INUM:
+	case KERNEL_FIELD_VTIDS:
+		/* Filters see the thread id these fields derive from. */
+		v.u.s64 = sign_extend(load(r->data + p->offset, 4), 4);
+		if (p->kind == KERNEL_FIELD_VTIDS) {
+			v.u.array.ptr = r->data + p->offset;
+			v.u.array.count = 1;
+		}
 		break;
 	case KERNEL_FIELD_BPF_STRING:
 		/* Not available to filters (it is taken when laid out). */
