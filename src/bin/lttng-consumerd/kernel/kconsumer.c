@@ -29,6 +29,7 @@
 
 #define MAX_CHANNELS 64
 #define MAX_BPF_TARGETS 64
+#define MAX_POLL_FDS 1024
 #define DEFAULT_READ_TIMER_US 200000
 #define DEFAULT_PACKET_SIZE (1024 * 1024)
 
@@ -563,44 +564,80 @@ static int poll_timeout_ms(const struct kconsumer *kc)
 	return shortest / 1000 ? (int)(shortest / 1000) : 1;
 }
 
+/*
+ * The descriptors to wait on: the control socket first, then every CPU
+ * buffer (readable once it is buffer_percent full, so a burst is read
+ * before the read timer fires). Returns how many were set.
+ */
+static nfds_t poll_set(const struct kconsumer *kc, struct pollfd *fds,
+		       nfds_t max)
+{
+	unsigned int i, cpu;
+	nfds_t n = 0;
+
+	fds[n++] = (struct pollfd){.fd = kc->control_fd, .events = POLLIN};
+	for (i = 0; i < kc->nr_channels; i++) {
+		for (cpu = 0; cpu < kc->channels[i].nr_cpus && n < max; cpu++)
+			fds[n++] = (struct pollfd){
+				.fd = kc->channels[i].cpus[cpu].fd,
+				.events = POLLIN};
+	}
+	return n;
+}
+
+/* Runs one control command; 1 when the consumer must exit. */
+static int control_command(struct kconsumer *kc, char cmd, int *status)
+{
+	struct ctf_error err = {{0}};
+	int ret;
+
+	if (cmd == KCONSUMER_CMD_FLUSH) {
+		ret = flush_all(kc, &err);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: %s\n",
+				err.message);
+		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_QUIT) {
+		ret = close_all(kc, &err);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: %s\n",
+				err.message);
+		reply(kc, !ret);
+		*status = ret ? EXIT_FAILURE : EXIT_SUCCESS;
+		return 1;
+	}
+	reply(kc, 0);
+	return 0;
+}
+
 /* Serves the control socket until quit; returns the exit status. */
 static int run(struct kconsumer *kc)
 {
-	struct pollfd pfd = {.fd = kc->control_fd, .events = POLLIN};
+	struct pollfd fds[MAX_POLL_FDS];
 	struct ctf_error err = {{0}};
+	nfds_t nfds = poll_set(kc, fds, MAX_POLL_FDS);
+	int ret, status;
 	char cmd;
-	ssize_t n;
-	int ret;
 
 	while (!quit_requested) {
-		ret = poll(&pfd, 1, poll_timeout_ms(kc));
+		ret = poll(fds, nfds, poll_timeout_ms(kc));
 		if (ret < 0 && errno != EINTR)
 			break;
-		if (ret <= 0) {
+		if (ret >= 0 && !(fds[0].revents & (POLLIN | POLLHUP))) {
+			/* The read timer, or buffers filling up. */
 			if (drain_all(kc, &err))
 				fprintf(stderr, "Error: kernel consumer: %s\n",
 					err.message);
 			continue;
 		}
-		n = read(kc->control_fd, &cmd, 1);
-		if (n <= 0)
+		if (ret < 0)
+			continue;
+		if (read(kc->control_fd, &cmd, 1) <= 0)
 			break; /* the session daemon is gone */
-		if (cmd == KCONSUMER_CMD_FLUSH) {
-			ret = flush_all(kc, &err);
-			if (ret)
-				fprintf(stderr, "Error: kernel consumer: %s\n",
-					err.message);
-			reply(kc, !ret);
-		} else if (cmd == KCONSUMER_CMD_QUIT) {
-			ret = close_all(kc, &err);
-			if (ret)
-				fprintf(stderr, "Error: kernel consumer: %s\n",
-					err.message);
-			reply(kc, !ret);
-			return ret ? EXIT_FAILURE : EXIT_SUCCESS;
-		} else {
-			reply(kc, 0);
-		}
+		if (control_command(kc, cmd, &status))
+			return status;
 	}
 	return close_all(kc, &err) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
