@@ -5,6 +5,7 @@ instances cannot be created."""
 import os
 import pathlib
 import subprocess
+import time
 
 import pytest
 
@@ -415,3 +416,22 @@ def test_no_loss_at_100k_system_call_events_per_second(ks, tool, tmp_path):
     assert sum(r.name == "syscall_entry_getppid" for r in mine) == calls
     assert sum(r.name == "syscall_exit_getppid" for r in mine) == calls
     assert trace.discarded_events == 0
+
+
+def test_switch_timer_writes_packets_while_recording(ks, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-channel", "-k", "--subbuf-size=64k",
+          "--switch-timer=100000", "c")
+    ks.ok("enable-event", "-k", "sched_switch", "-c", "c")
+    ks.ok("start")
+    index = tmp_path / "t" / "kernel" / "index"
+    deadline = time.monotonic() + 5
+
+    def packets():
+        return sum((p.stat().st_size - 16) // 72 for p in index.iterdir())
+    while packets() < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert packets() >= 4  # two CPUs x two switches, before any stop
+    ks.ok("destroy")
+    trace = read_trace(tmp_path / "t" / "kernel")
+    assert trace and trace.discarded_events == 0

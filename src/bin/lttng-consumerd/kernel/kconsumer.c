@@ -6,7 +6,8 @@
  * lttng-consumerd --kconsumerd --tracefs-root DIR --output DIR
  *     --control-fd N [--trace-name NAME] [--clock-offset NS]
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
- *      [--contexts pid+tid+...] [--filter SYSTEM/EVENT=EXPR]...)...
+ *      [--contexts pid+tid+...] [--switch-timer US]
+ *      [--filter SYSTEM/EVENT=EXPR]...)...
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -38,6 +39,8 @@ struct kchannel {
 	const char *instance;
 	size_t subbuf_size;
 	unsigned long read_timer_us;
+	unsigned long switch_timer_us; /* 0: packets close when full */
+	uint64_t last_switch_ns;
 	struct kernel_context_set contexts;
 	struct kernel_filter_spec *filters;
 	size_t nr_filters;
@@ -120,6 +123,7 @@ enum {
 	OPT_CONTEXTS,
 	OPT_FILTER,
 	OPT_CLOCK_OFFSET,
+	OPT_SWITCH_TIMER,
 };
 
 static const struct option long_options[] = {
@@ -135,6 +139,7 @@ static const struct option long_options[] = {
 	{"contexts", required_argument, NULL, OPT_CONTEXTS},
 	{"filter", required_argument, NULL, OPT_FILTER},
 	{"clock-offset", required_argument, NULL, OPT_CLOCK_OFFSET},
+	{"switch-timer", required_argument, NULL, OPT_SWITCH_TIMER},
 	{NULL, 0, NULL, 0},
 };
 
@@ -187,6 +192,11 @@ static int channel_option(struct kconsumer *kc, int opt, const char *arg)
 		return 0;
 	case OPT_FILTER:
 		return add_filter(ch, arg);
+	case OPT_SWITCH_TIMER:
+		if (parse_number(arg, &v))
+			return -1;
+		ch->switch_timer_us = v;
+		return 0;
 	default:
 		return kernel_context_set_parse(arg, &ch->contexts) ? -1 : 0;
 	}
@@ -230,6 +240,7 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 		case OPT_READ_TIMER:
 		case OPT_CONTEXTS:
 		case OPT_FILTER:
+		case OPT_SWITCH_TIMER:
 			if (channel_option(kc, opt, optarg))
 				goto bad;
 			break;
@@ -560,6 +571,9 @@ static int poll_timeout_ms(const struct kconsumer *kc)
 		if (kc->channels[i].read_timer_us &&
 		    kc->channels[i].read_timer_us < shortest)
 			shortest = kc->channels[i].read_timer_us;
+		if (kc->channels[i].switch_timer_us &&
+		    kc->channels[i].switch_timer_us < shortest)
+			shortest = kc->channels[i].switch_timer_us;
 	}
 	return shortest / 1000 ? (int)(shortest / 1000) : 1;
 }
@@ -583,6 +597,34 @@ static nfds_t poll_set(const struct kconsumer *kc, struct pollfd *fds,
 				.events = POLLIN};
 	}
 	return n;
+}
+
+/*
+ * The switch timer: every switch_timer_us, a channel's open packets are
+ * closed and written, so that readers see recent events without waiting
+ * for the packets to fill.
+ */
+static void switch_packets(struct kconsumer *kc)
+{
+	uint64_t now = monotonic_ns();
+	struct ctf_error err = {{0}};
+	unsigned int i, cpu;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		struct kchannel *ch = &kc->channels[i];
+
+		if (!ch->switch_timer_us ||
+		    now - ch->last_switch_ns < ch->switch_timer_us * 1000ULL)
+			continue;
+		ch->last_switch_ns = now;
+		for (cpu = 0; cpu < ch->nr_cpus; cpu++) {
+			if (kernel_cpu_stream_flush(&ch->cpus[cpu], now, &err))
+				fprintf(stderr, "Error: kernel consumer: %s\n",
+					err.message);
+		}
+	}
+	if (write_metadata(kc, &err))
+		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
 }
 
 /* Runs one control command; 1 when the consumer must exit. */
@@ -630,6 +672,7 @@ static int run(struct kconsumer *kc)
 			if (drain_all(kc, &err))
 				fprintf(stderr, "Error: kernel consumer: %s\n",
 					err.message);
+			switch_packets(kc);
 			continue;
 		}
 		if (ret < 0)

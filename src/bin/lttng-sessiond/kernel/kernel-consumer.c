@@ -76,6 +76,7 @@ static int add_channel_args(struct argv_builder *b, struct kernel_session *ks,
 	    add_arg(b, "--subbuf-size=%llu",
 		    (unsigned long long)chan->attr.subbuf_size) ||
 	    add_arg(b, "--read-timer=%u", chan->attr.read_timer_interval) ||
+	    add_arg(b, "--switch-timer=%u", chan->attr.switch_timer_interval) ||
 	    add_arg(b, "--contexts=%s", contexts))
 		return -1;
 	for (f = ki->filters; f; f = f->next) {
