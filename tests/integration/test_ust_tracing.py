@@ -118,9 +118,17 @@ def test_per_pid_buffers_give_one_trace_per_process(tracing):
         metadata = subprocess.run(
             ["babeltrace2", "--output-format=ctf-metadata", str(pid_root / d)],
             capture_output=True, text=True, check=True).stdout
-        assert f"vpid = {app.pid};" in metadata
-        assert 'procname = "ust-test-app";' in metadata
-        assert 'tracer_buffering_scheme = "pid";' in metadata
+        env = re.search(r"env \{(.*?)\};", metadata, re.S).group(1)
+        assert re.findall(r"^\s*(\w+) =", env, re.M) == [
+            "domain", "tracer_name", "tracer_major", "tracer_minor",
+            "tracer_buffering_scheme", "tracer_buffering_id",
+            "architecture_bit_width", "trace_name",
+            "trace_creation_datetime", "hostname", "tracer_patchlevel",
+            "vpid", "procname", "vpid_datetime"]
+        assert f"vpid = {app.pid};" in env
+        assert f"tracer_buffering_id = {app.pid};" in env
+        assert 'procname = "ust-test-app";' in env
+        assert 'tracer_buffering_scheme = "pid";' in env
 
 
 def test_killed_app_data_stays_in_the_per_uid_trace(tracing):
