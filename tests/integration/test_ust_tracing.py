@@ -319,3 +319,16 @@ def test_contexts_are_recorded_with_every_event(tracing):
         assert record.common_context == {"vpid": app.pid,
                                          "procname": "ust-test-app",
                                          "vtid": app.pid}
+
+
+def test_discarded_events_are_counted_in_list_and_trace(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", "--subbuf-size=4096", "--num-subbuf=2")
+    app.emit(5000)  # a burst into 8 KiB: most are discarded
+    tracing.lttng("stop")
+    listing = tracing.lttng("list", "s").out
+    discarded = int(re.search(r"Discarded events: (\d+)", listing).group(1))
+    assert discarded > 0
+    trace = read_trace(uid_dir(tracing.session_dir("s")), allow_warnings=True)
+    assert len(trace) + discarded == 5001
+    tracing.lttng("destroy")

@@ -190,6 +190,20 @@ bool ust_channel_data_pending(const struct ust_channel *chan)
 	return false;
 }
 
+void ust_channel_stats(const struct ust_channel *chan,
+		       uint64_t *discarded_events, uint64_t *lost_packets)
+{
+	*discarded_events = 0;
+	*lost_packets = 0;
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_stats st;
+
+		rb_stream_stats(&chan->rb->streams[i], &st);
+		*discarded_events += st.discarded_events;
+		*lost_packets += st.lost_packets;
+	}
+}
+
 void ust_channel_destroy(struct ust_channel *chan)
 {
 	struct ust_channel **link = &channels;

@@ -624,3 +624,24 @@ void ust_session_forget_app(const struct ust_app *app)
 			if (set->app == app)
 				set->app = NULL;
 }
+
+void ust_session_channel_stats(const struct session *session,
+			       const struct channel *chan,
+			       uint64_t *discarded_events,
+			       uint64_t *lost_packets)
+{
+	*discarded_events = 0;
+	*lost_packets = 0;
+	for (const struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next)
+		for (const struct ust_buffer_channel *bc = set->channels; bc;
+		     bc = bc->next) {
+			uint64_t discarded, lost;
+
+			if (bc->chan != chan ||
+			    consumer_channel_stats(bc->key, &discarded, &lost))
+				continue;
+			*discarded_events += discarded;
+			*lost_packets += lost;
+		}
+}
