@@ -332,3 +332,21 @@ def test_discarded_events_are_counted_in_list_and_trace(tracing):
     trace = read_trace(uid_dir(tracing.session_dir("s")), allow_warnings=True)
     assert len(trace) + discarded == 5001
     tracing.lttng("destroy")
+
+
+def test_trace_files_are_laid_out_like_lttngs(tracing):
+    """Every stream file holds at least one packet (idle CPUs get an
+    empty one at the end, as LTTng's final flush leaves), with its index
+    entry, and the metadata is packed in full 4 KiB packets."""
+    app = tracing.app()
+    start_session(tracing)
+    app.emit(2)
+    tracing.lttng("destroy")
+    d = uid_dir(tracing.session_dir("s"))
+    for i in range(os.sysconf("SC_NPROCESSORS_CONF")):
+        size = os.path.getsize(d / f"channel0_{i}")
+        assert size >= 4096 and size % 4096 == 0
+        assert os.path.getsize(d / "index" / f"channel0_{i}.idx") == \
+            16 + 72 * (size // 4096)
+    assert os.path.getsize(d / "metadata") == 4096
+    assert len(read_trace(d)) == 3

@@ -204,11 +204,59 @@ void ust_channel_stats(const struct ust_channel *chan,
 	}
 }
 
+/*
+ * A stream that never held a record still gets one empty packet (header
+ * and context only, begin = end = now), as LTTng's final flush leaves in
+ * the files of idle CPUs, so every stream file of the trace is readable
+ * and says when the stream ended.
+ */
+static void write_empty_packet(struct ust_channel *chan, unsigned int i)
+{
+	struct rb_stream *s = &chan->rb->streams[i];
+	struct rb_packet_info info = {
+		.uuid = s->shm->uuid,
+		.stream_id = s->shm->stream_id,
+		.stream_instance_id = s->shm->stream_instance_id,
+		.cpu_id = s->shm->cpu_id,
+		.timestamp = ust_clock_now(),
+		.content_size = CTF_PACKET_HEADER_LEN,
+		.packet_size = s->page_size,
+		.events_discarded = s->shm->discarded,
+	};
+	struct rb_packet pkt = {
+		.content_size = CTF_PACKET_HEADER_LEN,
+		.packet_size = s->page_size,
+	};
+	void *page = calloc(1, s->page_size);
+
+	if (!page)
+		return;
+	chan->rb->hooks->begin(page, &info);
+	chan->rb->hooks->end(page, &info);
+	pkt.data = page;
+	if (stream_output_write(&chan->outputs[i], &pkt))
+		chan->output_failed = true;
+	free(page);
+}
+
+static void close_idle_streams(struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_stats st;
+
+		rb_stream_stats(&chan->rb->streams[i], &st);
+		if (!chan->output_failed && !chan->outputs[i].packets &&
+		    !st.produced)
+			write_empty_packet(chan, i);
+	}
+}
+
 void ust_channel_destroy(struct ust_channel *chan)
 {
 	struct ust_channel **link = &channels;
 
 	ust_channel_flush(chan);
+	close_idle_streams(chan);
 	while (*link && *link != chan)
 		link = &(*link)->next;
 	if (*link)

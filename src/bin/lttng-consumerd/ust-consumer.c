@@ -86,6 +86,9 @@ static int handle_channel_action(int sock, struct lsc_cursor *cur,
 		ust_channel_stats(chan, &discarded, &lost);
 		break;
 	}
+	if (action == FLUSH || action == RECOVER || action == DESTROY ||
+	    action == DATA_PENDING)
+		metadata_output_flush_all();
 	pthread_mutex_unlock(&ust_channels_lock);
 	if (action == DESTROY)
 		consume_thread_wake();
