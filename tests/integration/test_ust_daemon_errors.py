@@ -98,3 +98,34 @@ def test_apps_dying_between_commands_leave_the_daemon_working(tracing):
     trace = read_trace(uid_dir(tracing.session_dir("s")))
     assert sorted(values_of(trace)) == [0, 0, 1, 1, 2, 2, 3]
     daemon_still_works(tracing)
+
+
+def consumerd_pids(t):
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            exe = os.readlink(f"/proc/{entry}/exe")
+        except OSError:
+            continue
+        if ppid == t.sessiond.pid() and exe.endswith("lttng-consumerd"):
+            pids.append(int(entry))
+    return pids
+
+
+def test_killed_consumer_does_not_take_the_session_daemon_down(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("start")
+    app.emit(5)
+    [consumer] = consumerd_pids(tracing)
+    os.kill(consumer, 9)
+    app.emit(5)
+    tracing.lttng("stop")
+    tracing.lttng("destroy")
+    daemon_still_works(tracing)
+    app.emit(1)  # the app is not hurt either

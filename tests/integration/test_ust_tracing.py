@@ -350,3 +350,18 @@ def test_trace_files_are_laid_out_like_lttngs(tracing):
             16 + 72 * (size // 4096)
     assert os.path.getsize(d / "metadata") == 4096
     assert len(read_trace(d)) == 3
+
+
+def test_sessiond_sigint_flushes_the_data(tracing):
+    app = tracing.app()
+    start_session(tracing)
+    app.emit(12)
+    pid = tracing.sessiond.pid()
+    os.kill(pid, signal.SIGINT)
+    deadline = time.monotonic() + 10
+    while tracing.sessiond.alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not tracing.sessiond.alive(pid)
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    assert values_of(trace) == list(range(12))
+    app.emit(1)  # the app outlives its daemon
