@@ -213,22 +213,30 @@ struct rb_channel *fake_channel_setup(struct fake_app *app, uint64_t session_id,
 				 .header_kind = CTF_EVENT_HEADER_COMPACT,
 				 .uuid = {1, 2, 3, 4},
 				 .stream_id = 0};
+
+	return fake_channel_setup_conf(app, session_id, key, &conf);
+}
+
+struct rb_channel *fake_channel_setup_conf(struct fake_app *app,
+					   uint64_t session_id, uint64_t key,
+					   const struct rb_config *conf)
+{
 	struct ust_channel_desc desc = {.session_id = session_id,
 					.channel_key = key,
 					.name = "channel0",
-					.nr_streams = nr_streams};
+					.nr_streams = conf->nr_streams};
 	struct rb_channel *chan;
 	struct lsc_buf buf;
 	unsigned int i;
 
-	assert_int_equal(rb_channel_create(&conf, &chan), 0);
+	assert_int_equal(rb_channel_create(conf, &chan), 0);
 	lsc_buf_init(&buf);
 	ust_put_channel_desc(&buf, &desc);
 	assert_int_equal(
 		fake_command(app, UST_CMD_CHANNEL_CREATE, &buf, NULL, 0, NULL),
 		0);
 	lsc_buf_fini(&buf);
-	for (i = 0; i < nr_streams; i++) {
+	for (i = 0; i < conf->nr_streams; i++) {
 		struct rb_stream_fds sfds = rb_channel_stream_fds(chan, i);
 		int fds[2] = {sfds.shm_fd, sfds.wakeup_fd};
 

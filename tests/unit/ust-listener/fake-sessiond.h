@@ -63,6 +63,11 @@ int fake_command_id(struct fake_app *app, uint32_t command, uint64_t id);
 struct rb_channel *fake_channel_setup(struct fake_app *app, uint64_t session_id,
 				      uint64_t key, unsigned int nr_streams);
 
+/* The same with a given ring buffer configuration. */
+struct rb_channel *fake_channel_setup_conf(struct fake_app *app,
+					   uint64_t session_id, uint64_t key,
+					   const struct rb_config *conf);
+
 /* Create an enabled rule matching pattern in the channel. */
 int fake_rule(struct fake_app *app, uint64_t key, uint64_t rule_id,
 	      const char *pattern);

@@ -341,6 +341,90 @@ static void test_silent_daemon_is_waited_for_the_timeout(void **state)
 	close(listen_fd);
 }
 
+static void test_register_timeout_minus_one_waits_for_the_daemon(void **state)
+{
+	const char *args[] = {"emit", "0", NULL};
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, status;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	setenv("LTTNG_UST_REGISTER_TIMEOUT", "-1", 1);
+	s = spawn_app(args);
+	usleep(400000);
+	assert_int_equal(waitpid(s.pid, &status, WNOHANG), 0); /* waiting */
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
+/*
+ * A blocking channel (20 ms timeout) with room for about 250 records
+ * and no consumer: 270 records make the app wait on the last ones only
+ * with LTTNG_UST_ALLOW_BLOCKING; without it they are discarded at once.
+ */
+static double run_blocking(int allow, uint64_t *discarded)
+{
+	const char *args[] = {"emit", "270", NULL};
+	struct rb_config conf = {.subbuf_size = 4096,
+				 .subbuf_count = 1,
+				 .mode = RB_MODE_DISCARD,
+				 .blocking_timeout_us = 20000,
+				 .wakeup = RB_WAKEUP_NONE,
+				 .nr_streams = 1,
+				 .header_kind = CTF_EVENT_HEADER_COMPACT};
+	struct rb_stream_stats st;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd;
+	double start;
+
+	listen_fd = fake_sessiond_listen(rundir);
+	if (allow)
+		setenv("LTTNG_UST_ALLOW_BLOCKING", "1", 1);
+	else
+		unsetenv("LTTNG_UST_ALLOW_BLOCKING");
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup_conf(&app, 1, 10, &conf);
+	assert_int_equal(fake_rule(&app, 10, 100, "ust_listener_test:value"),
+			 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	start = now_s();
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	unsetenv("LTTNG_UST_ALLOW_BLOCKING");
+	rb_stream_stats(&chan->streams[0], &st);
+	*discarded = st.discarded_events;
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	return now_s() - start;
+}
+
+static void test_blocking_only_with_lttng_ust_allow_blocking(void **state)
+{
+	uint64_t discarded_off, discarded_on;
+	double off, on;
+
+	(void)state;
+	off = run_blocking(0, &discarded_off);
+	on = run_blocking(1, &discarded_on);
+	assert_true(discarded_off >= 10);
+	assert_true(discarded_on >= 10); /* each after its 20 ms wait */
+	assert_true(off < 0.15);
+	assert_true(on >= 0.02 * (double)discarded_on * 0.9);
+}
+
 static void test_debug_messages_only_with_lttng_ust_debug(void **state)
 {
 	char err[4096];
@@ -590,6 +674,12 @@ int main(void)
 			test_no_daemon_no_delay_no_output, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_silent_daemon_is_waited_for_the_timeout, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_register_timeout_minus_one_waits_for_the_daemon,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_blocking_only_with_lttng_ust_allow_blocking, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_debug_messages_only_with_lttng_ust_debug, setup,
