@@ -6,8 +6,11 @@
  *                  line and answer "k\n" on stdout; exit at EOF
  *   app fork       value(1), fork; the child records value(1001) and
  *                  exits; the parent records value(2), waits, exits
+ *   app fork-hooks the same, with LTTng-UST's explicit fork hooks around
+ *                  fork() (as liblttng-ust-fork calls them)
  * Registration with the (fake) session daemon happens before main().
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,11 @@
 #include <unistd.h>
 
 #include "app-tp.h"
+
+/* liblttng-ust's fork hooks (LTTng-UST 2.13 ABI, no public header). */
+void lttng_ust_before_fork(sigset_t *save_sigset);
+void lttng_ust_after_fork_parent(sigset_t *restore_sigset);
+void lttng_ust_after_fork_child(sigset_t *restore_sigset);
 
 static int emit(unsigned int n)
 {
@@ -39,19 +47,26 @@ static int steps(void)
 	return 0;
 }
 
-static int fork_and_record(void)
+static int fork_and_record(int hooks)
 {
+	sigset_t saved;
 	int status;
 	pid_t pid;
 
 	lttng_ust_tracepoint(ust_listener_test, value, 1);
+	if (hooks)
+		lttng_ust_before_fork(&saved);
 	pid = fork();
 	if (pid < 0)
 		return 1;
 	if (pid == 0) {
+		if (hooks)
+			lttng_ust_after_fork_child(&saved);
 		lttng_ust_tracepoint(ust_listener_test, value, 1001);
 		_exit(0);
 	}
+	if (hooks)
+		lttng_ust_after_fork_parent(&saved);
 	lttng_ust_tracepoint(ust_listener_test, value, 2);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status) != 0)
@@ -66,7 +81,9 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "steps"))
 		return steps();
 	if (argc == 2 && !strcmp(argv[1], "fork"))
-		return fork_and_record();
+		return fork_and_record(0);
+	if (argc == 2 && !strcmp(argv[1], "fork-hooks"))
+		return fork_and_record(1);
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

@@ -8,6 +8,7 @@
  * socket, payload bytes, nothing recorded while stopped or disabled,
  * refused ids, the register timeout, fork, listing and hostile input.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
@@ -436,16 +437,16 @@ static void test_debug_messages_only_with_lttng_ust_debug(void **state)
 	assert_non_null(strstr(err, "liblttng_ust["));
 }
 
-static void test_fork_child_registers_as_a_new_app(void **state)
+/* The child gets no parent's record and registers once, anew. */
+static void check_fork(const char *mode)
 {
-	const char *args[] = {"fork", NULL};
+	const char *args[] = {mode, NULL};
 	struct fake_record recs[8];
 	struct rb_channel *parent_chan, *child_chan;
-	struct fake_app parent, child;
+	struct fake_app parent, child, extra;
 	struct spawned s;
 	int listen_fd, count;
 
-	(void)state;
 	listen_fd = fake_sessiond_listen(rundir);
 	s = spawn_app(args);
 	assert_int_equal(fake_accept_app(listen_fd, &parent, 5000), 0);
@@ -469,11 +470,25 @@ static void test_fork_child_registers_as_a_new_app(void **state)
 				  UINT32_MAX, recs, 8);
 	assert_int_equal(count, 1);
 	assert_int_equal(recs[0].n, 1001);
+	/* one registration only, even with both hooks and pthread_atfork */
+	assert_int_equal(fake_accept_app(listen_fd, &extra, 300), -ETIMEDOUT);
 	rb_channel_destroy(parent_chan);
 	rb_channel_destroy(child_chan);
 	fake_app_close(&parent);
 	fake_app_close(&child);
 	close(listen_fd);
+}
+
+static void test_fork_child_registers_as_a_new_app(void **state)
+{
+	(void)state;
+	check_fork("fork");
+}
+
+static void test_fork_hooks_and_atfork_register_the_child_once(void **state)
+{
+	(void)state;
+	check_fork("fork-hooks");
 }
 
 static void test_tracepoint_and_field_lists(void **state)
@@ -557,6 +572,54 @@ static int rb_mappings(pid_t pid)
 	return count;
 }
 
+/* The blocked-signal mask of thread tid of pid (/proc status SigBlk). */
+static unsigned long long blocked_signals(pid_t pid, const char *tid)
+{
+	unsigned long long mask = 0;
+	char path[128], line[256];
+	FILE *status;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%s/status", (int)pid, tid);
+	status = fopen(path, "r");
+	assert_non_null(status);
+	while (fgets(line, sizeof(line), status))
+		if (sscanf(line, "SigBlk: %llx", &mask) == 1)
+			break;
+	fclose(status);
+	return mask;
+}
+
+/* Every thread but the main one (the listeners) blocks every signal. */
+static void assert_listeners_block_signals(pid_t pid)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGUSR1, SIGALRM, SIGCHLD};
+	char path[64];
+	struct dirent *entry;
+	int threads = 0;
+	unsigned int i;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	assert_non_null(dir);
+	while ((entry = readdir(dir))) {
+		unsigned long long mask;
+
+		if (entry->d_name[0] == '.' || atoi(entry->d_name) == pid)
+			continue;
+		mask = blocked_signals(pid, entry->d_name);
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			assert_true(mask & (1ULL << (sigs[i] - 1)));
+		threads++;
+	}
+	closedir(dir);
+	assert_true(threads >= 1);
+	/* while the application's own thread keeps its mask */
+	snprintf(path, sizeof(path), "%d", (int)pid);
+	assert_int_equal(blocked_signals(pid, path) & (1ULL << (SIGINT - 1)),
+			 0);
+}
+
 static void test_daemon_going_away_unmaps_its_buffers(void **state)
 {
 	const char *args[] = {"steps", NULL};
@@ -571,6 +634,7 @@ static void test_daemon_going_away_unmaps_its_buffers(void **state)
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
 	chan = setup_session(&app, 1, 10, 1);
 	step(&s);
+	assert_listeners_block_signals(s.pid);
 	assert_int_equal(rb_mappings(s.pid), 2);
 	fake_app_close(&app);
 	for (tries = 0; tries < 200 && rb_mappings(s.pid); tries++)
@@ -687,6 +751,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_fork_child_registers_as_a_new_app, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_fork_hooks_and_atfork_register_the_child_once,
+			setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tracepoint_and_field_lists,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
