@@ -332,13 +332,13 @@ static void test_silent_daemon_is_waited_for_the_timeout(void **state)
 	listen_fd = fake_sessiond_listen(rundir);
 	assert_true(listen_fd >= 0);
 	/* connections queue in the backlog; no REGISTER_DONE ever comes */
-	setenv("LTTNG_UST_REGISTER_TIMEOUT", "400", 1);
+	setenv("LTTNG_UST_REGISTER_TIMEOUT", "800", 1);
 	elapsed = run_emit0(NULL, 0);
-	assert_true(elapsed >= 0.4);
+	assert_true(elapsed >= 0.8);
 	assert_true(elapsed < 2.5);
 	setenv("LTTNG_UST_REGISTER_TIMEOUT", "0", 1);
 	elapsed = run_emit0(NULL, 0);
-	assert_true(elapsed < 0.3);
+	assert_true(elapsed < 0.6); /* no wait at all (0.8 s above) */
 	close(listen_fd);
 }
 
@@ -365,7 +365,7 @@ static void test_register_timeout_minus_one_waits_for_the_daemon(void **state)
 }
 
 /*
- * A blocking channel (20 ms timeout) with room for about 250 records
+ * A blocking channel (50 ms timeout) with room for about 250 records
  * and no consumer: 270 records make the app wait on the last ones only
  * with LTTNG_UST_ALLOW_BLOCKING; without it they are discarded at once.
  */
@@ -375,7 +375,7 @@ static double run_blocking(int allow, uint64_t *discarded)
 	struct rb_config conf = {.subbuf_size = 4096,
 				 .subbuf_count = 1,
 				 .mode = RB_MODE_DISCARD,
-				 .blocking_timeout_us = 20000,
+				 .blocking_timeout_us = 50000,
 				 .wakeup = RB_WAKEUP_NONE,
 				 .nr_streams = 1,
 				 .header_kind = CTF_EVENT_HEADER_COMPACT};
@@ -421,9 +421,10 @@ static void test_blocking_only_with_lttng_ust_allow_blocking(void **state)
 	off = run_blocking(0, &discarded_off);
 	on = run_blocking(1, &discarded_on);
 	assert_true(discarded_off >= 10);
-	assert_true(discarded_on >= 10); /* each after its 20 ms wait */
-	assert_true(off < 0.15);
-	assert_true(on >= 0.02 * (double)discarded_on * 0.9);
+	assert_true(discarded_on >= 10); /* each after its 50 ms wait */
+	/* waiting 50 ms per discarded record would take 0.5 s or more */
+	assert_true(off < 0.4);
+	assert_true(on >= 0.05 * (double)discarded_on * 0.9);
 }
 
 static void test_debug_messages_only_with_lttng_ust_debug(void **state)
