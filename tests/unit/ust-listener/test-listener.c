@@ -342,6 +342,33 @@ static void test_silent_daemon_is_waited_for_the_timeout(void **state)
 	close(listen_fd);
 }
 
+static void test_app_registers_with_a_daemon_started_later(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_record recs[4];
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd;
+
+	(void)state;
+	s = spawn_app(args);
+	step(&s); /* running, no daemon */
+	listen_fd = fake_sessiond_listen(rundir);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = setup_session(&app, 1, 10, 1);
+	step(&s);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	assert_int_equal(fake_read_records(
+				 chan, (uint32_t)fake_event_id(&app, 10, VALUE),
+				 UINT32_MAX, recs, 4),
+			 1);
+	assert_int_equal(recs[0].n, 1);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
 static void test_register_timeout_minus_one_waits_for_the_daemon(void **state)
 {
 	const char *args[] = {"emit", "0", NULL};
@@ -739,6 +766,9 @@ int main(void)
 			test_no_daemon_no_delay_no_output, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_silent_daemon_is_waited_for_the_timeout, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_app_registers_with_a_daemon_started_later, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_register_timeout_minus_one_waits_for_the_daemon,
