@@ -279,12 +279,14 @@ static int serve_one(struct daemon_link *d)
 		code = msg.payload_len ? -EBADMSG : 0;
 	else
 		code = ust_command_apply(&d->objects, &msg, &reply);
+	if (!code && reply.error) /* the reply payload could not be built */
+		code = reply.error;
 	if (code)
 		ust_log("command %s from %s: %s", ust_command_name(msg.command),
 			d->sock_path, strerror(-code));
 	if (code) /* an error reply carries no payload */
 		reply.len = 0;
-	ret = ust_send_reply(d->cmd_fd, code, reply.error ? NULL : &reply);
+	ret = ust_send_reply(d->cmd_fd, code, code ? NULL : &reply);
 	if (!ret && msg.command == UST_CMD_REGISTER_DONE && !code)
 		startup_release(d);
 	lsc_buf_fini(&reply);
