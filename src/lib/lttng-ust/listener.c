@@ -260,6 +260,16 @@ static void daemon_disconnect(struct daemon_link *d)
 
 /* ---- serving commands ---- */
 
+/* A started session gets the process's state dump, after the reply. */
+static void statedump_after_start(struct daemon_link *d,
+				  const struct ust_message *msg)
+{
+	uint64_t id;
+
+	if (ust_get_id(msg->payload, msg->payload_len, &id) == 0)
+		ust_app_session_statedump(&d->objects, id);
+}
+
 static int serve_one(struct daemon_link *d)
 {
 	struct ust_message msg;
@@ -289,6 +299,8 @@ static int serve_one(struct daemon_link *d)
 	ret = ust_send_reply(d->cmd_fd, code, code ? NULL : &reply);
 	if (!ret && msg.command == UST_CMD_REGISTER_DONE && !code)
 		startup_release(d);
+	if (!ret && msg.command == UST_CMD_SESSION_START && !code)
+		statedump_after_start(d, &msg);
 	lsc_buf_fini(&reply);
 	ust_message_fini(&msg);
 	return ret;

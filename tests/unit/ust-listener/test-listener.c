@@ -674,6 +674,144 @@ static void test_daemon_going_away_unmaps_its_buffers(void **state)
 	close(listen_fd);
 }
 
+#define SD "lttng_ust_statedump:"
+#define MAX_DUMP 64
+
+/* A session with one single-stream channel recording the state dump. */
+static struct rb_channel *statedump_session(struct fake_app *app, uint64_t sid,
+					    uint64_t key)
+{
+	struct rb_channel *chan;
+
+	assert_int_equal(fake_command_id(app, UST_CMD_SESSION_CREATE, sid), 0);
+	chan = fake_channel_setup(app, sid, key, 1);
+	assert_int_equal(fake_rule(app, key, key * 10, SD "*"), 0);
+	return chan;
+}
+
+/* Index of the first event named `name` from `from`, or -1. */
+static int find_event(const struct fake_event *ev, int n, int from,
+		      const char *name)
+{
+	int i;
+
+	for (i = from; i < n; i++)
+		if (!strcmp(ev[i].cls->name, name))
+			return i;
+	return -1;
+}
+
+/* A whole state dump of the listener test application, in order. */
+static void check_full_dump(const struct fake_event *ev, int n)
+{
+	char exe[4096];
+	int i, bin, lib = 0, vdso = 0;
+
+	assert_non_null(realpath(APP_PATH, exe));
+	assert_true(n >= 5);
+	assert_string_equal(ev[0].cls->name, SD "start");
+	assert_string_equal(ev[1].cls->name, SD "procname");
+	assert_string_equal(fake_value_of(&ev[1], "procname")->text,
+			    "test-ust-listen");
+	assert_string_equal(ev[n - 1].cls->name, SD "end");
+	/* the executable first, PIE with a 20-byte GNU build id */
+	bin = find_event(ev, n, 2, SD "bin_info");
+	assert_int_equal(bin, 2);
+	assert_string_equal(fake_value_of(&ev[bin], "path")->text, exe);
+	assert_int_equal(fake_value_of(&ev[bin], "is_pic")->u, 1);
+	assert_true(fake_value_of(&ev[bin], "memsz")->u > 0);
+	assert_int_equal(fake_value_of(&ev[bin], "has_build_id")->u, 1);
+	assert_string_equal(ev[bin + 1].cls->name, SD "build_id");
+	assert_true(fake_value_of(&ev[bin + 1], "baddr")->u ==
+		    fake_value_of(&ev[bin], "baddr")->u);
+	assert_int_equal(fake_value_of(&ev[bin + 1], "build_id")->count, 20);
+	for (i = 2; i < n - 1; i++) {
+		const char *path;
+
+		if (strcmp(ev[i].cls->name, SD "bin_info"))
+			continue;
+		path = fake_value_of(&ev[i], "path")->text;
+		lib += strstr(path, "/liblttng-ust.so") != NULL;
+		if (path[0] == '[') {
+			vdso++;
+			assert_int_equal(fake_value_of(&ev[i], "memsz")->u, 0);
+		}
+	}
+	assert_int_equal(lib, 1);
+	assert_int_equal(vdso, 1);
+}
+
+static void test_statedump_goes_to_the_started_session_only(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	struct rb_channel *chan1, *chan2;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, n;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan1 = statedump_session(&app, 1, 10);
+	chan2 = statedump_session(&app, 2, 20);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	step(&s); /* the dump came right after the start: it is done */
+	n = fake_read_events(&app, 10, chan1, ev, MAX_DUMP);
+	check_full_dump(ev, n);
+	assert_int_equal(fake_read_events(&app, 20, chan2, ev, MAX_DUMP), 0);
+	/* starting session 2 dumps into session 2, not into session 1 */
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 2), 0);
+	/* the listener dumps before it reads the next command */
+	assert_int_equal(fake_command_id(&app, UST_CMD_CHANNEL_ENABLE, 20), 0);
+	n = fake_read_events(&app, 20, chan2, ev, MAX_DUMP);
+	check_full_dump(ev, n);
+	assert_int_equal(fake_read_events(&app, 10, chan1, ev, MAX_DUMP), 0);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	rb_channel_destroy(chan1);
+	rb_channel_destroy(chan2);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
+static void test_statedump_parts_can_be_left_out(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd;
+
+	(void)state;
+	setenv("LTTNG_UST_WITHOUT_BADDR_STATEDUMP", "1", 1);
+	setenv("LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP", "1", 1);
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	unsetenv("LTTNG_UST_WITHOUT_BADDR_STATEDUMP");
+	unsetenv("LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = statedump_session(&app, 1, 10);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	step(&s);
+	assert_int_equal(fake_read_events(&app, 10, chan, ev, MAX_DUMP), 2);
+	assert_string_equal(ev[0].cls->name, SD "start");
+	assert_string_equal(ev[1].cls->name, SD "end");
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
 /* The app closes the connection: our next read sees the end. */
 static void assert_app_hung_up(struct fake_app *app)
 {
@@ -793,6 +931,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_daemon_going_away_unmaps_its_buffers, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_statedump_goes_to_the_started_session_only, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_statedump_parts_can_be_left_out, setup, teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
