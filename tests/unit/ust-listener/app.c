@@ -8,8 +8,11 @@
  *                  exits; the parent records value(2), waits, exits
  *   app fork-hooks the same, with LTTng-UST's explicit fork hooks around
  *                  fork() (as liblttng-ust-fork calls them)
+ *   app clone      the same with clone(2) (no CLONE_VM), for
+ *                  liblttng-ust-fork.so preloaded
  * Registration with the (fake) session daemon happens before main().
  */
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +77,32 @@ static int fork_and_record(int hooks)
 	return 0;
 }
 
+/* Ends with _exit(): returning would end this thread only, and the
+ * child now has listener threads of its own. */
+static int clone_child(void *arg)
+{
+	(void)arg;
+	lttng_ust_tracepoint(ust_listener_test, value, 1001);
+	_exit(0);
+}
+
+static int clone_and_record(void)
+{
+	static char stack[256 * 1024] __attribute__((aligned(16)));
+	int status;
+	pid_t pid;
+
+	lttng_ust_tracepoint(ust_listener_test, value, 1);
+	pid = clone(clone_child, stack + sizeof(stack), SIGCHLD, NULL);
+	if (pid < 0)
+		return 1;
+	lttng_ust_tracepoint(ust_listener_test, value, 2);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)
+		return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "emit"))
@@ -84,6 +113,8 @@ int main(int argc, char **argv)
 		return fork_and_record(0);
 	if (argc == 2 && !strcmp(argv[1], "fork-hooks"))
 		return fork_and_record(1);
+	if (argc == 2 && !strcmp(argv[1], "clone"))
+		return clone_and_record();
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

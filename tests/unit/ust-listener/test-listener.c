@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -56,6 +57,7 @@ static int setup(void **state)
 	setenv("LTTNG_HOME", homedir, 1);
 	unsetenv("LTTNG_UST_DEBUG");
 	unsetenv("LTTNG_UST_REGISTER_TIMEOUT");
+	unsetenv("LD_PRELOAD");
 	return 0;
 }
 
@@ -519,6 +521,33 @@ static void test_fork_hooks_and_atfork_register_the_child_once(void **state)
 	check_fork("fork-hooks");
 }
 
+/* Where the sanitizer runtime this test runs with lives, if any. */
+static int find_asan_runtime(struct dl_phdr_info *info, size_t size,
+			     void *priv)
+{
+	(void)size;
+	if (info->dlpi_name && strstr(info->dlpi_name, "/libasan.so")) {
+		snprintf(priv, 4096, "%s:", info->dlpi_name);
+		return 1;
+	}
+	return 0;
+}
+
+/* With liblttng-ust-fork.so preloaded: fork() and clone() children. */
+static void test_liblttng_ust_fork_wraps_fork_and_clone(void **state)
+{
+	char preload[8192] = "";
+
+	(void)state;
+	/* under ASan, its runtime must come first in the application */
+	dl_iterate_phdr(find_asan_runtime, preload);
+	strcat(preload, UST_FORK_PATH);
+	setenv("LD_PRELOAD", preload, 1);
+	check_fork("fork");
+	check_fork("clone");
+	unsetenv("LD_PRELOAD");
+}
+
 static void test_tracepoint_and_field_lists(void **state)
 {
 	const char *args[] = {"steps", NULL};
@@ -923,6 +952,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_fork_hooks_and_atfork_register_the_child_once,
 			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_liblttng_ust_fork_wraps_fork_and_clone, setup,
+			teardown),
 		cmocka_unit_test_setup_teardown(test_tracepoint_and_field_lists,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
