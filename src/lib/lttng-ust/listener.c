@@ -12,6 +12,9 @@
  *     commands until an error or EOF -> drop the daemon's objects ->
  *     sleep UST_LISTENER_RECONNECT_MS -> connect ...
  *
+ * A session start is followed, once its reply is sent, by the state
+ * dump into that session (statedump.h), before the next command.
+ *
  * The constructor waits on `startup`: each listener "releases" it once,
  * when its first connection attempt fails, when it gets REGISTER_DONE,
  * or when its daemon goes away before that.
