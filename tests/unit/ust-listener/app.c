@@ -10,8 +10,11 @@
  *                  fork() (as liblttng-ust-fork calls them)
  *   app clone      the same with clone(2) (no CLONE_VM), for
  *                  liblttng-ust-fork.so preloaded
+ *   app dlopen F   after a line on stdin, dlopen(F, RTLD_NOW) and
+ *                  dlclose() it, then exit (liblttng-ust-dl preloaded)
  * Registration with the (fake) session daemon happens before main().
  */
+#include <dlfcn.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -103,6 +106,19 @@ static int clone_and_record(void)
 	return 0;
 }
 
+static int dlopen_and_close(const char *path)
+{
+	char line[16];
+	void *handle;
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 1;
+	handle = dlopen(path, RTLD_NOW);
+	if (!handle)
+		return 1;
+	return dlclose(handle) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "emit"))
@@ -115,6 +131,8 @@ int main(int argc, char **argv)
 		return fork_and_record(1);
 	if (argc == 2 && !strcmp(argv[1], "clone"))
 		return clone_and_record();
+	if (argc == 3 && !strcmp(argv[1], "dlopen"))
+		return dlopen_and_close(argv[2]);
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

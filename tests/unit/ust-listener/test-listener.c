@@ -10,6 +10,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
 #include <setjmp.h>
@@ -522,8 +523,7 @@ static void test_fork_hooks_and_atfork_register_the_child_once(void **state)
 }
 
 /* Where the sanitizer runtime this test runs with lives, if any. */
-static int find_asan_runtime(struct dl_phdr_info *info, size_t size,
-			     void *priv)
+static int find_asan_runtime(struct dl_phdr_info *info, size_t size, void *priv)
 {
 	(void)size;
 	if (info->dlpi_name && strstr(info->dlpi_name, "/libasan.so")) {
@@ -533,16 +533,22 @@ static int find_asan_runtime(struct dl_phdr_info *info, size_t size,
 	return 0;
 }
 
+/* LD_PRELOAD=lib for the applications spawned next. */
+static void preload(const char *lib)
+{
+	char value[8192] = "";
+
+	/* under ASan, its runtime must come first in the application */
+	dl_iterate_phdr(find_asan_runtime, value);
+	strcat(value, lib);
+	setenv("LD_PRELOAD", value, 1);
+}
+
 /* With liblttng-ust-fork.so preloaded: fork() and clone() children. */
 static void test_liblttng_ust_fork_wraps_fork_and_clone(void **state)
 {
-	char preload[8192] = "";
-
 	(void)state;
-	/* under ASan, its runtime must come first in the application */
-	dl_iterate_phdr(find_asan_runtime, preload);
-	strcat(preload, UST_FORK_PATH);
-	setenv("LD_PRELOAD", preload, 1);
+	preload(UST_FORK_PATH);
 	check_fork("fork");
 	check_fork("clone");
 	unsetenv("LD_PRELOAD");
@@ -704,6 +710,7 @@ static void test_daemon_going_away_unmaps_its_buffers(void **state)
 }
 
 #define SD "lttng_ust_statedump:"
+#define DL "lttng_ust_dl:"
 #define MAX_DUMP 64
 
 /* A session with one single-stream channel recording the state dump. */
@@ -841,6 +848,56 @@ static void test_statedump_parts_can_be_left_out(void **state)
 	free(ev);
 }
 
+/* With liblttng-ust-dl.so preloaded: dlopen and dlclose records. */
+static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
+{
+	const char *args[] = {"dlopen", DL_MODULE_PATH, NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	char path[4096];
+	int listen_fd, n, i;
+	uint64_t baddr;
+
+	(void)state;
+	assert_non_null(realpath(DL_MODULE_PATH, path));
+	listen_fd = fake_sessiond_listen(rundir);
+	preload(UST_DL_PATH);
+	s = spawn_app(args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, DL "*"), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_DUMP);
+	/* the module's records (the tracer's own dlopen calls show too) */
+	for (i = 0; i < n; i++)
+		if (!strcmp(ev[i].cls->name, DL "dlopen") &&
+		    !strcmp(fake_value_of(&ev[i], "path")->text, path))
+			break;
+	assert_true(i + 2 < n);
+	baddr = fake_value_of(&ev[i], "baddr")->u;
+	assert_int_equal(fake_value_of(&ev[i], "flags")->u, RTLD_NOW);
+	assert_true(fake_value_of(&ev[i], "memsz")->u > 0);
+	assert_int_equal(fake_value_of(&ev[i], "has_build_id")->u, 1);
+	assert_string_equal(ev[i + 1].cls->name, DL "build_id");
+	assert_true(fake_value_of(&ev[i + 1], "baddr")->u == baddr);
+	assert_int_equal(fake_value_of(&ev[i + 1], "build_id")->count, 20);
+	assert_string_equal(ev[i + 2].cls->name, DL "dlclose");
+	assert_true(fake_value_of(&ev[i + 2], "baddr")->u == baddr);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
 /* The app closes the connection: our next read sees the end. */
 static void assert_app_hung_up(struct fake_app *app)
 {
@@ -968,6 +1025,9 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_statedump_parts_can_be_left_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_liblttng_ust_dl_records_dlopen_and_dlclose, setup,
+			teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
