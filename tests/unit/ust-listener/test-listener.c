@@ -79,11 +79,11 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static struct spawned spawn_app(const char *const *args)
+static struct spawned spawn_program(const char *path, const char *const *args)
 {
 	int in[2], out[2], err[2];
 	struct spawned s;
-	char *argv[4] = {(char *)APP_PATH, NULL, NULL, NULL};
+	char *argv[4] = {(char *)path, NULL, NULL, NULL};
 	int i;
 
 	for (i = 0; args[i] && i < 2; i++)
@@ -97,7 +97,7 @@ static struct spawned spawn_app(const char *const *args)
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		dup2(err[1], 2);
-		execv(APP_PATH, argv);
+		execv(path, argv);
 		_exit(127);
 	}
 	close(in[0]);
@@ -107,6 +107,11 @@ static struct spawned spawn_app(const char *const *args)
 	s.stdout_fd = out[0];
 	s.stderr_fd = err[0];
 	return s;
+}
+
+static struct spawned spawn_app(const char *const *args)
+{
+	return spawn_program(APP_PATH, args);
 }
 
 /* Wait for the app; returns its exit status and what it wrote on stderr. */
@@ -898,6 +903,70 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	free(ev);
 }
 
+/*
+ * Function tracing with a liblttng-ust-cyg-profile library preloaded:
+ * three entries (and exits) of work(), at the address the app prints.
+ */
+static void check_cyg_profile(const char *lib, const char *provider,
+			      int exits_have_addr)
+{
+	const char *const no_args[] = {NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	char pattern[64], entry[64], exit_name[64], out[64] = "";
+	int listen_fd, n, i, entries = 0, exits = 0;
+	unsigned long long work = 0;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+
+	snprintf(pattern, sizeof(pattern), "%s:*", provider);
+	snprintf(entry, sizeof(entry), "%s:func_entry", provider);
+	snprintf(exit_name, sizeof(exit_name), "%s:func_exit", provider);
+	listen_fd = fake_sessiond_listen(rundir);
+	preload(lib);
+	s = spawn_program(CYG_APP_PATH, no_args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, pattern), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%llx", &work), 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_DUMP);
+	for (i = 0; i < n; i++) {
+		int is_entry = !strcmp(ev[i].cls->name, entry);
+
+		if (is_entry && fake_value_of(&ev[i], "addr")->u == work)
+			entries++;
+		if (!strcmp(ev[i].cls->name, exit_name) &&
+		    (!exits_have_addr ||
+		     fake_value_of(&ev[i], "addr")->u == work))
+			exits++;
+	}
+	assert_int_equal(entries, 3);
+	if (exits_have_addr)
+		assert_int_equal(exits, 3);
+	else
+		assert_true(exits >= 3);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
+static void test_cyg_profile_records_function_entries_and_exits(void **state)
+{
+	(void)state;
+	check_cyg_profile(UST_CYG_PATH, "lttng_ust_cyg_profile", 1);
+	check_cyg_profile(UST_CYG_FAST_PATH, "lttng_ust_cyg_profile_fast", 0);
+}
+
 /* The app closes the connection: our next read sees the end. */
 static void assert_app_hung_up(struct fake_app *app)
 {
@@ -1028,6 +1097,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_liblttng_ust_dl_records_dlopen_and_dlclose, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_cyg_profile_records_function_entries_and_exits,
+			setup, teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
