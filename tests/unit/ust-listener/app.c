@@ -12,6 +12,8 @@
  *                  liblttng-ust-fork.so preloaded
  *   app dlopen F   after a line on stdin, dlopen(F, RTLD_NOW) and
  *                  dlclose() it, then exit (liblttng-ust-dl preloaded)
+ *   app malloc     after a line on stdin, malloc(1234), print the
+ *                  pointer, free it (liblttng-ust-libc-wrapper preloaded)
  * Registration with the (fake) session daemon happens before main().
  */
 #include <dlfcn.h>
@@ -119,6 +121,22 @@ static int dlopen_and_close(const char *path)
 	return dlclose(handle) ? 1 : 0;
 }
 
+static int malloc_and_free(void)
+{
+	char line[16];
+	void *volatile p;
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 1;
+	p = malloc(1234);
+	if (!p)
+		return 1;
+	printf("%p\n", p);
+	fflush(stdout);
+	free(p);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "emit"))
@@ -133,6 +151,8 @@ int main(int argc, char **argv)
 		return clone_and_record();
 	if (argc == 3 && !strcmp(argv[1], "dlopen"))
 		return dlopen_and_close(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "malloc"))
+		return malloc_and_free();
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

@@ -716,6 +716,7 @@ static void test_daemon_going_away_unmaps_its_buffers(void **state)
 
 #define SD "lttng_ust_statedump:"
 #define DL "lttng_ust_dl:"
+#define MAX_LIBC 2048
 #define MAX_DUMP 64
 
 /* A session with one single-stream channel recording the state dump. */
@@ -967,6 +968,66 @@ static void test_cyg_profile_records_function_entries_and_exits(void **state)
 	check_cyg_profile(UST_CYG_FAST_PATH, "lttng_ust_cyg_profile_fast", 0);
 }
 
+/*
+ * With liblttng-ust-libc-wrapper.so preloaded, the application's
+ * malloc(1234) and its free() are recorded with the pointer it printed.
+ * Not under AddressSanitizer: its runtime replaces malloc itself and
+ * must come first, so no malloc wrapper can be layered on it.
+ */
+static void test_libc_wrapper_records_malloc_and_free(void **state)
+{
+	const char *args[] = {"malloc", NULL};
+	struct fake_event *ev = calloc(MAX_LIBC, sizeof(*ev));
+	char asan[4096] = "", out[64] = "";
+	int listen_fd, n, i, mallocs = 0, frees = 0;
+	unsigned long long ptr = 0;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+
+	(void)state;
+	dl_iterate_phdr(find_asan_runtime, asan);
+	if (asan[0]) {
+		free(ev);
+		skip();
+	}
+	listen_fd = fake_sessiond_listen(rundir);
+	setenv("LD_PRELOAD", UST_LIBC_WRAPPER_PATH, 1);
+	s = spawn_app(args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, "lttng_ust_libc:*"), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%llx", &ptr), 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_LIBC);
+	assert_true(n <= MAX_LIBC);
+	for (i = 0; i < n; i++) {
+		if (!strcmp(ev[i].cls->name, "lttng_ust_libc:malloc") &&
+		    fake_value_of(&ev[i], "ptr")->u == ptr) {
+			assert_int_equal(fake_value_of(&ev[i], "size")->u,
+					 1234);
+			mallocs++;
+		}
+		if (!strcmp(ev[i].cls->name, "lttng_ust_libc:free") &&
+		    fake_value_of(&ev[i], "ptr")->u == ptr && mallocs)
+			frees++;
+	}
+	assert_int_equal(mallocs, 1);
+	assert_true(frees >= 1);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
 /* The app closes the connection: our next read sees the end. */
 static void assert_app_hung_up(struct fake_app *app)
 {
@@ -1100,6 +1161,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_cyg_profile_records_function_entries_and_exits,
 			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_libc_wrapper_records_malloc_and_free, setup,
+			teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
