@@ -14,9 +14,13 @@
  *                  dlclose() it, then exit (liblttng-ust-dl preloaded)
  *   app malloc     after a line on stdin, malloc(1234), print the
  *                  pointer, free it (liblttng-ust-libc-wrapper preloaded)
+ *   app mutex      after a line on stdin, lock, unlock, trylock and
+ *                  unlock a mutex, then print its address
+ *                  (liblttng-ust-pthread-wrapper preloaded)
  * Registration with the (fake) session daemon happens before main().
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -137,6 +141,20 @@ static int malloc_and_free(void)
 	return 0;
 }
 
+static int lock_and_unlock(void)
+{
+	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+	char line[16];
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 1;
+	if (pthread_mutex_lock(&mutex) || pthread_mutex_unlock(&mutex) ||
+	    pthread_mutex_trylock(&mutex) || pthread_mutex_unlock(&mutex))
+		return 1;
+	printf("%p\n", (void *)&mutex);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "emit"))
@@ -153,6 +171,8 @@ int main(int argc, char **argv)
 		return dlopen_and_close(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "malloc"))
 		return malloc_and_free();
+	if (argc == 2 && !strcmp(argv[1], "mutex"))
+		return lock_and_unlock();
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

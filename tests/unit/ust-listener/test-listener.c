@@ -1028,6 +1028,61 @@ static void test_libc_wrapper_records_malloc_and_free(void **state)
 	free(ev);
 }
 
+/*
+ * With liblttng-ust-pthread-wrapper.so preloaded, the application's
+ * lock, unlock, trylock, unlock of one mutex are recorded in order.
+ */
+static void test_pthread_wrapper_records_mutex_calls(void **state)
+{
+	static const char *const expected[] = {
+		"pthread_mutex_lock_req", "pthread_mutex_lock_acq",
+		"pthread_mutex_unlock", "pthread_mutex_trylock",
+		"pthread_mutex_unlock"};
+	const char *args[] = {"mutex", NULL};
+	struct fake_event *ev = calloc(MAX_LIBC, sizeof(*ev));
+	int listen_fd, n, i, seen = 0;
+	unsigned long long mutex = 0;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	char out[64] = "";
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	preload(UST_PTHREAD_WRAPPER_PATH);
+	s = spawn_app(args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, "lttng_ust_pthread:*"), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%llx", &mutex), 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_LIBC);
+	assert_true(n <= MAX_LIBC);
+	for (i = 0; i < n && seen < 5; i++) {
+		const char *name = strchr(ev[i].cls->name, ':') + 1;
+
+		if (fake_value_of(&ev[i], "mutex")->u != mutex)
+			continue;
+		assert_string_equal(name, expected[seen]);
+		if (strcmp(name, "pthread_mutex_lock_req"))
+			assert_int_equal(fake_value_of(&ev[i], "status")->u, 0);
+		seen++;
+	}
+	assert_int_equal(seen, 5);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
 /* The app closes the connection: our next read sees the end. */
 static void assert_app_hung_up(struct fake_app *app)
 {
@@ -1163,6 +1218,9 @@ int main(void)
 			setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_libc_wrapper_records_malloc_and_free, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_pthread_wrapper_records_mutex_calls, setup,
 			teardown),
 	};
 
