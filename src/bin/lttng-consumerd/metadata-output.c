@@ -11,7 +11,7 @@
 #include "ctf/metadata-stream.h"
 #include "metadata-output.h"
 #include "util/log.h"
-#include "util/paths.h"
+#include "output-dir.h"
 
 struct metadata_output {
 	uint64_t key;
@@ -43,7 +43,7 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 
 	if (find(d->metadata_key))
 		return -EEXIST;
-	ret = paths_mkdir_p(d->output_dir, 0770);
+	ret = output_dir_create(d->output_dir, d->output_uid, d->output_gid);
 	if (ret) {
 		ERR("Cannot create the trace directory %s: %s", d->output_dir,
 		    strerror(-ret));
@@ -60,9 +60,7 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 		free(m);
 		return ret;
 	}
-	if (geteuid() == 0 &&
-	    (fchown(m->fd, d->output_uid, d->output_gid) ||
-	     chown(d->output_dir, d->output_uid, d->output_gid)))
+	if (geteuid() == 0 && fchown(m->fd, d->output_uid, d->output_gid))
 		WARN("Cannot give %s to uid %u", m->path, d->output_uid);
 	m->key = d->metadata_key;
 	memcpy(m->uuid, d->uuid, sizeof(m->uuid));

@@ -10,7 +10,7 @@
 
 #include "ust-channel.h"
 #include "util/log.h"
-#include "util/paths.h"
+#include "output-dir.h"
 
 pthread_mutex_t ust_channels_lock = PTHREAD_MUTEX_INITIALIZER;
 uint64_t ust_channels_generation;
@@ -58,7 +58,8 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 static int make_output_dir(const struct consumer_channel_desc *d)
 {
 	char index_dir[CONSUMER_PATH_MAX + 8];
-	int ret = paths_mkdir_p(d->output_dir, 0770);
+	int ret =
+		output_dir_create(d->output_dir, d->output_uid, d->output_gid);
 
 	if (ret) {
 		ERR("Cannot create the trace directory %s: %s", d->output_dir,
@@ -66,16 +67,10 @@ static int make_output_dir(const struct consumer_channel_desc *d)
 		return ret;
 	}
 	snprintf(index_dir, sizeof(index_dir), "%s/index", d->output_dir);
-	ret = paths_mkdir_p(index_dir, 0770);
-	if (ret) {
+	ret = output_dir_create(index_dir, d->output_uid, d->output_gid);
+	if (ret)
 		ERR("Cannot create %s: %s", index_dir, strerror(-ret));
-		return ret;
-	}
-	if (geteuid() == 0 &&
-	    (chown(d->output_dir, d->output_uid, d->output_gid) ||
-	     chown(index_dir, d->output_uid, d->output_gid)))
-		WARN("Cannot give %s to uid %u", d->output_dir, d->output_uid);
-	return 0;
+	return ret;
 }
 
 static int open_outputs(struct ust_channel *chan,
