@@ -365,3 +365,31 @@ def test_sessiond_sigint_flushes_the_data(tracing):
     trace = read_trace(uid_dir(tracing.session_dir("s")))
     assert values_of(trace) == list(range(12))
     app.emit(1)  # the app outlives its daemon
+
+
+def test_events_of_a_late_app_are_appended_to_the_metadata(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("enable-event", "--userspace", "hello_world:*")
+    tracing.lttng("start")
+    app.emit(3)
+    tracing.lttng("stop")  # the metadata so far is in the file
+    d = uid_dir(tracing.session_dir("s"))
+    before = (d / "metadata").read_bytes()
+    assert b"hello_world:my_first_tracepoint" not in before
+    tracing.lttng("start")
+    hello = subprocess.Popen(["./hello", "late"],
+                             cwd=tracing.hello_path().parent,
+                             env=tracing.env, stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, text=True)
+    hello.communicate("\n", timeout=20)
+    assert hello.returncode == 0
+    tracing.lttng("destroy")
+    after = (d / "metadata").read_bytes()
+    assert after.startswith(before) and len(after) > len(before)
+    trace = read_trace(d)
+    assert values_of(trace) == [0, 1, 2]
+    strings = [r.fields["my_string_field"] for r in trace
+               if r.name == "hello_world:my_first_tracepoint"]
+    assert strings == ["hi there!", "./hello", "late", "i^2"]
