@@ -3,6 +3,7 @@ forged registrations and vanishing apps never crash a daemon, and the
 tracing of well-behaved apps goes on."""
 import os
 import socket
+import time
 import struct
 
 import pytest
@@ -129,3 +130,21 @@ def test_killed_consumer_does_not_take_the_session_daemon_down(tracing):
     tracing.lttng("destroy")
     daemon_still_works(tracing)
     app.emit(1)  # the app is not hurt either
+
+
+def test_consumer_writes_everything_out_when_the_session_daemon_dies(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("start")
+    app.emit(8)
+    [consumer] = consumerd_pids(tracing)
+    os.kill(tracing.sessiond.pid(), 9)
+    deadline = time.monotonic() + 10
+    while os.path.exists(f"/proc/{consumer}/exe") and \
+            time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(f"/proc/{consumer}/exe")
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    assert values_of(trace) == list(range(8))
+    app.emit(1)  # the app survives its daemons
