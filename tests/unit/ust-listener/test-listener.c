@@ -854,7 +854,23 @@ static void test_statedump_parts_can_be_left_out(void **state)
 	free(ev);
 }
 
-/* With liblttng-ust-dl.so preloaded: dlopen and dlclose records. */
+/* Index of the first `name` record after `from` about baddr, or -1. */
+static int find_event_at(const struct fake_event *ev, int n, int from,
+			 const char *name, uint64_t baddr)
+{
+	int i;
+
+	for (i = from + 1; i < n; i++)
+		if (!strcmp(ev[i].cls->name, name) &&
+		    fake_value_of(&ev[i], "baddr")->u == baddr)
+			return i;
+	return -1;
+}
+
+/*
+ * With liblttng-ust-dl.so preloaded: dlopen and dlclose records, and
+ * the tracer's lttng_ust_lib:load / unload of the same module.
+ */
 static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 {
 	const char *args[] = {"dlopen", DL_MODULE_PATH, NULL};
@@ -863,7 +879,7 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	struct fake_app app;
 	struct spawned s;
 	char path[4096];
-	int listen_fd, n, i;
+	int listen_fd, n, i, load, close_at;
 	uint64_t baddr;
 
 	(void)state;
@@ -876,6 +892,7 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
 	chan = fake_channel_setup(&app, 1, 10, 1);
 	assert_int_equal(fake_rule(&app, 10, 100, DL "*"), 0);
+	assert_int_equal(fake_rule(&app, 10, 101, "lttng_ust_lib:*"), 0);
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
 	assert_int_equal(
 		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
@@ -896,8 +913,15 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	assert_string_equal(ev[i + 1].cls->name, DL "build_id");
 	assert_true(fake_value_of(&ev[i + 1], "baddr")->u == baddr);
 	assert_int_equal(fake_value_of(&ev[i + 1], "build_id")->count, 20);
-	assert_string_equal(ev[i + 2].cls->name, DL "dlclose");
-	assert_true(fake_value_of(&ev[i + 2], "baddr")->u == baddr);
+	/* then the tracer's view: the module loaded, later unloaded */
+	load = find_event_at(ev, n, i, "lttng_ust_lib:load", baddr);
+	assert_true(load > i);
+	assert_string_equal(fake_value_of(&ev[load], "path")->text, path);
+	assert_string_equal(ev[load + 1].cls->name, "lttng_ust_lib:build_id");
+	close_at = find_event_at(ev, n, load, DL "dlclose", baddr);
+	assert_true(close_at > load);
+	assert_true(find_event_at(ev, n, close_at, "lttng_ust_lib:unload",
+				  baddr) > close_at);
 	rb_channel_destroy(chan);
 	fake_app_close(&app);
 	close(listen_fd);
