@@ -3,6 +3,7 @@ forged registrations and vanishing apps never crash a daemon, and the
 tracing of well-behaved apps goes on."""
 import os
 import socket
+import time
 import struct
 
 import pytest
@@ -98,3 +99,52 @@ def test_apps_dying_between_commands_leave_the_daemon_working(tracing):
     trace = read_trace(uid_dir(tracing.session_dir("s")))
     assert sorted(values_of(trace)) == [0, 0, 1, 1, 2, 2, 3]
     daemon_still_works(tracing)
+
+
+def consumerd_pids(t):
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            exe = os.readlink(f"/proc/{entry}/exe")
+        except OSError:
+            continue
+        if ppid == t.sessiond.pid() and exe.endswith("lttng-consumerd"):
+            pids.append(int(entry))
+    return pids
+
+
+def test_killed_consumer_does_not_take_the_session_daemon_down(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("start")
+    app.emit(5)
+    [consumer] = consumerd_pids(tracing)
+    os.kill(consumer, 9)
+    app.emit(5)
+    tracing.lttng("stop")
+    tracing.lttng("destroy")
+    daemon_still_works(tracing)
+    app.emit(1)  # the app is not hurt either
+
+
+def test_consumer_writes_everything_out_when_the_session_daemon_dies(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("start")
+    app.emit(8)
+    [consumer] = consumerd_pids(tracing)
+    os.kill(tracing.sessiond.pid(), 9)
+    deadline = time.monotonic() + 10
+    while os.path.exists(f"/proc/{consumer}/exe") and \
+            time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(f"/proc/{consumer}/exe")
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    assert values_of(trace) == list(range(8))
+    app.emit(1)  # the app survives its daemons

@@ -119,9 +119,17 @@ def test_per_pid_buffers_give_one_trace_per_process(tracing):
         metadata = subprocess.run(
             ["babeltrace2", "--output-format=ctf-metadata", str(pid_root / d)],
             capture_output=True, text=True, check=True).stdout
-        assert f"vpid = {app.pid};" in metadata
-        assert 'procname = "ust-test-app";' in metadata
-        assert 'tracer_buffering_scheme = "pid";' in metadata
+        env = re.search(r"env \{(.*?)\};", metadata, re.S).group(1)
+        assert re.findall(r"^\s*(\w+) =", env, re.M) == [
+            "domain", "tracer_name", "tracer_major", "tracer_minor",
+            "tracer_buffering_scheme", "tracer_buffering_id",
+            "architecture_bit_width", "trace_name",
+            "trace_creation_datetime", "hostname", "tracer_patchlevel",
+            "vpid", "procname", "vpid_datetime"]
+        assert f"vpid = {app.pid};" in env
+        assert f"tracer_buffering_id = {app.pid};" in env
+        assert 'procname = "ust-test-app";' in env
+        assert 'tracer_buffering_scheme = "pid";' in env
 
 
 def test_killed_app_data_stays_in_the_per_uid_trace(tracing):
@@ -319,3 +327,77 @@ def test_contexts_are_recorded_with_every_event(tracing):
         assert record.common_context == {"vpid": app.pid,
                                          "procname": "ust-test-app",
                                          "vtid": app.pid}
+
+
+def test_discarded_events_are_counted_in_list_and_trace(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", "--subbuf-size=4096", "--num-subbuf=2")
+    app.emit(5000)  # a burst into 8 KiB: most are discarded
+    tracing.lttng("stop")
+    listing = tracing.lttng("list", "s").out
+    discarded = int(re.search(r"Discarded events: (\d+)", listing).group(1))
+    assert discarded > 0
+    trace = read_trace(uid_dir(tracing.session_dir("s")), allow_warnings=True)
+    assert len(trace) + discarded == 5001
+    tracing.lttng("destroy")
+
+
+def test_trace_files_are_laid_out_like_lttngs(tracing):
+    """Every stream file holds at least one packet (idle CPUs get an
+    empty one at the end, as LTTng's final flush leaves), with its index
+    entry, and the metadata is packed in full 4 KiB packets."""
+    app = tracing.app()
+    start_session(tracing)
+    app.emit(2)
+    tracing.lttng("destroy")
+    d = uid_dir(tracing.session_dir("s"))
+    for i in range(os.sysconf("SC_NPROCESSORS_CONF")):
+        size = os.path.getsize(d / f"channel0_{i}")
+        assert size >= 4096 and size % 4096 == 0
+        assert os.path.getsize(d / "index" / f"channel0_{i}.idx") == \
+            16 + 72 * (size // 4096)
+    assert os.path.getsize(d / "metadata") == 4096
+    assert len(read_trace(d)) == 3
+
+
+def test_sessiond_sigint_flushes_the_data(tracing):
+    app = tracing.app()
+    start_session(tracing)
+    app.emit(12)
+    pid = tracing.sessiond.pid()
+    os.kill(pid, signal.SIGINT)
+    deadline = time.monotonic() + 10
+    while tracing.sessiond.alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not tracing.sessiond.alive(pid)
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    assert values_of(trace) == list(range(12))
+    app.emit(1)  # the app outlives its daemon
+
+
+def test_events_of_a_late_app_are_appended_to_the_metadata(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("enable-event", "--userspace", "hello_world:*")
+    tracing.lttng("start")
+    app.emit(3)
+    tracing.lttng("stop")  # the metadata so far is in the file
+    d = uid_dir(tracing.session_dir("s"))
+    before = (d / "metadata").read_bytes()
+    assert b"hello_world:my_first_tracepoint" not in before
+    tracing.lttng("start")
+    hello = subprocess.Popen(["./hello", "late"],
+                             cwd=tracing.hello_path().parent,
+                             env=tracing.env, stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, text=True)
+    hello.communicate("\n", timeout=20)
+    assert hello.returncode == 0
+    tracing.lttng("destroy")
+    after = (d / "metadata").read_bytes()
+    assert after.startswith(before) and len(after) > len(before)
+    trace = read_trace(d)
+    assert values_of(trace) == [0, 1, 2]
+    strings = [r.fields["my_string_field"] for r in trace
+               if r.name == "hello_world:my_first_tracepoint"]
+    assert strings == ["hi there!", "./hello", "late", "i^2"]

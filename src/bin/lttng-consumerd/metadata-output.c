@@ -11,15 +11,20 @@
 #include "ctf/metadata-stream.h"
 #include "metadata-output.h"
 #include "util/log.h"
-#include "util/paths.h"
+#include "output-dir.h"
 
 struct metadata_output {
 	uint64_t key;
 	int fd;
 	uint8_t uuid[CTF_UUID_LEN];
 	char path[CONSUMER_PATH_MAX + 16];
+	char *pending; /* text pushed, not yet in a full packet */
+	size_t pending_len;
 	struct metadata_output *next;
 };
+
+/* TSDL bytes one metadata packet carries. */
+#define PACKET_TEXT (CTF_METADATA_PACKET_SIZE - CTF_METADATA_PACKET_HEADER_LEN)
 
 static struct metadata_output *outputs;
 
@@ -38,7 +43,7 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 
 	if (find(d->metadata_key))
 		return -EEXIST;
-	ret = paths_mkdir_p(d->output_dir, 0770);
+	ret = output_dir_create(d->output_dir, d->output_uid, d->output_gid);
 	if (ret) {
 		ERR("Cannot create the trace directory %s: %s", d->output_dir,
 		    strerror(-ret));
@@ -55,9 +60,7 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 		free(m);
 		return ret;
 	}
-	if (geteuid() == 0 &&
-	    (fchown(m->fd, d->output_uid, d->output_gid) ||
-	     chown(d->output_dir, d->output_uid, d->output_gid)))
+	if (geteuid() == 0 && fchown(m->fd, d->output_uid, d->output_gid))
 		WARN("Cannot give %s to uid %u", m->path, d->output_uid);
 	m->key = d->metadata_key;
 	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
@@ -66,17 +69,54 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	return 0;
 }
 
-int metadata_output_push(uint64_t key, const char *text, size_t len)
+/* Writes the first len pending bytes as packets and drops them. */
+static int write_pending(struct metadata_output *m, size_t len)
 {
-	struct metadata_output *m = find(key);
 	struct ctf_error err;
 	int ret;
 
+	if (!len)
+		return 0;
+	ret = ctf_metadata_stream_write(m->fd, m->uuid, m->pending, len, &err);
+	if (ret) {
+		ERR("%s: %s", m->path, err.message);
+		return ret;
+	}
+	memmove(m->pending, m->pending + len, m->pending_len - len);
+	m->pending_len -= len;
+	return 0;
+}
+
+/*
+ * Text is kept until it fills a packet or the data is flushed, so the
+ * metadata is packed in full packets, as LTTng's consumer writes it.
+ */
+int metadata_output_push(uint64_t key, const char *text, size_t len)
+{
+	struct metadata_output *m = find(key);
+	char *grown;
+
 	if (!m)
 		return -ENOENT;
-	ret = ctf_metadata_stream_write(m->fd, m->uuid, text, len, &err);
-	if (ret)
-		ERR("%s: %s", m->path, err.message);
+	grown = realloc(m->pending, m->pending_len + len);
+	if (!grown)
+		return -ENOMEM;
+	m->pending = grown;
+	memcpy(m->pending + m->pending_len, text, len);
+	m->pending_len += len;
+	return write_pending(m, m->pending_len - m->pending_len % PACKET_TEXT);
+}
+
+int metadata_output_flush_all(void)
+{
+	int ret = 0;
+
+	for (struct metadata_output *m = outputs; m; m = m->next) {
+		int r = write_pending(m, m->pending_len);
+
+		if (r)
+			ret = r;
+	}
 	return ret;
 }
 
@@ -90,7 +130,9 @@ int metadata_output_destroy(uint64_t key)
 		return -ENOENT;
 	struct metadata_output *m = *link;
 	*link = m->next;
+	write_pending(m, m->pending_len);
 	close(m->fd);
+	free(m->pending);
 	free(m);
 	return 0;
 }

@@ -16,7 +16,12 @@
 int metadata_output_create(const struct consumer_metadata_desc *desc);
 /* Appends text. -ENOENT for an unknown key, -errno on I/O errors. */
 int metadata_output_push(uint64_t key, const char *text, size_t len);
-/* Closes the file. -ENOENT for an unknown key. */
+/*
+ * Writes the text kept back by every output (the data of a flush must
+ * find its metadata in the files). 0 or the first -errno.
+ */
+int metadata_output_flush_all(void);
+/* Writes what is pending, closes the file. -ENOENT for an unknown key. */
 int metadata_output_destroy(uint64_t key);
 void metadata_output_destroy_all(void);
 

@@ -169,6 +169,7 @@ int stream_output_write(struct stream_output *out, const struct rb_packet *p)
 	}
 	fill_index_entry(p, out->file_size, &entry);
 	out->file_size += p->packet_size;
+	out->packets++;
 	ret = ctf_index_append(&out->index, &entry, &err);
 	if (ret)
 		ERR("%s", err.message);

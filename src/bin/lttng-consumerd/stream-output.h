@@ -27,6 +27,7 @@ struct stream_output {
 	gid_t gid;
 	uint64_t file_number; /* current rotation number */
 	uint64_t file_size;   /* bytes in the current file */
+	uint64_t packets;     /* packets written, all files */
 	int fd;
 	struct ctf_index_writer index;
 };

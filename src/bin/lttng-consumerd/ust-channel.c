@@ -10,7 +10,7 @@
 
 #include "ust-channel.h"
 #include "util/log.h"
-#include "util/paths.h"
+#include "output-dir.h"
 
 pthread_mutex_t ust_channels_lock = PTHREAD_MUTEX_INITIALIZER;
 uint64_t ust_channels_generation;
@@ -58,7 +58,8 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 static int make_output_dir(const struct consumer_channel_desc *d)
 {
 	char index_dir[CONSUMER_PATH_MAX + 8];
-	int ret = paths_mkdir_p(d->output_dir, 0770);
+	int ret =
+		output_dir_create(d->output_dir, d->output_uid, d->output_gid);
 
 	if (ret) {
 		ERR("Cannot create the trace directory %s: %s", d->output_dir,
@@ -66,16 +67,10 @@ static int make_output_dir(const struct consumer_channel_desc *d)
 		return ret;
 	}
 	snprintf(index_dir, sizeof(index_dir), "%s/index", d->output_dir);
-	ret = paths_mkdir_p(index_dir, 0770);
-	if (ret) {
+	ret = output_dir_create(index_dir, d->output_uid, d->output_gid);
+	if (ret)
 		ERR("Cannot create %s: %s", index_dir, strerror(-ret));
-		return ret;
-	}
-	if (geteuid() == 0 &&
-	    (chown(d->output_dir, d->output_uid, d->output_gid) ||
-	     chown(index_dir, d->output_uid, d->output_gid)))
-		WARN("Cannot give %s to uid %u", d->output_dir, d->output_uid);
-	return 0;
+	return ret;
 }
 
 static int open_outputs(struct ust_channel *chan,
@@ -190,11 +185,73 @@ bool ust_channel_data_pending(const struct ust_channel *chan)
 	return false;
 }
 
+void ust_channel_stats(const struct ust_channel *chan,
+		       uint64_t *discarded_events, uint64_t *lost_packets)
+{
+	*discarded_events = 0;
+	*lost_packets = 0;
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_stats st;
+
+		rb_stream_stats(&chan->rb->streams[i], &st);
+		*discarded_events += st.discarded_events;
+		*lost_packets += st.lost_packets;
+	}
+}
+
+/*
+ * A stream that never held a record still gets one empty packet (header
+ * and context only, begin = end = now), as LTTng's final flush leaves in
+ * the files of idle CPUs, so every stream file of the trace is readable
+ * and says when the stream ended.
+ */
+static void write_empty_packet(struct ust_channel *chan, unsigned int i)
+{
+	struct rb_stream *s = &chan->rb->streams[i];
+	struct rb_packet_info info = {
+		.uuid = s->shm->uuid,
+		.stream_id = s->shm->stream_id,
+		.stream_instance_id = s->shm->stream_instance_id,
+		.cpu_id = s->shm->cpu_id,
+		.timestamp = ust_clock_now(),
+		.content_size = CTF_PACKET_HEADER_LEN,
+		.packet_size = s->page_size,
+		.events_discarded = s->shm->discarded,
+	};
+	struct rb_packet pkt = {
+		.content_size = CTF_PACKET_HEADER_LEN,
+		.packet_size = s->page_size,
+	};
+	void *page = calloc(1, s->page_size);
+
+	if (!page)
+		return;
+	chan->rb->hooks->begin(page, &info);
+	chan->rb->hooks->end(page, &info);
+	pkt.data = page;
+	if (stream_output_write(&chan->outputs[i], &pkt))
+		chan->output_failed = true;
+	free(page);
+}
+
+static void close_idle_streams(struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_stats st;
+
+		rb_stream_stats(&chan->rb->streams[i], &st);
+		if (!chan->output_failed && !chan->outputs[i].packets &&
+		    !st.produced)
+			write_empty_packet(chan, i);
+	}
+}
+
 void ust_channel_destroy(struct ust_channel *chan)
 {
 	struct ust_channel **link = &channels;
 
 	ust_channel_flush(chan);
+	close_idle_streams(chan);
 	while (*link && *link != chan)
 		link = &(*link)->next;
 	if (*link)

@@ -52,6 +52,9 @@ void ust_channel_flush(struct ust_channel *chan);
 void ust_channel_recover(struct ust_channel *chan);
 /* Whether some produced data is not in the files yet. Lock held. */
 bool ust_channel_data_pending(const struct ust_channel *chan);
+/* Sums of the streams' discarded events and lost packets. Lock held. */
+void ust_channel_stats(const struct ust_channel *chan,
+		       uint64_t *discarded_events, uint64_t *lost_packets);
 /* Flushes, unregisters and frees the channel. Lock held. */
 void ust_channel_destroy(struct ust_channel *chan);
 

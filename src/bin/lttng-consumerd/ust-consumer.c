@@ -48,7 +48,7 @@ static int handle_channel_create(int sock, struct lsc_cursor *cur)
 	return ret;
 }
 
-enum channel_action { FLUSH, RECOVER, DESTROY, DATA_PENDING };
+enum channel_action { FLUSH, RECOVER, DESTROY, DATA_PENDING, STATS };
 
 static int handle_channel_action(int sock, struct lsc_cursor *cur,
 				 enum channel_action action)
@@ -57,6 +57,7 @@ static int handle_channel_action(int sock, struct lsc_cursor *cur,
 	struct lsc_buf reply;
 	uint64_t key;
 	uint32_t pending = 0;
+	uint64_t discarded = 0, lost = 0;
 	int ret;
 
 	if (lsc_get_u64(cur, &key) || lsc_cursor_finish(cur))
@@ -81,14 +82,25 @@ static int handle_channel_action(int sock, struct lsc_cursor *cur,
 		ust_channel_drain(chan);
 		pending = ust_channel_data_pending(chan);
 		break;
+	case STATS:
+		ust_channel_stats(chan, &discarded, &lost);
+		break;
 	}
+	if (action == FLUSH || action == RECOVER || action == DESTROY ||
+	    action == DATA_PENDING)
+		metadata_output_flush_all();
 	pthread_mutex_unlock(&ust_channels_lock);
 	if (action == DESTROY)
 		consume_thread_wake();
-	if (action != DATA_PENDING)
+	if (action != DATA_PENDING && action != STATS)
 		return consumer_send_reply(sock, 0, NULL);
 	lsc_buf_init(&reply);
-	lsc_put_u32(&reply, pending);
+	if (action == STATS) {
+		lsc_put_u64(&reply, discarded);
+		lsc_put_u64(&reply, lost);
+	} else {
+		lsc_put_u32(&reply, pending);
+	}
 	ret = consumer_send_reply(sock, 0, &reply);
 	lsc_buf_fini(&reply);
 	return ret;
@@ -162,6 +174,8 @@ static int dispatch(int sock, const struct consumer_message *msg)
 		return handle_metadata_push(sock, &cur);
 	case CONSUMER_CMD_METADATA_DESTROY:
 		return handle_metadata_destroy(sock, &cur);
+	case CONSUMER_CMD_CHANNEL_STATS:
+		return handle_channel_action(sock, &cur, STATS);
 	case CONSUMER_CMD_NR:
 		break;
 	}

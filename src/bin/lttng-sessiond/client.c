@@ -109,7 +109,8 @@ static void sync_started_sessions(void)
 }
 
 /* Run one decoded request and send its reply; 0 or a negative errno. */
-static int answer(int fd, const struct lsc_message *msg)
+static int answer(int fd, const struct lsc_message *msg,
+		  const struct ucred *cred)
 {
 	cmd_handler handler = cmd_lookup(msg->command);
 	struct lsc_buf reply;
@@ -119,6 +120,8 @@ static int answer(int fd, const struct lsc_message *msg)
 	lsc_buf_init(&reply);
 	lsc_cursor_init(&ctx.req, msg->payload, msg->payload_len);
 	ctx.reply = &reply;
+	ctx.uid = cred->uid;
+	ctx.gid = cred->gid;
 	pthread_mutex_lock(&session_lock);
 	code = handler ? handler(&ctx) : LTTNG_ERR_UND;
 	if (code == LTTNG_OK && command_changes_rules(msg->command))
@@ -161,7 +164,7 @@ static void serve_connection(int fd)
 		}
 		if (ret)
 			return;
-		ret = answer(fd, &msg);
+		ret = answer(fd, &msg, &cred);
 		lsc_message_fini(&msg);
 		if (ret)
 			return;

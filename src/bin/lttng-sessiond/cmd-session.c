@@ -34,6 +34,8 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	ret = session_create(&req, sessiond_config.home, &session);
 	if (ret != LTTNG_OK)
 		return ret;
+	session->uid = ctx->uid;
+	session->gid = ctx->gid;
 	session_describe(session, &created);
 	lsc_put_session(ctx->reply, &created);
 	return LTTNG_OK;

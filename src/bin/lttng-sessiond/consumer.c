@@ -209,3 +209,12 @@ int consumer_metadata_destroy(uint64_t key)
 	return unlock_with(
 		consumer_client_metadata_destroy(consumer_sock, key));
 }
+
+int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
+			   uint64_t *lost_packets)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_channel_stats(
+		consumer_sock, key, discarded_events, lost_packets));
+}

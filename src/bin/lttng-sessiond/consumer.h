@@ -41,5 +41,7 @@ int consumer_data_pending(uint64_t key, bool *pending);
 int consumer_metadata_create(const struct consumer_metadata_desc *desc);
 int consumer_metadata_push(uint64_t key, const char *text, size_t len);
 int consumer_metadata_destroy(uint64_t key);
+int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
+			   uint64_t *lost_packets);
 
 #endif /* SESSIOND_CONSUMER_H */

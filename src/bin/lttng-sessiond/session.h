@@ -10,6 +10,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include <lttng/lttng.h>
@@ -22,6 +23,8 @@ struct ust_buffer_set;
 
 struct session {
 	uint64_t id; /* unique in the daemon: the apps' session id */
+	uid_t uid;   /* the creator: owner of the trace files */
+	gid_t gid;
 	char name[LTTNG_NAME_MAX];
 	char output_path[LTTNG_PATH_MAX]; /* "" when the session has none */
 	bool snapshot;

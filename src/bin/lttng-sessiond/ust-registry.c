@@ -19,6 +19,8 @@
 #define CLOCK_DESCRIPTION "Monotonic Clock"
 /* LTTng-UST channels use the large event header. */
 #define UST_EVENT_HEADER CTF_EVENT_HEADER_LARGE
+/* The app tracer's patch level, in per-process traces (LTTng-UST 2.13.5). */
+#define UST_TRACER_PATCHLEVEL 5
 
 struct registry_event {
 	struct ust_event_class *cls;
@@ -98,13 +100,15 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	env[n++] = (struct ctf_env_entry){"trace_name", d->trace_name, 0};
 	env[n++] = (struct ctf_env_entry){"trace_creation_datetime",
 					  d->creation_datetime, 0};
+	env[n++] = (struct ctf_env_entry){"hostname", hostname, 0};
 	if (d->per_pid) {
+		env[n++] = (struct ctf_env_entry){"tracer_patchlevel", NULL,
+						  UST_TRACER_PATCHLEVEL};
 		env[n++] = (struct ctf_env_entry){"vpid", NULL, d->vpid};
 		env[n++] = (struct ctf_env_entry){"procname", d->procname, 0};
 		env[n++] = (struct ctf_env_entry){"vpid_datetime",
 						  d->vpid_datetime, 0};
 	}
-	env[n++] = (struct ctf_env_entry){"hostname", hostname, 0};
 	memcpy(desc.uuid, d->uuid, CTF_UUID_LEN);
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	desc.env = env;

@@ -32,8 +32,9 @@ struct ust_buffer_channel {
 /* The buffers of one uid (per-user) or one app (per-process). */
 struct ust_buffer_set {
 	bool per_pid;
-	uid_t uid;
-	gid_t gid;		   /* of the first app: owner of the files */
+	uid_t uid;	 /* the apps' */
+	uid_t owner_uid; /* the session creator's: owns the files */
+	gid_t owner_gid;
 	const struct ust_app *app; /* per-pid: NULL once the app is freed */
 	char dir[PATH_MAX];
 	uint8_t uuid[CTF_UUID_LEN];
@@ -115,8 +116,8 @@ static int create_registry(struct ust_buffer_set *set, const struct session *s,
 	struct ust_registry_desc d = {
 		.metadata_key = ++next_key,
 		.output_dir = set->dir,
-		.uid = app->uid,
-		.gid = app->gid,
+		.uid = s->uid,
+		.gid = s->gid,
 		.trace_name = s->name,
 		.creation_datetime = created,
 		.per_pid = set->per_pid,
@@ -146,7 +147,8 @@ static struct ust_buffer_set *create_set(struct session *s,
 		return NULL;
 	set->per_pid = session_is_per_pid(s);
 	set->uid = app->uid;
-	set->gid = app->gid;
+	set->owner_uid = s->uid;
+	set->owner_gid = s->gid;
 	set->app = set->per_pid ? app : NULL;
 	random_uuid(set->uuid);
 	ret = set_dir(set, s, app);
@@ -186,8 +188,8 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 	d->tracefile_count = chan->attr.tracefile_count;
 	d->switch_timer_us = chan->attr.switch_timer_interval;
 	d->read_timer_us = chan->attr.read_timer_interval;
-	d->output_uid = set->uid;
-	d->output_gid = set->gid;
+	d->output_uid = set->owner_uid;
+	d->output_gid = set->owner_gid;
 }
 
 /* The app protocol form of a channel's context (lttng add-context). */
@@ -623,4 +625,25 @@ void ust_session_forget_app(const struct ust_app *app)
 		     set = set->next)
 			if (set->app == app)
 				set->app = NULL;
+}
+
+void ust_session_channel_stats(const struct session *session,
+			       const struct channel *chan,
+			       uint64_t *discarded_events,
+			       uint64_t *lost_packets)
+{
+	*discarded_events = 0;
+	*lost_packets = 0;
+	for (const struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next)
+		for (const struct ust_buffer_channel *bc = set->channels; bc;
+		     bc = bc->next) {
+			uint64_t discarded, lost;
+
+			if (bc->chan != chan ||
+			    consumer_channel_stats(bc->key, &discarded, &lost))
+				continue;
+			*discarded_events += discarded;
+			*lost_packets += lost;
+		}
 }

@@ -15,7 +15,9 @@
 #define SESSIOND_UST_SESSION_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
+struct channel;
 struct session;
 struct ust_app;
 
@@ -30,6 +32,14 @@ int ust_session_start(struct session *session);
 int ust_session_stop(struct session *session);
 /* Whether the consumer still has data of the session to write. */
 bool ust_session_data_pending(struct session *session);
+/*
+ * The discarded events and lost packets of a channel, summed over its
+ * buffer sets (0 before the first start).
+ */
+void ust_session_channel_stats(const struct session *session,
+			       const struct channel *chan,
+			       uint64_t *discarded_events,
+			       uint64_t *lost_packets);
 /* Stops and frees everything of the session (session_destroy). */
 void ust_session_destroy(struct session *session);
 

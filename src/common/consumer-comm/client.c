@@ -151,3 +151,26 @@ int consumer_client_metadata_destroy(int sock, uint64_t metadata_key)
 {
 	return call_with_key(sock, CONSUMER_CMD_METADATA_DESTROY, metadata_key);
 }
+
+int consumer_client_channel_stats(int sock, uint64_t channel_key,
+				  uint64_t *discarded_events,
+				  uint64_t *lost_packets)
+{
+	struct consumer_message reply = {0};
+	struct lsc_cursor cur;
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	lsc_put_u64(&buf, channel_key);
+	ret = call(sock, CONSUMER_CMD_CHANNEL_STATS, &buf, &reply);
+	lsc_buf_fini(&buf);
+	if (!ret) {
+		lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+		if (lsc_get_u64(&cur, discarded_events) ||
+		    lsc_get_u64(&cur, lost_packets) || lsc_cursor_finish(&cur))
+			ret = -EBADMSG;
+	}
+	consumer_message_fini(&reply);
+	return ret;
+}

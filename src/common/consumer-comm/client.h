@@ -31,5 +31,8 @@ int consumer_client_metadata_create(int sock,
 int consumer_client_metadata_push(int sock, uint64_t metadata_key,
 				  const char *text, size_t len);
 int consumer_client_metadata_destroy(int sock, uint64_t metadata_key);
+int consumer_client_channel_stats(int sock, uint64_t channel_key,
+				  uint64_t *discarded_events,
+				  uint64_t *lost_packets);
 
 #endif /* CONSUMER_COMM_CLIENT_H */

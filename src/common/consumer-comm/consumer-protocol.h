@@ -49,6 +49,9 @@ enum consumer_command {
 	CONSUMER_CMD_METADATA_PUSH,
 	/* u64 metadata_key. */
 	CONSUMER_CMD_METADATA_DESTROY,
+	/* u64 channel_key. Reply: u64 discarded events, u64 lost packets
+	 * (sums over the channel's streams). */
+	CONSUMER_CMD_CHANNEL_STATS,
 	CONSUMER_CMD_NR, /* one past the last */
 };
 
