@@ -16,8 +16,8 @@
 #include "kernel-uprobe.h"
 #include "util/log.h"
 
-/* 100 ms apart: up to 3 s for a dead daemon's consumer to finish. */
-#define STALE_REMOVAL_ATTEMPTS 30
+/* 100 ms apart: up to 10 s for a dead daemon's consumer to finish. */
+#define STALE_REMOVAL_ATTEMPTS 100
 
 static char tracefs_root[PATH_MAX];
 static unsigned int instance_counter;
