@@ -435,3 +435,33 @@ def test_switch_timer_writes_packets_while_recording(ks, tmp_path):
     ks.ok("destroy")
     trace = read_trace(tmp_path / "t" / "kernel")
     assert trace and trace.discarded_events == 0
+
+
+def test_tracefile_size_and_count_rotate_the_stream_files(ks, tool,
+                                                         tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-channel", "-k", "--subbuf-size=16k",
+          "--tracefile-size=32k", "--tracefile-count=3", "c")
+    ks.ok("enable-event", "-k", "--syscall", "getppid", "-c", "c")
+    ks.ok("start")
+    run_workload(tool, "paced", "20000", "0.5")
+    ks.ok("stop")
+    ks.ok("destroy")
+    kernel = tmp_path / "t" / "kernel"
+    files = sorted(p.name for p in kernel.iterdir()
+                   if p.name.startswith("c_"))
+    by_cpu = {}
+    for name in files:
+        _, cpu, number = name.split("_")
+        by_cpu.setdefault(cpu, []).append(int(number))
+        assert (kernel / name).stat().st_size <= 32 * 1024
+        assert (kernel / "index" / f"{name}.idx").is_file()
+    for numbers in by_cpu.values():
+        numbers.sort()
+        assert len(numbers) <= 3
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    assert max(max(n) for n in by_cpu.values()) >= 3  # rotated, pruned
+    # The newest files hold the last calls, readable without warnings.
+    trace = read_trace(kernel)
+    assert trace[-1].name.startswith("syscall_e")
+    assert trace.discarded_events == 0

@@ -31,8 +31,13 @@ struct ctf_stream_writer {
 	uint32_t cpu_id;
 	size_t packet_size;
 	char path[PATH_MAX];
+	char dir[PATH_MAX];
+	char name[NAME_MAX + 1];
 	int fd;
 	bool with_index;
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	uint64_t file_number; /* the current <name>_<n> */
 	struct ctf_index_writer index;
 
 	struct ctf_bitbuf bb; /* the open packet */
@@ -56,6 +61,64 @@ static void writer_free(struct ctf_stream_writer *w)
 	ctf_index_close(&w->index, NULL);
 	free(w->bb.data);
 	free(w);
+}
+
+/* Opens the stream file (<name>, or <name>_<n> when rotating). */
+static int open_file(struct ctf_stream_writer *w, struct ctf_error *err)
+{
+	char file[NAME_MAX + 32];
+	int n;
+
+	if (w->tracefile_size)
+		snprintf(file, sizeof(file), "%s_%" PRIu64, w->name,
+			 w->file_number);
+	else
+		snprintf(file, sizeof(file), "%s", w->name);
+	n = snprintf(w->path, sizeof(w->path), "%.*s/%s",
+		     (int)(sizeof(w->path) - sizeof(file) - 2), w->dir, file);
+	if (n < 0 || (size_t)n >= sizeof(w->path) ||
+	    strlen(w->dir) > sizeof(w->path) - sizeof(file) - 2)
+		return ctf_error_set(err, -ENAMETOOLONG,
+				     "stream '%s': path too long", file);
+	w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (w->fd < 0)
+		return ctf_error_set(err, -errno, "cannot create '%s': %s",
+				     w->path, strerror(errno));
+	w->file_offset = 0;
+	if (w->with_index)
+		return ctf_index_open(&w->index, w->dir, file, err);
+	return 0;
+}
+
+/* Removes <name>_<n> and its index (rotation beyond the file count). */
+static void remove_file(const struct ctf_stream_writer *w, uint64_t n)
+{
+	char path[PATH_MAX + NAME_MAX + 48];
+
+	snprintf(path, sizeof(path), "%s/%s_%" PRIu64, w->dir, w->name, n);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/index/%s_%" PRIu64 ".idx", w->dir,
+		 w->name, n);
+	unlink(path);
+}
+
+/* Moves on to the next trace file when the packet would not fit. */
+static int rotate_if_full(struct ctf_stream_writer *w, struct ctf_error *err)
+{
+	int ret;
+
+	if (!w->tracefile_size || !w->file_offset ||
+	    w->file_offset + w->packet_size <= w->tracefile_size)
+		return 0;
+	close(w->fd);
+	w->fd = -1;
+	ret = ctf_index_close(&w->index, err);
+	if (ret)
+		return ret;
+	w->file_number++;
+	if (w->tracefile_count && w->file_number >= w->tracefile_count)
+		remove_file(w, w->file_number - w->tracefile_count);
+	return open_file(w, err);
 }
 
 struct ctf_stream_writer *
@@ -102,21 +165,18 @@ ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 			      config->packet_size);
 		goto fail;
 	}
-	if (snprintf(w->path, sizeof(w->path), "%s/%s", config->dir,
-		     config->name) >= (int)sizeof(w->path)) {
+	if (snprintf(w->dir, sizeof(w->dir), "%s", config->dir) >=
+		    (int)sizeof(w->dir) ||
+	    snprintf(w->name, sizeof(w->name), "%s", config->name) >=
+		    (int)sizeof(w->name)) {
 		ctf_error_set(err, -ENAMETOOLONG, "stream '%s': path too long",
 			      config->name);
 		goto fail;
 	}
-	w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (w->fd < 0) {
-		ctf_error_set(err, -errno, "cannot create '%s': %s", w->path,
-			      strerror(errno));
-		goto fail;
-	}
 	w->with_index = config->with_index;
-	if (w->with_index &&
-	    ctf_index_open(&w->index, config->dir, config->name, err))
+	w->tracefile_size = config->tracefile_size;
+	w->tracefile_count = config->tracefile_count;
+	if (open_file(w, err))
 		goto fail;
 	return w;
 fail:
@@ -171,6 +231,10 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 			   entry.events_discarded);
 	ctf_packet_put_u32(p, CTF_PACKET_OFF_CPU_ID, w->cpu_id);
 	w->packet_open = false;
+	ret = rotate_if_full(w, err);
+	if (ret)
+		return ret;
+	entry.offset = w->file_offset;
 	ret = ctf_write_all(w->fd, p, w->packet_size, w->path, err);
 	if (!ret && w->with_index)
 		ret = ctf_index_append(&w->index, &entry, err);

@@ -33,6 +33,15 @@ struct ctf_stream_writer_config {
 	const char *dir;    /* the trace directory, which must exist */
 	const char *name;   /* the stream file, e.g. "channel0_0" */
 	bool with_index;    /* also write dir/index/<name>.idx */
+	/*
+	 * Trace file rotation (lttng enable-channel --tracefile-size,
+	 * --tracefile-count): with a size, the stream is written to
+	 * <name>_0, <name>_1, ... each holding at most tracefile_size bytes
+	 * (at least one packet); with a count too, only the newest count
+	 * files (and their indexes) are kept. 0: unlimited.
+	 */
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
 };
 
 #define CTF_STREAM_MIN_PACKET_SIZE 128

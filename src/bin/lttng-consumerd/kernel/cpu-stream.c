@@ -40,6 +40,8 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	wc.dir = config->trace_dir;
 	wc.name = name;
 	wc.with_index = true;
+	wc.tracefile_size = config->tracefile_size;
+	wc.tracefile_count = config->tracefile_count;
 	s->conv.writer = ctf_stream_writer_create(&wc, err);
 	if (!s->conv.writer)
 		return -EIO;

@@ -30,6 +30,8 @@ struct kernel_cpu_stream_config {
 	uint32_t stream_id;
 	uint32_t cpu;
 	size_t packet_size;
+	uint64_t tracefile_size;  /* 0: one file */
+	uint64_t tracefile_count; /* 0: every file kept */
 	struct kernel_metadata *metadata;
 	const struct tracefs_page_layout *layout;
 	const struct kernel_context_set *contexts;

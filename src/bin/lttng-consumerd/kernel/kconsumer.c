@@ -7,6 +7,7 @@
  *     --control-fd N [--trace-name NAME] [--clock-offset NS]
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
  *      [--contexts pid+tid+...] [--switch-timer US]
+ *      [--tracefile-size B [--tracefile-count N]]
  *      [--filter SYSTEM/EVENT=EXPR]...)...
  */
 #include <errno.h>
@@ -40,6 +41,8 @@ struct kchannel {
 	size_t subbuf_size;
 	unsigned long read_timer_us;
 	unsigned long switch_timer_us; /* 0: packets close when full */
+	unsigned long tracefile_size;  /* 0: one unlimited file */
+	unsigned long tracefile_count; /* 0: keep every file */
 	uint64_t last_switch_ns;
 	struct kernel_context_set contexts;
 	struct kernel_filter_spec *filters;
@@ -124,6 +127,8 @@ enum {
 	OPT_FILTER,
 	OPT_CLOCK_OFFSET,
 	OPT_SWITCH_TIMER,
+	OPT_TRACEFILE_SIZE,
+	OPT_TRACEFILE_COUNT,
 };
 
 static const struct option long_options[] = {
@@ -140,6 +145,8 @@ static const struct option long_options[] = {
 	{"filter", required_argument, NULL, OPT_FILTER},
 	{"clock-offset", required_argument, NULL, OPT_CLOCK_OFFSET},
 	{"switch-timer", required_argument, NULL, OPT_SWITCH_TIMER},
+	{"tracefile-size", required_argument, NULL, OPT_TRACEFILE_SIZE},
+	{"tracefile-count", required_argument, NULL, OPT_TRACEFILE_COUNT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -197,6 +204,16 @@ static int channel_option(struct kconsumer *kc, int opt, const char *arg)
 			return -1;
 		ch->switch_timer_us = v;
 		return 0;
+	case OPT_TRACEFILE_SIZE:
+		if (parse_number(arg, &v))
+			return -1;
+		ch->tracefile_size = v;
+		return 0;
+	case OPT_TRACEFILE_COUNT:
+		if (parse_number(arg, &v))
+			return -1;
+		ch->tracefile_count = v;
+		return 0;
 	default:
 		return kernel_context_set_parse(arg, &ch->contexts) ? -1 : 0;
 	}
@@ -241,6 +258,8 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 		case OPT_CONTEXTS:
 		case OPT_FILTER:
 		case OPT_SWITCH_TIMER:
+		case OPT_TRACEFILE_SIZE:
+		case OPT_TRACEFILE_COUNT:
 			if (channel_option(kc, opt, optarg))
 				goto bad;
 			break;
@@ -308,6 +327,8 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.channel = ch->name,
 		.stream_id = stream_id,
 		.packet_size = ch->subbuf_size,
+		.tracefile_size = ch->tracefile_size,
+		.tracefile_count = ch->tracefile_count,
 		.metadata = kc->metadata,
 		.layout = &kc->layout,
 		.contexts = &ch->contexts,

@@ -77,6 +77,10 @@ static int add_channel_args(struct argv_builder *b, struct kernel_session *ks,
 		    (unsigned long long)chan->attr.subbuf_size) ||
 	    add_arg(b, "--read-timer=%u", chan->attr.read_timer_interval) ||
 	    add_arg(b, "--switch-timer=%u", chan->attr.switch_timer_interval) ||
+	    add_arg(b, "--tracefile-size=%llu",
+		    (unsigned long long)chan->attr.tracefile_size) ||
+	    add_arg(b, "--tracefile-count=%llu",
+		    (unsigned long long)chan->attr.tracefile_count) ||
 	    add_arg(b, "--contexts=%s", contexts))
 		return -1;
 	for (f = ki->filters; f; f = f->next) {
