@@ -11,6 +11,9 @@
 
 #include "cpu-stream.h"
 
+/* Consecutive empty reads that mean the buffer is drained. */
+#define MAX_EMPTY_READS 4
+
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 			   const struct kernel_cpu_stream_config *config,
 			   struct ctf_error *err)
@@ -58,6 +61,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err)
 {
 	size_t page_size = s->conv.layout->page_size;
+	unsigned int empty_reads = 0;
 	ssize_t n;
 	int ret;
 
@@ -71,8 +75,16 @@ int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err)
 			return ctf_error_set(err, -errno,
 					     "cannot read cpu %u buffer: %s",
 					     s->conv.cpu, strerror(errno));
-		if (n == 0)
+		/*
+		 * In overwrite mode, a read can return 0 where the writer
+		 * overran the reader (data may follow), and keeps returning
+		 * 0 once the buffer is empty instead of EAGAIN.
+		 */
+		if (n == 0 && ++empty_reads >= MAX_EMPTY_READS)
 			return 0;
+		if (n == 0)
+			continue;
+		empty_reads = 0;
 		if ((size_t)n < page_size) /* a short page: zero the rest */
 			memset(s->page + n, 0, page_size - (size_t)n);
 		s->bytes_read += (uint64_t)n;
