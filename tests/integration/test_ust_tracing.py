@@ -393,3 +393,20 @@ def test_events_of_a_late_app_are_appended_to_the_metadata(tracing):
     strings = [r.fields["my_string_field"] for r in trace
                if r.name == "hello_world:my_first_tracepoint"]
     assert strings == ["hi there!", "./hello", "late", "i^2"]
+
+
+def test_switch_timer_writes_packets_while_recording(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", "--switch-timer=50000")
+    app.emit(5)
+    d = uid_dir(tracing.session_dir("s"))
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        if any(os.path.getsize(d / n) for n in os.listdir(d)
+               if n.startswith("channel0_")):
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the switch timer wrote no packet")
+    tracing.lttng("destroy")
+    assert values_of(read_trace(d)) == list(range(5))
