@@ -410,3 +410,27 @@ def test_switch_timer_writes_packets_while_recording(tracing):
         pytest.fail("the switch timer wrote no packet")
     tracing.lttng("destroy")
     assert values_of(read_trace(d)) == list(range(5))
+
+
+def test_per_pid_trace_is_complete_once_its_process_exits(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", buffers="--buffers-pid")
+    app.emit(11)
+    app.quit()
+    pid_root = tracing.session_dir("s") / "ust" / "pid"
+    [d] = os.listdir(pid_root)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # written out when it unregisters
+        try:
+            if values_of(read_trace(pid_root / d)) == list(range(11)):
+                break
+        except AssertionError:
+            pass
+        time.sleep(0.05)
+    else:
+        pytest.fail("the exited process's trace was not written out")
+    other = tracing.app()
+    other.emit(2)
+    tracing.lttng("destroy")
+    assert len(os.listdir(pid_root)) == 2
+    assert values_of(read_trace(pid_root / d)) == list(range(11))
