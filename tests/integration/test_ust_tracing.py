@@ -401,3 +401,44 @@ def test_events_of_a_late_app_are_appended_to_the_metadata(tracing):
     strings = [r.fields["my_string_field"] for r in trace
                if r.name == "hello_world:my_first_tracepoint"]
     assert strings == ["hi there!", "./hello", "late", "i^2"]
+
+
+def test_switch_timer_writes_packets_while_recording(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", "--switch-timer=50000")
+    app.emit(5)
+    d = uid_dir(tracing.session_dir("s"))
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        if any(os.path.getsize(d / n) for n in os.listdir(d)
+               if n.startswith("channel0_")):
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the switch timer wrote no packet")
+    tracing.lttng("destroy")
+    assert values_of(read_trace(d)) == list(range(5))
+
+
+def test_per_pid_trace_is_complete_once_its_process_exits(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", buffers="--buffers-pid")
+    app.emit(11)
+    app.quit()
+    pid_root = tracing.session_dir("s") / "ust" / "pid"
+    [d] = os.listdir(pid_root)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # written out when it unregisters
+        try:
+            if values_of(read_trace(pid_root / d)) == list(range(11)):
+                break
+        except AssertionError:
+            pass
+        time.sleep(0.05)
+    else:
+        pytest.fail("the exited process's trace was not written out")
+    other = tracing.app()
+    other.emit(2)
+    tracing.lttng("destroy")
+    assert len(os.listdir(pid_root)) == 2
+    assert values_of(read_trace(pid_root / d)) == list(range(11))

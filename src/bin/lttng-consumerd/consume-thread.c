@@ -34,6 +34,7 @@ struct poll_set {
 	size_t nr;
 	size_t cap;
 	uint64_t generation;
+	int timeout_ms; /* the read timer, or a shorter switch timer */
 };
 
 static int poll_set_add(struct poll_set *set, int fd)
@@ -59,12 +60,18 @@ static int poll_set_build(struct poll_set *set)
 {
 	set->nr = 0;
 	set->generation = ust_channels_generation;
+	set->timeout_ms = READ_TIMER_MS;
 	if (poll_set_add(set, wake_fd))
 		return -ENOMEM;
-	for (struct ust_channel *c = ust_channel_first(); c; c = c->next)
+	for (struct ust_channel *c = ust_channel_first(); c; c = c->next) {
+		uint64_t switch_ms = c->switch_timer_ns / 1000000u;
+
+		if (c->switch_timer_ns && switch_ms < (uint64_t)set->timeout_ms)
+			set->timeout_ms = switch_ms ? (int)switch_ms : 1;
 		for (unsigned int i = 0; i < c->nr_streams; i++)
 			if (poll_set_add(set, c->rb->streams[i].wakeup_fd))
 				return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -117,7 +124,7 @@ static void *consume_main(void *arg)
 			break;
 		}
 		pthread_mutex_unlock(&ust_channels_lock);
-		if (poll(set.fds, set.nr, READ_TIMER_MS) < 0 && errno != EINTR)
+		if (poll(set.fds, set.nr, set.timeout_ms) < 0 && errno != EINTR)
 			ERR("poll: %s", strerror(errno));
 		if (set.fds[0].revents & POLLIN)
 			clear_eventfd(wake_fd);

@@ -618,13 +618,29 @@ void ust_session_destroy(struct session *session)
 	}
 }
 
+/*
+ * A process with per-process buffers is gone: its trace is complete, so
+ * (as LTTng does) its buffers are written out and released now rather
+ * than when the session is destroyed.
+ */
 void ust_session_forget_app(const struct ust_app *app)
 {
-	for (struct session *s = session_first(); s; s = s->next)
-		for (struct ust_buffer_set *set = s->ust_buffers; set;
-		     set = set->next)
-			if (set->app == app)
-				set->app = NULL;
+	for (struct session *s = session_first(); s; s = s->next) {
+		struct ust_buffer_set **link = &s->ust_buffers;
+
+		while (*link) {
+			struct ust_buffer_set *set = *link;
+
+			if (set->app != app) {
+				link = &set->next;
+				continue;
+			}
+			*link = set->next;
+			DBG("Session %s: trace of pid %d complete in %s",
+			    s->name, (int)app->pid, set->dir);
+			destroy_set(set);
+		}
+	}
 }
 
 void ust_session_channel_stats(const struct session *session,

@@ -43,7 +43,7 @@ void ust_session_channel_stats(const struct session *session,
 /* Stops and frees everything of the session (session_destroy). */
 void ust_session_destroy(struct session *session);
 
-/* An app is being freed: forget the per-process buffers' owner. */
+/* An app is being freed: its per-process buffers are written out and freed. */
 void ust_session_forget_app(const struct ust_app *app);
 
 #endif /* SESSIOND_UST_SESSION_H */
