@@ -465,3 +465,22 @@ def test_tracefile_size_and_count_rotate_the_stream_files(ks, tool,
     trace = read_trace(kernel)
     assert trace[-1].name.startswith("syscall_e")
     assert trace.discarded_events == 0
+
+
+def test_all_system_calls_and_disable_all(ks, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    r = ks.ok("enable-event", "-k", "--syscall", "-a")
+    assert r.out == "All kernel system calls are enabled in channel channel0\n"
+    ks.ok("enable-event", "-k", "sched_switch")
+    pid = ks.sessiond.pid()
+    instance = [TRACEFS / "instances" / i for i in our_instances()
+                if i.startswith(f"lttng-{pid}-")][0]
+    enabled = (instance / "set_event").read_text().split()
+    assert "sched:sched_switch" in enabled
+    assert "syscalls:sys_enter_openat" in enabled
+    assert "syscalls:sys_exit_close" in enabled
+    ks.ok("disable-event", "-k", "-a")
+    assert (instance / "set_event").read_text() == ""
+    r = ks.ok("list", "s", "-k")
+    assert "      * (type:syscall) [disabled]\n" in r.out
+    assert "      sched_switch (type: tracepoint) [disabled]\n" in r.out

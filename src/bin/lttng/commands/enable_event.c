@@ -424,6 +424,9 @@ static int enable_all(struct enable_ctx *c)
 		c->error = 1;
 	} else if (o->filter) {
 		MSG("Filter '%s' successfully set", o->filter);
+	} else if (o->type == LTTNG_EVENT_SYSCALL) {
+		MSG("All %s system calls are enabled in channel %s",
+		    utils_domain_str(o->domain), channel);
 	} else if (o->loglevel) {
 		MSG("All %s %s%s are enabled in channel %s for loglevel %s",
 		    utils_domain_str(o->domain),
