@@ -6,6 +6,9 @@
 #ifndef LTTNG_TRACKER_H
 #define LTTNG_TRACKER_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include <lttng/handle.h>
 
 #ifdef __cplusplus
@@ -25,6 +28,14 @@ int lttng_track_pid(struct lttng_handle *handle, int pid);
  * negative LTTng error code.
  */
 int lttng_untrack_pid(struct lttng_handle *handle, int pid);
+
+/*
+ * The domain's process ID tracker: *enabled is 0 when every process is
+ * tracked, else 1 with the inclusion set in *pids (malloc'd, *nr_pids
+ * entries, possibly none). Returns 0 or a negative LTTng error code.
+ */
+int lttng_list_tracker_pids(struct lttng_handle *handle, int *enabled,
+			    int32_t **pids, size_t *nr_pids);
 
 #ifdef __cplusplus
 }

@@ -311,8 +311,12 @@ def test_track_pid_records_only_tracked_processes(ks, tool, tmp_path):
     with open("/etc/hostname") as f:  # an openat of this process
         f.read()
     ks.ok("stop")
+    r = ks.ok("list", "s", "-k")
+    assert (f"Tracked process attributes\n  Process IDs:          {me}\n"
+            "  Virtual process IDs:  all\n") in r.out
     r = ks.ok("untrack", "-k", "--all", "--pid")
     assert r.out == "Process ID tracking policy set to `exclude all`\n"
+    assert "  Process IDs:          none\n" in ks.ok("list", "s", "-k").out
     ks.ok("start")
     with open("/etc/hostname") as f:  # not recorded: nobody is tracked
         f.read()

@@ -46,6 +46,7 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_SYSCALLS] = cmd_list_syscalls,
 	[LSC_CMD_TRACK_PID] = cmd_track_pid,
 	[LSC_CMD_UNTRACK_PID] = cmd_untrack_pid,
+	[LSC_CMD_LIST_TRACKER_PIDS] = cmd_list_tracker_pids,
 };
 
 cmd_handler cmd_lookup(uint32_t command)

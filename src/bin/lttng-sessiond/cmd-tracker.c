@@ -1,7 +1,7 @@
 /*
- * Process ID tracker commands (track-pid, untrack-pid): a target and a
- * pid, -1 meaning every process. The kernel domain applies them to its
- * tracefs instances; the user space domain has no tracker yet.
+ * Process ID tracker commands (track-pid, untrack-pid: a target and a
+ * pid, -1 meaning every process; list-tracker-pids). The kernel domain applies
+ * them to its tracefs instances; the user space domain has no tracker yet.
  */
 #include "cmd.h"
 #include "kernel/kernel-cmd.h"
@@ -39,4 +39,22 @@ int cmd_track_pid(struct cmd_ctx *ctx)
 int cmd_untrack_pid(struct cmd_ctx *ctx)
 {
 	return tracker_request(ctx, false);
+}
+
+int cmd_list_tracker_pids(struct cmd_ctx *ctx)
+{
+	struct lsc_target target;
+	struct session *session;
+	int ret = cmd_decode_target(ctx, &target, &session);
+
+	if (ret == LTTNG_OK && lsc_cursor_finish(&ctx->req))
+		ret = LTTNG_ERR_INVALID_PROTOCOL;
+	if (ret != LTTNG_OK)
+		return ret;
+	if (target.domain == LTTNG_DOMAIN_KERNEL)
+		return kernel_cmd_list_tracker_pids(session, ctx->reply);
+	/* No user space tracker: every process records. */
+	lsc_put_i32(ctx->reply, 1);
+	lsc_put_u32(ctx->reply, 0);
+	return LTTNG_OK;
 }

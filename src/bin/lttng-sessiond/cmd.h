@@ -47,6 +47,7 @@ int cmd_list_syscalls(struct cmd_ctx *ctx);
 /* cmd-tracker.c */
 int cmd_track_pid(struct cmd_ctx *ctx);
 int cmd_untrack_pid(struct cmd_ctx *ctx);
+int cmd_list_tracker_pids(struct cmd_ctx *ctx);
 
 struct session;
 struct domain;

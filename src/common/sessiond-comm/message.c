@@ -32,6 +32,7 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_SYSCALLS] = "list-syscalls",
 	[LSC_CMD_TRACK_PID] = "track-pid",
 	[LSC_CMD_UNTRACK_PID] = "untrack-pid",
+	[LSC_CMD_LIST_TRACKER_PIDS] = "list-tracker-pids",
 };
 
 const char *lsc_command_name(uint32_t command)

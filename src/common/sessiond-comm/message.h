@@ -37,6 +37,8 @@ enum lsc_command {
 	LSC_CMD_LIST_SYSCALLS,
 	LSC_CMD_TRACK_PID,
 	LSC_CMD_UNTRACK_PID,
+	/* Reply: i32 all (1: every process), u32 count, count x i32 pid. */
+	LSC_CMD_LIST_TRACKER_PIDS,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

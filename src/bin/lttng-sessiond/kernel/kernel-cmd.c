@@ -286,6 +286,21 @@ int kernel_cmd_track_pid(struct session *session, int pid, bool track)
 	return ret;
 }
 
+int kernel_cmd_list_tracker_pids(struct session *session, struct lsc_buf *reply)
+{
+	struct kernel_session *ks;
+	size_t i;
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	lsc_put_i32(reply, ks->pid_tracker.all ? 1 : 0);
+	lsc_put_u32(reply, (uint32_t)ks->pid_tracker.count);
+	for (i = 0; i < ks->pid_tracker.count; i++)
+		lsc_put_i32(reply, ks->pid_tracker.pids[i]);
+	return LTTNG_OK;
+}
+
 int kernel_cmd_start(struct session *session)
 {
 	struct kernel_session *ks = session->kernel;

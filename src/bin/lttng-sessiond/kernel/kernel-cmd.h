@@ -33,6 +33,10 @@ int kernel_cmd_add_context(struct session *session,
 /* track/untrack --kernel --pid (pid -1: --all). */
 int kernel_cmd_track_pid(struct session *session, int pid, bool track);
 
+/* The tracker's state: i32 all, u32 count, count x i32 pid. */
+int kernel_cmd_list_tracker_pids(struct session *session,
+				 struct lsc_buf *reply);
+
 /* Session life cycle: no-ops for sessions without kernel channels. */
 int kernel_cmd_start(struct session *session);
 int kernel_cmd_stop(struct session *session);

@@ -251,6 +251,55 @@ static void print_trackers(void)
 	MSG("%s", "");
 }
 
+/* "all", "none" or "1234, 5678", as LTTng lists an inclusion set. */
+static void print_pid_set(int enabled, const int32_t *pids, size_t count)
+{
+	char line[1024] = "";
+	size_t i, used = 0;
+
+	if (!enabled) {
+		MSG("  Process IDs:          all");
+		return;
+	}
+	if (!count) {
+		MSG("  Process IDs:          none");
+		return;
+	}
+	for (i = 0; i < count && used < sizeof(line); i++) {
+		int n = snprintf(line + used, sizeof(line) - used, "%s%d",
+				 i ? ", " : "", (int)pids[i]);
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	MSG("  Process IDs:          %s", line);
+}
+
+/*
+ * The kernel domain's trackers, as LTTng lists them: the process ID
+ * tracker (lttng track -k --pid) and the others, which track every
+ * process here.
+ */
+static void print_kernel_trackers(struct lttng_handle *handle)
+{
+	int32_t *pids = NULL;
+	size_t count = 0;
+	int enabled = 0;
+
+	MSG("Tracked process attributes");
+	if (lttng_list_tracker_pids(handle, &enabled, &pids, &count) < 0)
+		enabled = 0;
+	print_pid_set(enabled, pids, count);
+	free(pids);
+	MSG("  Virtual process IDs:  all");
+	MSG("  User IDs:             all");
+	MSG("  Virtual user IDs:     all");
+	MSG("  Group IDs:            all");
+	MSG("  Virtual group IDs:    all");
+	MSG("%s", "");
+}
+
 static int list_domain(const struct lttng_session *session,
 		       struct lttng_domain *domain, const char *channel)
 {
@@ -260,7 +309,10 @@ static int list_domain(const struct lttng_session *session,
 
 	if (!handle)
 		return CMD_FATAL;
-	print_trackers();
+	if (domain->type == LTTNG_DOMAIN_KERNEL)
+		print_kernel_trackers(handle);
+	else
+		print_trackers();
 	ret = list_channels(handle, channel, session->snapshot_mode);
 	lttng_destroy_handle(handle);
 	return ret;
