@@ -14,6 +14,7 @@
 #include "app-session.h"
 #include "context/context-set.h"
 #include "listener-env.h"
+#include "statedump.h"
 
 /* The channel whose backend member `backend` is. */
 static struct ust_app_channel *channel_of_backend(void *backend)
@@ -152,6 +153,16 @@ int ust_app_session_set_active(struct ust_app_objects *objects, uint64_t id,
 	return 0;
 }
 
+int ust_app_session_statedump(struct ust_app_objects *objects, uint64_t id)
+{
+	struct ust_app_session *session = find_session(objects, id);
+
+	if (!session)
+		return -ENOENT;
+	ust_statedump_run(session);
+	return 0;
+}
+
 void ust_app_objects_clear(struct ust_app_objects *objects)
 {
 	struct ust_app_session *session, *tmp;
@@ -265,6 +276,7 @@ int ust_app_channel_create(struct ust_app_objects *objects,
 	}
 	ust_channel_set_event_id_source(chan->chan, channel_event_id);
 	chan->session = session;
+	chan->backend.session = session;
 	cds_list_add_tail(&chan->node, &session->channels);
 	return 0;
 }

@@ -85,6 +85,8 @@ int ust_app_session_create(struct ust_app_objects *objects, uint64_t id);
 int ust_app_session_destroy(struct ust_app_objects *objects, uint64_t id);
 int ust_app_session_set_active(struct ust_app_objects *objects, uint64_t id,
 			       int active);
+/* Records the state dump into the session (after its start). */
+int ust_app_session_statedump(struct ust_app_objects *objects, uint64_t id);
 int ust_app_channel_create(struct ust_app_objects *objects,
 			   const struct ust_channel_desc *desc);
 /* Takes ownership of the two fds, also on error. */

@@ -12,6 +12,9 @@
  *     commands until an error or EOF -> drop the daemon's objects ->
  *     sleep UST_LISTENER_RECONNECT_MS -> connect ...
  *
+ * A session start is followed, once its reply is sent, by the state
+ * dump into that session (statedump.h), before the next command.
+ *
  * The constructor waits on `startup`: each listener "releases" it once,
  * when its first connection attempt fails, when it gets REGISTER_DONE,
  * or when its daemon goes away before that.
@@ -260,6 +263,16 @@ static void daemon_disconnect(struct daemon_link *d)
 
 /* ---- serving commands ---- */
 
+/* A started session gets the process's state dump, after the reply. */
+static void statedump_after_start(struct daemon_link *d,
+				  const struct ust_message *msg)
+{
+	uint64_t id;
+
+	if (ust_get_id(msg->payload, msg->payload_len, &id) == 0)
+		ust_app_session_statedump(&d->objects, id);
+}
+
 static int serve_one(struct daemon_link *d)
 {
 	struct ust_message msg;
@@ -279,14 +292,18 @@ static int serve_one(struct daemon_link *d)
 		code = msg.payload_len ? -EBADMSG : 0;
 	else
 		code = ust_command_apply(&d->objects, &msg, &reply);
+	if (!code && reply.error) /* the reply payload could not be built */
+		code = reply.error;
 	if (code)
 		ust_log("command %s from %s: %s", ust_command_name(msg.command),
 			d->sock_path, strerror(-code));
 	if (code) /* an error reply carries no payload */
 		reply.len = 0;
-	ret = ust_send_reply(d->cmd_fd, code, reply.error ? NULL : &reply);
+	ret = ust_send_reply(d->cmd_fd, code, code ? NULL : &reply);
 	if (!ret && msg.command == UST_CMD_REGISTER_DONE && !code)
 		startup_release(d);
+	if (!ret && msg.command == UST_CMD_SESSION_START && !code)
+		statedump_after_start(d, &msg);
 	lsc_buf_fini(&reply);
 	ust_message_fini(&msg);
 	return ret;

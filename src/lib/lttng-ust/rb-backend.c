@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "rb-backend.h"
+#include "statedump.h"
 #include "ringbuffer/producer.h"
 
 /* Record context slots used between reserve and commit. */
@@ -64,6 +65,10 @@ static void *rb_backend_reserve(struct lttng_ust_event_recorder *event,
 	size_t context_len = 0;
 
 	if (RB_UNLIKELY(!__atomic_load_n(&chan->recording, __ATOMIC_ACQUIRE)))
+		return NULL;
+	/* A state dump goes to the session that started only. */
+	if (RB_UNLIKELY(ust_statedump_session != NULL) &&
+	    ust_statedump_session != chan->session)
 		return NULL;
 	context = chan->context;
 	if (context)

@@ -42,6 +42,8 @@ struct ust_rb_channel {
 	 * (the record layout must not change under running probes).
 	 */
 	const struct ust_context_writer *context;
+	/* The session the channel belongs to (state dumps, statedump.h). */
+	const void *session;
 };
 
 /* The ops every ring buffer channel records through. */

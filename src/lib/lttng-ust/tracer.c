@@ -15,6 +15,7 @@
 #include <pthread.h>
 
 #include "listener.h"
+#include "statedump.h"
 #include "tracer.h"
 
 /* Set by the constructor; applications test it (lttng-ust(3)). */
@@ -48,5 +49,6 @@ static void tracer_ctor(void) __attribute__((constructor(101)));
 static void tracer_ctor(void)
 {
 	ust_init();
+	ust_statedump_init();
 	ust_listener_start();
 }

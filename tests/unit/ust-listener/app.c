@@ -6,8 +6,17 @@
  *                  line and answer "k\n" on stdout; exit at EOF
  *   app fork       value(1), fork; the child records value(1001) and
  *                  exits; the parent records value(2), waits, exits
+ *   app fork-hooks the same, with LTTng-UST's explicit fork hooks around
+ *                  fork() (as liblttng-ust-fork calls them)
+ *   app clone      the same with clone(2) (no CLONE_VM), for
+ *                  liblttng-ust-fork.so preloaded
+ *   app dlopen F   after a line on stdin, dlopen(F, RTLD_NOW) and
+ *                  dlclose() it, then exit (liblttng-ust-dl preloaded)
  * Registration with the (fake) session daemon happens before main().
  */
+#include <dlfcn.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +24,11 @@
 #include <unistd.h>
 
 #include "app-tp.h"
+
+/* liblttng-ust's fork hooks (LTTng-UST 2.13 ABI, no public header). */
+void lttng_ust_before_fork(sigset_t *save_sigset);
+void lttng_ust_after_fork_parent(sigset_t *restore_sigset);
+void lttng_ust_after_fork_child(sigset_t *restore_sigset);
 
 static int emit(unsigned int n)
 {
@@ -39,24 +53,70 @@ static int steps(void)
 	return 0;
 }
 
-static int fork_and_record(void)
+static int fork_and_record(int hooks)
 {
+	sigset_t saved;
 	int status;
 	pid_t pid;
 
 	lttng_ust_tracepoint(ust_listener_test, value, 1);
+	if (hooks)
+		lttng_ust_before_fork(&saved);
 	pid = fork();
 	if (pid < 0)
 		return 1;
 	if (pid == 0) {
+		if (hooks)
+			lttng_ust_after_fork_child(&saved);
 		lttng_ust_tracepoint(ust_listener_test, value, 1001);
 		_exit(0);
 	}
+	if (hooks)
+		lttng_ust_after_fork_parent(&saved);
 	lttng_ust_tracepoint(ust_listener_test, value, 2);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status) != 0)
 		return 1;
 	return 0;
+}
+
+/* Ends with _exit(): returning would end this thread only, and the
+ * child now has listener threads of its own. */
+static int clone_child(void *arg)
+{
+	(void)arg;
+	lttng_ust_tracepoint(ust_listener_test, value, 1001);
+	_exit(0);
+}
+
+static int clone_and_record(void)
+{
+	static char stack[256 * 1024] __attribute__((aligned(16)));
+	int status;
+	pid_t pid;
+
+	lttng_ust_tracepoint(ust_listener_test, value, 1);
+	pid = clone(clone_child, stack + sizeof(stack), SIGCHLD, NULL);
+	if (pid < 0)
+		return 1;
+	lttng_ust_tracepoint(ust_listener_test, value, 2);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)
+		return 1;
+	return 0;
+}
+
+static int dlopen_and_close(const char *path)
+{
+	char line[16];
+	void *handle;
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 1;
+	handle = dlopen(path, RTLD_NOW);
+	if (!handle)
+		return 1;
+	return dlclose(handle) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -66,7 +126,13 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "steps"))
 		return steps();
 	if (argc == 2 && !strcmp(argv[1], "fork"))
-		return fork_and_record();
+		return fork_and_record(0);
+	if (argc == 2 && !strcmp(argv[1], "fork-hooks"))
+		return fork_and_record(1);
+	if (argc == 2 && !strcmp(argv[1], "clone"))
+		return clone_and_record();
+	if (argc == 3 && !strcmp(argv[1], "dlopen"))
+		return dlopen_and_close(argv[2]);
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

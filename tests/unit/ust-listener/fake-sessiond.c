@@ -3,6 +3,7 @@
  * daemon would log and drop the application.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -213,22 +214,30 @@ struct rb_channel *fake_channel_setup(struct fake_app *app, uint64_t session_id,
 				 .header_kind = CTF_EVENT_HEADER_COMPACT,
 				 .uuid = {1, 2, 3, 4},
 				 .stream_id = 0};
+
+	return fake_channel_setup_conf(app, session_id, key, &conf);
+}
+
+struct rb_channel *fake_channel_setup_conf(struct fake_app *app,
+					   uint64_t session_id, uint64_t key,
+					   const struct rb_config *conf)
+{
 	struct ust_channel_desc desc = {.session_id = session_id,
 					.channel_key = key,
 					.name = "channel0",
-					.nr_streams = nr_streams};
+					.nr_streams = conf->nr_streams};
 	struct rb_channel *chan;
 	struct lsc_buf buf;
 	unsigned int i;
 
-	assert_int_equal(rb_channel_create(&conf, &chan), 0);
+	assert_int_equal(rb_channel_create(conf, &chan), 0);
 	lsc_buf_init(&buf);
 	ust_put_channel_desc(&buf, &desc);
 	assert_int_equal(
 		fake_command(app, UST_CMD_CHANNEL_CREATE, &buf, NULL, 0, NULL),
 		0);
 	lsc_buf_fini(&buf);
-	for (i = 0; i < nr_streams; i++) {
+	for (i = 0; i < conf->nr_streams; i++) {
 		struct rb_stream_fds sfds = rb_channel_stream_fds(chan, i);
 		int fds[2] = {sfds.shm_fd, sfds.wakeup_fd};
 
@@ -335,4 +344,145 @@ int fake_read_records(struct rb_channel *chan, uint32_t value_id,
 		}
 	}
 	return count;
+}
+
+/* The class the app registered as `id` in channel key. */
+static const struct ust_event_class *class_of(struct fake_app *app,
+					      uint64_t key, uint32_t id)
+{
+	const struct ust_event_class *cls = NULL;
+	int i;
+
+	pthread_mutex_lock(&app->lock);
+	for (i = 0; i < app->nr_events; i++)
+		if (app->keys[i] == key && app->ids[i] == id)
+			cls = app->classes[i];
+	pthread_mutex_unlock(&app->lock);
+	return cls;
+}
+
+static uint64_t read_uint(const uint8_t *p, unsigned int bytes)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, bytes); /* little-endian host */
+	return v;
+}
+
+/* Element bytes of an array or sequence field into v. */
+static size_t read_elements(const struct ust_field_class *f, const uint8_t *p,
+			    size_t count, struct fake_value *v)
+{
+	size_t len = count * (f->integer.size / 8);
+
+	v->count = count;
+	memcpy(v->bytes, p, len < sizeof(v->bytes) ? len : sizeof(v->bytes));
+	if (f->encoding != LTTNG_UST_STRING_ENCODING_NONE) {
+		size_t n =
+			len < sizeof(v->text) - 1 ? len : sizeof(v->text) - 1;
+
+		memcpy(v->text, p, n);
+		v->text[n] = '\0';
+	}
+	return len;
+}
+
+/* Decode one field at p; returns the bytes it takes. */
+static size_t read_field(const struct ust_field_class *f, const uint8_t *p,
+			 const struct fake_event *ev, struct fake_value *v)
+{
+	size_t len;
+	int i;
+
+	v->name = f->name;
+	switch (f->kind) {
+	case LTTNG_UST_TYPE_INTEGER:
+	case LTTNG_UST_TYPE_ENUM:
+		v->u = read_uint(p, f->integer.size / 8);
+		return f->integer.size / 8;
+	case LTTNG_UST_TYPE_FLOAT:
+		return (f->flt.exp_dig + f->flt.mant_dig) / 8;
+	case LTTNG_UST_TYPE_STRING:
+		len = strlen((const char *)p);
+		snprintf(v->text, sizeof(v->text), "%s", (const char *)p);
+		return len + 1;
+	case LTTNG_UST_TYPE_ARRAY:
+		return read_elements(f, p, f->length, v);
+	case LTTNG_UST_TYPE_SEQUENCE:
+		for (i = 0; i < ev->nr_values; i++)
+			if (!strcmp(ev->values[i].name, f->length_name))
+				return read_elements(f, p, ev->values[i].u, v);
+		fail_msg("sequence %s without its length", f->name);
+	}
+	return 0;
+}
+
+static size_t read_event(const struct ust_event_class *cls, const uint8_t *p,
+			 struct fake_event *ev)
+{
+	size_t pos = 0;
+	uint32_t i;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->cls = cls;
+	for (i = 0; i < cls->nr_fields; i++) {
+		if (cls->fields[i].nowrite)
+			continue;
+		assert_true(ev->nr_values < FAKE_MAX_VALUES);
+		pos += read_field(&cls->fields[i], p + pos, ev,
+				  &ev->values[ev->nr_values]);
+		ev->nr_values++;
+	}
+	return pos;
+}
+
+int fake_read_events(struct fake_app *app, uint64_t key,
+		     struct rb_channel *chan, struct fake_event *out, int max)
+{
+	struct fake_event scratch;
+	struct rb_packet p;
+	unsigned int s;
+	int count = 0;
+
+	rb_channel_switch(chan, fake_clock);
+	for (s = 0; s < chan->nr_streams; s++) {
+		while (rb_stream_get(&chan->streams[s], &p) == 0) {
+			const uint8_t *data = p.data;
+			size_t pos = CTF_PACKET_HEADER_LEN;
+
+			while (pos < p.content_size) {
+				const struct ust_event_class *cls;
+				uint32_t id = data[pos] & 0x1f;
+
+				if (id == CTF_COMPACT_ID_EXTENDED) {
+					memcpy(&id, data + pos + 1, 4);
+					pos += CTF_COMPACT_EXTENDED_HEADER_LEN;
+				} else {
+					pos += CTF_COMPACT_HEADER_LEN;
+				}
+				cls = class_of(app, key, id);
+				if (!cls)
+					fail_msg("record of unknown id %u", id);
+				pos += read_event(cls, data + pos,
+						  count < max ? &out[count]
+							      : &scratch);
+				assert_true(pos <= p.content_size);
+				count++;
+			}
+			rb_stream_put(&chan->streams[s]);
+		}
+	}
+	return count;
+}
+
+const struct fake_value *fake_value_of(const struct fake_event *ev,
+				       const char *name)
+{
+	int i;
+
+	for (i = 0; i < ev->nr_values; i++)
+		if (!strcmp(ev->values[i].name, name))
+			return &ev->values[i];
+	fail_msg("%s has no field %s", ev->cls->name, name);
+	return NULL;
 }

@@ -63,6 +63,11 @@ int fake_command_id(struct fake_app *app, uint32_t command, uint64_t id);
 struct rb_channel *fake_channel_setup(struct fake_app *app, uint64_t session_id,
 				      uint64_t key, unsigned int nr_streams);
 
+/* The same with a given ring buffer configuration. */
+struct rb_channel *fake_channel_setup_conf(struct fake_app *app,
+					   uint64_t session_id, uint64_t key,
+					   const struct rb_config *conf);
+
 /* Create an enabled rule matching pattern in the channel. */
 int fake_rule(struct fake_app *app, uint64_t key, uint64_t rule_id,
 	      const char *pattern);
@@ -89,6 +94,37 @@ struct fake_record {
  */
 int fake_read_records(struct rb_channel *chan, uint32_t value_id,
 		      uint32_t other_id, struct fake_record *out, int max);
+
+/* One field of a record decoded from its event class. */
+struct fake_value {
+	const char *name;
+	uint64_t u;	   /* integers (zero-extended) */
+	char text[4096];   /* strings; arrays and sequences of text */
+	uint8_t bytes[64]; /* arrays and sequences: the first elements */
+	size_t count;	   /* their element count */
+};
+
+#define FAKE_MAX_VALUES 8
+
+/* A record decoded with the event classes the app registered. */
+struct fake_event {
+	const struct ust_event_class *cls;
+	int nr_values;
+	struct fake_value values[FAKE_MAX_VALUES];
+};
+
+/*
+ * Switch and parse every packet of a channel registered under `key`,
+ * decoding each record with its event class (byte-packed integers,
+ * strings, arrays, sequences). Returns the count (beyond max: counted
+ * only); an unknown id fails the test.
+ */
+int fake_read_events(struct fake_app *app, uint64_t key,
+		     struct rb_channel *chan, struct fake_event *out, int max);
+
+/* The value of field `name` in ev (fails the test when absent). */
+const struct fake_value *fake_value_of(const struct fake_event *ev,
+				       const char *name);
 
 uint64_t fake_clock(void);
 

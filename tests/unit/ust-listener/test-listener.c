@@ -8,8 +8,11 @@
  * socket, payload bytes, nothing recorded while stopped or disabled,
  * refused ids, the register timeout, fork, listing and hostile input.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <link.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -55,6 +58,7 @@ static int setup(void **state)
 	setenv("LTTNG_HOME", homedir, 1);
 	unsetenv("LTTNG_UST_DEBUG");
 	unsetenv("LTTNG_UST_REGISTER_TIMEOUT");
+	unsetenv("LD_PRELOAD");
 	return 0;
 }
 
@@ -75,11 +79,11 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static struct spawned spawn_app(const char *const *args)
+static struct spawned spawn_program(const char *path, const char *const *args)
 {
 	int in[2], out[2], err[2];
 	struct spawned s;
-	char *argv[4] = {(char *)APP_PATH, NULL, NULL, NULL};
+	char *argv[4] = {(char *)path, NULL, NULL, NULL};
 	int i;
 
 	for (i = 0; args[i] && i < 2; i++)
@@ -93,7 +97,7 @@ static struct spawned spawn_app(const char *const *args)
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		dup2(err[1], 2);
-		execv(APP_PATH, argv);
+		execv(path, argv);
 		_exit(127);
 	}
 	close(in[0]);
@@ -103,6 +107,11 @@ static struct spawned spawn_app(const char *const *args)
 	s.stdout_fd = out[0];
 	s.stderr_fd = err[0];
 	return s;
+}
+
+static struct spawned spawn_app(const char *const *args)
+{
+	return spawn_program(APP_PATH, args);
 }
 
 /* Wait for the app; returns its exit status and what it wrote on stderr. */
@@ -331,14 +340,126 @@ static void test_silent_daemon_is_waited_for_the_timeout(void **state)
 	listen_fd = fake_sessiond_listen(rundir);
 	assert_true(listen_fd >= 0);
 	/* connections queue in the backlog; no REGISTER_DONE ever comes */
-	setenv("LTTNG_UST_REGISTER_TIMEOUT", "400", 1);
+	setenv("LTTNG_UST_REGISTER_TIMEOUT", "800", 1);
 	elapsed = run_emit0(NULL, 0);
-	assert_true(elapsed >= 0.4);
+	assert_true(elapsed >= 0.8);
 	assert_true(elapsed < 2.5);
 	setenv("LTTNG_UST_REGISTER_TIMEOUT", "0", 1);
 	elapsed = run_emit0(NULL, 0);
-	assert_true(elapsed < 0.3);
+	assert_true(elapsed < 0.6); /* no wait at all (0.8 s above) */
 	close(listen_fd);
+}
+
+static void test_app_registers_with_a_daemon_started_later(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_record recs[4];
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd;
+
+	(void)state;
+	s = spawn_app(args);
+	step(&s); /* running, no daemon */
+	listen_fd = fake_sessiond_listen(rundir);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = setup_session(&app, 1, 10, 1);
+	step(&s);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	assert_int_equal(fake_read_records(
+				 chan, (uint32_t)fake_event_id(&app, 10, VALUE),
+				 UINT32_MAX, recs, 4),
+			 1);
+	assert_int_equal(recs[0].n, 1);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
+static void test_register_timeout_minus_one_waits_for_the_daemon(void **state)
+{
+	const char *args[] = {"emit", "0", NULL};
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, status;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	setenv("LTTNG_UST_REGISTER_TIMEOUT", "-1", 1);
+	s = spawn_app(args);
+	usleep(400000);
+	assert_int_equal(waitpid(s.pid, &status, WNOHANG), 0); /* waiting */
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
+/*
+ * A blocking channel (50 ms timeout) with room for about 250 records
+ * and no consumer: 270 records make the app wait on the last ones only
+ * with LTTNG_UST_ALLOW_BLOCKING; without it they are discarded at once.
+ */
+static double run_blocking(int allow, uint64_t *discarded)
+{
+	const char *args[] = {"emit", "270", NULL};
+	struct rb_config conf = {.subbuf_size = 4096,
+				 .subbuf_count = 1,
+				 .mode = RB_MODE_DISCARD,
+				 .blocking_timeout_us = 50000,
+				 .wakeup = RB_WAKEUP_NONE,
+				 .nr_streams = 1,
+				 .header_kind = CTF_EVENT_HEADER_COMPACT};
+	struct rb_stream_stats st;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd;
+	double start;
+
+	listen_fd = fake_sessiond_listen(rundir);
+	if (allow)
+		setenv("LTTNG_UST_ALLOW_BLOCKING", "1", 1);
+	else
+		unsetenv("LTTNG_UST_ALLOW_BLOCKING");
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup_conf(&app, 1, 10, &conf);
+	assert_int_equal(fake_rule(&app, 10, 100, "ust_listener_test:value"),
+			 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	start = now_s();
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	unsetenv("LTTNG_UST_ALLOW_BLOCKING");
+	rb_stream_stats(&chan->streams[0], &st);
+	*discarded = st.discarded_events;
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	return now_s() - start;
+}
+
+static void test_blocking_only_with_lttng_ust_allow_blocking(void **state)
+{
+	uint64_t discarded_off, discarded_on;
+	double off, on;
+
+	(void)state;
+	off = run_blocking(0, &discarded_off);
+	on = run_blocking(1, &discarded_on);
+	assert_true(discarded_off >= 10);
+	assert_true(discarded_on >= 10); /* each after its 50 ms wait */
+	/* waiting 50 ms per discarded record would take 0.5 s or more */
+	assert_true(off < 0.4);
+	assert_true(on >= 0.05 * (double)discarded_on * 0.9);
 }
 
 static void test_debug_messages_only_with_lttng_ust_debug(void **state)
@@ -352,16 +473,16 @@ static void test_debug_messages_only_with_lttng_ust_debug(void **state)
 	assert_non_null(strstr(err, "liblttng_ust["));
 }
 
-static void test_fork_child_registers_as_a_new_app(void **state)
+/* The child gets no parent's record and registers once, anew. */
+static void check_fork(const char *mode)
 {
-	const char *args[] = {"fork", NULL};
+	const char *args[] = {mode, NULL};
 	struct fake_record recs[8];
 	struct rb_channel *parent_chan, *child_chan;
-	struct fake_app parent, child;
+	struct fake_app parent, child, extra;
 	struct spawned s;
 	int listen_fd, count;
 
-	(void)state;
 	listen_fd = fake_sessiond_listen(rundir);
 	s = spawn_app(args);
 	assert_int_equal(fake_accept_app(listen_fd, &parent, 5000), 0);
@@ -385,11 +506,57 @@ static void test_fork_child_registers_as_a_new_app(void **state)
 				  UINT32_MAX, recs, 8);
 	assert_int_equal(count, 1);
 	assert_int_equal(recs[0].n, 1001);
+	/* one registration only, even with both hooks and pthread_atfork */
+	assert_int_equal(fake_accept_app(listen_fd, &extra, 300), -ETIMEDOUT);
 	rb_channel_destroy(parent_chan);
 	rb_channel_destroy(child_chan);
 	fake_app_close(&parent);
 	fake_app_close(&child);
 	close(listen_fd);
+}
+
+static void test_fork_child_registers_as_a_new_app(void **state)
+{
+	(void)state;
+	check_fork("fork");
+}
+
+static void test_fork_hooks_and_atfork_register_the_child_once(void **state)
+{
+	(void)state;
+	check_fork("fork-hooks");
+}
+
+/* Where the sanitizer runtime this test runs with lives, if any. */
+static int find_asan_runtime(struct dl_phdr_info *info, size_t size, void *priv)
+{
+	(void)size;
+	if (info->dlpi_name && strstr(info->dlpi_name, "/libasan.so")) {
+		snprintf(priv, 4096, "%s:", info->dlpi_name);
+		return 1;
+	}
+	return 0;
+}
+
+/* LD_PRELOAD=lib for the applications spawned next. */
+static void preload(const char *lib)
+{
+	char value[8192] = "";
+
+	/* under ASan, its runtime must come first in the application */
+	dl_iterate_phdr(find_asan_runtime, value);
+	strcat(value, lib);
+	setenv("LD_PRELOAD", value, 1);
+}
+
+/* With liblttng-ust-fork.so preloaded: fork() and clone() children. */
+static void test_liblttng_ust_fork_wraps_fork_and_clone(void **state)
+{
+	(void)state;
+	preload(UST_FORK_PATH);
+	check_fork("fork");
+	check_fork("clone");
+	unsetenv("LD_PRELOAD");
 }
 
 static void test_tracepoint_and_field_lists(void **state)
@@ -473,6 +640,54 @@ static int rb_mappings(pid_t pid)
 	return count;
 }
 
+/* The blocked-signal mask of thread tid of pid (/proc status SigBlk). */
+static unsigned long long blocked_signals(pid_t pid, const char *tid)
+{
+	unsigned long long mask = 0;
+	char path[128], line[256];
+	FILE *status;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%s/status", (int)pid, tid);
+	status = fopen(path, "r");
+	assert_non_null(status);
+	while (fgets(line, sizeof(line), status))
+		if (sscanf(line, "SigBlk: %llx", &mask) == 1)
+			break;
+	fclose(status);
+	return mask;
+}
+
+/* Every thread but the main one (the listeners) blocks every signal. */
+static void assert_listeners_block_signals(pid_t pid)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGUSR1, SIGALRM, SIGCHLD};
+	char path[64];
+	struct dirent *entry;
+	int threads = 0;
+	unsigned int i;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	assert_non_null(dir);
+	while ((entry = readdir(dir))) {
+		unsigned long long mask;
+
+		if (entry->d_name[0] == '.' || atoi(entry->d_name) == pid)
+			continue;
+		mask = blocked_signals(pid, entry->d_name);
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			assert_true(mask & (1ULL << (sigs[i] - 1)));
+		threads++;
+	}
+	closedir(dir);
+	assert_true(threads >= 1);
+	/* while the application's own thread keeps its mask */
+	snprintf(path, sizeof(path), "%d", (int)pid);
+	assert_int_equal(blocked_signals(pid, path) & (1ULL << (SIGINT - 1)),
+			 0);
+}
+
 static void test_daemon_going_away_unmaps_its_buffers(void **state)
 {
 	const char *args[] = {"steps", NULL};
@@ -487,6 +702,7 @@ static void test_daemon_going_away_unmaps_its_buffers(void **state)
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
 	chan = setup_session(&app, 1, 10, 1);
 	step(&s);
+	assert_listeners_block_signals(s.pid);
 	assert_int_equal(rb_mappings(s.pid), 2);
 	fake_app_close(&app);
 	for (tries = 0; tries < 200 && rb_mappings(s.pid); tries++)
@@ -496,6 +712,259 @@ static void test_daemon_going_away_unmaps_its_buffers(void **state)
 	assert_int_equal(wait_app(&s, NULL, 0), 0);
 	rb_channel_destroy(chan);
 	close(listen_fd);
+}
+
+#define SD "lttng_ust_statedump:"
+#define DL "lttng_ust_dl:"
+#define MAX_DUMP 64
+
+/* A session with one single-stream channel recording the state dump. */
+static struct rb_channel *statedump_session(struct fake_app *app, uint64_t sid,
+					    uint64_t key)
+{
+	struct rb_channel *chan;
+
+	assert_int_equal(fake_command_id(app, UST_CMD_SESSION_CREATE, sid), 0);
+	chan = fake_channel_setup(app, sid, key, 1);
+	assert_int_equal(fake_rule(app, key, key * 10, SD "*"), 0);
+	return chan;
+}
+
+/* Index of the first event named `name` from `from`, or -1. */
+static int find_event(const struct fake_event *ev, int n, int from,
+		      const char *name)
+{
+	int i;
+
+	for (i = from; i < n; i++)
+		if (!strcmp(ev[i].cls->name, name))
+			return i;
+	return -1;
+}
+
+/* A whole state dump of the listener test application, in order. */
+static void check_full_dump(const struct fake_event *ev, int n)
+{
+	char exe[4096];
+	int i, bin, lib = 0, vdso = 0;
+
+	assert_non_null(realpath(APP_PATH, exe));
+	assert_true(n >= 5);
+	assert_string_equal(ev[0].cls->name, SD "start");
+	assert_string_equal(ev[1].cls->name, SD "procname");
+	assert_string_equal(fake_value_of(&ev[1], "procname")->text,
+			    "test-ust-listen");
+	assert_string_equal(ev[n - 1].cls->name, SD "end");
+	/* the executable first, PIE with a 20-byte GNU build id */
+	bin = find_event(ev, n, 2, SD "bin_info");
+	assert_int_equal(bin, 2);
+	assert_string_equal(fake_value_of(&ev[bin], "path")->text, exe);
+	assert_int_equal(fake_value_of(&ev[bin], "is_pic")->u, 1);
+	assert_true(fake_value_of(&ev[bin], "memsz")->u > 0);
+	assert_int_equal(fake_value_of(&ev[bin], "has_build_id")->u, 1);
+	assert_string_equal(ev[bin + 1].cls->name, SD "build_id");
+	assert_true(fake_value_of(&ev[bin + 1], "baddr")->u ==
+		    fake_value_of(&ev[bin], "baddr")->u);
+	assert_int_equal(fake_value_of(&ev[bin + 1], "build_id")->count, 20);
+	for (i = 2; i < n - 1; i++) {
+		const char *path;
+
+		if (strcmp(ev[i].cls->name, SD "bin_info"))
+			continue;
+		path = fake_value_of(&ev[i], "path")->text;
+		lib += strstr(path, "/liblttng-ust.so") != NULL;
+		if (path[0] == '[') {
+			vdso++;
+			assert_int_equal(fake_value_of(&ev[i], "memsz")->u, 0);
+		}
+	}
+	assert_int_equal(lib, 1);
+	assert_int_equal(vdso, 1);
+}
+
+static void test_statedump_goes_to_the_started_session_only(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	struct rb_channel *chan1, *chan2;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, n;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan1 = statedump_session(&app, 1, 10);
+	chan2 = statedump_session(&app, 2, 20);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	step(&s); /* the dump came right after the start: it is done */
+	n = fake_read_events(&app, 10, chan1, ev, MAX_DUMP);
+	check_full_dump(ev, n);
+	assert_int_equal(fake_read_events(&app, 20, chan2, ev, MAX_DUMP), 0);
+	/* starting session 2 dumps into session 2, not into session 1 */
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 2), 0);
+	/* the listener dumps before it reads the next command */
+	assert_int_equal(fake_command_id(&app, UST_CMD_CHANNEL_ENABLE, 20), 0);
+	n = fake_read_events(&app, 20, chan2, ev, MAX_DUMP);
+	check_full_dump(ev, n);
+	assert_int_equal(fake_read_events(&app, 10, chan1, ev, MAX_DUMP), 0);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	rb_channel_destroy(chan1);
+	rb_channel_destroy(chan2);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
+static void test_statedump_parts_can_be_left_out(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd;
+
+	(void)state;
+	setenv("LTTNG_UST_WITHOUT_BADDR_STATEDUMP", "1", 1);
+	setenv("LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP", "1", 1);
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	unsetenv("LTTNG_UST_WITHOUT_BADDR_STATEDUMP");
+	unsetenv("LTTNG_UST_WITHOUT_PROCNAME_STATEDUMP");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = statedump_session(&app, 1, 10);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	step(&s);
+	assert_int_equal(fake_read_events(&app, 10, chan, ev, MAX_DUMP), 2);
+	assert_string_equal(ev[0].cls->name, SD "start");
+	assert_string_equal(ev[1].cls->name, SD "end");
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
+/* With liblttng-ust-dl.so preloaded: dlopen and dlclose records. */
+static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
+{
+	const char *args[] = {"dlopen", DL_MODULE_PATH, NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	char path[4096];
+	int listen_fd, n, i;
+	uint64_t baddr;
+
+	(void)state;
+	assert_non_null(realpath(DL_MODULE_PATH, path));
+	listen_fd = fake_sessiond_listen(rundir);
+	preload(UST_DL_PATH);
+	s = spawn_app(args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, DL "*"), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_DUMP);
+	/* the module's records (the tracer's own dlopen calls show too) */
+	for (i = 0; i < n; i++)
+		if (!strcmp(ev[i].cls->name, DL "dlopen") &&
+		    !strcmp(fake_value_of(&ev[i], "path")->text, path))
+			break;
+	assert_true(i + 2 < n);
+	baddr = fake_value_of(&ev[i], "baddr")->u;
+	assert_int_equal(fake_value_of(&ev[i], "flags")->u, RTLD_NOW);
+	assert_true(fake_value_of(&ev[i], "memsz")->u > 0);
+	assert_int_equal(fake_value_of(&ev[i], "has_build_id")->u, 1);
+	assert_string_equal(ev[i + 1].cls->name, DL "build_id");
+	assert_true(fake_value_of(&ev[i + 1], "baddr")->u == baddr);
+	assert_int_equal(fake_value_of(&ev[i + 1], "build_id")->count, 20);
+	assert_string_equal(ev[i + 2].cls->name, DL "dlclose");
+	assert_true(fake_value_of(&ev[i + 2], "baddr")->u == baddr);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
+/*
+ * Function tracing with a liblttng-ust-cyg-profile library preloaded:
+ * three entries (and exits) of work(), at the address the app prints.
+ */
+static void check_cyg_profile(const char *lib, const char *provider,
+			      int exits_have_addr)
+{
+	const char *const no_args[] = {NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	char pattern[64], entry[64], exit_name[64], out[64] = "";
+	int listen_fd, n, i, entries = 0, exits = 0;
+	unsigned long long work = 0;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+
+	snprintf(pattern, sizeof(pattern), "%s:*", provider);
+	snprintf(entry, sizeof(entry), "%s:func_entry", provider);
+	snprintf(exit_name, sizeof(exit_name), "%s:func_exit", provider);
+	listen_fd = fake_sessiond_listen(rundir);
+	preload(lib);
+	s = spawn_program(CYG_APP_PATH, no_args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, pattern), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%llx", &work), 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_DUMP);
+	for (i = 0; i < n; i++) {
+		int is_entry = !strcmp(ev[i].cls->name, entry);
+
+		if (is_entry && fake_value_of(&ev[i], "addr")->u == work)
+			entries++;
+		if (!strcmp(ev[i].cls->name, exit_name) &&
+		    (!exits_have_addr ||
+		     fake_value_of(&ev[i], "addr")->u == work))
+			exits++;
+	}
+	assert_int_equal(entries, 3);
+	if (exits_have_addr)
+		assert_int_equal(exits, 3);
+	else
+		assert_true(exits >= 3);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
+static void test_cyg_profile_records_function_entries_and_exits(void **state)
+{
+	(void)state;
+	check_cyg_profile(UST_CYG_PATH, "lttng_ust_cyg_profile", 1);
+	check_cyg_profile(UST_CYG_FAST_PATH, "lttng_ust_cyg_profile_fast", 0);
 }
 
 /* The app closes the connection: our next read sees the end. */
@@ -592,10 +1061,25 @@ int main(void)
 			test_silent_daemon_is_waited_for_the_timeout, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
+			test_app_registers_with_a_daemon_started_later, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_register_timeout_minus_one_waits_for_the_daemon,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_blocking_only_with_lttng_ust_allow_blocking, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
 			test_debug_messages_only_with_lttng_ust_debug, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_fork_child_registers_as_a_new_app, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_fork_hooks_and_atfork_register_the_child_once,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_liblttng_ust_fork_wraps_fork_and_clone, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(test_tracepoint_and_field_lists,
 						setup, teardown),
@@ -605,6 +1089,17 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_daemon_going_away_unmaps_its_buffers, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_statedump_goes_to_the_started_session_only, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_statedump_parts_can_be_left_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_liblttng_ust_dl_records_dlopen_and_dlclose, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_cyg_profile_records_function_entries_and_exits,
+			setup, teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
