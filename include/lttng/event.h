@@ -239,6 +239,34 @@ int lttng_list_events(struct lttng_handle *handle, const char *channel_name,
 		      struct lttng_event **events);
 
 /* Instrumentation points offered by registered applications. */
+/* What `lttng list --userspace --fields` shows of a field. */
+enum lttng_event_field_type {
+	LTTNG_EVENT_FIELD_OTHER = 0,
+	LTTNG_EVENT_FIELD_INTEGER = 1,
+	LTTNG_EVENT_FIELD_ENUM = 2,
+	LTTNG_EVENT_FIELD_FLOAT = 3,
+	LTTNG_EVENT_FIELD_STRING = 4,
+};
+
+#define LTTNG_EVENT_FIELD_PADDING (LTTNG_SYMBOL_NAME_LEN + 32)
+
+/* One field of a tracepoint of a registered process. */
+struct lttng_event_field {
+	char field_name[LTTNG_SYMBOL_NAME_LEN];
+	enum lttng_event_field_type type;
+	char padding[LTTNG_EVENT_FIELD_PADDING];
+	struct lttng_event event; /* the tracepoint, with the process's pid */
+	int nowrite;
+};
+
+/*
+ * The fields of every tracepoint of every registered process (user
+ * space domain only). Returns the count and a malloc'd array in *fields,
+ * or a negative LTTNG_ERR_* code.
+ */
+int lttng_list_tracepoint_fields(struct lttng_handle *handle,
+				 struct lttng_event_field **fields);
+
 int lttng_list_tracepoints(struct lttng_handle *handle,
 			   struct lttng_event **events);
 

@@ -17,6 +17,8 @@
 #include "client.h"
 #include "cmd.h"
 #include "config.h"
+#include "session.h"
+#include "ust-session.h"
 #include "sessiond-comm/message.h"
 #include "util/log.h"
 #include "util/unix-socket.h"
@@ -40,6 +42,7 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_EVENTS] = cmd_list_events,
 	[LSC_CMD_ADD_CONTEXT] = cmd_add_context,
 	[LSC_CMD_LIST_TRACEPOINTS] = cmd_list_tracepoints,
+	[LSC_CMD_LIST_TRACEPOINT_FIELDS] = cmd_list_tracepoint_fields,
 };
 
 cmd_handler cmd_lookup(uint32_t command)
@@ -80,8 +83,31 @@ static bool peer_allowed(const struct ucred *cred)
 	       in_tracing_group(cred->uid, cred->gid);
 }
 
+/* Commands after which the apps must learn the sessions' new state. */
+static bool command_changes_rules(uint32_t command)
+{
+	switch (command) {
+	case LSC_CMD_ENABLE_CHANNEL:
+	case LSC_CMD_DISABLE_CHANNEL:
+	case LSC_CMD_ENABLE_EVENT:
+	case LSC_CMD_DISABLE_EVENT:
+	case LSC_CMD_ADD_CONTEXT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void sync_started_sessions(void)
+{
+	for (struct session *s = session_first(); s; s = s->next)
+		if (s->has_been_started)
+			ust_session_sync_all(s);
+}
+
 /* Run one decoded request and send its reply; 0 or a negative errno. */
-static int answer(int fd, const struct lsc_message *msg)
+static int answer(int fd, const struct lsc_message *msg,
+		  const struct ucred *cred)
 {
 	cmd_handler handler = cmd_lookup(msg->command);
 	struct lsc_buf reply;
@@ -91,7 +117,13 @@ static int answer(int fd, const struct lsc_message *msg)
 	lsc_buf_init(&reply);
 	lsc_cursor_init(&ctx.req, msg->payload, msg->payload_len);
 	ctx.reply = &reply;
+	ctx.uid = cred->uid;
+	ctx.gid = cred->gid;
+	pthread_mutex_lock(&session_lock);
 	code = handler ? handler(&ctx) : LTTNG_ERR_UND;
+	if (code == LTTNG_OK && command_changes_rules(msg->command))
+		sync_started_sessions();
+	pthread_mutex_unlock(&session_lock);
 	if (reply.error)
 		code = LTTNG_ERR_NOMEM;
 	DBG2("Command %s: %s", lsc_command_name(msg->command),
@@ -129,7 +161,7 @@ static void serve_connection(int fd)
 		}
 		if (ret)
 			return;
-		ret = answer(fd, &msg);
+		ret = answer(fd, &msg, &cred);
 		lsc_message_fini(&msg);
 		if (ret)
 			return;

@@ -2,6 +2,7 @@
  * Channel commands (enable, disable, list) and the helpers every
  * domain-scoped command shares: target decoding and domain selection.
  */
+#include "ust-session.h"
 #include "cmd.h"
 #include "config.h"
 #include "session.h"
@@ -126,6 +127,9 @@ int cmd_list_channels(struct cmd_ctx *ctx)
 	lsc_put_u32(ctx->reply, domain->channel_count);
 	for (chan = domain->channels; chan; chan = chan->next) {
 		channel_describe(chan, &entry);
+		ust_session_channel_stats(session, chan,
+					  &entry.ext.discarded_events,
+					  &entry.ext.lost_packets);
 		lsc_put_channel(ctx->reply, &entry);
 	}
 	return LTTNG_OK;

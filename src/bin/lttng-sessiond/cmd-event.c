@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "ust-tracepoint-list.h"
 #include "cmd.h"
 #include "filter/validator.h"
 #include "session.h"
@@ -255,6 +256,17 @@ int cmd_add_context(struct cmd_ctx *ctx)
 	return add_ust_context(domain, target.channel, &spec);
 }
 
+int cmd_list_tracepoint_fields(struct cmd_ctx *ctx)
+{
+	struct lsc_target target;
+
+	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	if (target.domain != LTTNG_DOMAIN_UST)
+		return LTTNG_ERR_UNKNOWN_DOMAIN;
+	return ust_list_tracepoint_fields(ctx->reply);
+}
+
 int cmd_list_tracepoints(struct cmd_ctx *ctx)
 {
 	struct lsc_target target;
@@ -266,8 +278,10 @@ int cmd_list_tracepoints(struct cmd_ctx *ctx)
 		return cmd_kernel_error();
 	case LTTNG_DOMAIN_NONE:
 		return LTTNG_ERR_UNKNOWN_DOMAIN;
+	case LTTNG_DOMAIN_UST:
+		return ust_list_tracepoints(ctx->reply);
 	default:
-		/* No application registered yet: nothing to list. */
+		/* No agent support yet: nothing to list. */
 		lsc_put_u32(ctx->reply, 0);
 		return LTTNG_OK;
 	}

@@ -5,6 +5,7 @@
 #include "cmd.h"
 #include "config.h"
 #include "session.h"
+#include "ust-session.h"
 #include "util/log.h"
 
 /* Decode a request made of a session name only and find the session. */
@@ -32,6 +33,8 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	ret = session_create(&req, sessiond_config.home, &session);
 	if (ret != LTTNG_OK)
 		return ret;
+	session->uid = ctx->uid;
+	session->gid = ctx->gid;
 	session_describe(session, &created);
 	lsc_put_session(ctx->reply, &created);
 	return LTTNG_OK;
@@ -78,6 +81,11 @@ int cmd_start_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_NO_CHANNEL;
 	session->active = true;
 	session->has_been_started = true;
+	ret = ust_session_start(session);
+	if (ret != LTTNG_OK) {
+		session->active = false;
+		return ret;
+	}
 	DBG("Started session %s", session->name);
 	return LTTNG_OK;
 }
@@ -92,14 +100,12 @@ int cmd_stop_trace(struct cmd_ctx *ctx)
 	if (!session->active)
 		return LTTNG_ERR_TRACE_ALREADY_STOPPED;
 	session->active = false;
+	ust_session_stop(session);
 	DBG("Stopped session %s", session->name);
 	return LTTNG_OK;
 }
 
-/*
- * Without a consumer daemon no data is ever in flight: a stopped session
- * has nothing pending. The consumer work will ask its streams here.
- */
+/* Whether the consumer has written everything of a stopped session. */
 int cmd_data_pending(struct cmd_ctx *ctx)
 {
 	struct session *session;
@@ -109,7 +115,7 @@ int cmd_data_pending(struct cmd_ctx *ctx)
 		return ret;
 	if (session->active)
 		return LTTNG_ERR_SESSION_STARTED;
-	lsc_put_u32(ctx->reply, 0);
+	lsc_put_u32(ctx->reply, ust_session_data_pending(session) ? 1 : 0);
 	return LTTNG_OK;
 }
 

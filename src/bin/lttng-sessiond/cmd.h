@@ -8,11 +8,15 @@
 #ifndef SESSIOND_CMD_H
 #define SESSIOND_CMD_H
 
+#include <sys/types.h>
+
 #include "sessiond-comm/buffer.h"
 
 struct cmd_ctx {
 	struct lsc_cursor req;
 	struct lsc_buf *reply;
+	uid_t uid; /* the client's credentials (SO_PEERCRED) */
+	gid_t gid;
 };
 
 typedef int (*cmd_handler)(struct cmd_ctx *ctx);
@@ -37,6 +41,7 @@ int cmd_disable_event(struct cmd_ctx *ctx);
 int cmd_list_events(struct cmd_ctx *ctx);
 int cmd_add_context(struct cmd_ctx *ctx);
 int cmd_list_tracepoints(struct cmd_ctx *ctx);
+int cmd_list_tracepoint_fields(struct cmd_ctx *ctx);
 
 struct session;
 struct domain;

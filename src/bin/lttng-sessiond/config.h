@@ -14,7 +14,8 @@ struct sessiond_config {
 	bool background; /* -b: detach, keep the console */
 	bool sig_parent; /* -S: SIGUSR1 to the parent when ready */
 	bool no_kernel;
-	bool is_root; /* Root daemon: may trace the kernel. */
+	bool verbose_consumer; /* --verbose-consumer */
+	bool is_root;	       /* Root daemon: may trace the kernel. */
 	char tracing_group[64];
 	char rundir[PATH_MAX];
 	char home[PATH_MAX]; /* $LTTNG_HOME: default trace outputs */

@@ -3,12 +3,32 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "config.h"
+#include "consumer-comm/client.h"
 #include "consumer.h"
 #include "util/log.h"
 #include "util/paths.h"
+
+static pthread_mutex_t consumer_lock = PTHREAD_MUTEX_INITIALIZER;
+static int consumer_sock = -1;
+static pid_t consumer_pid = -1;
+
+static int find_relative(const char *self_dir, const char *relative, char *buf,
+			 size_t len)
+{
+	if (paths_join(buf, len, self_dir, relative) || access(buf, X_OK)) {
+		buf[0] = '\0';
+		return -ENOENT;
+	}
+	return 0;
+}
 
 int consumer_find_path(const char *option_path, char *buf, size_t len)
 {
@@ -22,11 +42,179 @@ int consumer_find_path(const char *option_path, char *buf, size_t len)
 	}
 	if (paths_self_dir(self_dir, sizeof(self_dir)))
 		return 0;
-	if (paths_join(buf, len, self_dir, CONSUMERD_RELATIVE_PATH) ||
-	    access(buf, X_OK)) {
+	if (find_relative(self_dir, CONSUMERD_RELATIVE_PATH, buf, len) &&
+	    find_relative(self_dir, CONSUMERD_BUILD_TREE_PATH, buf, len))
 		DBG("No consumer daemon next to the session daemon (%s)",
 		    self_dir);
-		buf[0] = '\0';
-	}
 	return 0;
+}
+
+static void exec_consumer(int fd)
+{
+	char fd_arg[32];
+	/* --verbose-consumer: the consumer logs at the daemon's level. */
+	int level = sessiond_config.verbose_consumer ? log_verbosity : 0;
+	const char *verbose = level >= 3   ? "-vvv"
+			      : level == 2 ? "-vv"
+			      : level == 1 ? "-v"
+					   : NULL;
+
+	snprintf(fd_arg, sizeof(fd_arg), "--sessiond-fd=%d", fd);
+	execl(sessiond_config.consumerd64_path,
+	      sessiond_config.consumerd64_path, "--ust", fd_arg, verbose,
+	      (char *)NULL);
+	fprintf(stderr, "Error: Cannot run %s: %s\n",
+		sessiond_config.consumerd64_path, strerror(errno));
+	_exit(127);
+}
+
+static int spawn_locked(void)
+{
+	int pair[2];
+	pid_t pid;
+
+	if (!sessiond_config.consumerd64_path[0]) {
+		ERR("No consumer daemon found: use --consumerd64-path");
+		return -ENOENT;
+	}
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(pair[0]);
+		close(pair[1]);
+		return -errno;
+	}
+	if (pid == 0) {
+		int fd = dup(pair[1]); /* without close-on-exec */
+
+		exec_consumer(fd);
+	}
+	close(pair[1]);
+	consumer_sock = pair[0];
+	consumer_pid = pid;
+	DBG("Consumer daemon %s started (pid %d)",
+	    sessiond_config.consumerd64_path, (int)pid);
+	return 0;
+}
+
+int consumer_ensure_started(void)
+{
+	int ret = 0;
+
+	pthread_mutex_lock(&consumer_lock);
+	if (consumer_sock < 0)
+		ret = spawn_locked();
+	pthread_mutex_unlock(&consumer_lock);
+	return ret;
+}
+
+void consumer_stop(void)
+{
+	pthread_mutex_lock(&consumer_lock);
+	if (consumer_sock >= 0) {
+		close(consumer_sock);
+		consumer_sock = -1;
+		waitpid(consumer_pid, NULL, 0);
+		consumer_pid = -1;
+	}
+	pthread_mutex_unlock(&consumer_lock);
+}
+
+/* A consumer that stopped answering is gone for good. */
+static int after_call(int ret)
+{
+	if (ret == -ECONNRESET || ret == -EPIPE || ret == -EBADMSG) {
+		ERR("Lost the consumer daemon: %s", strerror(-ret));
+		close(consumer_sock);
+		consumer_sock = -1;
+	}
+	return ret;
+}
+
+/* Takes the lock when a consumer runs; false (unlocked) otherwise. */
+static bool lock_connected(void)
+{
+	pthread_mutex_lock(&consumer_lock);
+	if (consumer_sock >= 0)
+		return true;
+	pthread_mutex_unlock(&consumer_lock);
+	return false;
+}
+
+static int unlock_with(int ret)
+{
+	ret = after_call(ret);
+	pthread_mutex_unlock(&consumer_lock);
+	return ret;
+}
+
+int consumer_channel_create(const struct consumer_channel_desc *desc, int *fds)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_channel_create(consumer_sock, desc, fds));
+}
+
+int consumer_channel_flush(uint64_t key)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_channel_flush(consumer_sock, key));
+}
+
+int consumer_channel_recover(uint64_t key)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_channel_recover(consumer_sock, key));
+}
+
+int consumer_channel_destroy(uint64_t key)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_channel_destroy(consumer_sock, key));
+}
+
+int consumer_data_pending(uint64_t key, bool *pending)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_data_pending(consumer_sock, key, pending));
+}
+
+int consumer_metadata_create(const struct consumer_metadata_desc *desc)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_metadata_create(consumer_sock, desc));
+}
+
+int consumer_metadata_push(uint64_t key, const char *text, size_t len)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_metadata_push(consumer_sock, key, text, len));
+}
+
+int consumer_metadata_destroy(uint64_t key)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_metadata_destroy(consumer_sock, key));
+}
+
+int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
+			   uint64_t *lost_packets)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_channel_stats(
+		consumer_sock, key, discarded_events, lost_packets));
 }

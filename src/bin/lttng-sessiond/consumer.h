@@ -1,22 +1,47 @@
 /*
- * Consumer daemons as the session daemon knows them so far: where the
- * lttng-consumerd executable is. Spawning and driving consumers comes
- * with the consumer daemon itself; main.c calls this at startup.
+ * The user space consumer daemon as the session daemon drives it: where
+ * lttng-consumerd is, spawning it on first use (one end of a socketpair
+ * as --sessiond-fd), and the requests of consumer-comm/client.h made
+ * thread safe (the client thread and the notify thread both use it).
+ * Stopping closes the socket: the consumer flushes and exits.
  */
 #ifndef SESSIOND_CONSUMER_H
 #define SESSIOND_CONSUMER_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "consumer-comm/consumer-protocol.h"
 
 #define CONSUMERD_RELATIVE_PATH "../lib/lttng/libexec/lttng-consumerd"
+/* In the meson build tree, beside src/bin/lttng-sessiond. */
+#define CONSUMERD_BUILD_TREE_PATH "../lttng-consumerd/lttng-consumerd"
 
 /*
  * Resolve the 64-bit consumer: option_path when given (it must then be
  * executable), else lttng-consumerd relative to our own executable
- * (<bindir>/../lib/lttng/libexec/). Writes "" into buf when there is
- * none (the daemon runs without a consumer). Returns 0, or -ENOENT when
- * option_path was given but is not an executable file.
+ * (<bindir>/../lib/lttng/libexec/, or the build tree's). Writes "" into
+ * buf when there is none. Returns 0, or -ENOENT when option_path was
+ * given but is not an executable file.
  */
 int consumer_find_path(const char *option_path, char *buf, size_t len);
+
+/* Spawns the consumer when it does not run yet. 0 or -errno (logged). */
+int consumer_ensure_started(void);
+/* Closes the socket and waits for the consumer to exit. */
+void consumer_stop(void);
+
+/* consumer-comm/client.h calls, serialized; -ENOTCONN without consumer. */
+int consumer_channel_create(const struct consumer_channel_desc *desc, int *fds);
+int consumer_channel_flush(uint64_t key);
+int consumer_channel_recover(uint64_t key);
+int consumer_channel_destroy(uint64_t key);
+int consumer_data_pending(uint64_t key, bool *pending);
+int consumer_metadata_create(const struct consumer_metadata_desc *desc);
+int consumer_metadata_push(uint64_t key, const char *text, size_t len);
+int consumer_metadata_destroy(uint64_t key);
+int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
+			   uint64_t *lost_packets);
 
 #endif /* SESSIOND_CONSUMER_H */

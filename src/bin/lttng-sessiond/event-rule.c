@@ -74,6 +74,8 @@ nomem:
 	return LTTNG_ERR_NOMEM;
 }
 
+static uint64_t next_rule_id;
+
 int event_rule_add(struct event_rule **list, const struct lsc_event *spec)
 {
 	struct event_rule *rule = calloc(1, sizeof(*rule));
@@ -83,6 +85,7 @@ int event_rule_add(struct event_rule **list, const struct lsc_event *spec)
 		return LTTNG_ERR_NOMEM;
 	}
 	rule->spec.enabled = 1;
+	rule->id = ++next_rule_id;
 	while (*list)
 		list = &(*list)->next;
 	*list = rule;

@@ -15,6 +15,7 @@
 #include "sessiond-comm/codec.h"
 
 struct event_rule {
+	uint64_t id;	       /* unique in the daemon: the apps' rule id */
 	struct lsc_event spec; /* owns filter, bytecode and exclusions */
 	struct event_rule *next;
 };

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app-listener.h"
 #include "client.h"
 #include "config.h"
 #include "consumer.h"
@@ -124,10 +125,12 @@ static int parse_options(int argc, char **argv, struct parsed_options *opts)
 		case OPT_CONSUMERD32_PATH:
 			opts->consumerd32_path = optarg;
 			break;
+		case OPT_VERBOSE_CONSUMER:
+			sessiond_config.verbose_consumer = true;
+			break;
 		case OPT_CONSUMERD32_LIBDIR:
 		case OPT_CONSUMERD64_LIBDIR:
-		case OPT_VERBOSE_CONSUMER:
-			/* Consumer daemon options: used once it exists. */
+			/* Only one (64-bit) consumer, found by path. */
 			break;
 		case 'q':
 			log_quiet = true;
@@ -366,14 +369,26 @@ static int run(void)
 		unlink(sessiond_config.pid_file_path);
 		return EXIT_FAILURE;
 	}
+	if (app_listener_start()) {
+		close(listen_fd);
+		unlink(sessiond_config.client_sock_path);
+		unlink(sessiond_config.pid_file_path);
+		return EXIT_FAILURE;
+	}
 	DBG("Listening on %s", sessiond_config.client_sock_path);
 	notify_ready(ready_fd);
 	ret = client_serve(listen_fd, stop_fd);
 	DBG("Session daemon stopping");
 	close(listen_fd);
 	unlink(sessiond_config.client_sock_path);
-	unlink(sessiond_config.pid_file_path);
+	app_listener_stop();
+	/* Destroying the sessions flushes their data to the trace files. */
+	pthread_mutex_lock(&session_lock);
 	session_destroy_all();
+	pthread_mutex_unlock(&session_lock);
+	app_listener_release_apps();
+	consumer_stop();
+	unlink(sessiond_config.pid_file_path);
 	close(stop_fd);
 	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
 }

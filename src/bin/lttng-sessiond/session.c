@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "session.h"
+#include "ust-session.h"
 #include "util/log.h"
 #include "util/time-format.h"
 
@@ -67,6 +68,9 @@ static int session_name_and_output(struct session *s,
 	return LTTNG_OK;
 }
 
+pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t next_session_id;
+
 int session_create(const struct lsc_create_session *req, const char *home,
 		   struct session **out)
 {
@@ -76,6 +80,7 @@ int session_create(const struct lsc_create_session *req, const char *home,
 	if (!s)
 		return LTTNG_ERR_NOMEM;
 	s->creation_time = time(NULL);
+	s->id = ++next_session_id;
 	s->snapshot = req->snapshot;
 	domain_init(&s->ust, LTTNG_DOMAIN_UST);
 	ret = session_name_and_output(s, req, home);
@@ -102,6 +107,7 @@ void session_destroy(struct session *session)
 	assert(*link == session);
 	*link = session->next;
 	DBG("Destroyed session %s", session->name);
+	ust_session_destroy(session);
 	domain_fini(&session->ust);
 	free(session);
 }

@@ -8,7 +8,9 @@
 #ifndef SESSIOND_SESSION_H
 #define SESSIOND_SESSION_H
 
+#include <pthread.h>
 #include <stdbool.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include <lttng/lttng.h>
@@ -16,7 +18,12 @@
 #include "domain.h"
 #include "sessiond-comm/codec.h"
 
+struct ust_buffer_set;
+
 struct session {
+	uint64_t id; /* unique in the daemon: the apps' session id */
+	uid_t uid;   /* the creator: owner of the trace files */
+	gid_t gid;
 	char name[LTTNG_NAME_MAX];
 	char output_path[LTTNG_PATH_MAX]; /* "" when the session has none */
 	bool snapshot;
@@ -24,8 +31,16 @@ struct session {
 	bool has_been_started;
 	time_t creation_time;
 	struct domain ust;
+	struct ust_buffer_set *ust_buffers; /* ust-session.c */
 	struct session *next;
 };
+
+/*
+ * Guards the sessions and the registered apps: the client thread holds
+ * it while it runs a command, the app listener while it registers an
+ * app and tells it about the sessions.
+ */
+extern pthread_mutex_t session_lock;
 
 /*
  * Create and register a session. An empty name becomes

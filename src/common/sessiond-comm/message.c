@@ -28,6 +28,7 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_EVENTS] = "list-events",
 	[LSC_CMD_ADD_CONTEXT] = "add-context",
 	[LSC_CMD_LIST_TRACEPOINTS] = "list-tracepoints",
+	[LSC_CMD_LIST_TRACEPOINT_FIELDS] = "list-tracepoint-fields",
 };
 
 const char *lsc_command_name(uint32_t command)

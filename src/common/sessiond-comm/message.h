@@ -31,6 +31,9 @@ enum lsc_command {
 	LSC_CMD_LIST_EVENTS,
 	LSC_CMD_ADD_CONTEXT,
 	LSC_CMD_LIST_TRACEPOINTS,
+	/* Reply: u32 count, then count x {event, str field_name, i32 type,
+	 * i32 nowrite} (lttng_list_tracepoint_fields()). */
+	LSC_CMD_LIST_TRACEPOINT_FIELDS,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

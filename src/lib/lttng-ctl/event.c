@@ -410,3 +410,68 @@ LTTNG_API int lttng_list_tracepoints(struct lttng_handle *handle,
 {
 	return list_events(LSC_CMD_LIST_TRACEPOINTS, handle, NULL, events);
 }
+
+/* One entry of the LSC_CMD_LIST_TRACEPOINT_FIELDS reply. */
+static int decode_field(struct lsc_cursor *cur, struct lttng_event_field *out)
+{
+	struct lsc_event ev;
+	int32_t type, nowrite;
+	int ret = lsc_get_event(cur, &ev);
+
+	if (ret)
+		return ret;
+	memset(out, 0, sizeof(*out));
+	out->event.type = (enum lttng_event_type)ev.type;
+	memcpy(out->event.name, ev.name, sizeof(out->event.name));
+	out->event.loglevel_type = (enum lttng_loglevel_type)ev.loglevel_type;
+	out->event.loglevel = ev.loglevel;
+	out->event.enabled = ev.enabled;
+	out->event.pid = ev.pid;
+	lsc_event_fini(&ev);
+	if (lsc_get_str(cur, out->field_name, sizeof(out->field_name)) ||
+	    lsc_get_i32(cur, &type) || lsc_get_i32(cur, &nowrite) ||
+	    type < LTTNG_EVENT_FIELD_OTHER || type > LTTNG_EVENT_FIELD_STRING)
+		return -EBADMSG;
+	out->type = (enum lttng_event_field_type)type;
+	out->nowrite = nowrite;
+	return 0;
+}
+
+LTTNG_API int lttng_list_tracepoint_fields(struct lttng_handle *handle,
+					   struct lttng_event_field **fields)
+{
+	struct lttng_event_field *array = NULL;
+	struct lsc_message reply;
+	struct lsc_target target;
+	struct lsc_cursor cur;
+	uint32_t count = 0;
+	int ret;
+
+	if (!fields)
+		return -LTTNG_ERR_INVALID;
+	ret = ctl_target_from_handle(handle, NULL, &target);
+	if (!ret)
+		ret = ctl_call_target(LSC_CMD_LIST_TRACEPOINT_FIELDS, &target,
+				      &reply);
+	if (ret)
+		return ret;
+	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = lsc_get_count(&cur, LSC_MAX_PAYLOAD / 32, &count);
+	if (!ret && count) {
+		array = calloc(count, sizeof(*array));
+		ret = array ? 0 : -LTTNG_ERR_NOMEM;
+	}
+	for (uint32_t i = 0; !ret && i < count; i++)
+		ret = decode_field(&cur, &array[i])
+			      ? -LTTNG_ERR_INVALID_PROTOCOL
+			      : 0;
+	if (!ret && lsc_cursor_finish(&cur))
+		ret = -LTTNG_ERR_INVALID_PROTOCOL;
+	lsc_message_fini(&reply);
+	if (ret) {
+		free(array);
+		return ret;
+	}
+	*fields = array;
+	return (int)count;
+}

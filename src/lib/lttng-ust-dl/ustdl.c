@@ -5,7 +5,8 @@
  * successful load, and lttng_ust_dl:dlclose before an unload, for
  * objects with a non-zero load address (l_addr of their link map), as
  * LTTng-UST 2.13 does. The file's details come from its ELF headers
- * (../lttng-ust/elf-info.h).
+ * (../lttng-ust/elf-info.h). After each call liblttng-ust compares the
+ * loaded objects with those it knew (lttng_ust_lib:load / unload).
  */
 #include <dlfcn.h>
 #include <limits.h>
@@ -20,6 +21,9 @@
 #include "elf-info.h"
 
 #define UST_DL_API __attribute__((visibility("default")))
+
+/* liblttng-ust: records lttng_ust_lib:load/unload for what changed. */
+void lttng_ust_dl_update(void *ip);
 
 /* The C library's definition of `name` (NULL: report and fail). */
 static void *next_symbol(const char *name)
@@ -106,6 +110,7 @@ UST_DL_API void *dlopen(const char *filename, int flags)
 		return NULL;
 	handle = libc_dlopen(filename, flags);
 	record_dlopen(handle, flags, __builtin_return_address(0));
+	lttng_ust_dl_update(__builtin_return_address(0));
 	return handle;
 }
 
@@ -121,6 +126,7 @@ UST_DL_API void *dlmopen(Lmid_t nsid, const char *filename, int flags)
 		return NULL;
 	handle = libc_dlmopen(nsid, filename, flags);
 	record_dlmopen(handle, nsid, flags, __builtin_return_address(0));
+	lttng_ust_dl_update(__builtin_return_address(0));
 	return handle;
 }
 
@@ -128,6 +134,7 @@ UST_DL_API int dlclose(void *handle)
 {
 	static int (*libc_dlclose)(void *);
 	struct link_map *map = loaded_map(handle);
+	int ret;
 
 	if (!libc_dlclose)
 		libc_dlclose = (int (*)(void *))next_symbol("dlclose");
@@ -137,5 +144,7 @@ UST_DL_API int dlclose(void *handle)
 		lttng_ust_tracepoint(lttng_ust_dl, dlclose,
 				     __builtin_return_address(0),
 				     (void *)map->l_addr);
-	return libc_dlclose(handle);
+	ret = libc_dlclose(handle);
+	lttng_ust_dl_update(__builtin_return_address(0));
+	return ret;
 }

@@ -1,12 +1,7 @@
 /*
- * Implementation of statedump.h. The loaded objects are listed with
- * dl_iterate_phdr() first (the loader lock is held there, so nothing is
- * recorded inside), then each one's ELF file is read and its events
- * recorded. Objects as LTTng-UST 2.13 reports them: the base address is
- * that of the first PT_LOAD segment; the unnamed first entry is the
- * executable (/proc/self/exe), other unnamed ones "[vdso]", a name that
- * is no file "[name]" (both without ELF details); an object whose file
- * cannot be read as ELF is left out.
+ * Implementation of statedump.h. The loaded objects are listed first
+ * (loaded-objects.h), then each one's ELF file is read and its events
+ * recorded; an object whose file cannot be read as ELF is left out.
  */
 #include <limits.h>
 #include <link.h>
@@ -22,90 +17,14 @@
 
 #include "common/ust-log.h"
 #include "elf-info.h"
+#include "loaded-objects.h"
 #include "statedump.h"
 
 __thread const void *ust_statedump_session
 	__attribute__((tls_model("initial-exec")));
 
-struct loaded_object {
-	void *baddr;
-	int vdso; /* no file to read: [vdso] and the like */
-	char path[PATH_MAX];
-};
-
-struct object_list {
-	struct loaded_object *objects;
-	size_t count;
-	size_t cap;
-	int exec_found;
-};
-
-static struct loaded_object *list_append(struct object_list *list)
-{
-	struct loaded_object *grown;
-
-	if (list->count == list->cap) {
-		size_t cap = list->cap ? list->cap * 2 : 32;
-
-		grown = realloc(list->objects, cap * sizeof(*grown));
-		if (!grown)
-			return NULL;
-		list->objects = grown;
-		list->cap = cap;
-	}
-	return memset(&list->objects[list->count++], 0, sizeof(*list->objects));
-}
-
-/* Name the object as LTTng-UST does; 0 to keep it, -1 to skip it. */
-static int name_object(struct object_list *list, const char *name,
-		       struct loaded_object *obj)
-{
-	ssize_t len;
-
-	if (!name || !name[0]) {
-		if (list->exec_found) {
-			snprintf(obj->path, sizeof(obj->path), "[vdso]");
-			obj->vdso = 1;
-			return 0;
-		}
-		list->exec_found = 1;
-		len = readlink("/proc/self/exe", obj->path,
-			       sizeof(obj->path) - 1);
-		if (len <= 0)
-			return -1;
-		obj->path[len] = '\0';
-		return 0;
-	}
-	if (!realpath(name, obj->path)) {
-		snprintf(obj->path, sizeof(obj->path), "[%s]", name);
-		obj->vdso = 1;
-	}
-	return 0;
-}
-
-static int collect_object(struct dl_phdr_info *info, size_t size, void *priv)
-{
-	struct object_list *list = priv;
-	struct loaded_object *obj;
-	int i;
-
-	(void)size;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		if (info->dlpi_phdr[i].p_type != PT_LOAD)
-			continue;
-		obj = list_append(list);
-		if (!obj)
-			return 1; /* out of memory: stop listing */
-		obj->baddr =
-			(void *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
-		if (name_object(list, info->dlpi_name, obj))
-			list->count--;
-		break;
-	}
-	return 0;
-}
-
-static void dump_object(const void *session, const struct loaded_object *obj)
+static void dump_object(const void *session,
+			const struct ust_loaded_object *obj)
 {
 	struct ust_elf_info elf;
 
@@ -130,13 +49,13 @@ static void dump_object(const void *session, const struct loaded_object *obj)
 
 static void dump_objects(const void *session)
 {
-	struct object_list list = {0};
+	struct ust_object_list list = {0};
 	size_t i;
 
-	dl_iterate_phdr(collect_object, &list);
+	ust_object_list_read(&list);
 	for (i = 0; i < list.count; i++)
 		dump_object(session, &list.objects[i]);
-	free(list.objects);
+	ust_object_list_fini(&list);
 }
 
 static void dump_procname(const void *session)

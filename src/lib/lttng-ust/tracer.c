@@ -14,6 +14,7 @@
  */
 #include <pthread.h>
 
+#include "lib-tracking.h"
 #include "listener.h"
 #include "statedump.h"
 #include "tracer.h"
@@ -50,5 +51,6 @@ static void tracer_ctor(void)
 {
 	ust_init();
 	ust_statedump_init();
+	ust_lib_tracking_init();
 	ust_listener_start();
 }

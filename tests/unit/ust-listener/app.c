@@ -12,9 +12,15 @@
  *                  liblttng-ust-fork.so preloaded
  *   app dlopen F   after a line on stdin, dlopen(F, RTLD_NOW) and
  *                  dlclose() it, then exit (liblttng-ust-dl preloaded)
+ *   app malloc     after a line on stdin, malloc(1234), print the
+ *                  pointer, free it (liblttng-ust-libc-wrapper preloaded)
+ *   app mutex      after a line on stdin, lock, unlock, trylock and
+ *                  unlock a mutex, then print its address
+ *                  (liblttng-ust-pthread-wrapper preloaded)
  * Registration with the (fake) session daemon happens before main().
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -119,6 +125,36 @@ static int dlopen_and_close(const char *path)
 	return dlclose(handle) ? 1 : 0;
 }
 
+static int malloc_and_free(void)
+{
+	char line[16];
+	void *volatile p;
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 1;
+	p = malloc(1234);
+	if (!p)
+		return 1;
+	printf("%p\n", p);
+	fflush(stdout);
+	free(p);
+	return 0;
+}
+
+static int lock_and_unlock(void)
+{
+	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+	char line[16];
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 1;
+	if (pthread_mutex_lock(&mutex) || pthread_mutex_unlock(&mutex) ||
+	    pthread_mutex_trylock(&mutex) || pthread_mutex_unlock(&mutex))
+		return 1;
+	printf("%p\n", (void *)&mutex);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "emit"))
@@ -133,6 +169,10 @@ int main(int argc, char **argv)
 		return clone_and_record();
 	if (argc == 3 && !strcmp(argv[1], "dlopen"))
 		return dlopen_and_close(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "malloc"))
+		return malloc_and_free();
+	if (argc == 2 && !strcmp(argv[1], "mutex"))
+		return lock_and_unlock();
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

@@ -99,7 +99,7 @@ int fake_read_records(struct rb_channel *chan, uint32_t value_id,
 struct fake_value {
 	const char *name;
 	uint64_t u;	   /* integers (zero-extended) */
-	char text[4096];   /* strings; arrays and sequences of text */
+	char text[1024];   /* strings; arrays and sequences of text */
 	uint8_t bytes[64]; /* arrays and sequences: the first elements */
 	size_t count;	   /* their element count */
 };

@@ -716,6 +716,7 @@ static void test_daemon_going_away_unmaps_its_buffers(void **state)
 
 #define SD "lttng_ust_statedump:"
 #define DL "lttng_ust_dl:"
+#define MAX_LIBC 2048
 #define MAX_DUMP 64
 
 /* A session with one single-stream channel recording the state dump. */
@@ -853,7 +854,23 @@ static void test_statedump_parts_can_be_left_out(void **state)
 	free(ev);
 }
 
-/* With liblttng-ust-dl.so preloaded: dlopen and dlclose records. */
+/* Index of the first `name` record after `from` about baddr, or -1. */
+static int find_event_at(const struct fake_event *ev, int n, int from,
+			 const char *name, uint64_t baddr)
+{
+	int i;
+
+	for (i = from + 1; i < n; i++)
+		if (!strcmp(ev[i].cls->name, name) &&
+		    fake_value_of(&ev[i], "baddr")->u == baddr)
+			return i;
+	return -1;
+}
+
+/*
+ * With liblttng-ust-dl.so preloaded: dlopen and dlclose records, and
+ * the tracer's lttng_ust_lib:load / unload of the same module.
+ */
 static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 {
 	const char *args[] = {"dlopen", DL_MODULE_PATH, NULL};
@@ -862,7 +879,7 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	struct fake_app app;
 	struct spawned s;
 	char path[4096];
-	int listen_fd, n, i;
+	int listen_fd, n, i, load, close_at;
 	uint64_t baddr;
 
 	(void)state;
@@ -875,6 +892,7 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
 	chan = fake_channel_setup(&app, 1, 10, 1);
 	assert_int_equal(fake_rule(&app, 10, 100, DL "*"), 0);
+	assert_int_equal(fake_rule(&app, 10, 101, "lttng_ust_lib:*"), 0);
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
 	assert_int_equal(
 		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
@@ -895,8 +913,15 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	assert_string_equal(ev[i + 1].cls->name, DL "build_id");
 	assert_true(fake_value_of(&ev[i + 1], "baddr")->u == baddr);
 	assert_int_equal(fake_value_of(&ev[i + 1], "build_id")->count, 20);
-	assert_string_equal(ev[i + 2].cls->name, DL "dlclose");
-	assert_true(fake_value_of(&ev[i + 2], "baddr")->u == baddr);
+	/* then the tracer's view: the module loaded, later unloaded */
+	load = find_event_at(ev, n, i, "lttng_ust_lib:load", baddr);
+	assert_true(load > i);
+	assert_string_equal(fake_value_of(&ev[load], "path")->text, path);
+	assert_string_equal(ev[load + 1].cls->name, "lttng_ust_lib:build_id");
+	close_at = find_event_at(ev, n, load, DL "dlclose", baddr);
+	assert_true(close_at > load);
+	assert_true(find_event_at(ev, n, close_at, "lttng_ust_lib:unload",
+				  baddr) > close_at);
 	rb_channel_destroy(chan);
 	fake_app_close(&app);
 	close(listen_fd);
@@ -965,6 +990,121 @@ static void test_cyg_profile_records_function_entries_and_exits(void **state)
 	(void)state;
 	check_cyg_profile(UST_CYG_PATH, "lttng_ust_cyg_profile", 1);
 	check_cyg_profile(UST_CYG_FAST_PATH, "lttng_ust_cyg_profile_fast", 0);
+}
+
+/*
+ * With liblttng-ust-libc-wrapper.so preloaded, the application's
+ * malloc(1234) and its free() are recorded with the pointer it printed.
+ * Not under AddressSanitizer: its runtime replaces malloc itself and
+ * must come first, so no malloc wrapper can be layered on it.
+ */
+static void test_libc_wrapper_records_malloc_and_free(void **state)
+{
+	const char *args[] = {"malloc", NULL};
+	struct fake_event *ev = calloc(MAX_LIBC, sizeof(*ev));
+	char asan[4096] = "", out[64] = "";
+	int listen_fd, n, i, mallocs = 0, frees = 0;
+	unsigned long long ptr = 0;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+
+	(void)state;
+	dl_iterate_phdr(find_asan_runtime, asan);
+	if (asan[0]) {
+		free(ev);
+		skip();
+	}
+	listen_fd = fake_sessiond_listen(rundir);
+	setenv("LD_PRELOAD", UST_LIBC_WRAPPER_PATH, 1);
+	s = spawn_app(args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, "lttng_ust_libc:*"), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%llx", &ptr), 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_LIBC);
+	assert_true(n <= MAX_LIBC);
+	for (i = 0; i < n; i++) {
+		if (!strcmp(ev[i].cls->name, "lttng_ust_libc:malloc") &&
+		    fake_value_of(&ev[i], "ptr")->u == ptr) {
+			assert_int_equal(fake_value_of(&ev[i], "size")->u,
+					 1234);
+			mallocs++;
+		}
+		if (!strcmp(ev[i].cls->name, "lttng_ust_libc:free") &&
+		    fake_value_of(&ev[i], "ptr")->u == ptr && mallocs)
+			frees++;
+	}
+	assert_int_equal(mallocs, 1);
+	assert_true(frees >= 1);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
+/*
+ * With liblttng-ust-pthread-wrapper.so preloaded, the application's
+ * lock, unlock, trylock, unlock of one mutex are recorded in order.
+ */
+static void test_pthread_wrapper_records_mutex_calls(void **state)
+{
+	static const char *const expected[] = {
+		"pthread_mutex_lock_req", "pthread_mutex_lock_acq",
+		"pthread_mutex_unlock", "pthread_mutex_trylock",
+		"pthread_mutex_unlock"};
+	const char *args[] = {"mutex", NULL};
+	struct fake_event *ev = calloc(MAX_LIBC, sizeof(*ev));
+	int listen_fd, n, i, seen = 0;
+	unsigned long long mutex = 0;
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	char out[64] = "";
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	preload(UST_PTHREAD_WRAPPER_PATH);
+	s = spawn_app(args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(&app, 1, 10, 1);
+	assert_int_equal(fake_rule(&app, 10, 100, "lttng_ust_pthread:*"), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(
+		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%llx", &mutex), 1);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	n = fake_read_events(&app, 10, chan, ev, MAX_LIBC);
+	assert_true(n <= MAX_LIBC);
+	for (i = 0; i < n && seen < 5; i++) {
+		const char *name = strchr(ev[i].cls->name, ':') + 1;
+
+		if (fake_value_of(&ev[i], "mutex")->u != mutex)
+			continue;
+		assert_string_equal(name, expected[seen]);
+		if (strcmp(name, "pthread_mutex_lock_req"))
+			assert_int_equal(fake_value_of(&ev[i], "status")->u, 0);
+		seen++;
+	}
+	assert_int_equal(seen, 5);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
 }
 
 /* The app closes the connection: our next read sees the end. */
@@ -1100,6 +1240,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_cyg_profile_records_function_entries_and_exits,
 			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_libc_wrapper_records_malloc_and_free, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_pthread_wrapper_records_mutex_calls, setup,
+			teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

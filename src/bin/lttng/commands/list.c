@@ -5,6 +5,7 @@
  * The layout, blank lines included, is LTTng 2.13's.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -378,6 +379,37 @@ static int list_sessions(void)
 	return CMD_SUCCESS;
 }
 
+/*
+ * "PID: 1234 - Name: ./hello": the process's command (first argument of
+ * /proc/PID/cmdline), like LTTng, which reads it on the client side.
+ */
+static void print_process(pid_t pid)
+{
+	char path[64], cmdline[4096] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+	f = fopen(path, "r");
+	if (f) {
+		size_t n = fread(cmdline, 1, sizeof(cmdline) - 1, f);
+
+		cmdline[n] = '\0';
+		fclose(f);
+	}
+	MSG("\nPID: %d - Name: %s", (int)pid, cmdline);
+}
+
+/* One tracepoint of a process, as `lttng list --userspace` shows it. */
+static void print_tracepoint(const struct lttng_event *event)
+{
+	if (event->loglevel != -1)
+		MSG("      %s (loglevel: %s (%d)) (type: tracepoint)",
+		    event->name, loglevel_name(event->loglevel),
+		    event->loglevel);
+	else
+		MSG("      %s (type: tracepoint)", event->name);
+}
+
 /* The instrumentation points of one domain (no session given). */
 static int list_points(enum lttng_domain_type type)
 {
@@ -408,9 +440,12 @@ static int list_points(enum lttng_domain_type type)
 	if (count == 0 && type != LTTNG_DOMAIN_KERNEL)
 		MSG("None");
 	for (i = 0; i < count; i++) {
-		if (i == 0 || events[i].pid != events[i - 1].pid)
-			MSG("\nPID: %d", (int)events[i].pid);
-		if (type == LTTNG_DOMAIN_UST || type == LTTNG_DOMAIN_KERNEL)
+		if (type != LTTNG_DOMAIN_KERNEL &&
+		    (i == 0 || events[i].pid != events[i - 1].pid))
+			print_process(events[i].pid);
+		if (type == LTTNG_DOMAIN_UST)
+			print_tracepoint(&events[i]);
+		else if (type == LTTNG_DOMAIN_KERNEL)
 			print_event(&events[i]);
 		else
 			MSG("      - %s", events[i].name);
@@ -420,10 +455,69 @@ static int list_points(enum lttng_domain_type type)
 	return CMD_SUCCESS;
 }
 
+static const char *field_type_name(enum lttng_event_field_type type)
+{
+	switch (type) {
+	case LTTNG_EVENT_FIELD_INTEGER:
+		return "integer";
+	case LTTNG_EVENT_FIELD_ENUM:
+		return "enum";
+	case LTTNG_EVENT_FIELD_FLOAT:
+		return "float";
+	case LTTNG_EVENT_FIELD_STRING:
+		return "string";
+	default:
+		return "unknown";
+	}
+}
+
+/* Whether entry i starts another tracepoint than entry i - 1. */
+static int new_tracepoint(const struct lttng_event_field *f, int i)
+{
+	return i == 0 || f[i].event.pid != f[i - 1].event.pid ||
+	       strcmp(f[i].event.name, f[i - 1].event.name);
+}
+
+/* `lttng list --userspace --fields`. */
+static int list_ust_fields(void)
+{
+	struct lttng_domain domain = {.type = LTTNG_DOMAIN_UST};
+	struct lttng_event_field *fields = NULL;
+	struct lttng_handle *handle = lttng_create_handle(NULL, &domain);
+	int count, i;
+
+	if (!handle)
+		return CMD_FATAL;
+	count = lttng_list_tracepoint_fields(handle, &fields);
+	lttng_destroy_handle(handle);
+	if (count < 0) {
+		ERR("Unable to list UST event fields: %s",
+		    lttng_strerror(count));
+		return CMD_ERROR;
+	}
+	MSG("UST events:\n-------------");
+	if (count == 0)
+		MSG("None");
+	for (i = 0; i < count; i++) {
+		if (i == 0 || fields[i].event.pid != fields[i - 1].event.pid)
+			print_process(fields[i].event.pid);
+		if (new_tracepoint(fields, i))
+			print_tracepoint(&fields[i].event);
+		if (fields[i].field_name[0])
+			MSG("        field: %s (%s)%s", fields[i].field_name,
+			    field_type_name(fields[i].type),
+			    fields[i].nowrite ? " [no write]" : "");
+	}
+	MSG("%s", "");
+	free(fields);
+	return CMD_SUCCESS;
+}
+
 struct list_opts {
 	int domains[LTTNG_DOMAIN_PYTHON + 1];
 	char *channel;
 	int domains_only;
+	int fields;
 };
 
 static int parse_options(poptContext pc, struct list_opts *opts, int *done)
@@ -449,6 +543,8 @@ static int parse_options(poptContext pc, struct list_opts *opts, int *done)
 			opts->domains_only = 1;
 			break;
 		case OPT_FIELDS:
+			opts->fields = 1;
+			break;
 		case OPT_SYSCALL:
 			break;
 		default:
@@ -484,7 +580,10 @@ int cmd_list(int argc, const char **argv)
 		for (type = LTTNG_DOMAIN_KERNEL;
 		     type <= LTTNG_DOMAIN_PYTHON && ret == CMD_SUCCESS;
 		     type++) {
-			if (opts.domains[type])
+			if (opts.domains[type] && opts.fields &&
+			    type == LTTNG_DOMAIN_UST)
+				ret = list_ust_fields();
+			else if (opts.domains[type])
 				ret = list_points(type);
 		}
 	}

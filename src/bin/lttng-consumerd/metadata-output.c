@@ -1,0 +1,144 @@
+/*
+ * Implementation of metadata-output.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctf/metadata-stream.h"
+#include "metadata-output.h"
+#include "util/log.h"
+#include "output-dir.h"
+
+struct metadata_output {
+	uint64_t key;
+	int fd;
+	uint8_t uuid[CTF_UUID_LEN];
+	char path[CONSUMER_PATH_MAX + 16];
+	char *pending; /* text pushed, not yet in a full packet */
+	size_t pending_len;
+	struct metadata_output *next;
+};
+
+/* TSDL bytes one metadata packet carries. */
+#define PACKET_TEXT (CTF_METADATA_PACKET_SIZE - CTF_METADATA_PACKET_HEADER_LEN)
+
+static struct metadata_output *outputs;
+
+static struct metadata_output *find(uint64_t key)
+{
+	for (struct metadata_output *m = outputs; m; m = m->next)
+		if (m->key == key)
+			return m;
+	return NULL;
+}
+
+int metadata_output_create(const struct consumer_metadata_desc *d)
+{
+	struct metadata_output *m;
+	int ret;
+
+	if (find(d->metadata_key))
+		return -EEXIST;
+	ret = output_dir_create(d->output_dir, d->output_uid, d->output_gid);
+	if (ret) {
+		ERR("Cannot create the trace directory %s: %s", d->output_dir,
+		    strerror(-ret));
+		return ret;
+	}
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	snprintf(m->path, sizeof(m->path), "%s/metadata", d->output_dir);
+	m->fd = open(m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (m->fd < 0) {
+		ret = -errno;
+		ERR("Cannot create %s: %s", m->path, strerror(errno));
+		free(m);
+		return ret;
+	}
+	if (geteuid() == 0 && fchown(m->fd, d->output_uid, d->output_gid))
+		WARN("Cannot give %s to uid %u", m->path, d->output_uid);
+	m->key = d->metadata_key;
+	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
+	m->next = outputs;
+	outputs = m;
+	return 0;
+}
+
+/* Writes the first len pending bytes as packets and drops them. */
+static int write_pending(struct metadata_output *m, size_t len)
+{
+	struct ctf_error err;
+	int ret;
+
+	if (!len)
+		return 0;
+	ret = ctf_metadata_stream_write(m->fd, m->uuid, m->pending, len, &err);
+	if (ret) {
+		ERR("%s: %s", m->path, err.message);
+		return ret;
+	}
+	memmove(m->pending, m->pending + len, m->pending_len - len);
+	m->pending_len -= len;
+	return 0;
+}
+
+/*
+ * Text is kept until it fills a packet or the data is flushed, so the
+ * metadata is packed in full packets, as LTTng's consumer writes it.
+ */
+int metadata_output_push(uint64_t key, const char *text, size_t len)
+{
+	struct metadata_output *m = find(key);
+	char *grown;
+
+	if (!m)
+		return -ENOENT;
+	grown = realloc(m->pending, m->pending_len + len);
+	if (!grown)
+		return -ENOMEM;
+	m->pending = grown;
+	memcpy(m->pending + m->pending_len, text, len);
+	m->pending_len += len;
+	return write_pending(m, m->pending_len - m->pending_len % PACKET_TEXT);
+}
+
+int metadata_output_flush_all(void)
+{
+	int ret = 0;
+
+	for (struct metadata_output *m = outputs; m; m = m->next) {
+		int r = write_pending(m, m->pending_len);
+
+		if (r)
+			ret = r;
+	}
+	return ret;
+}
+
+int metadata_output_destroy(uint64_t key)
+{
+	struct metadata_output **link = &outputs;
+
+	while (*link && (*link)->key != key)
+		link = &(*link)->next;
+	if (!*link)
+		return -ENOENT;
+	struct metadata_output *m = *link;
+	*link = m->next;
+	write_pending(m, m->pending_len);
+	close(m->fd);
+	free(m->pending);
+	free(m);
+	return 0;
+}
+
+void metadata_output_destroy_all(void)
+{
+	while (outputs)
+		metadata_output_destroy(outputs->key);
+}

@@ -1,0 +1,28 @@
+/*
+ * The `metadata` file of a trace as the consumer daemon writes it: the
+ * session daemon pushes TSDL text (the whole preamble first, then each
+ * addition) and it is appended as metadata packets. One per trace
+ * directory (ust/uid/<uid>/64-bit or ust/pid/<app>).
+ */
+#ifndef CONSUMERD_METADATA_OUTPUT_H
+#define CONSUMERD_METADATA_OUTPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "consumer-comm/consumer-protocol.h"
+
+/* Creates <dir>/metadata. Lock held. 0, -EEXIST, or -errno (logged). */
+int metadata_output_create(const struct consumer_metadata_desc *desc);
+/* Appends text. -ENOENT for an unknown key, -errno on I/O errors. */
+int metadata_output_push(uint64_t key, const char *text, size_t len);
+/*
+ * Writes the text kept back by every output (the data of a flush must
+ * find its metadata in the files). 0 or the first -errno.
+ */
+int metadata_output_flush_all(void);
+/* Writes what is pending, closes the file. -ENOENT for an unknown key. */
+int metadata_output_destroy(uint64_t key);
+void metadata_output_destroy_all(void);
+
+#endif /* CONSUMERD_METADATA_OUTPUT_H */

@@ -1,0 +1,15 @@
+/*
+ * Trace directories as the consumer daemon creates them: every missing
+ * component of the path is created (mode 0770) and, when the consumer
+ * runs as root, given to the session's owner, so a user who created a
+ * session on the root daemon can read the whole tree (like LTTng).
+ */
+#ifndef CONSUMERD_OUTPUT_DIR_H
+#define CONSUMERD_OUTPUT_DIR_H
+
+#include <sys/types.h>
+
+/* mkdir -p path, created components owned by uid:gid. 0 or -errno. */
+int output_dir_create(const char *path, uid_t uid, gid_t gid);
+
+#endif /* CONSUMERD_OUTPUT_DIR_H */

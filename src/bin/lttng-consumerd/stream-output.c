@@ -1,0 +1,182 @@
+/*
+ * Implementation of stream-output.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctf/io.h"
+#include "ctf/packet-layout.h"
+#include "stream-output.h"
+#include "util/log.h"
+
+/* The current file's name: base, or base_<n> when rotating. */
+static int current_name(const struct stream_output *out, char *buf, size_t len)
+{
+	int n;
+
+	if (out->tracefile_size)
+		n = snprintf(buf, len, "%s_%llu", out->base_name,
+			     (unsigned long long)out->file_number);
+	else
+		n = snprintf(buf, len, "%s", out->base_name);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static void give_to_owner(const struct stream_output *out, int fd)
+{
+	if (geteuid() == 0 && fchown(fd, out->uid, out->gid))
+		WARN("Cannot give a trace file to uid %u: %s",
+		     (unsigned int)out->uid, strerror(errno));
+}
+
+/* Opens (truncates) the current data file and its index. */
+static int open_files(struct stream_output *out)
+{
+	char name[sizeof(out->base_name) + 24];
+	char path[sizeof(out->dir) + sizeof(name) + 1];
+	struct ctf_error err;
+	int ret = current_name(out, name, sizeof(name));
+
+	if (ret)
+		return ret;
+	snprintf(path, sizeof(path), "%s/%s", out->dir, name);
+	out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (out->fd < 0) {
+		ret = -errno;
+		ERR("Cannot create the trace file %s: %s", path,
+		    strerror(errno));
+		return ret;
+	}
+	give_to_owner(out, out->fd);
+	ret = ctf_index_open(&out->index, out->dir, name, &err);
+	if (ret) {
+		ERR("%s", err.message);
+		close(out->fd);
+		out->fd = -1;
+		return ret;
+	}
+	give_to_owner(out, out->index.fd);
+	out->file_size = 0;
+	return 0;
+}
+
+static void close_files(struct stream_output *out)
+{
+	struct ctf_error err;
+
+	if (out->fd >= 0)
+		close(out->fd);
+	out->fd = -1;
+	if (ctf_index_close(&out->index, &err))
+		ERR("%s", err.message);
+}
+
+/* Removes the file that rotation number n made obsolete. */
+static void remove_old_file(struct stream_output *out, uint64_t n)
+{
+	char path[sizeof(out->dir) + sizeof(out->base_name) + 48];
+
+	snprintf(path, sizeof(path), "%s/%s_%llu", out->dir, out->base_name,
+		 (unsigned long long)n);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/index/%s_%llu.idx", out->dir,
+		 out->base_name, (unsigned long long)n);
+	unlink(path);
+}
+
+static int rotate(struct stream_output *out)
+{
+	close_files(out);
+	out->file_number++;
+	if (out->tracefile_count && out->file_number >= out->tracefile_count)
+		remove_old_file(out, out->file_number - out->tracefile_count);
+	return open_files(out);
+}
+
+int stream_output_open(struct stream_output *out, const char *dir,
+		       const char *channel_name, unsigned int cpu,
+		       uint64_t tracefile_size, uint64_t tracefile_count,
+		       uid_t uid, gid_t gid)
+{
+	memset(out, 0, sizeof(*out));
+	out->fd = -1;
+	out->index.fd = -1;
+	if (snprintf(out->dir, sizeof(out->dir), "%s", dir) >=
+		    (int)sizeof(out->dir) ||
+	    snprintf(out->base_name, sizeof(out->base_name), "%s_%u",
+		     channel_name, cpu) >= (int)sizeof(out->base_name))
+		return -ENAMETOOLONG;
+	out->tracefile_size = tracefile_size;
+	out->tracefile_count = tracefile_count;
+	out->uid = uid;
+	out->gid = gid;
+	return open_files(out);
+}
+
+static uint64_t packet_u64(const struct rb_packet *p, size_t offset)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)p->data + offset, sizeof(v));
+	return v;
+}
+
+static uint32_t packet_u32(const struct rb_packet *p, size_t offset)
+{
+	uint32_t v;
+
+	memcpy(&v, (const char *)p->data + offset, sizeof(v));
+	return v;
+}
+
+static void fill_index_entry(const struct rb_packet *p, uint64_t offset,
+			     struct ctf_index_entry *e)
+{
+	e->offset = offset;
+	e->packet_size = p->packet_size * 8;
+	e->content_size = p->content_size * 8;
+	e->timestamp_begin = packet_u64(p, CTF_PACKET_OFF_TIMESTAMP_BEGIN);
+	e->timestamp_end = packet_u64(p, CTF_PACKET_OFF_TIMESTAMP_END);
+	e->events_discarded = packet_u64(p, CTF_PACKET_OFF_EVENTS_DISCARDED);
+	e->stream_id = packet_u32(p, CTF_PACKET_OFF_STREAM_ID);
+	e->stream_instance_id =
+		packet_u64(p, CTF_PACKET_OFF_STREAM_INSTANCE_ID);
+	e->packet_seq_num = packet_u64(p, CTF_PACKET_OFF_PACKET_SEQ_NUM);
+}
+
+int stream_output_write(struct stream_output *out, const struct rb_packet *p)
+{
+	struct ctf_index_entry entry;
+	struct ctf_error err;
+	int ret;
+
+	if (out->fd < 0)
+		return -EBADF;
+	if (out->tracefile_size && out->file_size > 0 &&
+	    out->file_size + p->packet_size > out->tracefile_size) {
+		ret = rotate(out);
+		if (ret)
+			return ret;
+	}
+	ret = ctf_write_all(out->fd, p->data, p->packet_size, out->base_name,
+			    &err);
+	if (ret) {
+		ERR("%s", err.message);
+		return ret;
+	}
+	fill_index_entry(p, out->file_size, &entry);
+	out->file_size += p->packet_size;
+	out->packets++;
+	ret = ctf_index_append(&out->index, &entry, &err);
+	if (ret)
+		ERR("%s", err.message);
+	return ret;
+}
+
+void stream_output_close(struct stream_output *out)
+{
+	close_files(out);
+}

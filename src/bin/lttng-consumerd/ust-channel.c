@@ -1,0 +1,263 @@
+/*
+ * Implementation of ust-channel.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ust-channel.h"
+#include "util/log.h"
+#include "output-dir.h"
+
+pthread_mutex_t ust_channels_lock = PTHREAD_MUTEX_INITIALIZER;
+uint64_t ust_channels_generation;
+
+static struct ust_channel *channels;
+
+uint64_t ust_clock_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+struct ust_channel *ust_channel_find(uint64_t key)
+{
+	for (struct ust_channel *c = channels; c; c = c->next)
+		if (c->key == key)
+			return c;
+	return NULL;
+}
+
+struct ust_channel *ust_channel_first(void)
+{
+	return channels;
+}
+
+static void fill_rb_config(const struct consumer_channel_desc *d,
+			   struct rb_config *conf)
+{
+	memset(conf, 0, sizeof(*conf));
+	conf->subbuf_size = d->subbuf_size;
+	conf->subbuf_count = d->subbuf_count;
+	conf->mode = d->mode == CONSUMER_MODE_OVERWRITE ? RB_MODE_OVERWRITE
+							: RB_MODE_DISCARD;
+	conf->blocking_timeout_us = d->blocking_timeout_us;
+	conf->wakeup = d->read_timer_us ? RB_WAKEUP_NONE : RB_WAKEUP_WRITER;
+	conf->nr_streams = d->nr_streams;
+	conf->header_kind = (enum ctf_event_header_kind)d->header_kind;
+	memcpy(conf->uuid, d->uuid, sizeof(conf->uuid));
+	conf->stream_id = d->stream_id;
+}
+
+/* mkdir -p dir and dir/index, owned by the trace's user. */
+static int make_output_dir(const struct consumer_channel_desc *d)
+{
+	char index_dir[CONSUMER_PATH_MAX + 8];
+	int ret =
+		output_dir_create(d->output_dir, d->output_uid, d->output_gid);
+
+	if (ret) {
+		ERR("Cannot create the trace directory %s: %s", d->output_dir,
+		    strerror(-ret));
+		return ret;
+	}
+	snprintf(index_dir, sizeof(index_dir), "%s/index", d->output_dir);
+	ret = output_dir_create(index_dir, d->output_uid, d->output_gid);
+	if (ret)
+		ERR("Cannot create %s: %s", index_dir, strerror(-ret));
+	return ret;
+}
+
+static int open_outputs(struct ust_channel *chan,
+			const struct consumer_channel_desc *d)
+{
+	chan->outputs = calloc(d->nr_streams, sizeof(*chan->outputs));
+	if (!chan->outputs)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < d->nr_streams; i++) {
+		int ret = stream_output_open(&chan->outputs[i], d->output_dir,
+					     d->name, i, d->tracefile_size,
+					     d->tracefile_count, d->output_uid,
+					     d->output_gid);
+
+		chan->nr_streams = i + 1;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void free_channel(struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++)
+		stream_output_close(&chan->outputs[i]);
+	free(chan->outputs);
+	rb_channel_destroy(chan->rb);
+	free(chan);
+}
+
+int ust_channel_create(const struct consumer_channel_desc *d,
+		       struct ust_channel **out)
+{
+	struct ust_channel *chan;
+	struct rb_config conf;
+	int ret;
+
+	if (ust_channel_find(d->channel_key))
+		return -EEXIST;
+	chan = calloc(1, sizeof(*chan));
+	if (!chan)
+		return -ENOMEM;
+	chan->key = d->channel_key;
+	snprintf(chan->name, sizeof(chan->name), "%s", d->name);
+	chan->switch_timer_ns = (uint64_t)d->switch_timer_us * 1000u;
+	chan->last_switch_ns = ust_clock_now();
+	fill_rb_config(d, &conf);
+	ret = rb_channel_create(&conf, &chan->rb);
+	if (ret) {
+		ERR("Cannot create the buffers of channel %s: %s", d->name,
+		    rb_last_error());
+		free(chan);
+		return ret;
+	}
+	ret = make_output_dir(d);
+	if (!ret)
+		ret = open_outputs(chan, d);
+	if (ret) {
+		free_channel(chan);
+		return ret;
+	}
+	chan->next = channels;
+	channels = chan;
+	ust_channels_generation++;
+	DBG("Channel %s (key %llu) created with %u streams in %s", d->name,
+	    (unsigned long long)d->channel_key, d->nr_streams, d->output_dir);
+	*out = chan;
+	return 0;
+}
+
+static void drain_stream(struct ust_channel *chan, unsigned int i)
+{
+	struct rb_stream *s = &chan->rb->streams[i];
+	struct rb_packet pkt;
+
+	while (rb_stream_get(s, &pkt) == 0) {
+		if (!chan->output_failed &&
+		    stream_output_write(&chan->outputs[i], &pkt))
+			chan->output_failed = true;
+		rb_stream_put(s);
+	}
+}
+
+void ust_channel_drain(struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++)
+		drain_stream(chan, i);
+}
+
+void ust_channel_flush(struct ust_channel *chan)
+{
+	rb_channel_switch(chan->rb, ust_clock_now);
+	ust_channel_drain(chan);
+}
+
+void ust_channel_recover(struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++)
+		rb_stream_recover(&chan->rb->streams[i], ust_clock_now);
+	ust_channel_flush(chan);
+}
+
+bool ust_channel_data_pending(const struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_stats st;
+
+		rb_stream_stats(&chan->rb->streams[i], &st);
+		if (st.usage)
+			return true;
+	}
+	return false;
+}
+
+void ust_channel_stats(const struct ust_channel *chan,
+		       uint64_t *discarded_events, uint64_t *lost_packets)
+{
+	*discarded_events = 0;
+	*lost_packets = 0;
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_stats st;
+
+		rb_stream_stats(&chan->rb->streams[i], &st);
+		*discarded_events += st.discarded_events;
+		*lost_packets += st.lost_packets;
+	}
+}
+
+/*
+ * A stream that never held a record still gets one empty packet (header
+ * and context only, begin = end = now), as LTTng's final flush leaves in
+ * the files of idle CPUs, so every stream file of the trace is readable
+ * and says when the stream ended.
+ */
+static void write_empty_packet(struct ust_channel *chan, unsigned int i)
+{
+	struct rb_stream *s = &chan->rb->streams[i];
+	struct rb_packet_info info = {
+		.uuid = s->shm->uuid,
+		.stream_id = s->shm->stream_id,
+		.stream_instance_id = s->shm->stream_instance_id,
+		.cpu_id = s->shm->cpu_id,
+		.timestamp = ust_clock_now(),
+		.content_size = CTF_PACKET_HEADER_LEN,
+		.packet_size = s->page_size,
+		.events_discarded = s->shm->discarded,
+	};
+	struct rb_packet pkt = {
+		.content_size = CTF_PACKET_HEADER_LEN,
+		.packet_size = s->page_size,
+	};
+	void *page = calloc(1, s->page_size);
+
+	if (!page)
+		return;
+	chan->rb->hooks->begin(page, &info);
+	chan->rb->hooks->end(page, &info);
+	pkt.data = page;
+	if (stream_output_write(&chan->outputs[i], &pkt))
+		chan->output_failed = true;
+	free(page);
+}
+
+static void close_idle_streams(struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_stats st;
+
+		rb_stream_stats(&chan->rb->streams[i], &st);
+		if (!chan->output_failed && !chan->outputs[i].packets &&
+		    !st.produced)
+			write_empty_packet(chan, i);
+	}
+}
+
+void ust_channel_destroy(struct ust_channel *chan)
+{
+	struct ust_channel **link = &channels;
+
+	ust_channel_flush(chan);
+	close_idle_streams(chan);
+	while (*link && *link != chan)
+		link = &(*link)->next;
+	if (*link)
+		*link = chan->next;
+	ust_channels_generation++;
+	DBG("Channel %s (key %llu) destroyed", chan->name,
+	    (unsigned long long)chan->key);
+	free_channel(chan);
+}

@@ -1,0 +1,61 @@
+/*
+ * A user space channel as the consumer daemon owns it: its ring buffers
+ * (created here, so their data outlives the traced processes) and one
+ * stream_output per stream. The channel registry (this file) is shared
+ * by the command loop and the consumption thread; both hold
+ * ust_channels_lock while they touch a channel.
+ */
+#ifndef CONSUMERD_UST_CHANNEL_H
+#define CONSUMERD_UST_CHANNEL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "consumer-comm/consumer-protocol.h"
+#include "ringbuffer/ringbuffer.h"
+#include "stream-output.h"
+
+struct ust_channel {
+	uint64_t key;
+	char name[CONSUMER_NAME_MAX];
+	struct rb_channel *rb;
+	struct stream_output *outputs; /* one per stream */
+	unsigned int nr_streams;
+	uint64_t switch_timer_ns; /* 0: none */
+	uint64_t last_switch_ns;
+	bool output_failed; /* an I/O error: later packets are dropped */
+	struct ust_channel *next;
+};
+
+extern pthread_mutex_t ust_channels_lock;
+/* Bumped (under the lock) whenever a channel is added or removed. */
+extern uint64_t ust_channels_generation;
+
+/* CLOCK_MONOTONIC in ns: the trace clock. */
+uint64_t ust_clock_now(void);
+
+/*
+ * Creates the ring buffers and the output files of a channel and
+ * registers it. Lock held. 0, -EEXIST for a used key, or -errno (logged).
+ */
+int ust_channel_create(const struct consumer_channel_desc *desc,
+		       struct ust_channel **out);
+struct ust_channel *ust_channel_find(uint64_t key);
+struct ust_channel *ust_channel_first(void);
+
+/* Writes every complete packet of every stream out. Lock held. */
+void ust_channel_drain(struct ust_channel *chan);
+/* Closes the current packets, then drains. Lock held. */
+void ust_channel_flush(struct ust_channel *chan);
+/* Dead producers: repairs their packets, then flushes. Lock held. */
+void ust_channel_recover(struct ust_channel *chan);
+/* Whether some produced data is not in the files yet. Lock held. */
+bool ust_channel_data_pending(const struct ust_channel *chan);
+/* Sums of the streams' discarded events and lost packets. Lock held. */
+void ust_channel_stats(const struct ust_channel *chan,
+		       uint64_t *discarded_events, uint64_t *lost_packets);
+/* Flushes, unregisters and frees the channel. Lock held. */
+void ust_channel_destroy(struct ust_channel *chan);
+
+#endif /* CONSUMERD_UST_CHANNEL_H */

@@ -1,0 +1,215 @@
+/*
+ * Implementation of ust-consumer.h: one handler per request.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "consume-thread.h"
+#include "consumer-comm/codec.h"
+#include "metadata-output.h"
+#include "ust-consumer.h"
+#include "ust-channel.h"
+#include "util/log.h"
+
+/* Sends the fds of every stream after a successful creation. */
+static int send_streams(int sock, const struct ust_channel *chan)
+{
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream_fds fds = rb_channel_stream_fds(chan->rb, i);
+		int ret = consumer_send_stream_fds(sock, i, fds.shm_fd,
+						   fds.wakeup_fd);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int handle_channel_create(int sock, struct lsc_cursor *cur)
+{
+	struct consumer_channel_desc desc;
+	struct ust_channel *chan;
+	int ret;
+
+	if (consumer_get_channel_desc(cur, &desc) || lsc_cursor_finish(cur))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	ret = ust_channel_create(&desc, &chan);
+	if (ret) {
+		pthread_mutex_unlock(&ust_channels_lock);
+		return consumer_send_reply(sock, ret, NULL);
+	}
+	ret = consumer_send_reply(sock, 0, NULL);
+	if (!ret)
+		ret = send_streams(sock, chan);
+	pthread_mutex_unlock(&ust_channels_lock);
+	consume_thread_wake();
+	return ret;
+}
+
+enum channel_action { FLUSH, RECOVER, DESTROY, DATA_PENDING, STATS };
+
+static int handle_channel_action(int sock, struct lsc_cursor *cur,
+				 enum channel_action action)
+{
+	struct ust_channel *chan;
+	struct lsc_buf reply;
+	uint64_t key;
+	uint32_t pending = 0;
+	uint64_t discarded = 0, lost = 0;
+	int ret;
+
+	if (lsc_get_u64(cur, &key) || lsc_cursor_finish(cur))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	chan = ust_channel_find(key);
+	if (!chan) {
+		pthread_mutex_unlock(&ust_channels_lock);
+		return consumer_send_reply(sock, -ENOENT, NULL);
+	}
+	switch (action) {
+	case FLUSH:
+		ust_channel_flush(chan);
+		break;
+	case RECOVER:
+		ust_channel_recover(chan);
+		break;
+	case DESTROY:
+		ust_channel_destroy(chan);
+		break;
+	case DATA_PENDING:
+		ust_channel_drain(chan);
+		pending = ust_channel_data_pending(chan);
+		break;
+	case STATS:
+		ust_channel_stats(chan, &discarded, &lost);
+		break;
+	}
+	if (action == FLUSH || action == RECOVER || action == DESTROY ||
+	    action == DATA_PENDING)
+		metadata_output_flush_all();
+	pthread_mutex_unlock(&ust_channels_lock);
+	if (action == DESTROY)
+		consume_thread_wake();
+	if (action != DATA_PENDING && action != STATS)
+		return consumer_send_reply(sock, 0, NULL);
+	lsc_buf_init(&reply);
+	if (action == STATS) {
+		lsc_put_u64(&reply, discarded);
+		lsc_put_u64(&reply, lost);
+	} else {
+		lsc_put_u32(&reply, pending);
+	}
+	ret = consumer_send_reply(sock, 0, &reply);
+	lsc_buf_fini(&reply);
+	return ret;
+}
+
+static int handle_metadata_create(int sock, struct lsc_cursor *cur)
+{
+	struct consumer_metadata_desc desc;
+	int ret;
+
+	if (consumer_get_metadata_desc(cur, &desc) || lsc_cursor_finish(cur))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	ret = metadata_output_create(&desc);
+	pthread_mutex_unlock(&ust_channels_lock);
+	return consumer_send_reply(sock, ret, NULL);
+}
+
+static int handle_metadata_push(int sock, struct lsc_cursor *cur)
+{
+	char *text = NULL;
+	uint64_t key;
+	int ret;
+
+	if (lsc_get_u64(cur, &key) ||
+	    lsc_get_str_dup(cur, CONSUMER_MAX_PAYLOAD, &text) || !text ||
+	    lsc_cursor_finish(cur)) {
+		free(text);
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	}
+	pthread_mutex_lock(&ust_channels_lock);
+	ret = metadata_output_push(key, text, strlen(text));
+	pthread_mutex_unlock(&ust_channels_lock);
+	free(text);
+	return consumer_send_reply(sock, ret, NULL);
+}
+
+static int handle_metadata_destroy(int sock, struct lsc_cursor *cur)
+{
+	uint64_t key;
+	int ret;
+
+	if (lsc_get_u64(cur, &key) || lsc_cursor_finish(cur))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	ret = metadata_output_destroy(key);
+	pthread_mutex_unlock(&ust_channels_lock);
+	return consumer_send_reply(sock, ret, NULL);
+}
+
+static int dispatch(int sock, const struct consumer_message *msg)
+{
+	struct lsc_cursor cur;
+
+	lsc_cursor_init(&cur, msg->payload, msg->payload_len);
+	DBG3("Request %u (%u bytes)", msg->command, msg->payload_len);
+	switch ((enum consumer_command)msg->command) {
+	case CONSUMER_CMD_CHANNEL_CREATE:
+		return handle_channel_create(sock, &cur);
+	case CONSUMER_CMD_CHANNEL_FLUSH:
+		return handle_channel_action(sock, &cur, FLUSH);
+	case CONSUMER_CMD_CHANNEL_RECOVER:
+		return handle_channel_action(sock, &cur, RECOVER);
+	case CONSUMER_CMD_CHANNEL_DESTROY:
+		return handle_channel_action(sock, &cur, DESTROY);
+	case CONSUMER_CMD_DATA_PENDING:
+		return handle_channel_action(sock, &cur, DATA_PENDING);
+	case CONSUMER_CMD_METADATA_CREATE:
+		return handle_metadata_create(sock, &cur);
+	case CONSUMER_CMD_METADATA_PUSH:
+		return handle_metadata_push(sock, &cur);
+	case CONSUMER_CMD_METADATA_DESTROY:
+		return handle_metadata_destroy(sock, &cur);
+	case CONSUMER_CMD_CHANNEL_STATS:
+		return handle_channel_action(sock, &cur, STATS);
+	case CONSUMER_CMD_NR:
+		break;
+	}
+	return consumer_send_reply(sock, -ENOSYS, NULL);
+}
+
+int ust_consumer_run(int sessiond_fd)
+{
+	for (;;) {
+		struct consumer_message msg;
+		int ret = consumer_recv_request(sessiond_fd, &msg);
+
+		if (ret == -ECONNRESET)
+			return 0;
+		if (ret) {
+			ERR("Bad request from the session daemon: %s",
+			    strerror(-ret));
+			return ret;
+		}
+		ret = dispatch(sessiond_fd, &msg);
+		consumer_message_fini(&msg);
+		if (ret) {
+			ERR("Cannot answer the session daemon: %s",
+			    strerror(-ret));
+			return ret;
+		}
+	}
+}
+
+void ust_consumer_shutdown(void)
+{
+	pthread_mutex_lock(&ust_channels_lock);
+	while (ust_channel_first())
+		ust_channel_destroy(ust_channel_first());
+	metadata_output_destroy_all();
+	pthread_mutex_unlock(&ust_channels_lock);
+}

@@ -1,0 +1,86 @@
+/*
+ * Registered applications (instrumented processes): identity from their
+ * registration (checked against SO_PEERCRED), their command and notify
+ * sockets, and what each one was told about each recording session.
+ * The list is guarded by the session lock (session.h); the app listener
+ * adds apps, the notify thread reports the dead ones and the listener
+ * reaps them (ust_app_reap_dead), so an app is freed by one thread only.
+ */
+#ifndef SESSIOND_UST_APP_H
+#define SESSIOND_UST_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "sessiond-comm/buffer.h"
+#include "ust-comm/message.h"
+
+/* What one app knows of one channel of one session. */
+struct ust_app_channel {
+	uint64_t key; /* the buffer set's channel key */
+	bool enabled;
+	struct ust_app_channel *next;
+};
+
+/* What one app knows of one rule. */
+struct ust_app_rule {
+	uint64_t rule_id;
+	bool enabled;
+	struct ust_app_rule *next;
+};
+
+/* One recording session as an app knows it. */
+struct ust_app_session {
+	uint64_t session_id;
+	bool started;
+	struct ust_app_channel *channels;
+	struct ust_app_rule *rules;
+	struct ust_app_session *next;
+};
+
+struct ust_app {
+	pid_t pid;
+	pid_t ppid;
+	uid_t uid;
+	gid_t gid;
+	uint32_t bitness;
+	char procname[UST_PROCNAME_LEN];
+	time_t registration_time;
+	int cmd_sock;
+	int notify_sock;
+	bool cmd_failed;   /* the command socket broke: no more commands */
+	int notify_closed; /* set (atomically) by the notify thread */
+	struct ust_app_session *sessions;
+	struct ust_app *next;
+};
+
+/* Adds a paired app (takes its sockets). Session lock held. */
+void ust_app_add(struct ust_app *app);
+struct ust_app *ust_app_first(void);
+/* Frees the apps whose notify socket closed. Session lock held. */
+void ust_app_reap_dead(void);
+/* Whether a live app of that uid exists (per-user buffer recovery). */
+bool ust_app_uid_has_live_app(uid_t uid);
+bool ust_app_is_alive(const struct ust_app *app);
+void ust_app_destroy_all(void);
+
+/*
+ * Sends a command and waits for the reply (5 s at most). payload may be
+ * NULL; fds (nr_fds) travel with it. On success the reply's code is
+ * returned (0 or -errno) and, when reply is not NULL, the reply message
+ * (release with ust_message_fini). A broken socket marks the app failed
+ * and returns -ECONNRESET.
+ */
+int ust_app_call(struct ust_app *app, uint32_t command,
+		 const struct lsc_buf *payload, const int *fds,
+		 unsigned int nr_fds, struct ust_message *reply);
+
+/* The app's state for a session, created when missing (NULL: ENOMEM). */
+struct ust_app_session *ust_app_session_get(struct ust_app *app,
+					    uint64_t session_id, bool create);
+/* Forgets a session (after UST_CMD_SESSION_DESTROY). */
+void ust_app_session_forget(struct ust_app *app, uint64_t session_id);
+
+#endif /* SESSIOND_UST_APP_H */

@@ -1,0 +1,339 @@
+/*
+ * Implementation of ust-registry.h.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "consumer.h"
+#include "ctf/metadata.h"
+#include "ust-metadata-type.h"
+#include "ust-registry.h"
+#include "util/log.h"
+
+#define CLOCK_DESCRIPTION "Monotonic Clock"
+/* LTTng-UST channels use the large event header. */
+#define UST_EVENT_HEADER CTF_EVENT_HEADER_LARGE
+/* The app tracer's patch level, in per-process traces (LTTng-UST 2.13.5). */
+#define UST_TRACER_PATCHLEVEL 5
+
+struct registry_event {
+	struct ust_event_class *cls;
+	uint32_t id;
+	struct registry_event *next;
+};
+
+struct registry_channel {
+	uint64_t key;
+	uint32_t stream_id;
+	uint32_t next_event_id;
+	struct registry_event *events;
+	struct registry_channel *next;
+};
+
+struct ust_registry {
+	uint64_t metadata_key;
+	struct ctf_metadata *md;
+	size_t pushed; /* metadata bytes the consumer has */
+	uint32_t next_stream_id;
+	struct registry_channel *channels;
+	struct ust_registry *next;
+};
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ust_registry *registries;
+
+/* The boot id: LTTng's clock UUID for CLOCK_MONOTONIC. */
+static void read_boot_id(uint8_t uuid[CTF_UUID_LEN])
+{
+	char text[64] = "";
+	unsigned int b[CTF_UUID_LEN];
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+
+	memset(uuid, 0, CTF_UUID_LEN);
+	if (!f)
+		return;
+	if (fgets(text, sizeof(text), f) &&
+	    sscanf(text, "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
+		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
+		   &b[8], &b[9], &b[10], &b[11], &b[12], &b[13], &b[14],
+		   &b[15]) == CTF_UUID_LEN)
+		for (int i = 0; i < CTF_UUID_LEN; i++)
+			uuid[i] = (uint8_t)b[i];
+	fclose(f);
+}
+
+/* CLOCK_REALTIME - CLOCK_MONOTONIC in ns: the clock's offset. */
+static int64_t monotonic_offset(void)
+{
+	struct timespec mono, real;
+
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	clock_gettime(CLOCK_REALTIME, &real);
+	return ((int64_t)real.tv_sec - mono.tv_sec) * 1000000000 +
+	       ((int64_t)real.tv_nsec - mono.tv_nsec);
+}
+
+static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
+					  struct ctf_error *err)
+{
+	char hostname[256] = "";
+	struct ctf_env_entry env[16];
+	size_t n = 0;
+	struct ctf_trace_desc desc = {0};
+
+	/* The order of LTTng 2.13's user space traces. */
+	gethostname(hostname, sizeof(hostname) - 1);
+	env[n++] = (struct ctf_env_entry){"domain", "ust", 0};
+	env[n++] = (struct ctf_env_entry){"tracer_name", "lttng-ust", 0};
+	env[n++] = (struct ctf_env_entry){"tracer_major", NULL, 2};
+	env[n++] = (struct ctf_env_entry){"tracer_minor", NULL, 13};
+	env[n++] = (struct ctf_env_entry){"tracer_buffering_scheme",
+					  d->per_pid ? "pid" : "uid", 0};
+	env[n++] = (struct ctf_env_entry){"tracer_buffering_id", NULL,
+					  d->buffering_id};
+	env[n++] = (struct ctf_env_entry){"architecture_bit_width", NULL,
+					  d->bitness};
+	env[n++] = (struct ctf_env_entry){"trace_name", d->trace_name, 0};
+	env[n++] = (struct ctf_env_entry){"trace_creation_datetime",
+					  d->creation_datetime, 0};
+	env[n++] = (struct ctf_env_entry){"hostname", hostname, 0};
+	if (d->per_pid) {
+		env[n++] = (struct ctf_env_entry){"tracer_patchlevel", NULL,
+						  UST_TRACER_PATCHLEVEL};
+		env[n++] = (struct ctf_env_entry){"vpid", NULL, d->vpid};
+		env[n++] = (struct ctf_env_entry){"procname", d->procname, 0};
+		env[n++] = (struct ctf_env_entry){"vpid_datetime",
+						  d->vpid_datetime, 0};
+	}
+	memcpy(desc.uuid, d->uuid, CTF_UUID_LEN);
+	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
+	desc.env = env;
+	desc.nr_env = n;
+	desc.clock.name = "monotonic";
+	desc.clock.has_uuid = true;
+	read_boot_id(desc.clock.uuid);
+	desc.clock.description = CLOCK_DESCRIPTION;
+	desc.clock.freq = 1000000000;
+	desc.clock.offset = monotonic_offset();
+	return ctf_metadata_create(&desc, err);
+}
+
+/* Sends what the consumer does not have yet. Registry lock held. */
+static int push_metadata(struct ust_registry *reg)
+{
+	size_t len;
+	const char *text = ctf_metadata_text_since(reg->md, reg->pushed, &len);
+	int ret;
+
+	if (!len)
+		return 0;
+	ret = consumer_metadata_push(reg->metadata_key, text, len);
+	if (ret) {
+		ERR("Cannot write the metadata of a trace: %s", strerror(-ret));
+		return ret;
+	}
+	reg->pushed += len;
+	return 0;
+}
+
+int ust_registry_create(const struct ust_registry_desc *d,
+			struct ust_registry **out)
+{
+	struct consumer_metadata_desc md_desc = {
+		.metadata_key = d->metadata_key,
+		.output_uid = d->uid,
+		.output_gid = d->gid,
+	};
+	struct ust_registry *reg = calloc(1, sizeof(*reg));
+	struct ctf_error err;
+	int ret;
+
+	if (!reg)
+		return -ENOMEM;
+	reg->metadata_key = d->metadata_key;
+	reg->md = make_metadata(d, &err);
+	if (!reg->md) {
+		ERR("Cannot create the metadata of %s: %s", d->output_dir,
+		    err.message);
+		free(reg);
+		return -EINVAL;
+	}
+	snprintf(md_desc.output_dir, sizeof(md_desc.output_dir), "%s",
+		 d->output_dir);
+	memcpy(md_desc.uuid, d->uuid, CTF_UUID_LEN);
+	ret = consumer_metadata_create(&md_desc);
+	pthread_mutex_lock(&registry_lock);
+	if (!ret)
+		ret = push_metadata(reg);
+	if (ret) {
+		pthread_mutex_unlock(&registry_lock);
+		ctf_metadata_destroy(reg->md);
+		free(reg);
+		return ret;
+	}
+	reg->next = registries;
+	registries = reg;
+	pthread_mutex_unlock(&registry_lock);
+	*out = reg;
+	return 0;
+}
+
+int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
+			     struct ctf_type *event_context,
+			     uint32_t *stream_id)
+{
+	struct registry_channel *chan = calloc(1, sizeof(*chan));
+	struct ctf_error err;
+	int ret;
+
+	if (!chan) {
+		ctf_type_destroy(event_context);
+		return -ENOMEM;
+	}
+	pthread_mutex_lock(&registry_lock);
+	chan->key = channel_key;
+	chan->stream_id = reg->next_stream_id;
+	ret = ctf_metadata_add_stream_class(reg->md, chan->stream_id,
+					    UST_EVENT_HEADER, event_context,
+					    &err);
+	if (ret) {
+		ERR("Cannot add a stream class: %s", err.message);
+		free(chan);
+	} else {
+		reg->next_stream_id++;
+		chan->next = reg->channels;
+		reg->channels = chan;
+		*stream_id = chan->stream_id;
+		ret = push_metadata(reg);
+	}
+	pthread_mutex_unlock(&registry_lock);
+	return ret;
+}
+
+static struct registry_channel *find_channel(uint64_t key,
+					     struct ust_registry **reg)
+{
+	for (struct ust_registry *r = registries; r; r = r->next)
+		for (struct registry_channel *c = r->channels; c; c = c->next)
+			if (c->key == key) {
+				*reg = r;
+				return c;
+			}
+	return NULL;
+}
+
+static struct registry_event *find_event(struct registry_channel *chan,
+					 const char *name)
+{
+	for (struct registry_event *e = chan->events; e; e = e->next)
+		if (!strcmp(e->cls->name, name))
+			return e;
+	return NULL;
+}
+
+/* Adds a new event class; registry lock held; takes cls. */
+static int add_event(struct ust_registry *reg, struct registry_channel *chan,
+		     struct ust_event_class *cls, uint32_t *id)
+{
+	struct ctf_event_desc desc = {
+		.id = chan->next_event_id,
+		.stream_id = chan->stream_id,
+		.name = cls->name,
+		.has_loglevel = true,
+		.loglevel = cls->loglevel,
+		.model_emf_uri = cls->model_emf_uri,
+	};
+	struct registry_event *ev = calloc(1, sizeof(*ev));
+	struct ctf_type *payload = ust_metadata_payload(cls);
+	struct ctf_error err;
+	int ret;
+
+	if (!ev || !payload) {
+		free(ev);
+		ctf_type_destroy(payload);
+		ust_event_class_free(cls);
+		return -ENOMEM;
+	}
+	ret = ctf_metadata_add_event_class(reg->md, &desc, payload, &err);
+	if (ret) {
+		ERR("Cannot describe event %s: %s", cls->name, err.message);
+		free(ev);
+		ust_event_class_free(cls);
+		return -EINVAL;
+	}
+	ev->cls = cls;
+	ev->id = chan->next_event_id++;
+	ev->next = chan->events;
+	chan->events = ev;
+	*id = ev->id;
+	return push_metadata(reg);
+}
+
+int ust_registry_register_event(uint64_t channel_key,
+				struct ust_event_class *cls, uint32_t *id)
+{
+	struct ust_registry *reg;
+	struct registry_channel *chan;
+	struct registry_event *known;
+	int ret;
+
+	pthread_mutex_lock(&registry_lock);
+	chan = find_channel(channel_key, &reg);
+	if (!chan) {
+		ret = -ENOENT;
+		ust_event_class_free(cls);
+	} else if ((known = find_event(chan, cls->name))) {
+		ret = ust_event_class_equal(known->cls, cls) ? 0 : -EEXIST;
+		if (!ret)
+			*id = known->id;
+		else
+			WARN("Event %s: description conflicts with an earlier "
+			     "one; not recorded",
+			     cls->name);
+		ust_event_class_free(cls);
+	} else {
+		ret = add_event(reg, chan, cls, id);
+	}
+	pthread_mutex_unlock(&registry_lock);
+	return ret;
+}
+
+static void free_channels(struct ust_registry *reg)
+{
+	while (reg->channels) {
+		struct registry_channel *c = reg->channels;
+
+		reg->channels = c->next;
+		while (c->events) {
+			struct registry_event *e = c->events;
+
+			c->events = e->next;
+			ust_event_class_free(e->cls);
+			free(e);
+		}
+		free(c);
+	}
+}
+
+void ust_registry_destroy(struct ust_registry *reg)
+{
+	struct ust_registry **link;
+
+	if (!reg)
+		return;
+	pthread_mutex_lock(&registry_lock);
+	for (link = &registries; *link && *link != reg; link = &(*link)->next)
+		;
+	if (*link)
+		*link = reg->next;
+	pthread_mutex_unlock(&registry_lock);
+	consumer_metadata_destroy(reg->metadata_key);
+	free_channels(reg);
+	ctf_metadata_destroy(reg->md);
+	free(reg);
+}

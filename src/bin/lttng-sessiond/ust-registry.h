@@ -1,0 +1,72 @@
+/*
+ * The metadata registry of the user space domain: one registry per
+ * trace (a session's per-user buffers of one uid, or one app's per-pid
+ * buffers). It holds the trace's CTF metadata (ctf/metadata.h), gives
+ * each channel a stream class id and each event of a channel an id (the
+ * same event from another app of the same buffers gets the same id; a
+ * conflicting description of a known name is refused), and has the
+ * consumer write every addition to the trace's `metadata` file before
+ * the app that asked may record the event.
+ *
+ * Guarded by its own lock: the notify thread registers events while the
+ * client thread, holding the session lock, may be waiting for the same
+ * app. Lock order: session lock, then registry lock, then consumer.
+ */
+#ifndef SESSIOND_UST_REGISTRY_H
+#define SESSIOND_UST_REGISTRY_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "ctf/packet-layout.h"
+#include "ctf/type.h"
+#include "ust-comm/event-class.h"
+
+struct ust_registry;
+
+struct ust_registry_desc {
+	uint64_t metadata_key;
+	uint8_t uuid[CTF_UUID_LEN];
+	const char *output_dir; /* ust/uid/<uid>/64-bit or ust/pid/<app> */
+	uid_t uid;
+	gid_t gid;
+	const char *trace_name;	       /* the session's name */
+	const char *creation_datetime; /* "20231114T221320+0000" */
+	int per_pid;		       /* 0: per-uid buffers */
+	int64_t buffering_id;	       /* uid, or pid */
+	uint32_t bitness;	       /* 64 */
+	pid_t vpid;		       /* per-pid only */
+	const char *procname;	       /* per-pid only */
+	const char *vpid_datetime;     /* per-pid only */
+};
+
+/*
+ * Creates the registry and the trace's metadata file through the
+ * consumer, with the preamble written. 0 or -errno (logged).
+ */
+int ust_registry_create(const struct ust_registry_desc *desc,
+			struct ust_registry **out);
+
+/*
+ * Adds a channel (its stream class, written out, with event_context, a
+ * structure of the channel's context fields or NULL, which the registry
+ * takes) and returns its stream id in *stream_id. The channel is known by
+ * channel_key from now on.
+ */
+int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
+			     struct ctf_type *event_context,
+			     uint32_t *stream_id);
+
+/*
+ * An app asks for the id of cls in the channel channel_key (takes cls).
+ * 0 and *id, -ENOENT for an unknown channel, -EEXIST for a conflicting
+ * description, -EINVAL for one that cannot be written, -errno from the
+ * consumer.
+ */
+int ust_registry_register_event(uint64_t channel_key,
+				struct ust_event_class *cls, uint32_t *id);
+
+/* Closes the metadata file and frees the registry. */
+void ust_registry_destroy(struct ust_registry *reg);
+
+#endif /* SESSIOND_UST_REGISTRY_H */

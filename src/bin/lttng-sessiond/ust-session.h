@@ -1,0 +1,49 @@
+/*
+ * The user space tracing of recording sessions: their buffer sets (one
+ * per uid with per-user buffers, one per app with per-process buffers),
+ * each with its trace directory, metadata registry and consumer channels,
+ * and the synchronization of every registered app with the sessions'
+ * state (channels, rules, started or not).
+ *
+ * Apps learn about a session once it was started for the first time:
+ * ust_session_sync_app() sends them whatever they miss, in order
+ * (session, channel and its streams, rules, enable/disable, start/stop).
+ * The command handlers call ust_session_sync_all() after each change.
+ * Everything here runs with the session lock held.
+ */
+#ifndef SESSIOND_UST_SESSION_H
+#define SESSIOND_UST_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct channel;
+struct session;
+struct ust_app;
+
+/* Brings one app up to date with every started session. */
+void ust_session_sync_app(struct ust_app *app);
+/* Brings every app up to date with one session (after a command). */
+int ust_session_sync_all(struct session *session);
+
+/* Start: creates the buffers, tells the apps. LTTNG_OK or an error. */
+int ust_session_start(struct session *session);
+/* Stop: tells the apps, then has the consumer flush every buffer. */
+int ust_session_stop(struct session *session);
+/* Whether the consumer still has data of the session to write. */
+bool ust_session_data_pending(struct session *session);
+/*
+ * The discarded events and lost packets of a channel, summed over its
+ * buffer sets (0 before the first start).
+ */
+void ust_session_channel_stats(const struct session *session,
+			       const struct channel *chan,
+			       uint64_t *discarded_events,
+			       uint64_t *lost_packets);
+/* Stops and frees everything of the session (session_destroy). */
+void ust_session_destroy(struct session *session);
+
+/* An app is being freed: its per-process buffers are written out and freed. */
+void ust_session_forget_app(const struct ust_app *app);
+
+#endif /* SESSIOND_UST_SESSION_H */

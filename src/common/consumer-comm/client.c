@@ -1,0 +1,176 @@
+/*
+ * Implementation of client.h.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "consumer-comm/client.h"
+#include "consumer-comm/codec.h"
+
+/* Sends a request and receives its reply; *reply owns the payload. */
+static int call(int sock, uint32_t command, const struct lsc_buf *payload,
+		struct consumer_message *reply)
+{
+	int ret = consumer_send_request(sock, command, payload);
+
+	if (ret)
+		return ret;
+	ret = consumer_recv_reply(sock, reply);
+	if (ret)
+		return ret;
+	return reply->code;
+}
+
+static int call_with_key(int sock, uint32_t command, uint64_t key)
+{
+	struct consumer_message reply = {0};
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	lsc_put_u64(&buf, key);
+	ret = call(sock, command, &buf, &reply);
+	lsc_buf_fini(&buf);
+	consumer_message_fini(&reply);
+	return ret;
+}
+
+static void close_fds(int *fds, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		close(fds[i]);
+		fds[i] = -1;
+	}
+}
+
+int consumer_client_channel_create(int sock,
+				   const struct consumer_channel_desc *desc,
+				   int *fds)
+{
+	struct consumer_message reply = {0};
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	consumer_put_channel_desc(&buf, desc);
+	ret = call(sock, CONSUMER_CMD_CHANNEL_CREATE, &buf, &reply);
+	lsc_buf_fini(&buf);
+	consumer_message_fini(&reply);
+	if (ret)
+		return ret;
+	for (uint32_t i = 0; i < desc->nr_streams; i++) {
+		ret = consumer_recv_stream_fds(sock, i, &fds[2 * i],
+					       &fds[2 * i + 1]);
+		if (ret) {
+			close_fds(fds, 2 * (size_t)i);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int consumer_client_channel_flush(int sock, uint64_t channel_key)
+{
+	return call_with_key(sock, CONSUMER_CMD_CHANNEL_FLUSH, channel_key);
+}
+
+int consumer_client_channel_recover(int sock, uint64_t channel_key)
+{
+	return call_with_key(sock, CONSUMER_CMD_CHANNEL_RECOVER, channel_key);
+}
+
+int consumer_client_channel_destroy(int sock, uint64_t channel_key)
+{
+	return call_with_key(sock, CONSUMER_CMD_CHANNEL_DESTROY, channel_key);
+}
+
+int consumer_client_data_pending(int sock, uint64_t channel_key, bool *pending)
+{
+	struct consumer_message reply = {0};
+	struct lsc_cursor cur;
+	struct lsc_buf buf;
+	uint32_t value;
+	int ret;
+
+	lsc_buf_init(&buf);
+	lsc_put_u64(&buf, channel_key);
+	ret = call(sock, CONSUMER_CMD_DATA_PENDING, &buf, &reply);
+	lsc_buf_fini(&buf);
+	if (!ret) {
+		lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+		if (lsc_get_u32(&cur, &value) || lsc_cursor_finish(&cur))
+			ret = -EBADMSG;
+		else
+			*pending = value != 0;
+	}
+	consumer_message_fini(&reply);
+	return ret;
+}
+
+int consumer_client_metadata_create(int sock,
+				    const struct consumer_metadata_desc *desc)
+{
+	struct consumer_message reply = {0};
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	consumer_put_metadata_desc(&buf, desc);
+	ret = call(sock, CONSUMER_CMD_METADATA_CREATE, &buf, &reply);
+	lsc_buf_fini(&buf);
+	consumer_message_fini(&reply);
+	return ret;
+}
+
+int consumer_client_metadata_push(int sock, uint64_t metadata_key,
+				  const char *text, size_t len)
+{
+	struct consumer_message reply = {0};
+	struct lsc_buf buf;
+	char *copy;
+	int ret;
+
+	if (!len)
+		return 0;
+	copy = strndup(text, len);
+	if (!copy)
+		return -ENOMEM;
+	lsc_buf_init(&buf);
+	lsc_put_u64(&buf, metadata_key);
+	lsc_put_str(&buf, copy);
+	free(copy);
+	ret = call(sock, CONSUMER_CMD_METADATA_PUSH, &buf, &reply);
+	lsc_buf_fini(&buf);
+	consumer_message_fini(&reply);
+	return ret;
+}
+
+int consumer_client_metadata_destroy(int sock, uint64_t metadata_key)
+{
+	return call_with_key(sock, CONSUMER_CMD_METADATA_DESTROY, metadata_key);
+}
+
+int consumer_client_channel_stats(int sock, uint64_t channel_key,
+				  uint64_t *discarded_events,
+				  uint64_t *lost_packets)
+{
+	struct consumer_message reply = {0};
+	struct lsc_cursor cur;
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	lsc_put_u64(&buf, channel_key);
+	ret = call(sock, CONSUMER_CMD_CHANNEL_STATS, &buf, &reply);
+	lsc_buf_fini(&buf);
+	if (!ret) {
+		lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+		if (lsc_get_u64(&cur, discarded_events) ||
+		    lsc_get_u64(&cur, lost_packets) || lsc_cursor_finish(&cur))
+			ret = -EBADMSG;
+	}
+	consumer_message_fini(&reply);
+	return ret;
+}

@@ -1,0 +1,38 @@
+/*
+ * The session daemon's side of the consumer protocol: one call per
+ * request, each sending it and waiting for the reply on the consumer's
+ * socket. Not thread safe: the caller serializes calls on one socket.
+ * Returns 0 or the consumer's negative errno (or the socket's).
+ */
+#ifndef CONSUMER_COMM_CLIENT_H
+#define CONSUMER_COMM_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "consumer-comm/consumer-protocol.h"
+
+/*
+ * Creates a channel; on success fds[2 * i] and fds[2 * i + 1] hold the
+ * shm and wakeup fds of stream i (fds has 2 * desc->nr_streams slots,
+ * owned by the caller).
+ */
+int consumer_client_channel_create(int sock,
+				   const struct consumer_channel_desc *desc,
+				   int *fds);
+int consumer_client_channel_flush(int sock, uint64_t channel_key);
+int consumer_client_channel_recover(int sock, uint64_t channel_key);
+int consumer_client_channel_destroy(int sock, uint64_t channel_key);
+int consumer_client_data_pending(int sock, uint64_t channel_key, bool *pending);
+int consumer_client_metadata_create(int sock,
+				    const struct consumer_metadata_desc *desc);
+/* text[0..len) must be followed by a NUL or be NUL-free up to len. */
+int consumer_client_metadata_push(int sock, uint64_t metadata_key,
+				  const char *text, size_t len);
+int consumer_client_metadata_destroy(int sock, uint64_t metadata_key);
+int consumer_client_channel_stats(int sock, uint64_t channel_key,
+				  uint64_t *discarded_events,
+				  uint64_t *lost_packets);
+
+#endif /* CONSUMER_COMM_CLIENT_H */

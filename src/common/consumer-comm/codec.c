@@ -1,0 +1,239 @@
+/*
+ * Implementation of codec.h: payload codecs and framing of the session
+ * daemon <-> consumer daemon protocol.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "consumer-comm/codec.h"
+#include "util/fd-passing.h"
+#include "util/unix-socket.h"
+
+static void put_uuid(struct lsc_buf *buf, const uint8_t uuid[CTF_UUID_LEN])
+{
+	for (int i = 0; i < CTF_UUID_LEN; i += 4) {
+		uint32_t word;
+
+		memcpy(&word, uuid + i, sizeof(word));
+		lsc_put_u32(buf, word);
+	}
+}
+
+static int get_uuid(struct lsc_cursor *cur, uint8_t uuid[CTF_UUID_LEN])
+{
+	for (int i = 0; i < CTF_UUID_LEN; i += 4) {
+		uint32_t word;
+
+		if (lsc_get_u32(cur, &word))
+			return -EBADMSG;
+		memcpy(uuid + i, &word, sizeof(word));
+	}
+	return 0;
+}
+
+void consumer_put_channel_desc(struct lsc_buf *buf,
+			       const struct consumer_channel_desc *d)
+{
+	lsc_put_u64(buf, d->channel_key);
+	lsc_put_str(buf, d->name);
+	lsc_put_str(buf, d->output_dir);
+	lsc_put_u64(buf, d->subbuf_size);
+	lsc_put_u64(buf, d->subbuf_count);
+	lsc_put_u32(buf, d->mode);
+	lsc_put_i64(buf, d->blocking_timeout_us);
+	lsc_put_u32(buf, d->nr_streams);
+	lsc_put_u32(buf, d->header_kind);
+	put_uuid(buf, d->uuid);
+	lsc_put_u32(buf, d->stream_id);
+	lsc_put_u64(buf, d->tracefile_size);
+	lsc_put_u64(buf, d->tracefile_count);
+	lsc_put_u32(buf, d->switch_timer_us);
+	lsc_put_u32(buf, d->read_timer_us);
+	lsc_put_u32(buf, d->output_uid);
+	lsc_put_u32(buf, d->output_gid);
+}
+
+/* A file name component: not empty, no '/', not "." or "..". */
+static bool is_file_name(const char *name)
+{
+	return name[0] && !strchr(name, '/') && strcmp(name, ".") &&
+	       strcmp(name, "..");
+}
+
+static int check_channel_desc(const struct consumer_channel_desc *d)
+{
+	if (!is_file_name(d->name) || d->output_dir[0] != '/')
+		return -EBADMSG;
+	if (d->mode > CONSUMER_MODE_OVERWRITE || d->nr_streams == 0 ||
+	    d->nr_streams > CONSUMER_MAX_STREAMS)
+		return -EBADMSG;
+	if (d->header_kind != CTF_EVENT_HEADER_COMPACT &&
+	    d->header_kind != CTF_EVENT_HEADER_LARGE)
+		return -EBADMSG;
+	return 0;
+}
+
+int consumer_get_channel_desc(struct lsc_cursor *cur,
+			      struct consumer_channel_desc *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (lsc_get_u64(cur, &d->channel_key) ||
+	    lsc_get_str(cur, d->name, sizeof(d->name)) ||
+	    lsc_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
+	    lsc_get_u64(cur, &d->subbuf_size) ||
+	    lsc_get_u64(cur, &d->subbuf_count) || lsc_get_u32(cur, &d->mode) ||
+	    lsc_get_i64(cur, &d->blocking_timeout_us) ||
+	    lsc_get_u32(cur, &d->nr_streams) ||
+	    lsc_get_u32(cur, &d->header_kind) || get_uuid(cur, d->uuid) ||
+	    lsc_get_u32(cur, &d->stream_id) ||
+	    lsc_get_u64(cur, &d->tracefile_size) ||
+	    lsc_get_u64(cur, &d->tracefile_count) ||
+	    lsc_get_u32(cur, &d->switch_timer_us) ||
+	    lsc_get_u32(cur, &d->read_timer_us) ||
+	    lsc_get_u32(cur, &d->output_uid) ||
+	    lsc_get_u32(cur, &d->output_gid))
+		return -EBADMSG;
+	return check_channel_desc(d);
+}
+
+void consumer_put_metadata_desc(struct lsc_buf *buf,
+				const struct consumer_metadata_desc *d)
+{
+	lsc_put_u64(buf, d->metadata_key);
+	lsc_put_str(buf, d->output_dir);
+	put_uuid(buf, d->uuid);
+	lsc_put_u32(buf, d->output_uid);
+	lsc_put_u32(buf, d->output_gid);
+}
+
+int consumer_get_metadata_desc(struct lsc_cursor *cur,
+			       struct consumer_metadata_desc *d)
+{
+	memset(d, 0, sizeof(*d));
+	if (lsc_get_u64(cur, &d->metadata_key) ||
+	    lsc_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
+	    get_uuid(cur, d->uuid) || lsc_get_u32(cur, &d->output_uid) ||
+	    lsc_get_u32(cur, &d->output_gid))
+		return -EBADMSG;
+	return d->output_dir[0] == '/' ? 0 : -EBADMSG;
+}
+
+static int send_message(int fd, uint32_t first, uint32_t payload_len,
+			const struct lsc_buf *payload)
+{
+	uint32_t header[2] = {first, payload_len};
+	int ret = usock_send_all(fd, header, sizeof(header));
+
+	if (!ret && payload_len)
+		ret = usock_send_all(fd, payload->data, payload->len);
+	return ret;
+}
+
+int consumer_send_request(int fd, uint32_t command,
+			  const struct lsc_buf *payload)
+{
+	size_t len = payload ? payload->len : 0;
+
+	if (payload && payload->error)
+		return payload->error;
+	if (len > CONSUMER_MAX_PAYLOAD)
+		return -EMSGSIZE;
+	return send_message(fd, command, (uint32_t)len, payload);
+}
+
+int consumer_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
+{
+	size_t len = payload ? payload->len : 0;
+
+	if (payload && payload->error)
+		return payload->error;
+	if (len > CONSUMER_MAX_PAYLOAD)
+		return -EMSGSIZE;
+	return send_message(fd, (uint32_t)code, (uint32_t)len, payload);
+}
+
+static int recv_payload(int fd, struct consumer_message *msg)
+{
+	int ret;
+
+	if (msg->payload_len > CONSUMER_MAX_PAYLOAD)
+		return -EMSGSIZE;
+	if (!msg->payload_len)
+		return 0;
+	msg->payload = malloc(msg->payload_len);
+	if (!msg->payload)
+		return -ENOMEM;
+	ret = usock_recv_all(fd, msg->payload, msg->payload_len);
+	if (ret) {
+		free(msg->payload);
+		msg->payload = NULL;
+	}
+	return ret;
+}
+
+int consumer_recv_request(int fd, struct consumer_message *msg)
+{
+	struct consumer_msg_header header;
+	int ret;
+
+	memset(msg, 0, sizeof(*msg));
+	ret = usock_recv_all(fd, &header, sizeof(header));
+	if (ret)
+		return ret;
+	if (header.command == 0 || header.command >= CONSUMER_CMD_NR)
+		return -EBADMSG;
+	msg->command = header.command;
+	msg->payload_len = header.payload_len;
+	return recv_payload(fd, msg);
+}
+
+int consumer_recv_reply(int fd, struct consumer_message *msg)
+{
+	struct consumer_reply_header header;
+	int ret;
+
+	memset(msg, 0, sizeof(*msg));
+	ret = usock_recv_all(fd, &header, sizeof(header));
+	if (ret)
+		return ret;
+	if (header.code > 0 || header.code < -4095)
+		return -EBADMSG;
+	msg->code = header.code;
+	msg->payload_len = header.payload_len;
+	return recv_payload(fd, msg);
+}
+
+void consumer_message_fini(struct consumer_message *msg)
+{
+	free(msg->payload);
+	msg->payload = NULL;
+}
+
+int consumer_send_stream_fds(int fd, uint32_t index, int shm_fd, int wakeup_fd)
+{
+	int fds[2] = {shm_fd, wakeup_fd};
+
+	return fd_send(fd, &index, sizeof(index), fds, 2);
+}
+
+int consumer_recv_stream_fds(int fd, uint32_t expected_index, int *shm_fd,
+			     int *wakeup_fd)
+{
+	uint32_t index;
+	int fds[2];
+	int ret = fd_recv(fd, &index, sizeof(index), fds, 2);
+
+	if (ret)
+		return ret;
+	if (index != expected_index) {
+		close(fds[0]);
+		close(fds[1]);
+		return -EBADMSG;
+	}
+	*shm_fd = fds[0];
+	*wakeup_fd = fds[1];
+	return 0;
+}
