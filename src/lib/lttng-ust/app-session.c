@@ -12,9 +12,10 @@
 #include <unistd.h>
 
 #include "app-session.h"
-#include "fd-tracker.h"
 #include "listener-env.h"
 #include "statedump.h"
+/* (kept apart from the includes above, which other branches extend) */
+#include "fd-tracker.h"
 
 /* The channel whose backend member `backend` is. */
 static struct ust_app_channel *channel_of_backend(void *backend)
