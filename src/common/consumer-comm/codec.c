@@ -157,21 +157,9 @@ int consumer_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
 
 static int recv_payload(int fd, struct consumer_message *msg)
 {
-	int ret;
-
 	if (msg->payload_len > CONSUMER_MAX_PAYLOAD)
 		return -EMSGSIZE;
-	if (!msg->payload_len)
-		return 0;
-	msg->payload = malloc(msg->payload_len);
-	if (!msg->payload)
-		return -ENOMEM;
-	ret = usock_recv_all(fd, msg->payload, msg->payload_len);
-	if (ret) {
-		free(msg->payload);
-		msg->payload = NULL;
-	}
-	return ret;
+	return usock_recv_alloc(fd, msg->payload_len, &msg->payload);
 }
 
 int consumer_recv_request(int fd, struct consumer_message *msg)

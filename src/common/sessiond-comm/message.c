@@ -96,24 +96,6 @@ int lsc_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
 	return send_message(fd, &header, sizeof(header), payload);
 }
 
-static int recv_payload(int fd, struct lsc_message *msg)
-{
-	int ret;
-
-	msg->payload = NULL;
-	if (msg->payload_len == 0)
-		return 0;
-	msg->payload = malloc(msg->payload_len);
-	if (!msg->payload)
-		return -ENOMEM;
-	ret = usock_recv_all(fd, msg->payload, msg->payload_len);
-	if (ret) {
-		free(msg->payload);
-		msg->payload = NULL;
-	}
-	return ret;
-}
-
 int lsc_recv_request(int fd, struct lsc_message *msg)
 {
 	struct lsc_request_header header;
@@ -128,7 +110,7 @@ int lsc_recv_request(int fd, struct lsc_message *msg)
 		return ret;
 	msg->command = header.command;
 	msg->payload_len = header.payload_len;
-	return recv_payload(fd, msg);
+	return usock_recv_alloc(fd, msg->payload_len, &msg->payload);
 }
 
 int lsc_recv_reply(int fd, struct lsc_message *msg)
@@ -145,7 +127,7 @@ int lsc_recv_reply(int fd, struct lsc_message *msg)
 		return ret;
 	msg->code = header.code;
 	msg->payload_len = header.payload_len;
-	return recv_payload(fd, msg);
+	return usock_recv_alloc(fd, msg->payload_len, &msg->payload);
 }
 
 void lsc_message_fini(struct lsc_message *msg)

@@ -281,23 +281,6 @@ static int recv_header(int fd, void *header, size_t len,
 	return usock_recv_all(fd, (char *)header + n, len - (size_t)n);
 }
 
-static int recv_payload(int fd, struct ust_message *msg)
-{
-	int ret;
-
-	if (msg->payload_len == 0)
-		return 0;
-	msg->payload = malloc(msg->payload_len);
-	if (!msg->payload)
-		return -ENOMEM;
-	ret = usock_recv_all(fd, msg->payload, msg->payload_len);
-	if (ret) {
-		free(msg->payload);
-		msg->payload = NULL;
-	}
-	return ret;
-}
-
 static void message_init(struct ust_message *msg)
 {
 	memset(msg, 0, sizeof(*msg));
@@ -326,7 +309,7 @@ int ust_recv_request(int fd, struct ust_message *msg, int expect_commands)
 	}
 	msg->command = header.command;
 	msg->payload_len = header.payload_len;
-	ret = recv_payload(fd, msg);
+	ret = usock_recv_alloc(fd, msg->payload_len, &msg->payload);
 	if (ret)
 		goto error;
 	return 0;
@@ -354,7 +337,7 @@ int ust_recv_reply(int fd, struct ust_message *msg)
 	}
 	msg->code = header.code;
 	msg->payload_len = header.payload_len;
-	return recv_payload(fd, msg);
+	return usock_recv_alloc(fd, msg->payload_len, &msg->payload);
 }
 
 int ust_message_take_fd(struct ust_message *msg, unsigned int i)

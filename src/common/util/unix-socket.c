@@ -3,6 +3,7 @@
  * retried here so that callers only see complete messages or an error.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -124,4 +125,22 @@ int usock_recv_all(int fd, void *data, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+int usock_recv_alloc(int fd, size_t len, uint8_t **out)
+{
+	int ret;
+
+	*out = NULL;
+	if (len == 0)
+		return 0;
+	*out = malloc(len);
+	if (!*out)
+		return -ENOMEM;
+	ret = usock_recv_all(fd, *out, len);
+	if (ret) {
+		free(*out);
+		*out = NULL;
+	}
+	return ret;
 }

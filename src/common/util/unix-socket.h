@@ -7,6 +7,7 @@
 #define UTIL_UNIX_SOCKET_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
@@ -32,5 +33,11 @@ int usock_set_timeout(int fd, int timeout_ms);
  */
 int usock_send_all(int fd, const void *data, size_t len);
 int usock_recv_all(int fd, void *data, size_t len);
+
+/*
+ * Receive exactly len bytes into a malloc'd buffer (*out NULL when len
+ * is 0 or on failure). Returns like usock_recv_all(), or -ENOMEM.
+ */
+int usock_recv_alloc(int fd, size_t len, uint8_t **out);
 
 #endif /* UTIL_UNIX_SOCKET_H */

@@ -15,6 +15,8 @@
 #include "context/context-set.h"
 #include "listener-env.h"
 #include "statedump.h"
+/* (kept apart from the includes above, which other branches extend) */
+#include "fd-tracker.h"
 
 /* The channel whose backend member `backend` is. */
 static struct ust_app_channel *channel_of_backend(void *backend)
@@ -193,13 +195,27 @@ static void close_received_fds(struct ust_app_channel *chan)
 	if (!chan->fds)
 		return;
 	for (i = 0; i < chan->nr_streams; i++) {
-		if (chan->fds[i].shm_fd >= 0)
-			close(chan->fds[i].shm_fd);
-		if (chan->fds[i].wakeup_fd >= 0)
-			close(chan->fds[i].wakeup_fd);
+		ust_fd_close(chan->fds[i].shm_fd);
+		ust_fd_close(chan->fds[i].wakeup_fd);
 	}
 	free(chan->fds);
 	chan->fds = NULL;
+}
+
+/* Unmap a channel and close its fds, which stop being the tracer's. */
+static void channel_unmap(struct rb_channel *rb)
+{
+	unsigned int i;
+
+	if (!rb)
+		return;
+	ust_fd_lock();
+	for (i = 0; i < rb->nr_streams; i++) {
+		ust_fd_untrack(rb->streams[i].shm_fd);
+		ust_fd_untrack(rb->streams[i].wakeup_fd);
+	}
+	rb_channel_destroy(rb);
+	ust_fd_unlock();
 }
 
 static void rule_free(struct ust_app_rule *rule)
@@ -218,7 +234,7 @@ static void channel_free(struct ust_app_channel *chan)
 	ust_channel_destroy(chan->chan);
 	cds_list_for_each_entry_safe (rule, tmp, &chan->rules, node)
 		rule_free(rule);
-	rb_channel_destroy(chan->backend.rb);
+	channel_unmap(chan->backend.rb);
 	close_received_fds(chan);
 	cds_list_del(&chan->node);
 	free(chan);
@@ -284,10 +300,17 @@ int ust_app_channel_create(struct ust_app_objects *objects,
 static int channel_map(struct ust_app_channel *chan)
 {
 	struct rb_channel *rb;
+	uint32_t i;
 	int ret;
 
 	/* rb_channel_map owns the fds from here, even on failure. */
+	ust_fd_lock();
 	ret = rb_channel_map(chan->fds, chan->nr_streams, &rb);
+	for (i = 0; ret && i < chan->nr_streams; i++) { /* closed: untrack */
+		ust_fd_untrack(chan->fds[i].shm_fd);
+		ust_fd_untrack(chan->fds[i].wakeup_fd);
+	}
+	ust_fd_unlock();
 	free(chan->fds);
 	chan->fds = NULL;
 	if (ret) {
@@ -313,8 +336,8 @@ int ust_app_stream_add(struct ust_app_objects *objects, uint64_t key,
 		 chan->fds[index].shm_fd >= 0)
 		ret = -EINVAL;
 	if (ret) {
-		close(shm_fd);
-		close(wakeup_fd);
+		ust_fd_close(shm_fd);
+		ust_fd_close(wakeup_fd);
 		return ret;
 	}
 	chan->fds[index].shm_fd = shm_fd;

@@ -203,6 +203,30 @@ static void *builder_next(struct list_builder *b)
 		      0, b->entry_size);
 }
 
+/*
+ * LTTng-UST lists the newest registration first: events of the provider
+ * registered last, its last event first, and each event's fields from
+ * the last one. The registry visits in registration order; reverse.
+ */
+static void builder_reverse(struct list_builder *b)
+{
+	char *entries = b->entries;
+	char tmp[sizeof(struct ust_field_entry) >
+				 sizeof(struct ust_tracepoint_entry)
+			 ? sizeof(struct ust_field_entry)
+			 : sizeof(struct ust_tracepoint_entry)];
+	uint32_t i, j;
+
+	if (b->count < 2)
+		return;
+	for (i = 0, j = b->count - 1; i < j; i++, j--) {
+		memcpy(tmp, entries + (size_t)i * b->entry_size, b->entry_size);
+		memcpy(entries + (size_t)i * b->entry_size,
+		       entries + (size_t)j * b->entry_size, b->entry_size);
+		memcpy(entries + (size_t)j * b->entry_size, tmp, b->entry_size);
+	}
+}
+
 static void visit_tracepoint(const struct lttng_ust_event_desc *desc,
 			     void *priv)
 {
@@ -224,6 +248,7 @@ static int on_tracepoint_list(struct ust_app_objects *objects,
 	if (msg->payload_len)
 		return -EBADMSG;
 	ust_registry_list_events(visit_tracepoint, &b);
+	builder_reverse(&b);
 	if (!b.error)
 		ust_put_tracepoint_list(reply, b.entries, b.count);
 	free(b.entries);
@@ -289,6 +314,7 @@ static int on_field_list(struct ust_app_objects *objects,
 	if (msg->payload_len)
 		return -EBADMSG;
 	ust_registry_list_events(visit_fields, &b);
+	builder_reverse(&b);
 	if (!b.error)
 		ust_put_field_list(reply, b.entries, b.count);
 	free(b.entries);

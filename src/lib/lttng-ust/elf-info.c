@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "elf-info.h"
+#include "fd-tracker.h"
 
 #define MAX_HEADERS 4096
 #define MAX_NOTES_BYTES (1 << 20)
@@ -234,9 +235,13 @@ int ust_elf_info_read(const char *path, struct ust_elf_info *info)
 	int ret;
 
 	memset(info, 0, sizeof(*info));
+	ust_fd_lock(); /* the fd is the tracer's until closed */
 	f.fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (f.fd < 0)
-		return -errno;
+	if (f.fd < 0) {
+		ret = -errno;
+		ust_fd_unlock();
+		return ret;
+	}
 	ret = fstat(f.fd, &st) ? -errno : 0;
 	f.size = (uint64_t)st.st_size;
 	if (!ret)
@@ -251,5 +256,6 @@ int ust_elf_info_read(const char *path, struct ust_elf_info *info)
 		ret = read_debug_link(&f, info);
 	info->is_pic = f.ehdr.e_type == ET_DYN;
 	close(f.fd);
+	ust_fd_unlock();
 	return ret;
 }

@@ -76,10 +76,14 @@ void lttng_ust_dl_update(void *ip)
 	pthread_mutex_unlock(&known_lock);
 }
 
-/* As in statedump.c: this provider is needed before its constructor. */
+/*
+ * Takes the first list of loaded objects. The provider itself registers
+ * from its generated constructor, after lttng_ust_tracef and
+ * lttng_ust_tracelog (this file is linked after theirs), which is the
+ * order lttng list -u shows, like LTTng-UST's.
+ */
 void ust_lib_tracking_init(void)
 {
-	lttng_ust__probe_init___lttng_ust_lib();
 	if (getenv("LTTNG_UST_WITHOUT_BADDR_STATEDUMP"))
 		return;
 	pthread_mutex_lock(&known_lock);

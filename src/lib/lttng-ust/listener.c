@@ -27,6 +27,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -40,6 +41,7 @@
 
 #include "app-session.h"
 #include "commands.h"
+#include "fd-tracker.h"
 #include "listener-env.h"
 #include "listener.h"
 #include "tracer.h"
@@ -197,30 +199,26 @@ static uint64_t random_token(void)
 	       (uint64_t)(uintptr_t)&token;
 }
 
-static int set_send_timeout(int fd, int ms)
-{
-	struct timeval tv = {.tv_sec = ms / 1000,
-			     .tv_usec = (ms % 1000) * 1000};
-
-	return setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) ? -errno
-									: 0;
-}
-
 static int connect_registered(const char *path, enum ust_socket_kind kind,
 			      uint64_t token)
 {
 	struct ust_register reg;
 	int fd, ret;
 
+	ust_fd_lock(); /* the socket is the tracer's from its creation */
 	fd = usock_connect(path);
+	if (fd >= 0)
+		ust_fd_track(fd);
+	ust_fd_unlock();
 	if (fd < 0)
 		return fd;
 	ust_register_fill(&reg, kind, token);
-	ret = set_send_timeout(fd, UST_COMMAND_SEND_TIMEOUT_MS);
+	/* bounded sends and reads (a command is read once it is there) */
+	ret = usock_set_timeout(fd, UST_COMMAND_SEND_TIMEOUT_MS);
 	if (!ret)
 		ret = ust_send_register(fd, &reg);
 	if (ret) {
-		close(fd);
+		ust_fd_close(fd);
 		return ret;
 	}
 	return fd;
@@ -236,7 +234,7 @@ static int daemon_connect(struct daemon_link *d)
 		return cmd_fd;
 	notify_fd = connect_registered(d->sock_path, UST_SOCKET_NOTIFY, token);
 	if (notify_fd < 0) {
-		close(cmd_fd);
+		ust_fd_close(cmd_fd);
 		return notify_fd;
 	}
 	usock_set_timeout(notify_fd, UST_NOTIFY_TIMEOUT_MS);
@@ -251,12 +249,10 @@ static int daemon_connect(struct daemon_link *d)
 static void daemon_disconnect(struct daemon_link *d)
 {
 	pthread_mutex_lock(&d->notify_lock);
-	if (d->notify_fd >= 0)
-		close(d->notify_fd);
+	ust_fd_close(d->notify_fd);
 	d->notify_fd = -1;
 	pthread_mutex_unlock(&d->notify_lock);
-	if (d->cmd_fd >= 0)
-		close(d->cmd_fd);
+	ust_fd_close(d->cmd_fd);
 	d->cmd_fd = -1;
 	ust_app_objects_clear(&d->objects);
 }
@@ -273,13 +269,48 @@ static void statedump_after_start(struct daemon_link *d,
 		ust_app_session_statedump(&d->objects, id);
 }
 
+/*
+ * Wait for the next command, then read it under the fd tracker's lock,
+ * so that the fds it carries are the tracer's from their arrival.
+ */
+static int receive_command(int fd, struct ust_message *msg)
+{
+	struct pollfd pfd = {.fd = fd, .events = POLLIN};
+	unsigned int i;
+	int ret;
+
+	while ((ret = poll(&pfd, 1, -1)) < 0 && errno == EINTR)
+		;
+	if (ret < 0)
+		return -errno;
+	ust_fd_lock();
+	ret = ust_recv_request(fd, msg, 1);
+	for (i = 0; !ret && i < msg->nr_fds; i++)
+		ust_fd_track(msg->fds[i]);
+	ust_fd_unlock();
+	return ret;
+}
+
+/* Free a command, closing the fds no handler took. */
+static void release_command(struct ust_message *msg)
+{
+	unsigned int i;
+
+	ust_fd_lock();
+	for (i = 0; i < msg->nr_fds; i++)
+		if (msg->fds[i] >= 0)
+			ust_fd_untrack(msg->fds[i]);
+	ust_message_fini(msg);
+	ust_fd_unlock();
+}
+
 static int serve_one(struct daemon_link *d)
 {
 	struct ust_message msg;
 	struct lsc_buf reply;
 	int code, ret;
 
-	ret = ust_recv_request(d->cmd_fd, &msg, 1);
+	ret = receive_command(d->cmd_fd, &msg);
 	if (ret) {
 		if (ret != -ECONNRESET)
 			ust_log("session daemon at %s: bad message (%s), "
@@ -305,7 +336,7 @@ static int serve_one(struct daemon_link *d)
 	if (!ret && msg.command == UST_CMD_SESSION_START && !code)
 		statedump_after_start(d, &msg);
 	lsc_buf_fini(&reply);
-	ust_message_fini(&msg);
+	release_command(&msg);
 	return ret;
 }
 
@@ -420,6 +451,7 @@ static void fork_prepare(void)
 	ust_lock();
 	for (i = 0; i < nr_daemons; i++)
 		pthread_mutex_lock(&daemons[i].notify_lock);
+	ust_fd_lock();
 	urcu_bp_before_fork();
 }
 
@@ -430,6 +462,7 @@ static void fork_parent(void)
 	if (--fork_depth > 0)
 		return;
 	urcu_bp_after_fork_parent();
+	ust_fd_unlock();
 	for (i = 0; i < nr_daemons; i++)
 		pthread_mutex_unlock(&daemons[i].notify_lock);
 	ust_unlock();
@@ -445,15 +478,15 @@ static void fork_child(void)
 	urcu_bp_after_fork_child();
 	for (i = 0; i < nr_daemons; i++) {
 		d = &daemons[i];
-		if (d->notify_fd >= 0)
-			close(d->notify_fd);
-		if (d->cmd_fd >= 0)
-			close(d->cmd_fd);
+		ust_fd_close(d->notify_fd); /* the fd lock is held: nests */
+		ust_fd_close(d->cmd_fd);
 		d->notify_fd = -1;
 		d->cmd_fd = -1;
 		ust_app_objects_stop_all(&d->objects);
-		pthread_mutex_unlock(&d->notify_lock);
 	}
+	ust_fd_unlock();
+	for (i = 0; i < nr_daemons; i++)
+		pthread_mutex_unlock(&daemons[i].notify_lock);
 	ust_unlock();
 	pthread_mutex_init(&startup.lock, NULL);
 	startup_init_cond();

@@ -17,9 +17,15 @@
  *   app mutex      after a line on stdin, lock, unlock, trylock and
  *                  unlock a mutex, then print its address
  *                  (liblttng-ust-pthread-wrapper preloaded)
+ *   app closeall   after a line on stdin, close() every open fd from 3
+ *                  to 1023 and print how many were refused, then
+ *                  closefrom(3); then as `steps` (liblttng-ust-fd
+ *                  preloaded)
  * Registration with the (fake) session daemon happens before main().
  */
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -155,6 +161,22 @@ static int lock_and_unlock(void)
 	return 0;
 }
 
+static int close_everything(void)
+{
+	char line[16];
+	int fd, refused = 0;
+
+	if (!fgets(line, sizeof(line), stdin))
+		return 1;
+	for (fd = 3; fd < 1024; fd++)
+		if (fcntl(fd, F_GETFD) != -1 && close(fd) && errno == EBADF)
+			refused++;
+	printf("%d\n", refused);
+	fflush(stdout);
+	closefrom(3);
+	return steps();
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "emit"))
@@ -173,6 +195,8 @@ int main(int argc, char **argv)
 		return malloc_and_free();
 	if (argc == 2 && !strcmp(argv[1], "mutex"))
 		return lock_and_unlock();
+	if (argc == 2 && !strcmp(argv[1], "closeall"))
+		return close_everything();
 	fprintf(stderr, "usage: app emit N | steps | fork\n");
 	return 2;
 }

@@ -1107,6 +1107,47 @@ static void test_pthread_wrapper_records_mutex_calls(void **state)
 	free(ev);
 }
 
+/*
+ * With liblttng-ust-fd.so preloaded, an application closing every fd
+ * (close() one by one, then closefrom()) leaves the tracer's alone:
+ * their closes fail with EBADF, the daemon's sockets still carry
+ * commands and the application still records.
+ */
+static void test_liblttng_ust_fd_keeps_the_tracer_fds(void **state)
+{
+	const char *args[] = {"closeall", NULL};
+	struct fake_record recs[4];
+	struct rb_channel *chan;
+	struct fake_app app;
+	struct spawned s;
+	char out[32] = "";
+	int listen_fd, refused = 0;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	preload(UST_FD_PATH);
+	s = spawn_app(args);
+	unsetenv("LD_PRELOAD");
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan = setup_session(&app, 1, 10, 1);
+	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
+	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%d", &refused), 1);
+	/* the two sockets and the two streams' shm and wakeup fds */
+	assert_true(refused >= 6);
+	assert_int_equal(fake_command_id(&app, UST_CMD_CHANNEL_ENABLE, 10), 0);
+	step(&s); /* records value(0) */
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	assert_int_equal(fake_read_records(
+				 chan, (uint32_t)fake_event_id(&app, 10, VALUE),
+				 UINT32_MAX, recs, 4),
+			 1);
+	assert_int_equal(recs[0].n, 0);
+	rb_channel_destroy(chan);
+	fake_app_close(&app);
+	close(listen_fd);
+}
+
 /* The app closes the connection: our next read sees the end. */
 static void assert_app_hung_up(struct fake_app *app)
 {
@@ -1245,6 +1286,9 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_pthread_wrapper_records_mutex_calls, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_liblttng_ust_fd_keeps_the_tracer_fds, setup,
 			teardown),
 	};
 

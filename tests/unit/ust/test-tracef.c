@@ -1,8 +1,9 @@
 /*
  * lttng_ust_tracef() and lttng_ust_tracelog(): the formatted message is
- * recorded in lttng_ust_tracef:event / lttng_ust_tracelog:TRACE_<LEVEL>
- * with the exact fields and log levels, and nothing is formatted while
- * the events are disabled.
+ * recorded in lttng_ust_tracef:event /
+ * lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_<LEVEL> with the exact
+ * fields and log levels, and nothing is formatted while the events are
+ * disabled.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -108,8 +109,9 @@ static void test_tracelog_records_line_file_func_and_msg(void **state)
 	len += strlen(__func__) + 1;
 	len += put_msg(expect + len, "w1");
 	assert_int_equal(cap.nr, 1);
-	assert_string_equal(cap.records[0].name,
-			    "lttng_ust_tracelog:TRACE_WARNING");
+	assert_string_equal(
+		cap.records[0].name,
+		"lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING");
 	assert_int_equal(cap.records[0].loglevel,
 			 LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING);
 	assert_int_equal(cap.records[0].len, len);
@@ -118,15 +120,14 @@ static void test_tracelog_records_line_file_func_and_msg(void **state)
 
 static void test_each_level_has_its_own_event(void **state)
 {
-	static const char *const names[] = {
-		"TRACE_EMERG",		"TRACE_ALERT",
-		"TRACE_CRIT",		"TRACE_ERR",
-		"TRACE_WARNING",	"TRACE_NOTICE",
-		"TRACE_INFO",		"TRACE_DEBUG_SYSTEM",
-		"TRACE_DEBUG_PROGRAM",	"TRACE_DEBUG_PROCESS",
-		"TRACE_DEBUG_MODULE",	"TRACE_DEBUG_UNIT",
-		"TRACE_DEBUG_FUNCTION", "TRACE_DEBUG_LINE",
-		"TRACE_DEBUG"};
+	static const char *const names[] = {"EMERG",	      "ALERT",
+					    "CRIT",	      "ERR",
+					    "WARNING",	      "NOTICE",
+					    "INFO",	      "DEBUG_SYSTEM",
+					    "DEBUG_PROGRAM",  "DEBUG_PROCESS",
+					    "DEBUG_MODULE",   "DEBUG_UNIT",
+					    "DEBUG_FUNCTION", "DEBUG_LINE",
+					    "DEBUG"};
 	char name[64];
 	int level;
 
@@ -138,13 +139,15 @@ static void test_each_level_has_its_own_event(void **state)
 	lttng_ust_tracelog(15, "out of range");
 	assert_int_equal(cap.nr, 16);
 	for (level = 0; level < 15; level++) {
-		snprintf(name, sizeof(name), "lttng_ust_tracelog:%s",
+		snprintf(name, sizeof(name),
+			 "lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_%s",
 			 names[level]);
 		assert_string_equal(cap.records[level].name, name);
 		assert_int_equal(cap.records[level].loglevel, level);
 	}
-	assert_string_equal(cap.records[15].name,
-			    "lttng_ust_tracelog:TRACE_INFO");
+	assert_string_equal(
+		cap.records[15].name,
+		"lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO");
 }
 
 static void test_tracelog_with_loglevel_range_rule(void **state)
@@ -160,8 +163,9 @@ static void test_tracelog_with_loglevel_range_rule(void **state)
 	lttng_ust_tracelog(LTTNG_UST_TRACEPOINT_LOGLEVEL_ERR, "kept");
 	lttng_ust_tracelog(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG, "dropped");
 	assert_int_equal(cap.nr, 1);
-	assert_string_equal(cap.records[0].name,
-			    "lttng_ust_tracelog:TRACE_ERR");
+	assert_string_equal(
+		cap.records[0].name,
+		"lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_ERR");
 }
 
 int main(void)

@@ -1,0 +1,134 @@
+/*
+ * Implementation of fd-tracker.h: a bitmap of the tracer's fds and one
+ * mutex, taken once per thread however deeply ust_fd_lock() nests.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "fd-tracker.h"
+
+static pthread_mutex_t fd_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t tracked[UST_FD_TRACKED_MAX / 64];
+static __thread int fd_nesting __attribute__((tls_model("initial-exec")));
+
+void ust_fd_lock(void)
+{
+	if (fd_nesting++ == 0)
+		pthread_mutex_lock(&fd_mutex);
+}
+
+void ust_fd_unlock(void)
+{
+	if (--fd_nesting == 0)
+		pthread_mutex_unlock(&fd_mutex);
+}
+
+static int in_range(int fd)
+{
+	return fd >= 0 && fd < UST_FD_TRACKED_MAX;
+}
+
+void ust_fd_track(int fd)
+{
+	if (in_range(fd))
+		tracked[fd / 64] |= UINT64_C(1) << (fd % 64);
+}
+
+void ust_fd_untrack(int fd)
+{
+	if (in_range(fd))
+		tracked[fd / 64] &= ~(UINT64_C(1) << (fd % 64));
+}
+
+static int is_tracked(int fd)
+{
+	return in_range(fd) && (tracked[fd / 64] >> (fd % 64)) & 1;
+}
+
+void ust_fd_close(int fd)
+{
+	if (fd < 0)
+		return;
+	ust_fd_lock();
+	ust_fd_untrack(fd);
+	close(fd);
+	ust_fd_unlock();
+}
+
+int lttng_ust_safe_close_fd(int fd, int (*close_cb)(int fd))
+{
+	int ret;
+
+	if (fd_nesting) /* the tracer itself, lock held */
+		return close_cb(fd);
+	ust_fd_lock();
+	if (is_tracked(fd)) {
+		errno = EBADF;
+		ret = -1;
+	} else {
+		ret = close_cb(fd);
+	}
+	ust_fd_unlock();
+	return ret;
+}
+
+int lttng_ust_safe_fclose_stream(FILE *stream, int (*fclose_cb)(FILE *stream))
+{
+	int ret, fd;
+
+	if (fd_nesting)
+		return fclose_cb(stream);
+	ust_fd_lock();
+	fd = fileno(stream);
+	if (fd >= 0 && is_tracked(fd)) {
+		errno = EBADF;
+		ret = -1;
+	} else {
+		ret = fclose_cb(stream);
+	}
+	ust_fd_unlock();
+	return ret;
+}
+
+/* Close [first, last] at once, or one by one without close_range(). */
+static void close_span(unsigned int first, unsigned int last,
+		       int (*close_cb)(int fd))
+{
+	long fd, max;
+
+	if (first > last)
+		return;
+	if (syscall(SYS_close_range, first, last, 0) == 0)
+		return;
+	max = sysconf(_SC_OPEN_MAX);
+	if (max < 0 || max > INT32_MAX)
+		max = UST_FD_TRACKED_MAX;
+	for (fd = first; fd <= (long)last && fd < max; fd++)
+		close_cb((int)fd);
+}
+
+int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
+{
+	unsigned int from;
+	int fd;
+
+	if (lowfd < 0) {
+		errno = EBADF;
+		return -1;
+	}
+	ust_fd_lock();
+	from = (unsigned int)lowfd;
+	for (fd = lowfd; fd < UST_FD_TRACKED_MAX; fd++) {
+		if (!is_tracked(fd))
+			continue;
+		if (from < (unsigned int)fd)
+			close_span(from, (unsigned int)fd - 1, close_cb);
+		from = (unsigned int)fd + 1;
+	}
+	close_span(from, ~0U, close_cb);
+	ust_fd_unlock();
+	return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * liblttng-ust: the file descriptors the tracer owns (session daemon
+ * sockets, ring buffer fds), so that an application closing every fd
+ * through liblttng-ust-fd.so (close, fclose, closefrom) cannot close
+ * them: such a close fails with EBADF, as with LTTng-UST 2.13.
+ *
+ * One lock orders fd creation/closing by the tracer against the
+ * application's closes: the tracer holds it from creating an fd until
+ * the fd is tracked, and from untracking until it is closed. It nests
+ * per thread (and the tracer's own close() calls, which go through the
+ * wrapper too, pass straight through while it is held).
+ */
+#ifndef UST_FD_TRACKER_H
+#define UST_FD_TRACKER_H
+
+#include <stdio.h>
+
+#include "common/ust-log.h"
+
+/* Highest fd number tracked (fds above are never protected). */
+#define UST_FD_TRACKED_MAX 65536
+
+UST_API void ust_fd_lock(void);
+UST_API void ust_fd_unlock(void);
+
+/* Mark / unmark fd as the tracer's; call with the lock held. */
+void ust_fd_track(int fd);
+void ust_fd_untrack(int fd);
+
+/* Untrack and close one of the tracer's fds (takes the lock). */
+void ust_fd_close(int fd);
+
+/*
+ * The LTTng-UST 2.13 entry points of liblttng-ust-fd: close through the
+ * callback unless the fd (the stream's fd) is the tracer's (-1, EBADF).
+ * closefrom closes every fd >= lowfd but the tracer's.
+ */
+UST_API int lttng_ust_safe_close_fd(int fd, int (*close_cb)(int fd));
+UST_API int lttng_ust_safe_fclose_stream(FILE *stream,
+					 int (*fclose_cb)(FILE *stream));
+UST_API int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd));
+
+#endif /* UST_FD_TRACKER_H */
