@@ -123,13 +123,14 @@ static int target_channel(struct session *session, struct kernel_session *ks,
 
 /* Enables or disables a rule's tracefs events in the instance. */
 static int apply_rule(struct kernel_session *ks, struct kernel_instance *ki,
-		      const struct lsc_event *spec, bool enable)
+		      const struct channel *chan, const struct lsc_event *spec,
+		      bool enable)
 {
 	struct kernel_uprobe *uprobe;
 	int ret;
 
 	if (spec->type != LTTNG_EVENT_USERSPACE_PROBE)
-		return kernel_event_apply(ki, spec, enable,
+		return kernel_event_apply(ki, chan->rules, spec, enable,
 					  ks->consumer_fd >= 0);
 	if (!spec->probe_location)
 		return LTTNG_ERR_PROBE_LOCATION_INVAL;
@@ -163,7 +164,7 @@ int kernel_cmd_enable_event(struct session *session,
 	if (rule && rule->spec.enabled)
 		return LTTNG_ERR_KERN_EVENT_EXIST;
 	ki = kernel_session_instance(ks, chan->name);
-	ret = ki ? apply_rule(ks, ki, spec, true)
+	ret = ki ? apply_rule(ks, ki, chan, spec, true)
 		 : LTTNG_ERR_KERN_CHAN_NOT_FOUND;
 	if (ret != LTTNG_OK)
 		return ret;
@@ -199,7 +200,7 @@ int kernel_cmd_disable_event(struct session *session,
 		matched++;
 		if (!rule->spec.enabled)
 			continue;
-		ret = apply_rule(ks, ki, &rule->spec, false);
+		ret = apply_rule(ks, ki, chan, &rule->spec, false);
 		if (ret != LTTNG_OK)
 			return ret;
 		rule->spec.enabled = 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../event-rule.h"
 #include "filter/tracefs-filter.h"
 #include "kernel-domain.h"
 #include "kernel-event.h"
@@ -17,9 +18,11 @@
 struct apply_ctx {
 	struct kernel_instance *ki;
 	const struct tracefs_instance *instance;
-	const char *value;	     /* "1" or "0" */
-	const char *filter;	     /* tracefs filter text, or NULL */
-	const char *consumer_filter; /* expression for the consumer */
+	const struct lsc_event *spec;	 /* the rule enabled or disabled */
+	bool enable;			 /* spec is being enabled */
+	bool consumer_started;		 /* consumer filters are fixed */
+	const struct event_rule *others; /* the channel's rules */
+	const char *filter;		 /* spec's tracefs filter, or NULL */
 	unsigned int matched;
 	unsigned int filter_refused;
 	int failed;
@@ -94,75 +97,346 @@ static char *sched_filter(const char *filter)
 	return out;
 }
 
+/* Whether tracepoint rule spec designates events/<system>/<event>. */
+static bool tracepoint_designates(const struct lsc_event *spec,
+				  const char *system, const char *event)
+{
+	return strcmp(system, "syscalls") && strcmp(system, "ftrace") &&
+	       !fnmatch(spec->name, event, 0);
+}
+
 /*
- * Writes the filter of events/<system>/<event>; false when tracefs
- * refuses it (the event lacks a field the expression names: like
- * LTTng, such an event is then not recorded by this rule).
+ * Whether rule spec designates the tracefs event events/<system>/<event>
+ * (the events kernel_event_apply() walks for it).
  */
-static bool write_filter(struct apply_ctx *ctx, const char *system,
-			 const char *event)
+static bool rule_designates(const struct lsc_event *spec, const char *system,
+			    const char *event)
+{
+	char pattern[300];
+
+	switch (spec->type) {
+	case LTTNG_EVENT_SYSCALL:
+		if (strcmp(system, "syscalls"))
+			return false;
+		snprintf(pattern, sizeof(pattern), "sys_enter_%s", spec->name);
+		if (!fnmatch(pattern, event, 0))
+			return true;
+		snprintf(pattern, sizeof(pattern), "sys_exit_%s", spec->name);
+		if (!fnmatch(pattern, event, 0))
+			return true;
+#if defined(__x86_64__)
+		if (!strcmp(spec->name, "open"))
+			return !strcmp(event, "sys_enter_openat") ||
+			       !strcmp(event, "sys_exit_openat");
+#endif
+		return false;
+	case LTTNG_EVENT_ALL:
+		if (!strcmp(spec->name, "*"))
+			return strcmp(system, "ftrace") != 0;
+		return tracepoint_designates(spec, system, event);
+	case LTTNG_EVENT_TRACEPOINT:
+		return tracepoint_designates(spec, system, event);
+	default:
+		return false;
+	}
+}
+
+/*
+ * The enabled rules designating events/<system>/<event> once the rule
+ * being applied is enabled or disabled: that rule first when enabling,
+ * then the channel's other enabled rules. Returns their count (*out
+ * malloc'd), or -1 on ENOMEM.
+ */
+static int collect_active_rules(struct apply_ctx *ctx, const char *system,
+				const char *event,
+				const struct lsc_event ***out)
+{
+	const struct event_rule *rule;
+	const struct lsc_event **rules;
+	size_t count = 1, n = 0;
+
+	for (rule = ctx->others; rule; rule = rule->next)
+		count++;
+	rules = calloc(count, sizeof(*rules));
+	if (!rules)
+		return -1;
+	if (ctx->enable)
+		rules[n++] = ctx->spec;
+	for (rule = ctx->others; rule; rule = rule->next) {
+		if (!rule->spec.enabled || &rule->spec == ctx->spec ||
+		    !rule_designates(&rule->spec, system, event))
+			continue;
+		rules[n++] = &rule->spec;
+	}
+	*out = rules;
+	return (int)n;
+}
+
+/*
+ * Writes text (tracefs syntax, LTTng's field names; "0" clears) to the
+ * filter of events/<system>/<event>; false when tracefs refuses it (the
+ * event lacks a field the expression names).
+ */
+static bool write_filter_text(struct apply_ctx *ctx, const char *system,
+			      const char *event, const char *text)
 {
 	char file[600], err[512];
 	char *renamed = NULL;
-	const char *filter = ctx->filter;
 	int ret;
 
 	if (!strcmp(system, "sched")) {
-		renamed = sched_filter(ctx->filter);
+		renamed = sched_filter(text);
 		if (!renamed) {
 			ctx->failed = LTTNG_ERR_NOMEM;
 			return false;
 		}
-		filter = renamed;
+		text = renamed;
 	}
 	snprintf(file, sizeof(file), "events/%s/%s/filter", system, event);
-	ret = tracefs_instance_write(ctx->instance, file, filter, err,
+	ret = tracefs_instance_write(ctx->instance, file, text, err,
 				     sizeof(err));
 	free(renamed);
-	if (ret) {
+	if (ret)
 		DBG("%s", err);
-		ctx->filter_refused++;
-		return false;
-	}
-	return true;
+	return ret == 0;
 }
 
-/* Records the consumer's filter of events/<system>/<event>. */
-static int add_consumer_filter(struct apply_ctx *ctx, const char *system,
-			       const char *event)
-{
-	struct kernel_consumer_filter *f = calloc(1, sizeof(*f));
-
-	if (!f || !(f->expression = strdup(ctx->consumer_filter))) {
-		free(f);
-		ctx->failed = LTTNG_ERR_NOMEM;
-		return LTTNG_ERR_NOMEM;
-	}
-	snprintf(f->system, sizeof(f->system), "%s", system);
-	snprintf(f->event, sizeof(f->event), "%s", event);
-	f->next = ctx->ki->filters;
-	ctx->ki->filters = f;
-	return LTTNG_OK;
-}
-
-/* Writes filter then enable of events/<system>/<event>. */
-static void apply_one(struct apply_ctx *ctx, const char *system,
-		      const char *event)
+static void write_enable(struct apply_ctx *ctx, const char *system,
+			 const char *event, bool on)
 {
 	char file[600], err[512];
 
-	ctx->matched++;
-	if (ctx->filter && !write_filter(ctx, system, event))
-		return;
-	if (ctx->consumer_filter &&
-	    add_consumer_filter(ctx, system, event) != LTTNG_OK)
-		return;
 	snprintf(file, sizeof(file), "events/%s/%s/enable", system, event);
-	if (tracefs_instance_write(ctx->instance, file, ctx->value, err,
+	if (tracefs_instance_write(ctx->instance, file, on ? "1" : "0", err,
 				   sizeof(err))) {
 		ERR("%s", err);
-		ctx->failed = LTTNG_ERR_KERN_ENABLE_FAIL;
+		ctx->failed = ctx->enable ? LTTNG_ERR_KERN_ENABLE_FAIL
+					  : LTTNG_ERR_KERN_DISABLE_FAIL;
 	}
+}
+
+/* "(t0) || (t1) || ..." of the texts kept[i] selects; NULL on ENOMEM. */
+static char *join_filters(char *const *texts, const bool *kept, size_t n)
+{
+	size_t i, len = 1, count = 0;
+	char *out;
+
+	for (i = 0; i < n; i++)
+		len += kept[i] ? strlen(texts[i]) + 6 : 0;
+	out = malloc(len);
+	if (!out)
+		return NULL;
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (!kept[i])
+			continue;
+		if (count++)
+			strcat(out, " || ");
+		strcat(out, "(");
+		strcat(out, texts[i]);
+		strcat(out, ")");
+	}
+	return out;
+}
+
+/*
+ * Sets (expression) or removes (NULL) the consumer's filter of
+ * events/<system>/<event>. Once the consumer runs it keeps the filters
+ * it started with: a change is then refused (LTTNG_ERR_FILTER_INVAL)
+ * when enabling, and only warned about when disabling.
+ */
+static int set_consumer_filter(struct apply_ctx *ctx, const char *system,
+			       const char *event, const char *expression)
+{
+	struct kernel_consumer_filter **link = &ctx->ki->filters, *f;
+
+	while (*link && (strcmp((*link)->system, system) ||
+			 strcmp((*link)->event, event)))
+		link = &(*link)->next;
+	f = *link;
+	if (!f && !expression)
+		return LTTNG_OK;
+	if (f && expression && !strcmp(f->expression, expression))
+		return LTTNG_OK;
+	if (ctx->consumer_started) {
+		if (ctx->enable) {
+			ERR("Kernel event %s/%s: its rules' filters need the "
+			    "consumer, which takes filters only at the "
+			    "session's first start",
+			    system, event);
+			return LTTNG_ERR_FILTER_INVAL;
+		}
+		WARN("Kernel event %s/%s: the running consumer keeps its "
+		     "filter",
+		     system, event);
+		return LTTNG_OK;
+	}
+	if (!expression) {
+		*link = f->next;
+		free(f->expression);
+		free(f);
+		return LTTNG_OK;
+	}
+	if (!f) {
+		f = calloc(1, sizeof(*f));
+		if (!f)
+			return LTTNG_ERR_NOMEM;
+		snprintf(f->system, sizeof(f->system), "%s", system);
+		snprintf(f->event, sizeof(f->event), "%s", event);
+		f->next = ctx->ki->filters;
+		ctx->ki->filters = f;
+	}
+	free(f->expression);
+	f->expression = strdup(expression);
+	return f->expression ? LTTNG_OK : LTTNG_ERR_NOMEM;
+}
+
+/*
+ * Rules whose filters tracefs takes: their ORed tracefs filter. When
+ * tracefs refuses the whole, the filters it refuses one by one (fields
+ * the event lacks) are left out, as those rules record nothing of it.
+ * Returns whether any rule's filter was kept (*own_kept: rule 0's).
+ */
+static bool write_tracefs_combination(struct apply_ctx *ctx, const char *system,
+				      const char *event, char *const *texts,
+				      size_t n, bool *own_kept)
+{
+	bool *kept = calloc(n, sizeof(*kept));
+	bool any = false;
+	char *joined;
+	size_t i;
+
+	if (!kept) {
+		ctx->failed = LTTNG_ERR_NOMEM;
+		return false;
+	}
+	for (i = 0; i < n; i++)
+		kept[i] = true;
+	joined = n == 1 ? strdup(texts[0]) : join_filters(texts, kept, n);
+	if (joined && !write_filter_text(ctx, system, event, joined)) {
+		for (i = 0; i < n; i++)
+			kept[i] =
+				write_filter_text(ctx, system, event, texts[i]);
+		free(joined);
+		joined = join_filters(texts, kept, n);
+		if (joined && strcmp(joined, ""))
+			write_filter_text(ctx, system, event, joined);
+	}
+	if (!joined)
+		ctx->failed = LTTNG_ERR_NOMEM;
+	for (i = 0; i < n; i++)
+		any = any || kept[i];
+	*own_kept = kept[0];
+	free(joined);
+	free(kept);
+	return any && !ctx->failed;
+}
+
+/* "(e0) || (e1) || ..." of the rules' own expressions; NULL on ENOMEM. */
+static char *join_expressions(const struct lsc_event **rules, size_t n)
+{
+	char **texts = calloc(n, sizeof(*texts));
+	bool *kept = calloc(n, sizeof(*kept));
+	char *joined = NULL;
+	size_t i;
+
+	if (texts && kept) {
+		for (i = 0; i < n; i++) {
+			texts[i] = rules[i]->filter;
+			kept[i] = true;
+		}
+		joined = join_filters(texts, kept, n);
+	}
+	free(texts);
+	free(kept);
+	return joined;
+}
+
+/*
+ * Filters of n (> 0) rules that all have one: ORed in tracefs when it
+ * can express every one, else ORed (LTTng's syntax) for the consumer.
+ * Returns whether the event is to be enabled.
+ */
+static bool write_filtered_rules(struct apply_ctx *ctx, const char *system,
+				 const char *event,
+				 const struct lsc_event **rules, size_t n)
+{
+	char **texts = calloc(n, sizeof(*texts));
+	bool tracefs_all = true, own_kept = true, on = false;
+	char why[256];
+	size_t i;
+	int ret;
+
+	if (!texts) {
+		ctx->failed = LTTNG_ERR_NOMEM;
+		return false;
+	}
+	for (i = 0; i < n && tracefs_all; i++) {
+		struct filter_error ferr;
+
+		if (filter_tracefs_translate(rules[i]->filter, &texts[i], why,
+					     sizeof(why), &ferr))
+			tracefs_all = false;
+	}
+	if (tracefs_all) {
+		on = write_tracefs_combination(ctx, system, event, texts, n,
+					       &own_kept);
+		ret = set_consumer_filter(ctx, system, event, NULL);
+	} else {
+		char *joined = join_expressions(rules, n);
+
+		write_filter_text(ctx, system, event, "0");
+		ret = joined ? set_consumer_filter(ctx, system, event, joined)
+			     : LTTNG_ERR_NOMEM;
+		on = ret == LTTNG_OK;
+		free(joined);
+	}
+	if (ret != LTTNG_OK && !ctx->failed)
+		ctx->failed = ret;
+	if (ctx->enable && ctx->spec->filter && !own_kept)
+		ctx->filter_refused++;
+	for (i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	return on;
+}
+
+/*
+ * Recomputes events/<system>/<event> from every enabled rule designating
+ * it (LTTng records an event when any of them accepts it): no rule, off;
+ * a rule without filter, on without filter; else the rules' filters
+ * ORed. Filter first, then enable.
+ */
+static void apply_one(struct apply_ctx *ctx, const char *system,
+		      const char *event)
+{
+	const struct lsc_event **rules;
+	bool on = true;
+	int n, i, ret;
+
+	ctx->matched++;
+	n = collect_active_rules(ctx, system, event, &rules);
+	if (n < 0) {
+		ctx->failed = LTTNG_ERR_NOMEM;
+		return;
+	}
+	for (i = 0; i < n && rules[i]->filter; i++)
+		;
+	if (n == 0 || i < n) {
+		/* Off, or a rule records everything: no filter at all. */
+		on = n > 0;
+		if (!on)
+			write_enable(ctx, system, event, false);
+		write_filter_text(ctx, system, event, "0");
+		ret = set_consumer_filter(ctx, system, event, NULL);
+		if (ret != LTTNG_OK && !ctx->failed)
+			ctx->failed = ret;
+	} else {
+		on = write_filtered_rules(ctx, system, event, rules, (size_t)n);
+	}
+	free(rules);
+	if (!ctx->failed && n > 0)
+		write_enable(ctx, system, event, on);
 }
 
 /* Applies to the events of one system whose name matches pattern. */
@@ -250,7 +524,6 @@ static int prepare_filter(struct apply_ctx *ctx, const struct lsc_event *spec,
 	if (ret == -ENOTSUP && !consumer_started) {
 		DBG("Kernel filter '%s' evaluated by the consumer: %s",
 		    spec->filter, why);
-		ctx->consumer_filter = spec->filter;
 		return LTTNG_OK;
 	}
 	if (ret == -ENOTSUP) {
@@ -269,12 +542,16 @@ static int prepare_filter(struct apply_ctx *ctx, const struct lsc_event *spec,
 }
 
 int kernel_event_apply(struct kernel_instance *instance,
+		       const struct event_rule *rules,
 		       const struct lsc_event *spec, bool enable,
 		       bool consumer_started)
 {
 	struct apply_ctx ctx = {.ki = instance,
 				.instance = &instance->tracefs,
-				.value = enable ? "1" : "0"};
+				.spec = spec,
+				.enable = enable,
+				.consumer_started = consumer_started,
+				.others = rules};
 	char *filter = NULL;
 	int ret;
 
@@ -323,7 +600,9 @@ int kernel_event_apply_one(struct kernel_instance *instance, const char *system,
 {
 	struct apply_ctx ctx = {.ki = instance,
 				.instance = &instance->tracefs,
-				.value = enable ? "1" : "0"};
+				.spec = spec,
+				.enable = enable,
+				.consumer_started = consumer_started};
 	char *filter = NULL;
 	int ret;
 

@@ -4,11 +4,15 @@
  * pattern, system calls as syscalls/sys_enter_NAME + sys_exit_NAME), and
  * enabling or disabling it writes their `enable` files, after their
  * `filter` files when the rule has a filter expression (translated to
- * tracefs's filter language). An expression tracefs cannot express is
- * left to the kernel consumer: it is recorded on the instance
- * (kernel_instance.filters) and passed to the consumer when it starts,
- * so such rules must exist before the session's first start
- * (consumer_started: refused with LTTNG_ERR_FILTER_INVAL).
+ * tracefs's filter language). Several enabled rules designating one
+ * event combine as LTTng's do (recorded when any accepts): a rule
+ * without filter leaves the event unfiltered, filters are ORed. An
+ * expression tracefs cannot express is left to the kernel consumer
+ * (with the event's other rules' expressions ORed to it): it is
+ * recorded on the instance (kernel_instance.filters) and passed to the
+ * consumer when it starts, so such rules must exist before the
+ * session's first start (consumer_started: refused with
+ * LTTNG_ERR_FILTER_INVAL).
  */
 #ifndef SESSIOND_KERNEL_EVENT_H
 #define SESSIOND_KERNEL_EVENT_H
@@ -18,14 +22,19 @@
 #include "sessiond-comm/codec.h"
 #include "kernel-domain.h"
 
+struct event_rule;
+
 /*
  * Enables (or disables) in the instance every tracefs event spec
- * designates. Returns LTTNG_OK, LTTNG_ERR_KERN_ENABLE_FAIL (kprobes and
- * function events on a kernel without kprobe_events, a refused write),
- * LTTNG_ERR_FILTER_INVAL (an expression tracefs cannot take), or
- * LTTNG_ERR_KERN_DISABLE_FAIL.
+ * designates, recomputing each one's filter from spec (when enabling)
+ * and the other enabled rules of the channel (rules) designating it: an
+ * event is recorded when any of them accepts it. Returns LTTNG_OK,
+ * LTTNG_ERR_KERN_ENABLE_FAIL (kprobes and function events on a kernel without
+ * kprobe_events, a refused write), LTTNG_ERR_FILTER_INVAL (an expression
+ * tracefs cannot take), or LTTNG_ERR_KERN_DISABLE_FAIL.
  */
 int kernel_event_apply(struct kernel_instance *instance,
+		       const struct event_rule *rules,
 		       const struct lsc_event *spec, bool enable,
 		       bool consumer_started);
 
