@@ -126,3 +126,51 @@ def test_disabling_the_rules_stops_the_event(ks, tool, tmp_path):
     assert [r.name for r in mine].count("syscall_entry_close") >= 2
     assert all(r.name == "syscall_entry_close" and r.fields["fd"] == 3
                for r in mine)
+
+
+def workload_tid(tool):
+    return int(run_workload(tool, "open", "/etc/hostname", "2")[0]
+               .split("=")[1])
+
+
+def test_consumer_filters_changed_while_running(ks, tool, tmp_path):
+    """Consumer-evaluated filters of rules enabled after start, disabled
+    while running, and enabled after a stop all take effect."""
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-channel", "-k", "all")
+    ks.ok("enable-channel", "-k", "rules")
+    ks.ok("enable-event", "-k", "--syscall", "close", "-c", "all")
+    ks.ok("add-context", "-k", "-t", "tid", "-t", "procname")
+    ks.ok("start")
+    before = workload_tid(tool)
+    expr = '$ctx.procname == "ksyscalls" && fd == 3'
+    r = ks.ok("enable-event", "-k", "--syscall", "close", "-c", "rules",
+              "--filter", expr)
+    assert r.out == f"Event close: Filter '{expr}' successfully set\n"
+    added = workload_tid(tool)
+    ks.ok("disable-event", "-k", "--syscall", "close", "-c", "rules")
+    disabled = workload_tid(tool)
+    ks.ok("stop")
+    ks.ok("enable-event", "-k", "--syscall", "close", "-c", "rules",
+          "--filter", '$ctx.procname == "ksyscalls"')
+    ks.ok("start")
+    restarted = workload_tid(tool)
+    ks.ok("stop")
+    ks.ok("destroy")
+    trace = read_trace(tmp_path / "t" / "kernel")
+    assert trace.discarded_events == 0
+
+    def of(prefix, tid):
+        return [(r.name, r.fields.get("fd")) for r in trace
+                if stream_file(r).startswith(prefix) and
+                r.name.startswith("syscall_") and
+                r.common_context["tid"] == tid]
+    assert of("rules_", before) == [] and of("rules_", disabled) == []
+    assert of("all_", before) and of("all_", disabled)
+    assert of("rules_", added) == [
+        k for k in of("all_", added) if k == ("syscall_entry_close", 3)]
+    assert len(of("rules_", added)) >= 2
+    # No payload field named: entry and exit records pass.
+    assert of("rules_", restarted) == of("all_", restarted)
+    assert {n for n, _ in of("rules_", restarted)} == {
+        "syscall_entry_close", "syscall_exit_close"}

@@ -165,6 +165,17 @@ static int add_filter(struct kchannel *ch, const char *arg)
 	return 0;
 }
 
+static void free_filters(struct kchannel *ch)
+{
+	size_t i;
+
+	for (i = 0; i < ch->nr_filters; i++)
+		free(ch->filters[i].owned);
+	free(ch->filters);
+	ch->filters = NULL;
+	ch->nr_filters = 0;
+}
+
 /* Applies a channel option to the channel being described. */
 static int channel_option(struct kconsumer *kc, int opt, const char *arg)
 {
@@ -556,8 +567,7 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 		}
 		free(kc->channels[i].cpus);
 		kc->channels[i].cpus = NULL;
-		free(kc->channels[i].filters);
-		kc->channels[i].filters = NULL;
+		free_filters(&kc->channels[i]);
 		kc->channels[i].nr_filters = 0;
 	}
 	if (kc->metadata && kc->metadata_fd >= 0) {
@@ -648,6 +658,117 @@ static void switch_packets(struct kconsumer *kc)
 		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
 }
 
+/* Reads exactly len bytes of the control socket; 0 or -1. */
+static int read_control(struct kconsumer *kc, void *buf, size_t len)
+{
+	char *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = read(kc->control_fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static struct kchannel *find_channel(struct kconsumer *kc, const char *name,
+				     uint32_t *stream_id)
+{
+	uint32_t i;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		if (!strcmp(kc->channels[i].name, name)) {
+			*stream_id = i;
+			return &kc->channels[i];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Replaces (or, expression empty, removes) the channel's filter of the
+ * event spec names; spec.owned (taken) holds the text.
+ */
+static int replace_filter(struct kconsumer *kc, struct kchannel *ch,
+			  uint32_t stream_id, struct kernel_filter_spec *spec)
+{
+	struct kernel_filter_spec *filters;
+	size_t i;
+
+	for (i = 0; i < ch->nr_filters; i++) {
+		if (!strcmp(ch->filters[i].system, spec->system) &&
+		    !strcmp(ch->filters[i].event, spec->event))
+			break;
+	}
+	if (i < ch->nr_filters) {
+		free(ch->filters[i].owned);
+		ch->filters[i] = ch->filters[--ch->nr_filters];
+	}
+	if (spec->expression[0]) {
+		filters = realloc(ch->filters,
+				  (ch->nr_filters + 1) * sizeof(*filters));
+		if (!filters) {
+			free(spec->owned);
+			return -1;
+		}
+		filters[ch->nr_filters++] = *spec;
+		ch->filters = filters;
+	} else {
+		free(spec->owned);
+	}
+	return kernel_metadata_set_filters(kc->metadata, stream_id, ch->filters,
+					   ch->nr_filters);
+}
+
+/* The 'F' command: "CHANNEL\nSYSTEM/EVENT=EXPR". 0 or -1. */
+static int set_filter(struct kconsumer *kc)
+{
+	struct ctf_error err = {{0}};
+	struct kernel_filter_spec spec;
+	struct kchannel *ch;
+	uint32_t len, stream_id;
+	char *text, *newline, *equal;
+	bool removal;
+
+	if (read_control(kc, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_FILTER_MESSAGE)
+		return -1;
+	text = calloc(1, (size_t)len + 2);
+	if (!text || read_control(kc, text, len)) {
+		free(text);
+		return -1;
+	}
+	newline = strchr(text, '\n');
+	equal = newline ? strchr(newline, '=') : NULL;
+	if (!equal) {
+		free(text);
+		return -1;
+	}
+	*newline = '\0';
+	ch = find_channel(kc, text, &stream_id);
+	/* An empty expression: parse a placeholder (text has room), then
+	 * empty it. */
+	removal = !equal[1];
+	if (removal)
+		equal[1] = '0';
+	if (!ch || kernel_filter_spec_parse(newline + 1, &spec)) {
+		free(text);
+		return -1;
+	}
+	if (removal)
+		spec.expression = "";
+	spec.owned = text;
+	/* The records already in the buffers met the filter in force. */
+	if (drain_all(kc, &err))
+		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
+	return replace_filter(kc, ch, stream_id, &spec);
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -670,6 +791,14 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 		reply(kc, !ret);
 		*status = ret ? EXIT_FAILURE : EXIT_SUCCESS;
 		return 1;
+	}
+	if (cmd == KCONSUMER_CMD_SET_FILTER) {
+		ret = set_filter(kc);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: bad filter "
+					"command\n");
+		reply(kc, !ret);
+		return 0;
 	}
 	reply(kc, 0);
 	return 0;

@@ -395,6 +395,30 @@ static void attach_filter(const struct stream_events *se,
 	}
 }
 
+int kernel_metadata_set_filters(struct kernel_metadata *km, uint32_t stream_id,
+				const struct kernel_filter_spec *filters,
+				size_t nr_filters)
+{
+	struct stream_events *se;
+	unsigned int type;
+
+	if (stream_id >= MAX_STREAMS || !km->streams[stream_id].exists)
+		return -EINVAL;
+	se = &km->streams[stream_id];
+	se->filters = filters;
+	se->nr_filters = nr_filters;
+	for (type = 0; type < MAX_EVENT_ID; type++) {
+		struct kernel_event_class *ec = se->by_type[type];
+
+		if (!ec)
+			continue;
+		filter_program_free(ec->filter);
+		ec->filter = NULL;
+		attach_filter(se, ec);
+	}
+	return 0;
+}
+
 /* Fields LTTng's sched_process_fork has beyond tracefs's. */
 #define FORK_EXTRA_FIELDS 8
 

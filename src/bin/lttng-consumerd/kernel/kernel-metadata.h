@@ -85,6 +85,15 @@ int kernel_metadata_add_channel(struct kernel_metadata *km, uint32_t stream_id,
 				size_t nr_filters, struct ctf_error *err);
 
 /*
+ * Replaces the filters of a channel's events (kept by reference, as
+ * kernel_metadata_add_channel's), relinking the classes already created.
+ * 0 or -EINVAL (no such stream).
+ */
+int kernel_metadata_set_filters(struct kernel_metadata *km, uint32_t stream_id,
+				const struct kernel_filter_spec *filters,
+				size_t nr_filters);
+
+/*
  * The event class of the tracefs event numbered type in that stream,
  * created (and its metadata appended) on first use. NULL with err when
  * the id names no event or its format cannot be used.

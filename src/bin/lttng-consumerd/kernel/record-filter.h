@@ -26,6 +26,7 @@ struct kernel_filter_spec {
 	char system[64];
 	char event[256];
 	const char *expression;
+	char *owned; /* malloc'd text expression points into, or NULL */
 };
 
 /*

@@ -130,16 +130,14 @@ static int apply_rule(struct kernel_session *ks, struct kernel_instance *ki,
 	int ret;
 
 	if (spec->type != LTTNG_EVENT_USERSPACE_PROBE)
-		return kernel_event_apply(ki, chan->rules, spec, enable,
-					  ks->consumer_fd >= 0);
+		return kernel_event_apply(ki, chan->rules, spec, enable, ks);
 	if (!spec->probe_location)
 		return LTTNG_ERR_PROBE_LOCATION_INVAL;
 	ret = kernel_uprobe_get(&ks->uprobes, spec->name, spec->probe_location,
 				&uprobe);
 	if (ret != LTTNG_OK)
 		return ret;
-	return kernel_event_apply_one(ki, uprobe->group, spec, enable,
-				      ks->consumer_fd >= 0);
+	return kernel_event_apply_one(ki, uprobe->group, spec, enable, ks);
 }
 
 int kernel_cmd_enable_event(struct session *session,

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "../clock-offset.h"
 #include "../context.h"
 #include "kernel-consumer.h"
+#include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
 #include "kernel-context.h"
 #include "kernel-domain.h"
 #include "util/log.h"
@@ -210,6 +212,37 @@ int kernel_consumer_flush(struct kernel_session *ks)
 	if (send_command(ks, 'f')) {
 		ERR("The kernel consumer daemon did not flush");
 		return LTTNG_ERR_KERN_STOP_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
+			       const char *system, const char *event,
+			       const char *expression)
+{
+	uint32_t len;
+	char *message;
+	int ret;
+
+	if (ks->consumer_fd < 0)
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	ret = asprintf(&message, "%c____%s\n%s/%s=%s", KCONSUMER_CMD_SET_FILTER,
+		       channel, system, event, expression ? expression : "");
+	if (ret < 0)
+		return LTTNG_ERR_NOMEM;
+	len = (uint32_t)ret - 1 - sizeof(len);
+	memcpy(message + 1, &len, sizeof(len));
+	if (len > KCONSUMER_MAX_FILTER_MESSAGE ||
+	    write(ks->consumer_fd, message, (size_t)ret) != ret)
+		ret = -EPIPE;
+	else
+		ret = wait_reply(ks);
+	free(message);
+	if (ret) {
+		ERR("The kernel consumer daemon did not take the filter of "
+		    "%s/%s",
+		    system, event);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	return LTTNG_OK;
 }

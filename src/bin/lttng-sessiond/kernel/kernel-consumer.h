@@ -2,8 +2,8 @@
  * The session daemon's side of a session's kernel consumer daemon
  * (lttng-consumerd --kconsumerd, protocol in
  * src/bin/lttng-consumerd/kernel/kconsumer-protocol.h): started on the
- * session's first start with its channels, asked to flush on stop and
- * to quit on destroy.
+ * session's first start with its channels, sent the filters of rules
+ * changed while it runs, asked to flush on stop and to quit on destroy.
  */
 #ifndef SESSIOND_KERNEL_CONSUMER_H
 #define SESSIOND_KERNEL_CONSUMER_H
@@ -19,6 +19,15 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 
 /* Asks the consumer to drain and write everything; LTTNG_OK or error. */
 int kernel_consumer_flush(struct kernel_session *ks);
+
+/*
+ * Sends the running consumer a channel's new filter of
+ * events/<system>/<event> (expression NULL: none). LTTNG_OK, or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL when it does not take it.
+ */
+int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
+			       const char *system, const char *event,
+			       const char *expression);
 
 /* Asks the consumer to finish, then reaps it (no-op when none). */
 void kernel_consumer_quit(struct kernel_session *ks);

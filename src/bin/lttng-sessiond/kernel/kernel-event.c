@@ -11,6 +11,7 @@
 
 #include "../event-rule.h"
 #include "filter/tracefs-filter.h"
+#include "kernel-consumer.h"
 #include "kernel-domain.h"
 #include "kernel-event.h"
 #include "util/log.h"
@@ -20,7 +21,7 @@ struct apply_ctx {
 	const struct tracefs_instance *instance;
 	const struct lsc_event *spec;	 /* the rule enabled or disabled */
 	bool enable;			 /* spec is being enabled */
-	bool consumer_started;		 /* consumer filters are fixed */
+	struct kernel_session *ks;	 /* its consumer, if running */
 	const struct event_rule *others; /* the channel's rules */
 	const char *filter;		 /* spec's tracefs filter, or NULL */
 	unsigned int matched;
@@ -241,9 +242,8 @@ static char *join_filters(char *const *texts, const bool *kept, size_t n)
 
 /*
  * Sets (expression) or removes (NULL) the consumer's filter of
- * events/<system>/<event>. Once the consumer runs it keeps the filters
- * it started with: a change is then refused (LTTNG_ERR_FILTER_INVAL)
- * when enabling, and only warned about when disabling.
+ * events/<system>/<event>: on the instance, for the consumer's start,
+ * and sent to the consumer when it already runs.
  */
 static int set_consumer_filter(struct apply_ctx *ctx, const char *system,
 			       const char *event, const char *expression)
@@ -258,37 +258,32 @@ static int set_consumer_filter(struct apply_ctx *ctx, const char *system,
 		return LTTNG_OK;
 	if (f && expression && !strcmp(f->expression, expression))
 		return LTTNG_OK;
-	if (ctx->consumer_started) {
-		if (ctx->enable) {
-			ERR("Kernel event %s/%s: its rules' filters need the "
-			    "consumer, which takes filters only at the "
-			    "session's first start",
-			    system, event);
-			return LTTNG_ERR_FILTER_INVAL;
-		}
-		WARN("Kernel event %s/%s: the running consumer keeps its "
-		     "filter",
-		     system, event);
-		return LTTNG_OK;
-	}
 	if (!expression) {
 		*link = f->next;
 		free(f->expression);
 		free(f);
-		return LTTNG_OK;
-	}
-	if (!f) {
-		f = calloc(1, sizeof(*f));
-		if (!f)
+	} else {
+		if (!f) {
+			f = calloc(1, sizeof(*f));
+			if (!f)
+				return LTTNG_ERR_NOMEM;
+			snprintf(f->system, sizeof(f->system), "%s", system);
+			snprintf(f->event, sizeof(f->event), "%s", event);
+			f->next = ctx->ki->filters;
+			ctx->ki->filters = f;
+		}
+		free(f->expression);
+		f->expression = strdup(expression);
+		if (!f->expression) {
+			*link = f->next;
+			free(f);
 			return LTTNG_ERR_NOMEM;
-		snprintf(f->system, sizeof(f->system), "%s", system);
-		snprintf(f->event, sizeof(f->event), "%s", event);
-		f->next = ctx->ki->filters;
-		ctx->ki->filters = f;
+		}
 	}
-	free(f->expression);
-	f->expression = strdup(expression);
-	return f->expression ? LTTNG_OK : LTTNG_ERR_NOMEM;
+	if (ctx->ks && ctx->ks->consumer_fd >= 0)
+		return kernel_consumer_set_filter(ctx->ks, ctx->ki->channel,
+						  system, event, expression);
+	return LTTNG_OK;
 }
 
 /*
@@ -508,7 +503,7 @@ static void apply_syscalls(struct apply_ctx *ctx, const char *name)
  * an error.
  */
 static int prepare_filter(struct apply_ctx *ctx, const struct lsc_event *spec,
-			  bool consumer_started, char **owned)
+			  char **owned)
 {
 	struct filter_error ferr;
 	char why[256] = "";
@@ -521,16 +516,10 @@ static int prepare_filter(struct apply_ctx *ctx, const struct lsc_event *spec,
 				       &ferr);
 	if (ret == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
-	if (ret == -ENOTSUP && !consumer_started) {
+	if (ret == -ENOTSUP) {
 		DBG("Kernel filter '%s' evaluated by the consumer: %s",
 		    spec->filter, why);
 		return LTTNG_OK;
-	}
-	if (ret == -ENOTSUP) {
-		ERR("Kernel filter '%s': %s; the consumer evaluates such "
-		    "filters only for rules created before the first start",
-		    spec->filter, why);
-		return LTTNG_ERR_FILTER_INVAL;
 	}
 	if (ret) {
 		ERR("Kernel filter '%s': %s", spec->filter,
@@ -544,13 +533,13 @@ static int prepare_filter(struct apply_ctx *ctx, const struct lsc_event *spec,
 int kernel_event_apply(struct kernel_instance *instance,
 		       const struct event_rule *rules,
 		       const struct lsc_event *spec, bool enable,
-		       bool consumer_started)
+		       struct kernel_session *ks)
 {
 	struct apply_ctx ctx = {.ki = instance,
 				.instance = &instance->tracefs,
 				.spec = spec,
 				.enable = enable,
-				.consumer_started = consumer_started,
+				.ks = ks,
 				.others = rules};
 	char *filter = NULL;
 	int ret;
@@ -569,7 +558,7 @@ int kernel_event_apply(struct kernel_instance *instance,
 		break;
 	}
 	if (enable) {
-		ret = prepare_filter(&ctx, spec, consumer_started, &filter);
+		ret = prepare_filter(&ctx, spec, &filter);
 		if (ret != LTTNG_OK)
 			return ret;
 	}
@@ -596,18 +585,18 @@ int kernel_event_apply(struct kernel_instance *instance,
 
 int kernel_event_apply_one(struct kernel_instance *instance, const char *system,
 			   const struct lsc_event *spec, bool enable,
-			   bool consumer_started)
+			   struct kernel_session *ks)
 {
 	struct apply_ctx ctx = {.ki = instance,
 				.instance = &instance->tracefs,
 				.spec = spec,
 				.enable = enable,
-				.consumer_started = consumer_started};
+				.ks = ks};
 	char *filter = NULL;
 	int ret;
 
 	if (enable) {
-		ret = prepare_filter(&ctx, spec, consumer_started, &filter);
+		ret = prepare_filter(&ctx, spec, &filter);
 		if (ret != LTTNG_OK)
 			return ret;
 	}

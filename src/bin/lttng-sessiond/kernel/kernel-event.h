@@ -9,10 +9,9 @@
  * without filter leaves the event unfiltered, filters are ORed. An
  * expression tracefs cannot express is left to the kernel consumer
  * (with the event's other rules' expressions ORed to it): it is
- * recorded on the instance (kernel_instance.filters) and passed to the
- * consumer when it starts, so such rules must exist before the
- * session's first start (consumer_started: refused with
- * LTTNG_ERR_FILTER_INVAL).
+ * recorded on the instance (kernel_instance.filters), passed to the
+ * consumer when it starts and sent to it (kernel_consumer_set_filter())
+ * when a rule changes while it runs.
  */
 #ifndef SESSIOND_KERNEL_EVENT_H
 #define SESSIOND_KERNEL_EVENT_H
@@ -30,13 +29,16 @@ struct event_rule;
  * and the other enabled rules of the channel (rules) designating it: an
  * event is recorded when any of them accepts it. Returns LTTNG_OK,
  * LTTNG_ERR_KERN_ENABLE_FAIL (kprobes and function events on a kernel without
- * kprobe_events, a refused write), LTTNG_ERR_FILTER_INVAL (an expression
- * tracefs cannot take), or LTTNG_ERR_KERN_DISABLE_FAIL.
+ * kprobe_events, a refused write), LTTNG_ERR_FILTER_INVAL (an invalid
+ * expression, or no designated event has the fields it names),
+ * LTTNG_ERR_KERN_CONSUMER_FAIL (the running consumer did not take a
+ * filter) or LTTNG_ERR_KERN_DISABLE_FAIL. ks: the session, whose
+ * consumer, if running, gets the changed filters.
  */
 int kernel_event_apply(struct kernel_instance *instance,
 		       const struct event_rule *rules,
 		       const struct lsc_event *spec, bool enable,
-		       bool consumer_started);
+		       struct kernel_session *ks);
 
 /*
  * The same for one given tracefs event, events/<system>/<spec name>
@@ -44,6 +46,6 @@ int kernel_event_apply(struct kernel_instance *instance,
  */
 int kernel_event_apply_one(struct kernel_instance *instance, const char *system,
 			   const struct lsc_event *spec, bool enable,
-			   bool consumer_started);
+			   struct kernel_session *ks);
 
 #endif /* SESSIOND_KERNEL_EVENT_H */
