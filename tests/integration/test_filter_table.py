@@ -12,10 +12,9 @@ selected must be exactly those an independent Python evaluation
   `lttng enable-event --filter` through the session daemon, the app's
   registration, the consumer and babeltrace2, one session per
   expression, with every field and context value of every record
-  checked. It needs lttng-consumerd; without it, it is skipped.
+  checked.
 """
 import os
-import pathlib
 import subprocess
 
 import pytest
@@ -134,18 +133,12 @@ def test_tracer_agrees_with_the_model(tool):
         assert got == want, f"{expr!r}: tracer {got}, model {want}"
 
 
-def consumerd(build_dir):
-    return build_dir / "src" / "bin" / "lttng-consumerd" / "lttng-consumerd"
-
-
 BATCH = 20
 
 
 @pytest.mark.parametrize("batch", range(0, len(EXPRESSIONS), BATCH))
 def test_recorded_events_are_those_the_model_selects(
         build_dir, tool, lttng_env, tmp_path, batch):
-    if not consumerd(build_dir).exists():
-        pytest.skip("needs lttng-consumerd (the daemons branch)")
     exprs = EXPRESSIONS[batch:batch + BATCH]
     sessiond = Sessiond(build_dir, lttng_env)
     assert sessiond.start().returncode == 0

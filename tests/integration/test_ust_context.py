@@ -24,8 +24,6 @@ NAMESPACES = ["cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts"]
 
 @pytest.fixture
 def chain(build_dir, lttng_env):
-    if not (build_dir / "src/bin/lttng-consumerd/lttng-consumerd").exists():
-        pytest.skip("needs lttng-consumerd (the daemons branch)")
     sessiond = Sessiond(build_dir, lttng_env)
     assert sessiond.start().returncode == 0
     yield Cli(build_dir, lttng_env)
