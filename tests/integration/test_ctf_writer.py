@@ -7,7 +7,6 @@ on any babeltrace2 warning, so a trace that babeltrace2 only half
 understands fails too.
 """
 import os
-import pathlib
 import struct
 import subprocess
 

@@ -4,7 +4,6 @@ babeltrace2 (bt2) reads the trace with no warning. Skipped where tracefs
 instances cannot be created."""
 import os
 import pathlib
-import subprocess
 import time
 
 import pytest

@@ -1,5 +1,7 @@
 /*
- * Implementation of ust-tracepoint-list.h.
+ * Implementation of ust-tracepoint-list.h: both listings ask every
+ * registered app the same way and differ only in the request, the
+ * decoder of the app's reply and how one entry goes to the client.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +14,25 @@
 #include "ust-comm/codec.h"
 #include "ust-tracepoint-list.h"
 
+/* What one app answered: count entries of the listing's entry type. */
 struct app_listing {
 	pid_t pid;
-	struct ust_tracepoint_entry *entries;
+	void *entries;
 	uint32_t count;
 };
 
+/* One kind of listing (tracepoints or fields). */
+struct listing_kind {
+	uint32_t command; /* enum ust_command */
+	size_t entry_size;
+	int (*decode)(const void *payload, size_t len, void **entries,
+		      uint32_t *count);
+	void (*put)(struct lsc_buf *reply, pid_t pid, const void *entry);
+};
+
 /* Asks one app; an app that fails to answer lists nothing. */
-static void list_app(struct ust_app *app, struct app_listing *out)
+static void list_app(const struct listing_kind *kind, struct ust_app *app,
+		     struct app_listing *out)
 {
 	struct ust_message reply;
 
@@ -27,32 +40,18 @@ static void list_app(struct ust_app *app, struct app_listing *out)
 	out->entries = NULL;
 	out->count = 0;
 	if (!ust_app_is_alive(app) ||
-	    ust_app_call(app, UST_CMD_TRACEPOINT_LIST, NULL, NULL, 0, &reply))
+	    ust_app_call(app, kind->command, NULL, NULL, 0, &reply))
 		return;
-	if (ust_get_tracepoint_list(reply.payload, reply.payload_len,
-				    &out->entries, &out->count)) {
+	if (kind->decode(reply.payload, reply.payload_len, &out->entries,
+			 &out->count)) {
 		out->entries = NULL;
 		out->count = 0;
 	}
 	ust_message_fini(&reply);
 }
 
-static void put_entry(struct lsc_buf *reply, pid_t pid,
-		      const struct ust_tracepoint_entry *e)
-{
-	struct lsc_event ev;
-
-	memset(&ev, 0, sizeof(ev));
-	snprintf(ev.name, sizeof(ev.name), "%s", e->name);
-	ev.type = LTTNG_EVENT_TRACEPOINT;
-	ev.loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
-	ev.loglevel = e->loglevel;
-	ev.enabled = -1;
-	ev.pid = pid;
-	lsc_put_event(reply, &ev);
-}
-
-int ust_list_tracepoints(struct lsc_buf *reply)
+/* Appends u32 total then every app's entries, app by app. */
+static int list_all_apps(const struct listing_kind *kind, struct lsc_buf *reply)
 {
 	struct app_listing *listings;
 	size_t nr_apps = 0, i = 0;
@@ -64,78 +63,95 @@ int ust_list_tracepoints(struct lsc_buf *reply)
 	if (!listings)
 		return LTTNG_ERR_NOMEM;
 	for (struct ust_app *a = ust_app_first(); a; a = a->next, i++) {
-		list_app(a, &listings[i]);
+		list_app(kind, a, &listings[i]);
 		total += listings[i].count;
 	}
 	lsc_put_u32(reply, total);
 	for (i = 0; i < nr_apps; i++) {
+		const char *entry = listings[i].entries;
+
 		for (uint32_t j = 0; j < listings[i].count; j++)
-			put_entry(reply, listings[i].pid,
-				  &listings[i].entries[j]);
+			kind->put(reply, listings[i].pid,
+				  entry + (size_t)j * kind->entry_size);
 		free(listings[i].entries);
 	}
 	free(listings);
 	return LTTNG_OK;
 }
 
-struct app_fields {
-	pid_t pid;
-	struct ust_field_entry *entries;
-	uint32_t count;
-};
-
-static void list_app_fields(struct ust_app *app, struct app_fields *out)
+static void put_tracepoint(struct lsc_buf *reply, pid_t pid, const char *name,
+			   int loglevel)
 {
-	struct ust_message reply;
+	struct lsc_event ev;
 
-	out->pid = app->pid;
-	out->entries = NULL;
-	out->count = 0;
-	if (!ust_app_is_alive(app) ||
-	    ust_app_call(app, UST_CMD_FIELD_LIST, NULL, NULL, 0, &reply))
-		return;
-	if (ust_get_field_list(reply.payload, reply.payload_len, &out->entries,
-			       &out->count)) {
-		out->entries = NULL;
-		out->count = 0;
-	}
-	ust_message_fini(&reply);
+	memset(&ev, 0, sizeof(ev));
+	snprintf(ev.name, sizeof(ev.name), "%s", name);
+	ev.type = LTTNG_EVENT_TRACEPOINT;
+	ev.loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
+	ev.loglevel = loglevel;
+	ev.enabled = -1;
+	ev.pid = pid;
+	lsc_put_event(reply, &ev);
 }
 
-static void put_field(struct lsc_buf *reply, pid_t pid,
-		      const struct ust_field_entry *f)
+static int decode_tracepoints(const void *payload, size_t len, void **entries,
+			      uint32_t *count)
 {
-	struct ust_tracepoint_entry tp = {.loglevel = f->loglevel};
+	struct ust_tracepoint_entry *decoded;
+	int ret = ust_get_tracepoint_list(payload, len, &decoded, count);
 
-	snprintf(tp.name, sizeof(tp.name), "%s", f->event_name);
-	put_entry(reply, pid, &tp);
+	*entries = ret ? NULL : decoded;
+	return ret;
+}
+
+static void put_tracepoint_entry(struct lsc_buf *reply, pid_t pid,
+				 const void *entry)
+{
+	const struct ust_tracepoint_entry *e = entry;
+
+	put_tracepoint(reply, pid, e->name, e->loglevel);
+}
+
+static int decode_fields(const void *payload, size_t len, void **entries,
+			 uint32_t *count)
+{
+	struct ust_field_entry *decoded;
+	int ret = ust_get_field_list(payload, len, &decoded, count);
+
+	*entries = ret ? NULL : decoded;
+	return ret;
+}
+
+static void put_field_entry(struct lsc_buf *reply, pid_t pid, const void *entry)
+{
+	const struct ust_field_entry *f = entry;
+
+	put_tracepoint(reply, pid, f->event_name, f->loglevel);
 	lsc_put_str(reply, f->field_name);
 	lsc_put_i32(reply, (int32_t)f->type);
 	lsc_put_i32(reply, (int32_t)f->nowrite);
 }
 
+int ust_list_tracepoints(struct lsc_buf *reply)
+{
+	static const struct listing_kind tracepoints = {
+		.command = UST_CMD_TRACEPOINT_LIST,
+		.entry_size = sizeof(struct ust_tracepoint_entry),
+		.decode = decode_tracepoints,
+		.put = put_tracepoint_entry,
+	};
+
+	return list_all_apps(&tracepoints, reply);
+}
+
 int ust_list_tracepoint_fields(struct lsc_buf *reply)
 {
-	struct app_fields *listings;
-	size_t nr_apps = 0, i = 0;
-	uint32_t total = 0;
+	static const struct listing_kind fields = {
+		.command = UST_CMD_FIELD_LIST,
+		.entry_size = sizeof(struct ust_field_entry),
+		.decode = decode_fields,
+		.put = put_field_entry,
+	};
 
-	for (struct ust_app *a = ust_app_first(); a; a = a->next)
-		nr_apps++;
-	listings = calloc(nr_apps ? nr_apps : 1, sizeof(*listings));
-	if (!listings)
-		return LTTNG_ERR_NOMEM;
-	for (struct ust_app *a = ust_app_first(); a; a = a->next, i++) {
-		list_app_fields(a, &listings[i]);
-		total += listings[i].count;
-	}
-	lsc_put_u32(reply, total);
-	for (i = 0; i < nr_apps; i++) {
-		for (uint32_t j = 0; j < listings[i].count; j++)
-			put_field(reply, listings[i].pid,
-				  &listings[i].entries[j]);
-		free(listings[i].entries);
-	}
-	free(listings);
-	return LTTNG_OK;
+	return list_all_apps(&fields, reply);
 }
