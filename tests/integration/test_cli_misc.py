@@ -99,9 +99,12 @@ def test_mi_is_refused(cli):
 def test_list_commands_and_options(cli):
     r = cli.run("--list-commands")
     assert r.out.splitlines() == [
-        "add-context", "create", "destroy", "disable-channel",
-        "disable-event", "enable-channel", "enable-event", "help", "list",
-        "set-session", "start", "status", "stop", "track", "untrack",
+        "add-context", "add-trigger", "create", "clear", "destroy",
+        "disable-channel", "disable-event", "enable-channel",
+        "enable-event", "help", "list", "list-triggers", "load",
+        "metadata", "regenerate", "remove-trigger", "rotate",
+        "enable-rotation", "disable-rotation", "save", "set-session",
+        "snapshot", "start", "status", "stop", "track", "untrack",
         "version", "view"]
     r = cli.run("create", "--list-options")
     assert r.out == ("--help\n-h\n--output\n-o\n--list-options\n--set-url\n"

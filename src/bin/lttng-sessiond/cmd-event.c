@@ -258,9 +258,13 @@ int cmd_add_context(struct cmd_ctx *ctx)
 	if (ret != LTTNG_OK)
 		return ret;
 	if (!domain->channel_count) {
-		channel_default_ust(target.buffer_type, &defaults);
+		/*
+		 * LTTng ignores the handle's buffer type here: the default
+		 * channel uses the session's default scheme, per-user.
+		 */
+		channel_default_ust(LTTNG_BUFFER_PER_UID, &defaults);
 		ret = cmd_add_ust_channel(session, &defaults,
-					  target.buffer_type);
+					  LTTNG_BUFFER_PER_UID);
 		if (ret != LTTNG_OK)
 			return ret;
 	}

@@ -29,8 +29,15 @@ enum cmd_result {
 /* Option values every command's popt table uses for these two. */
 #define OPT_HELP 1
 #define OPT_LIST_OPTIONS 2
-#define CLI_COMMON_OPTIONS                                                     \
-	{"help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL},              \
+/*
+ * The two entries every command's popt table has, placed where LTTng's
+ * tables have them (--list-options prints the table in order).
+ */
+#define CLI_HELP_OPTION                                                        \
+	{                                                                      \
+		"help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL         \
+	}
+#define CLI_LIST_OPTIONS_OPTION                                                \
 	{                                                                      \
 		"list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS,      \
 			NULL, NULL                                             \
@@ -47,6 +54,7 @@ int cli_common_option(int opt, const char *command,
 struct cli_options {
 	bool no_sessiond;
 	const char *sessiond_path;
+	const char *relayd_path;
 	const char *argv0;
 };
 
@@ -70,4 +78,16 @@ int cmd_untrack(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_view(int argc, const char **argv);
 
+int cmd_add_trigger(int argc, const char **argv);
+int cmd_clear(int argc, const char **argv);
+int cmd_disable_rotation(int argc, const char **argv);
+int cmd_enable_rotation(int argc, const char **argv);
+int cmd_list_triggers(int argc, const char **argv);
+int cmd_load(int argc, const char **argv);
+int cmd_metadata(int argc, const char **argv);
+int cmd_regenerate(int argc, const char **argv);
+int cmd_remove_trigger(int argc, const char **argv);
+int cmd_rotate(int argc, const char **argv);
+int cmd_save(int argc, const char **argv);
+int cmd_snapshot(int argc, const char **argv);
 #endif /* LTTNG_CLI_COMMAND_H */

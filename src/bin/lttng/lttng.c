@@ -22,9 +22,12 @@ struct command {
 	int (*func)(int argc, const char **argv);
 };
 
+/* In LTTng's order, which --list-commands shows. */
 static const struct command commands[] = {
 	{"add-context", cmd_add_context},
+	{"add-trigger", cmd_add_trigger},
 	{"create", cmd_create},
+	{"clear", cmd_clear},
 	{"destroy", cmd_destroy},
 	{"disable-channel", cmd_disable_channel},
 	{"disable-event", cmd_disable_event},
@@ -32,7 +35,17 @@ static const struct command commands[] = {
 	{"enable-event", cmd_enable_event},
 	{"help", cmd_help},
 	{"list", cmd_list},
+	{"list-triggers", cmd_list_triggers},
+	{"load", cmd_load},
+	{"metadata", cmd_metadata},
+	{"regenerate", cmd_regenerate},
+	{"remove-trigger", cmd_remove_trigger},
+	{"rotate", cmd_rotate},
+	{"enable-rotation", cmd_enable_rotation},
+	{"disable-rotation", cmd_disable_rotation},
+	{"save", cmd_save},
 	{"set-session", cmd_set_session},
+	{"snapshot", cmd_snapshot},
 	{"start", cmd_start},
 	{"status", cmd_status},
 	{"stop", cmd_stop},
@@ -210,7 +223,7 @@ static int parse_global_options(int argc, char **argv)
 			cli_options.sessiond_path = optarg;
 			break;
 		case OPT_RELAYD_PATH:
-			/* The relay daemon is not part of the toolkit yet. */
+			cli_options.relayd_path = optarg;
 			break;
 		case OPT_DUMP_OPTIONS:
 			list_global_options();

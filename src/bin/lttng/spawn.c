@@ -16,6 +16,7 @@
 #include "util/paths.h"
 
 #define SESSIOND_PATH_ENV "LTTNG_SESSIOND_PATH"
+#define RELAYD_PATH_ENV "LTTNG_RELAYD_PATH"
 
 static int sessiond_path(char *buf, size_t len)
 {
@@ -64,17 +65,53 @@ int spawn_sessiond_if_needed(void)
 		ERR("Cannot find a session daemon to launch");
 		return -1;
 	}
-	MSG("Spawning a session daemon");
 	if (access(path, F_OK | X_OK)) {
 		ERR("No such file or access denied: %s", path);
 		ERR("Problem occurred while launching session daemon (%s)",
 		    path);
 		return -1;
 	}
+	MSG("Spawning a session daemon");
 	if (run_sessiond(path) || !lttng_session_daemon_alive()) {
 		ERR("Problem occurred while launching session daemon (%s)",
 		    path);
 		return -1;
 	}
 	return 0;
+}
+
+/* --relayd-path, else $LTTNG_RELAYD_PATH, else lttng-relayd beside us. */
+static int relayd_path(char *buf, size_t len)
+{
+	const char *path = cli_options.relayd_path;
+	char self_dir[PATH_MAX];
+
+	if (!path)
+		path = getenv(RELAYD_PATH_ENV);
+	if (path) {
+		if (strlen(path) >= len)
+			return -1;
+		strcpy(buf, path);
+		return 0;
+	}
+	if (paths_self_dir(self_dir, sizeof(self_dir)))
+		return -1;
+	return paths_join(buf, len, self_dir, "lttng-relayd") ? -1 : 0;
+}
+
+int spawn_relayd_for_live(void)
+{
+	char path[PATH_MAX];
+
+	if (relayd_path(path, sizeof(path)) == 0 && !access(path, X_OK)) {
+		ERR("Live sessions need a relay daemon this toolkit cannot "
+		    "drive yet (%s)",
+		    path);
+		return CMD_UNSUPPORTED;
+	}
+	/* LTTng tries twice, then gives up with this message. */
+	MSG("Spawning a relayd daemon");
+	MSG("Spawning a relayd daemon");
+	ERR("No relayd found. Use --relayd-path.");
+	return CMD_ERROR;
 }

@@ -13,4 +13,12 @@
  */
 int spawn_sessiond_if_needed(void);
 
+/*
+ * The relay daemon a live session without a URL needs (--relayd-path,
+ * $LTTNG_RELAYD_PATH, or lttng-relayd beside lttng). This toolkit has no
+ * relay daemon: prints LTTng's messages for a missing one, or says that
+ * live sessions are not supported. Returns a CMD_* error.
+ */
+int spawn_relayd_for_live(void);
+
 #endif /* LTTNG_CLI_SPAWN_H */

@@ -25,6 +25,7 @@ enum {
 };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
 	{"channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL},
 	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
@@ -33,7 +34,7 @@ static struct poptOption options[] = {
 	{"log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL},
 	{"type", 't', POPT_ARG_STRING, NULL, OPT_TYPE, NULL, NULL},
 	{"list", 0, POPT_ARG_NONE, NULL, OPT_LIST, NULL, NULL},
-	CLI_COMMON_OPTIONS,
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

@@ -3,7 +3,9 @@
  * session daemon when none runs, create the session, print where its
  * traces go, and make it the current session.
  */
+#include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,12 +16,16 @@
 #include "util/paths.h"
 
 #define MAX_NAME_LEN 255
+#define DEFAULT_LIVE_TIMER_US 1000000
 
 enum {
 	OPT_OUTPUT = 3,
 	OPT_NO_OUTPUT,
+	OPT_NO_CONSUMER,
 	OPT_SNAPSHOT,
-	OPT_URL,
+	OPT_SET_URL,
+	OPT_CTRL_URL,
+	OPT_DATA_URL,
 	OPT_LIVE,
 	OPT_SHM_PATH,
 };
@@ -29,73 +35,195 @@ static struct poptOption options[] = {
 	{"help", 'h', POPT_ARG_NONE, NULL, OPT_HELP, NULL, NULL},
 	{"output", 'o', POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL},
 	{"list-options", 0, POPT_ARG_NONE, NULL, OPT_LIST_OPTIONS, NULL, NULL},
-	{"set-url", 'U', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL},
-	{"ctrl-url", 'C', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL},
-	{"data-url", 'D', POPT_ARG_STRING, NULL, OPT_URL, NULL, NULL},
+	{"set-url", 'U', POPT_ARG_STRING, NULL, OPT_SET_URL, NULL, NULL},
+	{"ctrl-url", 'C', POPT_ARG_STRING, NULL, OPT_CTRL_URL, NULL, NULL},
+	{"data-url", 'D', POPT_ARG_STRING, NULL, OPT_DATA_URL, NULL, NULL},
 	{"no-output", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL},
-	{"no-consumer", 0, POPT_ARG_NONE, NULL, OPT_NO_OUTPUT, NULL, NULL},
+	{"no-consumer", 0, POPT_ARG_NONE, NULL, OPT_NO_CONSUMER, NULL, NULL},
 	{"snapshot", 0, POPT_ARG_NONE, NULL, OPT_SNAPSHOT, NULL, NULL},
-	{"live", 0, POPT_ARG_INT | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIVE, NULL,
-	 NULL},
+	{"live", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_LIVE,
+	 NULL, NULL},
 	{"shm-path", 0, POPT_ARG_STRING, NULL, OPT_SHM_PATH, NULL, NULL},
 	POPT_TABLEEND,
 };
 
 struct create_opts {
-	char *output; /* popt-allocated */
+	/* popt-allocated strings */
+	char *output, *set_url, *ctrl_url, *data_url, *shm_path;
 	int no_output;
 	int snapshot;
+	unsigned long live_us; /* 0: not a live session */
 	int done; /* --help or --list-options answered the command */
 };
 
-/* An absolute output directory from --output or a file:// URL. */
-static int output_from_url(const char *url, struct create_opts *opts)
+/* Replaces *slot by the option's argument. */
+static void take_arg(poptContext pc, char **slot)
 {
-	if (strncmp(url, "file://", 7)) {
-		ERR("Network outputs (%s) need lttng-relayd, which this "
-		    "toolkit does not provide yet",
-		    url);
-		return CMD_UNSUPPORTED;
+	free(*slot);
+	*slot = poptGetOptArg(pc);
+}
+
+/* --live[=PERIODUS]: LTTng's default period is one second. */
+static int parse_live(const char *arg, struct create_opts *opts)
+{
+	char *end;
+
+	if (!arg) {
+		opts->live_us = DEFAULT_LIVE_TIMER_US;
+		return CMD_SUCCESS;
 	}
-	free(opts->output);
-	opts->output = strdup(url + 7);
-	return opts->output ? CMD_SUCCESS : CMD_FATAL;
+	errno = 0;
+	opts->live_us = strtoul(arg, &end, 0);
+	if (errno || end == arg || *end || arg[0] == '-' ||
+	    opts->live_us > UINT32_MAX) {
+		ERR("Wrong value for --live parameter: %s", arg);
+		return CMD_ERROR;
+	}
+	if (opts->live_us == 0) {
+		ERR("Live timer interval must be greater than zero");
+		return CMD_ERROR;
+	}
+	return CMD_SUCCESS;
 }
 
 static int parse_options(poptContext pc, struct create_opts *opts)
 {
 	int opt, ret;
+	char *arg;
 
 	while ((opt = poptGetNextOpt(pc)) != -1) {
 		switch (opt) {
 		case OPT_OUTPUT:
-			free(opts->output);
-			opts->output = poptGetOptArg(pc);
+			take_arg(pc, &opts->output);
+			break;
+		case OPT_SET_URL:
+			take_arg(pc, &opts->set_url);
+			break;
+		case OPT_CTRL_URL:
+			take_arg(pc, &opts->ctrl_url);
+			break;
+		case OPT_DATA_URL:
+			take_arg(pc, &opts->data_url);
+			break;
+		case OPT_SHM_PATH:
+			take_arg(pc, &opts->shm_path);
 			break;
 		case OPT_NO_OUTPUT:
 			opts->no_output = 1;
 			break;
+		case OPT_NO_CONSUMER:
+			MSG("The option --no-consumer is obsolete. Use "
+			    "--no-output now.");
+			opts->done = 1;
+			return CMD_WARNING;
 		case OPT_SNAPSHOT:
 			opts->snapshot = 1;
 			break;
-		case OPT_URL: {
-			char *url = poptGetOptArg(pc);
-
-			ret = output_from_url(url, opts);
-			free(url);
+		case OPT_LIVE:
+			arg = poptGetOptArg(pc);
+			ret = parse_live(arg, opts);
+			free(arg);
 			if (ret != CMD_SUCCESS)
 				return ret;
 			break;
-		}
-		case OPT_LIVE:
-		case OPT_SHM_PATH:
-			ERR("Live sessions and --shm-path need components this "
-			    "toolkit does not provide yet");
-			return CMD_UNSUPPORTED;
 		default:
 			opts->done = 1;
 			return cli_common_option(opt, "create", options);
 		}
+	}
+	return CMD_SUCCESS;
+}
+
+/* The checks LTTng makes on how the output options combine. */
+static int check_output_options(const struct create_opts *opts)
+{
+	int kinds = !!opts->output + !!opts->set_url +
+		    !!(opts->ctrl_url || opts->data_url);
+
+	if (kinds > 1) {
+		ERR("Only one of the --set-url, --ctrl-url/data-url, or "
+		    "--output options may be used at once.");
+		return CMD_ERROR;
+	}
+	if (opts->snapshot && opts->live_us) {
+		ERR("Snapshot and live modes are mutually exclusive.");
+		return CMD_ERROR;
+	}
+	if (!opts->ctrl_url != !opts->data_url) {
+		ERR("Both control and data URLs must be specified.");
+		return CMD_ERROR;
+	}
+	return CMD_SUCCESS;
+}
+
+/*
+ * Checks a URL as LTTng's parser does: file:// with an absolute path, or
+ * net[4|6]:// / tcp[4|6]:// with a host. Prints LTTng's messages.
+ */
+static int check_url(const char *url)
+{
+	static const char *const network_schemes[] = {
+		"net://", "net4://", "net6://", "tcp://", "tcp4://", "tcp6://",
+	};
+	const char *sep = strstr(url, "://");
+	size_t i;
+
+	if (!strncmp(url, "file://", 7)) {
+		if (url[7] == '/')
+			return CMD_SUCCESS;
+		ERR("Missing destination full path.");
+	} else if (!sep) {
+		ERR("URI parse unknown protocol %s", url);
+	} else {
+		for (i = 0;
+		     i < sizeof(network_schemes) / sizeof(network_schemes[0]);
+		     i++) {
+			if (!strncmp(url, network_schemes[i],
+				     strlen(network_schemes[i])))
+				return CMD_SUCCESS;
+		}
+		ERR("URI parse unknown protocol %.*s", (int)(sep - url), url);
+	}
+	ERR("Unable to parse the URL %s", url);
+	ERR("Unrecognized URL format.");
+	return CMD_ERROR;
+}
+
+/*
+ * The output directory of a --set-url=file://DIR; network outputs (and
+ * live sessions) need lttng-relayd, which this toolkit does not have.
+ */
+static int resolve_urls(struct create_opts *opts)
+{
+	int ret;
+
+	if (opts->set_url) {
+		ret = check_url(opts->set_url);
+		if (ret != CMD_SUCCESS)
+			return ret;
+		if (!strncmp(opts->set_url, "file://", 7)) {
+			if (opts->live_us) {
+				ERR("Unsupported output type specified for "
+				    "live session.");
+				return CMD_ERROR;
+			}
+			opts->output = strdup(opts->set_url + 7);
+			return opts->output ? CMD_SUCCESS : CMD_FATAL;
+		}
+	}
+	if (opts->ctrl_url && ((ret = check_url(opts->ctrl_url)) ||
+			       (ret = check_url(opts->data_url))))
+		return ret;
+	if (opts->set_url || opts->ctrl_url) {
+		ERR("Network outputs need lttng-relayd, which this toolkit "
+		    "does not provide");
+		return CMD_UNSUPPORTED;
+	}
+	if (opts->live_us)
+		return spawn_relayd_for_live();
+	if (opts->shm_path) {
+		ERR("--shm-path is not supported by this toolkit");
+		return CMD_UNSUPPORTED;
 	}
 	return CMD_SUCCESS;
 }
@@ -197,6 +325,9 @@ int cmd_create(int argc, const char **argv)
 
 	if (ret != CMD_SUCCESS || opts.done)
 		goto end;
+	ret = check_output_options(&opts);
+	if (ret != CMD_SUCCESS)
+		goto end;
 	name = poptGetArg(pc);
 	leftover = poptGetArg(pc);
 	if (leftover) {
@@ -207,6 +338,9 @@ int cmd_create(int argc, const char **argv)
 	ret = check_name(name);
 	if (ret != CMD_SUCCESS)
 		goto end;
+	ret = resolve_urls(&opts);
+	if (ret != CMD_SUCCESS)
+		goto end;
 	if (spawn_sessiond_if_needed()) {
 		ret = CMD_ERROR;
 		goto end;
@@ -214,6 +348,10 @@ int cmd_create(int argc, const char **argv)
 	ret = create_session(name, &opts);
 end:
 	free(opts.output);
+	free(opts.set_url);
+	free(opts.ctrl_url);
+	free(opts.data_url);
+	free(opts.shm_path);
 	poptFreeContext(pc);
 	return ret;
 }

@@ -16,9 +16,10 @@
 enum { OPT_ALL = 3, OPT_NO_WAIT };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
+	CLI_LIST_OPTIONS_OPTION,
 	{"no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL},
-	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
 

@@ -10,10 +10,11 @@
 enum { OPT_SESSION = 3, OPT_KERNEL, OPT_USERSPACE };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
 	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
 	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
-	CLI_COMMON_OPTIONS,
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

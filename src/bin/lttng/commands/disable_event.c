@@ -24,19 +24,22 @@ enum {
 };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
 	{"all-events", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
 	{"channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL},
-	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
-	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
 	{"jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL},
 	{"log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL},
 	{"python", 'p', POPT_ARG_NONE, NULL, OPT_PYTHON, NULL, NULL},
-	{"tracepoint", 0, POPT_ARG_NONE, NULL, OPT_TRACEPOINT, NULL, NULL},
-	{"probe", 0, POPT_ARG_NONE, NULL, OPT_PROBE, NULL, NULL},
-	{"function", 0, POPT_ARG_NONE, NULL, OPT_FUNCTION, NULL, NULL},
+	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
+	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
 	{"syscall", 0, POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL},
-	CLI_COMMON_OPTIONS,
+	{"probe", 0, POPT_ARG_NONE, NULL, OPT_PROBE, NULL, NULL},
+	{"tracepoint", 0, POPT_ARG_NONE, NULL, OPT_TRACEPOINT, NULL, NULL},
+	{"function", 0, POPT_ARG_NONE, NULL, OPT_FUNCTION, NULL, NULL},
+	/* LTTng 2.13 accepts --all and ignores it (--all-events is -a). */
+	{"all", 0, POPT_ARG_NONE, NULL, 0, NULL, NULL},
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

@@ -32,30 +32,31 @@ enum {
 };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
 	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
 	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
 	{"discard", 0, POPT_ARG_NONE, NULL, OPT_DISCARD, NULL, NULL},
 	{"overwrite", 0, POPT_ARG_NONE, NULL, OPT_OVERWRITE, NULL, NULL},
-	{"output", 0, POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL},
 	{"subbuf-size", 0, POPT_ARG_STRING, NULL, OPT_SUBBUF_SIZE, NULL, NULL},
 	{"num-subbuf", 0, POPT_ARG_STRING, NULL, OPT_NUM_SUBBUF, NULL, NULL},
 	{"switch-timer", 0, POPT_ARG_STRING, NULL, OPT_SWITCH_TIMER, NULL,
 	 NULL},
-	{"read-timer", 0, POPT_ARG_STRING, NULL, OPT_READ_TIMER, NULL, NULL},
 	{"monitor-timer", 0, POPT_ARG_STRING, NULL, OPT_MONITOR_TIMER, NULL,
 	 NULL},
-	{"blocking-timeout", 0, POPT_ARG_STRING, NULL, OPT_BLOCKING_TIMEOUT,
-	 NULL, NULL},
-	{"tracefile-size", 'C', POPT_ARG_STRING, NULL, OPT_TRACEFILE_SIZE, NULL,
-	 NULL},
-	{"tracefile-count", 'W', POPT_ARG_STRING, NULL, OPT_TRACEFILE_COUNT,
-	 NULL, NULL},
+	{"read-timer", 0, POPT_ARG_STRING, NULL, OPT_READ_TIMER, NULL, NULL},
+	CLI_LIST_OPTIONS_OPTION,
+	{"output", 0, POPT_ARG_STRING, NULL, OPT_OUTPUT, NULL, NULL},
 	{"buffers-uid", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_UID, NULL, NULL},
 	{"buffers-pid", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_PID, NULL, NULL},
 	{"buffers-global", 0, POPT_ARG_NONE, NULL, OPT_BUFFERS_GLOBAL, NULL,
 	 NULL},
-	CLI_COMMON_OPTIONS,
+	{"tracefile-size", 'C', POPT_ARG_STRING, NULL, OPT_TRACEFILE_SIZE, NULL,
+	 NULL},
+	{"tracefile-count", 'W', POPT_ARG_STRING, NULL, OPT_TRACEFILE_COUNT,
+	 NULL, NULL},
+	{"blocking-timeout", 0, POPT_ARG_STRING, NULL, OPT_BLOCKING_TIMEOUT,
+	 NULL, NULL},
 	POPT_TABLEEND,
 };
 
@@ -207,6 +208,11 @@ static int parse_options(poptContext pc, struct channel_opts *o)
 
 		if (opt > 0 && opt <= OPT_BUFFERS_GLOBAL && flags[opt]) {
 			*flags[opt] = 1;
+			/* Of --discard and --overwrite, the last one wins. */
+			if (opt == OPT_DISCARD)
+				o->overwrite = 0;
+			if (opt == OPT_OVERWRITE)
+				o->discard = 0;
 			continue;
 		}
 		if (opt < OPT_SESSION || opt > OPT_BUFFERS_GLOBAL) {
@@ -226,8 +232,7 @@ static int parse_options(poptContext pc, struct channel_opts *o)
 /* Checks across options, and of the channel name argument. */
 static int check_options(const struct channel_opts *o, const char *names)
 {
-	if (o->overwrite && !o->discard && o->set_blocking &&
-	    o->blocking_us != 0) {
+	if (o->overwrite && o->set_blocking && o->blocking_us != 0) {
 		ERR("You cannot specify --overwrite and --blocking-timeout=N, "
 		    "where N is different than 0");
 		return CMD_ERROR;

@@ -33,6 +33,7 @@ enum {
 };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
 	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
 	{"channel", 'c', POPT_ARG_STRING, NULL, OPT_CHANNEL, NULL, NULL},
@@ -50,9 +51,9 @@ static struct poptOption options[] = {
 	{"loglevel", 0, POPT_ARG_STRING, NULL, OPT_LOGLEVEL, NULL, NULL},
 	{"loglevel-only", 0, POPT_ARG_STRING, NULL, OPT_LOGLEVEL_ONLY, NULL,
 	 NULL},
+	CLI_LIST_OPTIONS_OPTION,
 	{"filter", 'f', POPT_ARG_STRING, NULL, OPT_FILTER, NULL, NULL},
 	{"exclude", 'x', POPT_ARG_STRING, NULL, OPT_EXCLUDE, NULL, NULL},
-	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
 

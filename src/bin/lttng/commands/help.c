@@ -41,7 +41,8 @@ static const char *const known_commands[] = {
 };
 
 static struct poptOption options[] = {
-	CLI_COMMON_OPTIONS,
+	CLI_HELP_OPTION,
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

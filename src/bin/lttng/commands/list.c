@@ -26,6 +26,7 @@ enum {
 };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
 	{"jul", 'j', POPT_ARG_NONE, NULL, OPT_JUL, NULL, NULL},
 	{"log4j", 'l', POPT_ARG_NONE, NULL, OPT_LOG4J, NULL, NULL},
@@ -35,7 +36,7 @@ static struct poptOption options[] = {
 	{"domain", 'd', POPT_ARG_NONE, NULL, OPT_DOMAIN, NULL, NULL},
 	{"fields", 'f', POPT_ARG_NONE, NULL, OPT_FIELDS, NULL, NULL},
 	{"syscall", 'S', POPT_ARG_NONE, NULL, OPT_SYSCALL, NULL, NULL},
-	CLI_COMMON_OPTIONS,
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

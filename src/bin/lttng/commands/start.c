@@ -7,7 +7,8 @@
 #include "../utils.h"
 
 static struct poptOption options[] = {
-	CLI_COMMON_OPTIONS,
+	CLI_HELP_OPTION,
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

@@ -8,7 +8,8 @@
 #include "list.h"
 
 static struct poptOption options[] = {
-	CLI_COMMON_OPTIONS,
+	CLI_HELP_OPTION,
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

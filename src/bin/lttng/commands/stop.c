@@ -13,8 +13,9 @@
 enum { OPT_NO_WAIT = 3 };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
+	CLI_LIST_OPTIONS_OPTION,
 	{"no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL},
-	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
 

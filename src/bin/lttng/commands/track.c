@@ -21,10 +21,10 @@ enum {
 };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
 	{"kernel", 'k', POPT_ARG_NONE, NULL, OPT_KERNEL, NULL, NULL},
 	{"userspace", 'u', POPT_ARG_NONE, NULL, OPT_USERSPACE, NULL, NULL},
-	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
 	{"pid", 'p', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_PID,
 	 NULL, NULL},
 	{"vpid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
@@ -37,7 +37,8 @@ static struct poptOption options[] = {
 	 OPT_OTHER_ATTRIBUTE, NULL, NULL},
 	{"vgid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
 	 OPT_OTHER_ATTRIBUTE, NULL, NULL},
-	CLI_COMMON_OPTIONS,
+	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 

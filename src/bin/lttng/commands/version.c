@@ -7,7 +7,8 @@
 #include "../command.h"
 
 static struct poptOption options[] = {
-	CLI_COMMON_OPTIONS,
+	CLI_HELP_OPTION,
+	CLI_LIST_OPTIONS_OPTION,
 	POPT_TABLEEND,
 };
 
@@ -35,11 +36,7 @@ int cmd_version(int argc, const char **argv)
 		ret = cli_common_option(opt, "version", options);
 		goto end;
 	}
-	if (poptPeekArg(pc)) {
-		ERR("Unknown argument: %s", poptPeekArg(pc));
-		ret = CMD_ERROR;
-		goto end;
-	}
+	/* LTTng 2.13 ignores arguments after `version`. */
 	if (!log_quiet)
 		fputs(version_text, stdout);
 end:

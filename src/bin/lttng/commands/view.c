@@ -16,9 +16,10 @@
 enum { OPT_VIEWER = 3, OPT_TRACE_PATH };
 
 static struct poptOption options[] = {
+	CLI_HELP_OPTION,
+	CLI_LIST_OPTIONS_OPTION,
 	{"viewer", 'e', POPT_ARG_STRING, NULL, OPT_VIEWER, NULL, NULL},
 	{"trace-path", 't', POPT_ARG_STRING, NULL, OPT_TRACE_PATH, NULL, NULL},
-	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
 

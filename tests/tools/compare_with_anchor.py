@@ -1,0 +1,189 @@
+#!/usr/bin/python3
+"""Runs the same lttng command scripts against the reference LTTng 2.13 (the
+anchor, extracted at /var/cache/lttng-anchor) and against this build, each
+as user nobody with a fresh LTTNG_HOME, and prints every difference in
+stdout, stderr, exit status and trace tree after normalising temporary
+paths, dates and pids.
+
+    compare_with_anchor.py [--build DIR] [--show] [SCENARIO-SUBSTRING...]
+
+Scenarios are in conform_scenarios.py (a list of (name, start_daemon,
+commands)); a command is a shell-like string run through shlex.
+"""
+import difflib
+import os
+import pathlib
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from conform_scenarios import SCENARIOS  # noqa: E402
+
+ANCHOR = pathlib.Path("/var/cache/lttng-anchor")
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+class Impl:
+    def __init__(self, name, build):
+        self.name = name
+        if name == "anchor":
+            lib = ANCHOR / "usr/lib/x86_64-linux-gnu"
+            self.bindir = str(ANCHOR / "usr/bin")
+            self.sessiond = str(ANCHOR / "usr/bin/lttng-sessiond")
+            self.extra_env = {
+                "LD_LIBRARY_PATH": str(lib),
+                "LTTNG_SESSION_CONFIG_XSD_PATH": str(
+                    ANCHOR / "usr/share/xml/lttng"),
+                "LTTNG_CONSUMERD64_BIN": str(
+                    lib / "lttng/libexec/lttng-consumerd"),
+            }
+        else:
+            self.bindir = str(build / "src/bin/lttng")
+            self.sessiond = str(build /
+                                "src/bin/lttng-sessiond/lttng-sessiond")
+            self.extra_env = {}
+
+    def env(self, home):
+        env = {
+            "PATH": f"{self.bindir}:{os.path.dirname(self.sessiond)}"
+                    ":/usr/bin:/bin",
+            "HOME": home, "LTTNG_HOME": home,
+            "LTTNG_SESSIOND_PATH": self.sessiond,
+        }
+        env.update(self.extra_env)
+        return env
+
+
+def as_nobody(argv):
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+            "env", "-i"] + argv
+
+
+def normalise(text, impl, home):
+    text = text.replace(home, "$W")
+    text = text.replace(impl.sessiond, "$SESSIOND")
+    text = text.replace(impl.bindir, "$BIN")
+    text = re.sub(r"\d{8}-\d{6}", "DATE", text)
+    text = re.sub(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}", "TIME", text)
+    text = re.sub(r"\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+", "LOGSTAMP",
+                  text)
+    text = re.sub(r"\b(pid|PID)[ :=]+\d+", r"\1 PID", text)
+    return text
+
+
+def run_command(impl, home, command):
+    argv = shlex.split(command)
+    env = impl.env(home)
+    envargs = [f"{k}={v}" for k, v in env.items()]
+    if argv[0] == "lttng-sessiond":
+        argv[0] = impl.sessiond
+    try:
+        proc = subprocess.run(as_nobody(envargs + argv), capture_output=True,
+                              cwd=home, timeout=30)
+        out, err, rc = proc.stdout, proc.stderr, proc.returncode
+    except subprocess.TimeoutExpired as e:
+        out, err, rc = e.stdout or b"", e.stderr or b"", "TIMEOUT"
+    return (normalise(out.decode(errors="replace"), impl, home),
+            normalise(err.decode(errors="replace"), impl, home), rc)
+
+
+def trace_tree(home):
+    top = pathlib.Path(home)
+    lines = []
+    for path in sorted(top.rglob("*")):
+        rel = str(path.relative_to(top))
+        if rel.startswith(".lttng") or rel.startswith(".cache"):
+            continue
+        lines.append(re.sub(r"\d{8}-\d{6}", "DATE", rel))
+    return "\n".join(lines)
+
+
+def kill_daemons(home):
+    pidfile = pathlib.Path(home) / ".lttng/lttng-sessiond.pid"
+    try:
+        pid = int(pidfile.read_text())
+    except (OSError, ValueError):
+        return
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    for _ in range(200):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.02)
+    os.kill(pid, signal.SIGKILL)
+
+
+def run_scenario(impl, scenario):
+    name, daemon, commands = scenario
+    home = tempfile.mkdtemp(prefix=f"conform-{impl.name}-")
+    os.chmod(home, 0o777)
+    results = []
+    try:
+        if daemon:
+            run_command(impl, home, "lttng-sessiond --daemonize")
+        for command in commands:
+            results.append(run_command(impl, home, command))
+        tree = trace_tree(home)
+    finally:
+        kill_daemons(home)
+        subprocess.run(["rm", "-rf", home])
+    return results, tree
+
+
+def main():
+    args = sys.argv[1:]
+    build = ROOT / "build"
+    show = False
+    while args and args[0].startswith("--"):
+        if args[0] == "--build":
+            build = pathlib.Path(args[1]).resolve()
+            args = args[2:]
+        elif args[0] == "--show":
+            show = True
+            args = args[1:]
+        else:
+            sys.exit(__doc__)
+    anchor, ours = Impl("anchor", build), Impl("ours", build)
+    differences = 0
+    for scenario in SCENARIOS:
+        if args and not any(a in scenario[0] for a in args):
+            continue
+        theirs, their_tree = run_scenario(anchor, scenario)
+        mine, my_tree = run_scenario(ours, scenario)
+        for command, t, m in zip(scenario[2], theirs, mine):
+            if t == m and not show:
+                continue
+            if t != m:
+                differences += 1
+            print(f"=== [{scenario[0]}] lttng {command}"
+                  f"{'' if t != m else '  (same)'}")
+            if t != m and (t[0].count("\n") > 3 or m[0].count("\n") > 3):
+                print(f"  anchor rc={t[2]} err={t[1]!r}")
+            else:
+                print(f"  anchor rc={t[2]} out={t[0]!r}\n"
+                      f"         err={t[1]!r}")
+            if t != m and (t[0].count("\n") > 3 or m[0].count("\n") > 3):
+                print(f"  ours   rc={m[2]} err={m[1]!r}, stdout diff:")
+                sys.stdout.writelines(difflib.unified_diff(
+                    t[0].splitlines(True), m[0].splitlines(True), n=1))
+            elif t != m:
+                print(f"  ours   rc={m[2]} out={m[0]!r}\n"
+                      f"         err={m[1]!r}")
+        if their_tree != my_tree:
+            differences += 1
+            print(f"=== [{scenario[0]}] trace tree differs\n--- anchor\n"
+                  f"{their_tree}\n--- ours\n{my_tree}")
+    print(f"{differences} differences")
+
+
+if __name__ == "__main__":
+    main()
