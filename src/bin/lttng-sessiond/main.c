@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <grp.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,12 @@ enum {
 	OPT_CONSUMERD64_LIBDIR,
 	OPT_VERBOSE_CONSUMER,
 	OPT_KCONSUMERD_PATH,
+	OPT_AGENT_TCP_PORT,
+	OPT_KMOD_PROBES,
+	OPT_EXTRA_KMOD_PROBES,
+	OPT_CONSUMER_SOCK,
+	OPT_ERROR_BUFFER_SIZE_KERNEL,
+	OPT_ERROR_BUFFER_SIZE_USERSPACE,
 };
 
 static const struct option long_options[] = {
@@ -59,6 +66,23 @@ static const struct option long_options[] = {
 	{"verbose-consumer", no_argument, NULL, OPT_VERBOSE_CONSUMER},
 	{"help", no_argument, NULL, 'h'},
 	{"version", no_argument, NULL, 'V'},
+	{"config", required_argument, NULL, 'f'},
+	{"load", required_argument, NULL, 'l'},
+	{"pidfile", required_argument, NULL, 'p'},
+	{"agent-tcp-port", required_argument, NULL, OPT_AGENT_TCP_PORT},
+	{"kmod-probes", required_argument, NULL, OPT_KMOD_PROBES},
+	{"extra-kmod-probes", required_argument, NULL, OPT_EXTRA_KMOD_PROBES},
+	/* Our consumer daemons get their sockets another way. */
+	{"kconsumerd-err-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
+	{"kconsumerd-cmd-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
+	{"ustconsumerd32-err-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
+	{"ustconsumerd64-err-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
+	{"ustconsumerd32-cmd-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
+	{"ustconsumerd64-cmd-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
+	{"event-notifier-error-buffer-size-kernel", required_argument, NULL,
+	 OPT_ERROR_BUFFER_SIZE_KERNEL},
+	{"event-notifier-error-buffer-size-userspace", required_argument, NULL,
+	 OPT_ERROR_BUFFER_SIZE_USERSPACE},
 	{NULL, 0, NULL, 0},
 };
 
@@ -75,6 +99,8 @@ static const char usage_text[] =
 
 /* Options whose value is only needed while parsing. */
 struct parsed_options {
+	const char *pid_file;
+	const char *load_path;
 	const char *client_sock;
 	const char *apps_sock;
 	const char *consumerd64_path;
@@ -92,13 +118,53 @@ static int copy_option(char *dst, size_t len, const char *value,
 	return 0;
 }
 
+/*
+ * --agent-tcp-port=PORT and the event notifier error buffer sizes: an
+ * integer in [1, max], checked with LTTng's messages. 0 or -1.
+ */
+static int check_number_option(const char *name, const char *value, long max,
+			       const char *range_message)
+{
+	char *end;
+	long number;
+
+	errno = 0;
+	number = strtol(value, &end, 0);
+	if (errno || end == value || *end || number < 0) {
+		ERR("Wrong value in --%s parameter: %s", name, value);
+		return -1;
+	}
+	if (number < 1 || number > max) {
+		ERR("%s --%s parameter: %s", range_message, name, value);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * --config=PATH: LTTng reads the INI file before the other options;
+ * this daemon takes its configuration from options only, so an existing
+ * file is reported as ignored once the daemon runs.
+ */
+static int check_config_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		ERR("Failed to open daemon configuration file at %s", path);
+		return -1;
+	}
+	fclose(f);
+	return 0;
+}
+
 /* Parse argv into sessiond_config; -1 on error, 1 when done (--help). */
 static int parse_options(int argc, char **argv, struct parsed_options *opts)
 {
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "bdSg:a:c:qvhV", long_options,
-				  NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "bdSg:a:c:qvhVf:l:p:",
+				  long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'b':
 			sessiond_config.background = true;
@@ -147,19 +213,55 @@ static int parse_options(int argc, char **argv, struct parsed_options *opts)
 			log_verbosity++;
 			break;
 		case 'h':
+			/* As LTTng's: the manual page, else man's error. */
+			fflush(NULL);
+			execlp("man", "man", "8", "lttng-sessiond",
+			       (char *)NULL);
 			fputs(usage_text, stdout);
 			return 1;
 		case 'V':
 			puts(SESSIOND_VERSION);
 			return 1;
+		case 'f':
+			if (check_config_file(optarg))
+				return -1;
+			WARN("Ignoring the configuration file %s: this daemon "
+			     "is configured by its options",
+			     optarg);
+			break;
+		case 'l':
+			opts->load_path = optarg;
+			break;
+		case 'p':
+			opts->pid_file = optarg;
+			break;
+		case OPT_AGENT_TCP_PORT:
+			if (check_number_option("agent-tcp-port", optarg, 65535,
+						"Port overflow in"))
+				return -1;
+			break;
+		case OPT_ERROR_BUFFER_SIZE_KERNEL:
+		case OPT_ERROR_BUFFER_SIZE_USERSPACE:
+			if (check_number_option(
+				    opt == OPT_ERROR_BUFFER_SIZE_KERNEL
+					    ? "event-notifier-error-buffer-"
+					      "size-kernel"
+					    : "event-notifier-error-buffer-"
+					      "size-userspace",
+				    optarg, INT32_MAX,
+				    "Value out of range for"))
+				return -1;
+			break;
+		case OPT_KMOD_PROBES:
+		case OPT_EXTRA_KMOD_PROBES:
+			/* The kernel domain uses tracefs, not probe modules. */
+		case OPT_CONSUMER_SOCK:
+			break;
 		default:
 			return -1;
 		}
 	}
-	if (optind < argc) {
-		ERR("Unexpected argument: %s", argv[optind]);
-		return -1;
-	}
+	/* LTTng ignores arguments that are not options. */
 	return 0;
 }
 
@@ -184,7 +286,7 @@ static int configure_paths(const struct parsed_options *opts)
 		    "HOME");
 		return -1;
 	}
-	if (set_path(c->pid_file_path, sizeof(c->pid_file_path), NULL,
+	if (set_path(c->pid_file_path, sizeof(c->pid_file_path), opts->pid_file,
 		     PATHS_PID_FILE) ||
 	    set_path(c->lock_file_path, sizeof(c->lock_file_path), NULL,
 		     PATHS_LOCK_FILE) ||
@@ -425,5 +527,9 @@ int main(int argc, char **argv)
 		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 	if (configure_paths(&opts) || find_consumers(&opts))
 		return EXIT_FAILURE;
+	if (opts.load_path)
+		WARN("Not loading the session configurations of %s: this "
+		     "toolkit does not implement session loading",
+		     opts.load_path);
 	return run();
 }
