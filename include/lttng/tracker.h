@@ -9,7 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sys/types.h>
+
+#include <lttng/domain.h>
 #include <lttng/handle.h>
+#include <lttng/lttng-error.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,6 +24,182 @@ extern "C" {
  * process. Returns 0, -LTTNG_ERR_PID_TRACKED when it already is, or
  * another negative LTTng error code.
  */
+/* A process attribute a tracker filters on. */
+enum lttng_process_attr {
+	LTTNG_PROCESS_ATTR_PROCESS_ID = 0,	   /* kernel domain only */
+	LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID = 1, /* kernel and user space */
+	LTTNG_PROCESS_ATTR_USER_ID = 2,		   /* kernel domain only */
+	LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID = 3,	   /* kernel and user space */
+	LTTNG_PROCESS_ATTR_GROUP_ID = 4,	   /* kernel domain only */
+	LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID = 5,   /* kernel and user space */
+};
+
+enum lttng_tracking_policy {
+	LTTNG_TRACKING_POLICY_INCLUDE_ALL = 0, /* the default */
+	LTTNG_TRACKING_POLICY_EXCLUDE_ALL = 1,
+	LTTNG_TRACKING_POLICY_INCLUDE_SET = 2,
+};
+
+enum lttng_process_attr_value_type {
+	LTTNG_PROCESS_ATTR_VALUE_TYPE_INVALID = -1,
+	LTTNG_PROCESS_ATTR_VALUE_TYPE_PID = 0,
+	LTTNG_PROCESS_ATTR_VALUE_TYPE_UID = 1,
+	LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME = 2,
+	LTTNG_PROCESS_ATTR_VALUE_TYPE_GID = 3,
+	LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME = 4,
+};
+
+enum lttng_process_attr_tracker_handle_status {
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_GROUP_NOT_FOUND = -7,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_USER_NOT_FOUND = -6,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID_TRACKING_POLICY = -5,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST = -4,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_ERROR = -3,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_COMMUNICATION_ERROR = -2,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID = -1,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK = 0,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_EXISTS = 1,
+	LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_MISSING = 2,
+};
+
+enum lttng_process_attr_values_status {
+	LTTNG_PROCESS_ATTR_VALUES_STATUS_INVALID_TYPE = -2,
+	LTTNG_PROCESS_ATTR_VALUES_STATUS_INVALID = -1,
+	LTTNG_PROCESS_ATTR_VALUES_STATUS_OK = 0,
+};
+
+/* One process attribute tracker of a session's domain. */
+struct lttng_process_attr_tracker_handle;
+/* The inclusion set of a tracker. */
+struct lttng_process_attr_values;
+
+enum lttng_error_code lttng_session_get_tracker_handle(
+	const char *session_name, enum lttng_domain_type domain,
+	enum lttng_process_attr process_attr,
+	struct lttng_process_attr_tracker_handle **out_tracker_handle);
+
+void lttng_process_attr_tracker_handle_destroy(
+	struct lttng_process_attr_tracker_handle *tracker_handle);
+
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_tracker_handle_get_tracking_policy(
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	enum lttng_tracking_policy *policy);
+
+/* Setting a policy empties the inclusion set. */
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_tracker_handle_set_tracking_policy(
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	enum lttng_tracking_policy policy);
+
+/*
+ * Add a value to / remove it from the inclusion set (the policy must be
+ * INCLUDE_SET): _OK, _EXISTS (add), _MISSING (remove), or an error.
+ * User and group names are resolved by the session daemon on addition.
+ */
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_process_id_tracker_handle_add_pid(
+	const struct lttng_process_attr_tracker_handle *tracker, pid_t pid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_process_id_tracker_handle_remove_pid(
+	const struct lttng_process_attr_tracker_handle *tracker, pid_t pid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
+	const struct lttng_process_attr_tracker_handle *tracker, pid_t vpid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_process_id_tracker_handle_remove_pid(
+	const struct lttng_process_attr_tracker_handle *tracker, pid_t vpid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_user_id_tracker_handle_add_uid(
+	const struct lttng_process_attr_tracker_handle *tracker, uid_t uid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_user_id_tracker_handle_remove_uid(
+	const struct lttng_process_attr_tracker_handle *tracker, uid_t uid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_user_id_tracker_handle_add_user_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *user_name);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_user_id_tracker_handle_remove_user_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *user_name);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_user_id_tracker_handle_add_uid(
+	const struct lttng_process_attr_tracker_handle *tracker, uid_t vuid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_user_id_tracker_handle_remove_uid(
+	const struct lttng_process_attr_tracker_handle *tracker, uid_t vuid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_user_id_tracker_handle_add_user_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *virtual_user_name);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_user_id_tracker_handle_remove_user_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *virtual_user_name);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_group_id_tracker_handle_add_gid(
+	const struct lttng_process_attr_tracker_handle *tracker, gid_t gid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_group_id_tracker_handle_remove_gid(
+	const struct lttng_process_attr_tracker_handle *tracker, gid_t gid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_group_id_tracker_handle_add_group_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *group_name);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_group_id_tracker_handle_remove_group_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *group_name);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_group_id_tracker_handle_add_gid(
+	const struct lttng_process_attr_tracker_handle *tracker, gid_t vgid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_group_id_tracker_handle_remove_gid(
+	const struct lttng_process_attr_tracker_handle *tracker, gid_t vgid);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_group_id_tracker_handle_add_group_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *virtual_group_name);
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_virtual_group_id_tracker_handle_remove_group_name(
+	const struct lttng_process_attr_tracker_handle *tracker,
+	const char *virtual_group_name);
+
+/*
+ * The inclusion set (policy INCLUDE_SET), owned by the handle and valid
+ * until the next call on it.
+ */
+enum lttng_process_attr_tracker_handle_status
+lttng_process_attr_tracker_handle_get_inclusion_set(
+	struct lttng_process_attr_tracker_handle *tracker_handle,
+	const struct lttng_process_attr_values **values);
+
+enum lttng_process_attr_values_status lttng_process_attr_values_get_count(
+	const struct lttng_process_attr_values *values, unsigned int *count);
+enum lttng_process_attr_value_type lttng_process_attr_values_get_type_at_index(
+	const struct lttng_process_attr_values *values, unsigned int index);
+enum lttng_process_attr_values_status
+lttng_process_attr_values_get_pid_at_index(
+	const struct lttng_process_attr_values *values, unsigned int index,
+	pid_t *pid);
+enum lttng_process_attr_values_status
+lttng_process_attr_values_get_uid_at_index(
+	const struct lttng_process_attr_values *values, unsigned int index,
+	uid_t *uid);
+enum lttng_process_attr_values_status
+lttng_process_attr_values_get_gid_at_index(
+	const struct lttng_process_attr_values *values, unsigned int index,
+	gid_t *gid);
+enum lttng_process_attr_values_status
+lttng_process_attr_values_get_user_name_at_index(
+	const struct lttng_process_attr_values *values, unsigned int index,
+	const char **user_name);
+enum lttng_process_attr_values_status
+lttng_process_attr_values_get_group_name_at_index(
+	const struct lttng_process_attr_values *values, unsigned int index,
+	const char **group_name);
+
 int lttng_track_pid(struct lttng_handle *handle, int pid);
 
 /*

@@ -133,17 +133,23 @@ int cmd_list_domains(struct cmd_ctx *ctx)
 
 	if (ret != LTTNG_OK)
 		return ret;
+	/* The user space domain exists once it has a channel or a tracker
+	 * was changed, as LTTng lists it. */
+	bool ust = session->ust.channel_count || session->ust_trackers.used;
+
 	lsc_put_u32(ctx->reply,
-		    (session->ust.channel_count ? 1 : 0) +
+		    (ust ? 1 : 0) +
 			    (kernel_cmd_channel_count(session) ? 1 : 0));
 	if (kernel_cmd_channel_count(session)) {
 		domain.type = LTTNG_DOMAIN_KERNEL;
 		domain.buffer_type = LTTNG_BUFFER_GLOBAL;
 		lsc_put_domain(ctx->reply, &domain);
 	}
-	if (session->ust.channel_count) {
+	if (ust) {
 		domain.type = LTTNG_DOMAIN_UST;
-		domain.buffer_type = session->ust.buffer_type;
+		domain.buffer_type = session->ust.channel_count
+					     ? session->ust.buffer_type
+					     : LTTNG_BUFFER_PER_UID;
 		lsc_put_domain(ctx->reply, &domain);
 	}
 	return LTTNG_OK;

@@ -84,6 +84,7 @@ int session_create(const struct lsc_create_session *req, const char *home,
 	s->id = ++next_session_id;
 	s->snapshot = req->snapshot;
 	domain_init(&s->ust, LTTNG_DOMAIN_UST);
+	ust_trackers_init(&s->ust_trackers);
 	ret = session_name_and_output(s, req, home);
 	if (ret == LTTNG_OK && session_find(s->name))
 		ret = LTTNG_ERR_EXIST_SESS;
@@ -111,6 +112,7 @@ void session_destroy(struct session *session)
 	DBG("Destroyed session %s", session->name);
 	ust_session_destroy(session);
 	domain_fini(&session->ust);
+	ust_trackers_fini(&session->ust_trackers);
 	free(session);
 }
 

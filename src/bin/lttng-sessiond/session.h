@@ -16,6 +16,7 @@
 #include <lttng/lttng.h>
 
 #include "domain.h"
+#include "process-attr-tracker.h"
 #include "sessiond-comm/codec.h"
 
 struct kernel_session;
@@ -32,6 +33,7 @@ struct session {
 	bool has_been_started;
 	time_t creation_time;
 	struct domain ust;
+	struct ust_trackers ust_trackers; /* which apps record events */
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct ust_buffer_set *ust_buffers; /* ust-session.c */
 	struct session *next;

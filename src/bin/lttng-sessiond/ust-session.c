@@ -454,6 +454,25 @@ static bool app_traced(const struct ust_app *app, const struct session *s)
 	       ust_app_is_alive(app);
 }
 
+/*
+ * An app the session's trackers exclude records nothing: it is not given
+ * the session, or the session is stopped in it (until it is tracked
+ * again).
+ */
+static int stop_untracked_app(struct ust_app *app, struct ust_app_session *uas,
+			      const struct session *s)
+{
+	int ret;
+
+	if (!uas || !uas->started)
+		return 0;
+	ret = send_id(app, UST_CMD_SESSION_STOP, s->id);
+	if (ret)
+		return ret;
+	uas->started = false;
+	return 0;
+}
+
 static int sync_app_session(struct ust_app *app, struct session *s)
 {
 	struct ust_app_session *uas;
@@ -463,6 +482,8 @@ static int sync_app_session(struct ust_app *app, struct session *s)
 	if (!app_traced(app, s))
 		return 0;
 	uas = ust_app_session_get(app, s->id, false);
+	if (!ust_trackers_allow(&s->ust_trackers, app->pid, app->uid, app->gid))
+		return stop_untracked_app(app, uas, s);
 	if (!uas) {
 		uas = ust_app_session_get(app, s->id, true);
 		if (!uas)

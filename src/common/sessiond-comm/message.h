@@ -39,6 +39,15 @@ enum lsc_command {
 	LSC_CMD_UNTRACK_PID,
 	/* Reply: i32 all (1: every process), u32 count, count x i32 pid. */
 	LSC_CMD_LIST_TRACKER_PIDS,
+	/* Request: target, u32 process attribute, u32 tracking policy. */
+	LSC_CMD_PROCESS_ATTR_TRACKER_SET_POLICY,
+	/* Request: target, u32 process attribute, i32 value type, i64 id,
+	 * str name (user or group names, else ""). */
+	LSC_CMD_PROCESS_ATTR_TRACKER_ADD,
+	LSC_CMD_PROCESS_ATTR_TRACKER_REMOVE,
+	/* Request: target, u32 process attribute. Reply: u32 policy, u32
+	 * count, count x {i32 value type, i64 id, str name}. */
+	LSC_CMD_PROCESS_ATTR_TRACKER_GET,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

@@ -242,13 +242,89 @@ static int list_channels(struct lttng_handle *handle, const char *filter,
 	return ret;
 }
 
-/* Process attribute trackers: this toolkit does not filter by process. */
-static void print_trackers(void)
+/* Appends one inclusion set value as LTTng lists it (names quoted). */
+static void append_value(const struct lttng_process_attr_values *values,
+			 unsigned int index, char *line, size_t size)
+{
+	size_t used = strlen(line);
+	const char *name = NULL;
+	pid_t pid;
+	uid_t uid;
+	gid_t gid;
+	long id = -1;
+
+	switch (lttng_process_attr_values_get_type_at_index(values, index)) {
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_PID:
+		lttng_process_attr_values_get_pid_at_index(values, index, &pid);
+		id = pid;
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_UID:
+		lttng_process_attr_values_get_uid_at_index(values, index, &uid);
+		id = (long)uid;
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GID:
+		lttng_process_attr_values_get_gid_at_index(values, index, &gid);
+		id = (long)gid;
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME:
+		lttng_process_attr_values_get_user_name_at_index(values, index,
+								 &name);
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME:
+		lttng_process_attr_values_get_group_name_at_index(values, index,
+								  &name);
+		break;
+	default:
+		return;
+	}
+	if (name)
+		snprintf(line + used, size - used, "%s`%s`", index ? ", " : "",
+			 name);
+	else
+		snprintf(line + used, size - used, "%s%ld", index ? ", " : "",
+			 id);
+}
+
+/* One user space tracker: "all", "none" or its inclusion set. */
+static void print_ust_tracker(const char *session_name,
+			      enum lttng_process_attr attr, const char *label)
+{
+	struct lttng_process_attr_tracker_handle *h = NULL;
+	const struct lttng_process_attr_values *values;
+	enum lttng_tracking_policy policy = LTTNG_TRACKING_POLICY_INCLUDE_ALL;
+	char line[1024] = "all";
+	unsigned int count = 0;
+
+	if (lttng_session_get_tracker_handle(session_name, LTTNG_DOMAIN_UST,
+					     attr, &h) == LTTNG_OK)
+		lttng_process_attr_tracker_handle_get_tracking_policy(h,
+								      &policy);
+	if (policy == LTTNG_TRACKING_POLICY_EXCLUDE_ALL)
+		strcpy(line, "none");
+	if (policy == LTTNG_TRACKING_POLICY_INCLUDE_SET &&
+	    lttng_process_attr_tracker_handle_get_inclusion_set(h, &values) ==
+		    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		line[0] = '\0';
+		lttng_process_attr_values_get_count(values, &count);
+		for (unsigned int i = 0; i < count; i++)
+			append_value(values, i, line, sizeof(line));
+		if (!count)
+			strcpy(line, "none");
+	}
+	MSG("  %s%s", label, line);
+	lttng_process_attr_tracker_handle_destroy(h);
+}
+
+/* The user space domain's process attribute trackers. */
+static void print_trackers(const char *session_name)
 {
 	MSG("Tracked process attributes");
-	MSG("  Virtual process IDs:  all");
-	MSG("  Virtual user IDs:     all");
-	MSG("  Virtual group IDs:    all");
+	print_ust_tracker(session_name, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID,
+			  "Virtual process IDs:  ");
+	print_ust_tracker(session_name, LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID,
+			  "Virtual user IDs:     ");
+	print_ust_tracker(session_name, LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID,
+			  "Virtual group IDs:    ");
 	MSG("%s", "");
 }
 
@@ -313,7 +389,7 @@ static int list_domain(const struct lttng_session *session,
 	if (domain->type == LTTNG_DOMAIN_KERNEL)
 		print_kernel_trackers(handle);
 	else
-		print_trackers();
+		print_trackers(session->name);
 	ret = list_channels(handle, channel, session->snapshot_mode);
 	lttng_destroy_handle(handle);
 	return ret;
