@@ -209,8 +209,8 @@ static int check_exclusion(const char *event, const char *exclusion)
 /* Split and validate --exclude for event; NULL-terminated array. */
 static char **make_exclusions(const char *event, const char *arg, int *count)
 {
-	char *copy = strdup(arg), *name, *save = NULL;
-	char **list = calloc(strlen(arg) / 2 + 2, sizeof(*list));
+	char *copy = strdup(arg), *name, *rest = copy;
+	char **list = calloc(strlen(arg) + 2, sizeof(*list));
 	int n = 0;
 
 	if (!copy || !list)
@@ -221,8 +221,8 @@ static char **make_exclusions(const char *event, const char *arg, int *count)
 		    event);
 		goto error;
 	}
-	for (name = strtok_r(copy, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
+	/* As LTTng's, empty names between commas are exclusions too. */
+	while ((name = strsep(&rest, ","))) {
 		if (is_star_at_end_only(event) &&
 		    (!is_glob(name) || is_star_at_end_only(name)) &&
 		    check_exclusion(event, name))
