@@ -12,13 +12,18 @@ paths, dates and pids.
 outputs of tests/integration/test_cli_conformance.py).
 
 Scenarios are in conform_scenarios.py (a list of (name, start_daemon,
-commands)); a command is a shell-like string run through shlex.
+commands)); a command is a shell-like string run through shlex, or
+"!hello ARGS": the documentation's hello world (built against each
+implementation) run as ./hello ARGS, Enter pressed. After the commands,
+the files under LTTNG_HOME and babeltrace2's text of every trace under
+lttng-traces are compared too.
 """
 import difflib
 import os
 import pathlib
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -26,10 +31,25 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "integration"))
+from conform_normalise import normalise_output, trace_tree  # noqa: E402
 from conform_scenarios import SCENARIOS  # noqa: E402
 
 ANCHOR = pathlib.Path("/var/cache/lttng-anchor")
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+ANCHOR_HELLO = "/tmp/conform-anchor-hello"
+
+
+def build_anchor_hello():
+    """The documentation's hello world against the anchor's liblttng-ust."""
+    lib = ANCHOR / "usr/lib/x86_64-linux-gnu"
+    src = ROOT / "tests/unit/ust/hello"
+    subprocess.run(["gcc", "-O1", f"-I{src}", f"-I{ANCHOR}/usr/include",
+                    f"-I{ANCHOR}/usr/include/x86_64-linux-gnu",
+                    str(src / "hello.c"), str(src / "hello-tp.c"),
+                    f"-L{lib}", f"-Wl,-rpath-link,{lib}", "-llttng-ust",
+                    "-llttng-ust-common", "-ldl", "-o", ANCHOR_HELLO],
+                   check=True)
 
 
 class Impl:
@@ -39,6 +59,8 @@ class Impl:
             lib = ANCHOR / "usr/lib/x86_64-linux-gnu"
             self.bindir = str(ANCHOR / "usr/bin")
             self.sessiond = str(ANCHOR / "usr/bin/lttng-sessiond")
+            self.hello = ANCHOR_HELLO
+            self.app_env = {"LD_LIBRARY_PATH": str(lib)}
             self.extra_env = {
                 "LD_LIBRARY_PATH": str(lib),
                 "LTTNG_SESSION_CONFIG_XSD_PATH": str(
@@ -51,6 +73,9 @@ class Impl:
             self.sessiond = str(build /
                                 "src/bin/lttng-sessiond/lttng-sessiond")
             self.extra_env = {}
+            self.hello = str(build / "tests/unit/ust/ust-hello-c")
+            self.app_env = {"LD_LIBRARY_PATH":
+                            str(build / "src/lib/lttng-ust")}
 
     def env(self, home):
         env = {
@@ -69,19 +94,28 @@ def as_nobody(argv):
 
 
 def normalise(text, impl, home):
-    text = text.replace(home, "$W")
-    text = text.replace(impl.sessiond, "$SESSIOND")
-    text = text.replace(impl.bindir, "$BIN")
-    text = re.sub(r"\d{8}-\d{6}", "DATE", text)
-    text = re.sub(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}", "TIME", text)
-    text = re.sub(r"\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+", "LOGSTAMP",
-                  text)
-    text = re.sub(r"\b(pid|PID)[ :=]+\d+", r"\1 PID", text)
-    return text
+    return normalise_output(text, home, impl.sessiond, impl.bindir)
+
+
+def run_hello(impl, home, args):
+    hello = os.path.join(home, "hello")
+    if not os.path.exists(hello):
+        shutil.copy(impl.hello, hello)
+        os.chmod(hello, 0o755)
+    env = dict(impl.env(home), **impl.app_env)
+    envargs = [f"{k}={v}" for k, v in env.items()]
+    proc = subprocess.run(as_nobody(envargs + ["./hello"] + args),
+                          input=b"\n", capture_output=True, cwd=home,
+                          timeout=30)
+    return (normalise(proc.stdout.decode(errors="replace"), impl, home),
+            normalise(proc.stderr.decode(errors="replace"), impl, home),
+            proc.returncode)
 
 
 def run_command(impl, home, command):
-    argv = shlex.split(command)
+    argv = shlex.split(command.replace("$W", home))
+    if argv[0] == "!hello":
+        return run_hello(impl, home, argv[1:])
     env = impl.env(home)
     envargs = [f"{k}={v}" for k, v in env.items()]
     if argv[0] == "lttng-sessiond":
@@ -94,17 +128,6 @@ def run_command(impl, home, command):
         out, err, rc = e.stdout or b"", e.stderr or b"", "TIMEOUT"
     return (normalise(out.decode(errors="replace"), impl, home),
             normalise(err.decode(errors="replace"), impl, home), rc)
-
-
-def trace_tree(home):
-    top = pathlib.Path(home)
-    lines = []
-    for path in sorted(top.rglob("*")):
-        rel = str(path.relative_to(top))
-        if rel.startswith(".lttng") or rel.startswith(".cache"):
-            continue
-        lines.append(re.sub(r"\d{8}-\d{6}", "DATE", rel))
-    return "\n".join(lines)
 
 
 def kill_daemons(home):
@@ -161,6 +184,7 @@ def main():
             args = args[1:]
         else:
             sys.exit(__doc__)
+    build_anchor_hello()
     anchor, ours = Impl("anchor", build), Impl("ours", build)
     differences = 0
     for scenario in SCENARIOS:

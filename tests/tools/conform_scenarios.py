@@ -378,4 +378,36 @@ SCENARIOS = [
         "lttng-sessiond -x",
         "lttng-sessiond --list-options",
     ]),
+    # The documentation's examples that record a trace.
+    ("doc-quickstart", True, [
+        "lttng create my-user-space-session",
+        "lttng enable-event --userspace hello_world:my_first_tracepoint",
+        "lttng start",
+        "!hello world and beyond",
+        "lttng stop",
+        "lttng destroy",
+    ]),
+    ("doc-per-pid-contexts", True, [
+        "lttng create my-session --output=$W/my-traces",
+        "lttng enable-channel --userspace --buffers-pid --subbuf-size=16k "
+        "--num-subbuf=8 my-channel",
+        "lttng enable-event --userspace --channel=my-channel 'hello_world:*'",
+        "lttng add-context --userspace --channel=my-channel --type=vpid "
+        "--type=procname",
+        "lttng start",
+        "!hello one",
+        "lttng stop",
+        "lttng list my-session",
+        "lttng destroy",
+    ]),
+    ("doc-all-events-filter", True, [
+        "lttng create",
+        "lttng enable-event --userspace hello_world:my_first_tracepoint "
+        "--filter 'my_integer_field > 3'",
+        "lttng start",
+        "!hello a b c d e",
+        "lttng stop",
+        "lttng view",
+        "lttng destroy",
+    ]),
 ]
