@@ -11,7 +11,7 @@
 #include "ctf/metadata-stream.h"
 #include "metadata-output.h"
 #include "util/log.h"
-#include "output-dir.h"
+#include "util/output-dir.h"
 
 struct metadata_output {
 	uint64_t key;

@@ -10,7 +10,7 @@
 
 #include "ust-channel.h"
 #include "util/log.h"
-#include "output-dir.h"
+#include "util/output-dir.h"
 
 pthread_mutex_t ust_channels_lock = PTHREAD_MUTEX_INITIALIZER;
 uint64_t ust_channels_generation;

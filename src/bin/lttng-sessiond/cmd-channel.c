@@ -99,11 +99,14 @@ int cmd_disable_channel(struct cmd_ctx *ctx)
 
 	if (ret == LTTNG_OK && lsc_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
-	if (ret == LTTNG_OK && target.domain == LTTNG_DOMAIN_KERNEL)
-		return target.channel[0]
-			       ? kernel_cmd_disable_channel(session,
-							    target.channel)
-			       : LTTNG_ERR_INVALID;
+	if (ret == LTTNG_OK && target.domain == LTTNG_DOMAIN_KERNEL) {
+		/* As LTTng's: no kernel channel at all, whoever asks. */
+		if (!kernel_cmd_channel_count(session))
+			return LTTNG_ERR_NO_CHANNEL;
+		return target.channel[0] ? kernel_cmd_disable_channel(
+						   session, target.channel)
+					 : LTTNG_ERR_INVALID;
+	}
 	if (ret == LTTNG_OK)
 		ret = cmd_find_domain(session, target.domain, &domain);
 	if (ret != LTTNG_OK)

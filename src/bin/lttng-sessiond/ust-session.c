@@ -18,6 +18,7 @@
 #include "ust-registry.h"
 #include "ust-session.h"
 #include "util/log.h"
+#include "util/output-dir.h"
 #include "util/time-format.h"
 
 /* A channel of a session as one buffer set holds it. */
@@ -536,8 +537,30 @@ int ust_session_sync_all(struct session *session)
 	return ret;
 }
 
+/*
+ * Like LTTng, a session with user space channels and an output directory
+ * has its "ust" directory from its first start, even before any app
+ * registers.
+ */
+static void create_domain_dir(const struct session *session)
+{
+	char dir[PATH_MAX];
+	int ret;
+
+	if (!session->output_path[0] || session->snapshot ||
+	    !session->ust.channel_count ||
+	    snprintf(dir, sizeof(dir), "%s/ust", session->output_path) >=
+		    (int)sizeof(dir))
+		return;
+	ret = output_dir_create(dir, session->uid, session->gid);
+	if (ret)
+		WARN("Cannot create the trace directory %s: %s", dir,
+		     strerror(-ret));
+}
+
 int ust_session_start(struct session *session)
 {
+	create_domain_dir(session);
 	if (ust_session_sync_all(session) == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
 	return LTTNG_OK;

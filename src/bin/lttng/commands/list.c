@@ -734,6 +734,16 @@ int cmd_list(int argc, const char **argv)
 	if (ret != CMD_SUCCESS || done)
 		goto end;
 	name = poptGetArg(pc);
+	if (poptPeekArg(pc)) {
+		ERR("Unknown argument: %s", poptPeekArg(pc));
+		ret = CMD_ERROR;
+		goto end;
+	}
+	if (opts.syscall && !opts.domains[LTTNG_DOMAIN_KERNEL]) {
+		WARN("--syscall will only work with the Kernel domain (-k)");
+		ret = CMD_ERROR;
+		goto end;
+	}
 	for (type = LTTNG_DOMAIN_KERNEL; type <= LTTNG_DOMAIN_PYTHON; type++) {
 		if (opts.domains[type] && only == LTTNG_DOMAIN_NONE)
 			only = type;

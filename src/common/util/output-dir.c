@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "output-dir.h"
 #include "util/log.h"
+#include "util/output-dir.h"
 
 /* Creates one component; gives it away only if this call created it. */
 static int create_component(const char *path, uid_t uid, gid_t gid)
