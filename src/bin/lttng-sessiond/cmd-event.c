@@ -90,10 +90,14 @@ static int target_channel(struct session *session,
 	return ret;
 }
 
-/* Decode target and event, then resolve the session's domain. */
+/*
+ * Decode target and event, then resolve the session's domain (the kernel
+ * domain only when kernel_domain is true: disable-event checks it
+ * itself).
+ */
 static int decode_event_request(struct cmd_ctx *ctx, struct lsc_target *target,
 				struct lsc_event *spec,
-				struct session **session)
+				struct session **session, bool kernel_domain)
 {
 	struct domain *domain;
 	int ret = cmd_decode_target(ctx, target, session);
@@ -104,7 +108,8 @@ static int decode_event_request(struct cmd_ctx *ctx, struct lsc_target *target,
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	if (lsc_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
-	if (ret == LTTNG_OK)
+	if (ret == LTTNG_OK &&
+	    (kernel_domain || target->domain != LTTNG_DOMAIN_KERNEL))
 		ret = cmd_find_domain(*session, target->domain, &domain);
 	if (ret != LTTNG_OK)
 		lsc_event_fini(spec);
@@ -143,7 +148,7 @@ int cmd_enable_event(struct cmd_ctx *ctx)
 	struct lsc_target target;
 	struct lsc_event spec;
 	struct session *session;
-	int ret = decode_event_request(ctx, &target, &spec, &session);
+	int ret = decode_event_request(ctx, &target, &spec, &session, true);
 
 	if (ret != LTTNG_OK)
 		return ret;
@@ -162,12 +167,16 @@ int cmd_disable_event(struct cmd_ctx *ctx)
 	struct session *session;
 	struct channel *chan;
 	unsigned int matched;
-	int ret = decode_event_request(ctx, &target, &spec, &session);
+	int ret = decode_event_request(ctx, &target, &spec, &session, false);
 
 	if (ret != LTTNG_OK)
 		return ret;
 	if (target.domain == LTTNG_DOMAIN_KERNEL) {
-		ret = kernel_cmd_disable_event(session, &target, &spec);
+		/* As LTTng's: no kernel channel at all, whoever asks. */
+		ret = kernel_cmd_channel_count(session)
+			      ? kernel_cmd_disable_event(session, &target,
+							 &spec)
+			      : LTTNG_ERR_NO_CHANNEL;
 		lsc_event_fini(&spec);
 		return ret;
 	}
