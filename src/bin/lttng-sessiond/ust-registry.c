@@ -12,11 +12,10 @@
 #include "consumer.h"
 #include "ctf/metadata.h"
 #include "ust-metadata-type.h"
-#include "clock-offset.h"
+#include "daemon-clock.h"
 #include "ust-registry.h"
 #include "util/log.h"
 
-#define CLOCK_DESCRIPTION "Monotonic Clock"
 /* LTTng-UST channels use the large event header. */
 #define UST_EVENT_HEADER CTF_EVENT_HEADER_LARGE
 /* The app tracer's patch level, in per-process traces (LTTng-UST 2.13.5). */
@@ -48,35 +47,6 @@ struct ust_registry {
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ust_registry *registries;
 
-/* The boot id: LTTng's clock UUID for CLOCK_MONOTONIC. */
-static void read_boot_id(uint8_t uuid[CTF_UUID_LEN])
-{
-	char text[64] = "";
-	unsigned int b[CTF_UUID_LEN];
-	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
-
-	memset(uuid, 0, CTF_UUID_LEN);
-	if (!f)
-		return;
-	if (fgets(text, sizeof(text), f) &&
-	    sscanf(text, "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
-		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
-		   &b[8], &b[9], &b[10], &b[11], &b[12], &b[13], &b[14],
-		   &b[15]) == CTF_UUID_LEN)
-		for (int i = 0; i < CTF_UUID_LEN; i++)
-			uuid[i] = (uint8_t)b[i];
-	fclose(f);
-}
-
-/*
- * CLOCK_REALTIME - CLOCK_MONOTONIC in ns: the clock's offset, the one
- * the kernel domain's metadata uses too (clock-offset.h).
- */
-static int64_t monotonic_offset(void)
-{
-	return sessiond_clock_offset();
-}
-
 static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 					  struct ctf_error *err)
 {
@@ -84,6 +54,7 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	struct ctf_env_entry env[16];
 	size_t n = 0;
 	struct ctf_trace_desc desc = {0};
+	const struct trace_clock_desc *clock = daemon_clock();
 
 	/* The order of LTTng 2.13's user space traces. */
 	gethostname(hostname, sizeof(hostname) - 1);
@@ -113,12 +84,7 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	desc.env = env;
 	desc.nr_env = n;
-	desc.clock.name = "monotonic";
-	desc.clock.has_uuid = true;
-	read_boot_id(desc.clock.uuid);
-	desc.clock.description = CLOCK_DESCRIPTION;
-	desc.clock.freq = 1000000000;
-	desc.clock.offset = monotonic_offset();
+	trace_clock_to_ctf(clock, &desc.clock);
 	return ctf_metadata_create(&desc, err);
 }
 

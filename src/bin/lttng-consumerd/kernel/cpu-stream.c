@@ -55,6 +55,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	s->conv.contexts = config->contexts;
 	s->conv.threads = config->threads;
 	s->conv.bpf = config->bpf;
+	s->conv.to_monotonic = config->to_monotonic;
 	return 0;
 }
 

@@ -37,6 +37,7 @@ struct kernel_cpu_stream_config {
 	const struct kernel_context_set *contexts;
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf;
+	const struct trace_clock_converter *to_monotonic;
 };
 
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,

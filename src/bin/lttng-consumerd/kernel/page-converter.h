@@ -31,6 +31,8 @@ struct kernel_page_converter {
 	const struct kernel_context_set *contexts;
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf; /* captured strings, or NULL */
+	/* record timestamps to BPF's CLOCK_MONOTONIC ns */
+	const struct trace_clock_converter *to_monotonic;
 
 	/* Statistics. */
 	uint64_t events;	 /* records written */
