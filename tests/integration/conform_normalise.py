@@ -18,6 +18,8 @@ def normalise_output(text, home, sessiond, bindir=None):
     text = re.sub(r"\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+", "LOGSTAMP",
                   text)
     text = re.sub(r"\b(pid|PID)[ :=]+\d+", r"\1 PID", text)
+    text = re.sub(r"^(PERROR|DBG\d?) - \d\d:\d\d:\d\d\.\d{9} \[\d+/\d+\]",
+                  r"\1 - TIME [PID/TID]", text, flags=re.M)
     return normalise_events(text)
 
 

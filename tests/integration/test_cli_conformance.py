@@ -221,7 +221,7 @@ def test_matches_lttng_2_13(scenario, build_dir, lttng_env):
     runner = Runner(build_dir, lttng_env)
     sessiond = Sessiond(build_dir, runner.env)
     nobody_home = None
-    if name == "kernel-as-user" and os.getuid() == 0:
+    if name.endswith("-as-user") and os.getuid() == 0:
         nobody_home = tempfile.mkdtemp(prefix="conform-nobody-")
         os.chmod(nobody_home, 0o777)
         as_nobody(runner, nobody_home)

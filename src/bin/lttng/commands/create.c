@@ -8,6 +8,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <time.h>
+#include <stdio.h>
 
 #include "../command.h"
 #include "../conf.h"
@@ -245,6 +248,47 @@ static int check_name(const char *name)
 	return CMD_SUCCESS;
 }
 
+/*
+ * LTTng expands --output as far as it exists (realpath of its existing
+ * part); a part it may not search fails the command, with LTTng's
+ * messages. Returns CMD_SUCCESS or CMD_ERROR.
+ */
+static int check_output_path(const char *output)
+{
+	char path[PATH_MAX], resolved[PATH_MAX];
+	struct timespec now;
+	struct tm tm;
+	char *slash;
+
+	if (!output || paths_absolute(output, path, sizeof(path)))
+		return CMD_SUCCESS;
+	for (slash = path + 1;; slash++) {
+		char saved = *slash;
+
+		if (saved != '/' && saved != '\0')
+			continue;
+		*slash = '\0';
+		if (!realpath(path, resolved) && errno != ENOENT) {
+			int error = errno;
+
+			clock_gettime(CLOCK_REALTIME, &now);
+			localtime_r(&now.tv_sec, &tm);
+			fprintf(stderr,
+				"PERROR - %02d:%02d:%02d.%09ld [%ld/%ld]: "
+				"realpath (partial_realpath): %s (in "
+				"utils_partial_realpath() at path.c:93)\n",
+				tm.tm_hour, tm.tm_min, tm.tm_sec, now.tv_nsec,
+				(long)getpid(), (long)gettid(),
+				strerror(error));
+			ERR("Failed to expand output path.");
+			return CMD_ERROR;
+		}
+		*slash = saved;
+		if (saved == '\0')
+			return CMD_SUCCESS;
+	}
+}
+
 static struct lttng_session_descriptor *
 make_descriptor(const char *name, const struct create_opts *opts)
 {
@@ -339,6 +383,8 @@ int cmd_create(int argc, const char **argv)
 	if (ret != CMD_SUCCESS)
 		goto end;
 	ret = resolve_urls(&opts);
+	if (ret == CMD_SUCCESS && !opts.no_output)
+		ret = check_output_path(opts.output);
 	if (ret != CMD_SUCCESS)
 		goto end;
 	if (spawn_sessiond_if_needed()) {
