@@ -416,6 +416,11 @@ int cmd_add_context(int argc, const char **argv)
 		ret = CMD_ERROR;
 		goto end;
 	}
+	if (poptPeekArg(pc)) {
+		ERR("Unknown argument: %s", poptPeekArg(pc));
+		ret = CMD_ERROR;
+		goto end;
+	}
 	session = utils_session_name(o.session);
 	ret = session ? add_contexts(&o, type, session) : CMD_ERROR;
 end:

@@ -74,6 +74,11 @@ int cmd_disable_channel(int argc, const char **argv)
 		goto end;
 	}
 	names = strdup(poptGetArg(pc));
+	if (poptPeekArg(pc)) {
+		ERR("Unknown argument: %s", poptPeekArg(pc));
+		ret = CMD_ERROR;
+		goto end;
+	}
 	session = utils_session_name(opt_session);
 	if (!names || !session) {
 		ret = CMD_ERROR;

@@ -179,6 +179,11 @@ int cmd_disable_event(int argc, const char **argv)
 		ret = CMD_ERROR;
 		goto end;
 	}
+	if (poptPeekArg(pc)) {
+		ERR("Unknown argument: %s", poptPeekArg(pc));
+		ret = CMD_ERROR;
+		goto end;
+	}
 	session = utils_session_name(o.session);
 	dom.type = o.domain;
 	handle = session ? lttng_create_handle(session, &dom) : NULL;

@@ -389,6 +389,11 @@ int cmd_enable_channel(int argc, const char **argv)
 	ret = check_options(&o, names);
 	if (ret != CMD_SUCCESS)
 		goto end;
+	if (poptPeekArg(pc)) {
+		ERR("Unknown argument: %s", poptPeekArg(pc));
+		ret = CMD_ERROR;
+		goto end;
+	}
 	session = utils_session_name(o.session);
 	ret = session ? enable_channels(&o, names, session) : CMD_ERROR;
 end:

@@ -82,6 +82,7 @@ int cmd_view(int argc, const char **argv)
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
 	char *viewer = NULL, *trace_path = NULL, *session = NULL;
 	char *path = NULL;
+	const char *name;
 	int opt, ret = CMD_SUCCESS;
 
 	while ((opt = poptGetNextOpt(pc)) != -1) {
@@ -96,11 +97,17 @@ int cmd_view(int argc, const char **argv)
 		free(*slot);
 		*slot = poptGetOptArg(pc);
 	}
+	name = poptGetArg(pc);
+	if (poptPeekArg(pc)) {
+		ERR("Unknown argument: %s", poptPeekArg(pc));
+		ret = CMD_ERROR;
+		goto end;
+	}
 	if (trace_path) {
 		ret = run_viewer(viewer, trace_path);
 		goto end;
 	}
-	session = utils_session_name(poptGetArg(pc));
+	session = utils_session_name(name);
 	path = session ? session_path(session) : NULL;
 	ret = path ? run_viewer(viewer, path) : CMD_ERROR;
 end:
