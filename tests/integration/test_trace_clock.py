@@ -29,7 +29,7 @@ def tsc_usable():
     if "tsc_reliable" in flags:
         return True
     with open("/sys/devices/system/clocksource/clocksource0/"
-              "available_clocksource") as f:
+              "current_clocksource") as f:
         return "tsc" in f.read().split()
 
 

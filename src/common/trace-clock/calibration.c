@@ -107,7 +107,7 @@ bool trace_clock_tsc_usable(void)
 	if (has_word(flags, "tsc_reliable"))
 		return true;
 	return read_line("/sys/devices/system/clocksource/clocksource0/"
-			 "available_clocksource",
+			 "current_clocksource",
 			 "", sources, sizeof(sources)) &&
 	       has_word(sources, "tsc");
 }
