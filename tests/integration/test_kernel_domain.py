@@ -127,6 +127,34 @@ def test_openat_and_close_in_order_with_fd_and_tid(ks, tool, tmp_path):
     assert stamps == sorted(stamps)
 
 
+def test_openat_filename_from_a_page_not_yet_resident(ks, tool, tmp_path):
+    """The path string lives in a private file mapping nobody has touched:
+    its page is not in the process's page tables when openat starts (the
+    kernel faults it in while copying the path), yet the trace holds the
+    filename."""
+    holder = tmp_path / "path-holder"
+    target = tmp_path / "cold-target"
+    target.write_text("x")
+    holder.write_bytes(str(target).encode() + b"\0")
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat")
+    ks.ok("add-context", "-k", "-t", "tid")
+    ks.ok("start")
+    lines = run_workload(tool, "open-cold", str(holder))
+    ks.ok("stop")
+    ks.ok("destroy")
+    values = dict(line.split("=") for line in lines)
+    assert values["resident"] == "0"  # really not resident before openat
+    tid, fd = int(values["tid"]), int(values["fd"])
+    mine = records_of(read_trace(tmp_path / "t" / "kernel"), tid)
+    # The last openat of the workload is the one from the mapping.
+    entry = [r for r in mine if r.name == "syscall_entry_openat"][-1]
+    exit_ = mine[mine.index(entry) + 1]
+    assert entry.fields == {"dfd": -100, "filename": str(target),
+                            "flags": os.O_RDONLY, "mode": 0}
+    assert (exit_.name, exit_.fields) == ("syscall_exit_openat", {"ret": fd})
+
+
 def test_filter_keeps_exactly_the_matching_records(ks, tool, tmp_path):
     """Two channels record the same system call, one with a filter: the
     filtered channel holds exactly the unfiltered records that match."""

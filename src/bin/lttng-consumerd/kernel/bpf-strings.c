@@ -4,6 +4,7 @@
  * is read through its documented memory layout (consumer position page,
  * producer position page, data mapped twice).
  */
+#include <assert.h>
 #include <errno.h>
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
@@ -13,33 +14,62 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bpf-strings.h"
 
 #define RING_SIZE (1024 * 1024) /* a power of two, of pages */
+#define PENDING_ENTRIES 4096	/* threads inside such a system call */
 #define QUEUE_BUCKETS 1024	/* threads followed at once */
 #define QUEUE_DEPTH 8		/* captures kept per thread */
 /* Largest distance between a capture and its tracefs record. */
 #define MATCH_WINDOW_NS 2000000ULL
+/* Longest wait for the retry of a string read at the system call's exit. */
+#define PENDING_WAIT_NS 100000000ULL
 
-/* What the program writes per call (272 bytes). */
+/*
+ * What the programs write per capture (280 bytes). kind: FINAL (str
+ * holds the string, or len < 0: none) or PENDING (the entry could not
+ * read it; the exit program sends a FINAL record with the same ts).
+ */
 struct capture_record {
 	uint64_t ts;
 	uint32_t tid;
 	int32_t len;
+	uint32_t kind;
+	uint32_t pad;
 	char str[KERNEL_BPF_STRING_MAX];
 };
 
+enum { CAPTURE_FINAL = 0, CAPTURE_PENDING = 1 };
+
+/* The pending map's value: the entry's time, pointer and syscall nr. */
+struct pending_entry {
+	uint64_t ts;
+	uint64_t ptr;
+	uint64_t nr;
+};
+
+/* Stack layout of both programs (offsets from the frame pointer r10). */
 #define REC_OFF_TS (-(int)sizeof(struct capture_record))
 #define REC_OFF_TID (REC_OFF_TS + 8)
 #define REC_OFF_LEN (REC_OFF_TS + 12)
-#define REC_OFF_STR (REC_OFF_TS + 16)
+#define REC_OFF_KIND (REC_OFF_TS + 16)
+#define REC_OFF_PAD (REC_OFF_TS + 20)
+#define REC_OFF_STR (REC_OFF_TS + 24)
+#define PEND_OFF (REC_OFF_TS - (int)sizeof(struct pending_entry))
+#define KEY_OFF (PEND_OFF - 8)
+
+/* Tracepoint record offsets shared by every sys_enter/sys_exit event. */
+#define SYSCALL_NR_OFFSET 8
+#define SYSCALL_RET_OFFSET 16
 
 struct capture {
 	uint64_t ts;
 	char str[KERNEL_BPF_STRING_MAX];
 	bool used;
+	bool pending;
 };
 
 struct thread_queue {
@@ -50,11 +80,13 @@ struct thread_queue {
 
 struct kernel_bpf_strings {
 	int map_fd;
+	int pending_fd;
 	int *prog_fds;
 	size_t nr_progs;
 	int *perf_fds;
 	size_t nr_perf;
 	size_t page_size;
+	bool sleepable;
 	volatile unsigned long *consumer_pos;
 	volatile unsigned long *producer_pos;
 	const uint8_t *data;
@@ -74,8 +106,14 @@ static long sys_bpf(int cmd, union bpf_attr *attr)
 	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
 }
 
-static struct bpf_insn insn(uint8_t code, uint8_t dst, uint8_t src, int16_t off,
-			    int32_t imm)
+/* A program under construction. */
+struct program {
+	struct bpf_insn insns[64];
+	size_t len;
+};
+
+static void emit(struct program *p, uint8_t code, uint8_t dst, uint8_t src,
+		 int16_t off, int32_t imm)
 {
 	struct bpf_insn i = {.code = code,
 			     .dst_reg = dst,
@@ -83,57 +121,180 @@ static struct bpf_insn insn(uint8_t code, uint8_t dst, uint8_t src, int16_t off,
 			     .off = off,
 			     .imm = imm};
 
-	return i;
+	assert(p->len < sizeof(p->insns) / sizeof(p->insns[0]));
+	p->insns[p->len++] = i;
 }
 
-/* The program for an argument at arg_offset of the tracepoint record. */
-static size_t build_program(struct bpf_insn *p, int map_fd,
-			    unsigned int arg_offset)
+static void emit_call(struct program *p, int32_t helper)
 {
-	size_t n = 0;
-
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
-	p[n++] = insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_ktime_get_ns);
-	p[n++] = insn(BPF_STX | BPF_MEM | BPF_DW, 10, 0, REC_OFF_TS, 0);
-	p[n++] = insn(BPF_JMP | BPF_CALL, 0, 0, 0,
-		      BPF_FUNC_get_current_pid_tgid);
-	p[n++] = insn(BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
-	/* r3 = the user pointer argument */
-	p[n++] = insn(BPF_LDX | BPF_MEM | BPF_DW, 3, 6, (int16_t)arg_offset, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 1, 10, 0, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_ADD | BPF_K, 1, 0, 0, REC_OFF_STR);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0,
-		      KERNEL_BPF_STRING_MAX);
-	p[n++] =
-		insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_probe_read_user_str);
-	p[n++] = insn(BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_LEN, 0);
-	/* r1 = the ring buffer map (a 16-byte load) */
-	p[n++] = insn(BPF_LD | BPF_DW | BPF_IMM, 1, BPF_PSEUDO_MAP_FD, 0,
-		      map_fd);
-	p[n++] = insn(0, 0, 0, 0, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 2, 10, 0, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_ADD | BPF_K, 2, 0, 0, REC_OFF_TS);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 3, 0, 0,
-		      (int32_t)sizeof(struct capture_record));
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, 0);
-	p[n++] = insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_ringbuf_output);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0);
-	p[n++] = insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
-	return n;
+	emit(p, BPF_JMP | BPF_CALL, 0, 0, 0, helper);
 }
 
-static int load_program(int map_fd, unsigned int arg_offset, char *err,
+/* dst = the map whose descriptor is fd (a 16-byte instruction). */
+static void emit_load_map(struct program *p, uint8_t dst, int fd)
+{
+	emit(p, BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, fd);
+	emit(p, 0, 0, 0, 0, 0);
+}
+
+/* dst = r10 + off (an address on the stack). */
+static void emit_stack_address(struct program *p, uint8_t dst, int32_t off)
+{
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, dst, 10, 0, 0);
+	emit(p, BPF_ALU64 | BPF_ADD | BPF_K, dst, 0, 0, off);
+}
+
+/* Index of the next instruction, for a forward jump patched later. */
+static size_t here(const struct program *p)
+{
+	return p->len;
+}
+
+static void patch_jump(struct program *p, size_t jump)
+{
+	p->insns[jump].off = (int16_t)(p->len - jump - 1);
+}
+
+/* r0 = bpf_probe_read_user_str(record's str, 256, r_src); len = r0. */
+static void emit_read_string(struct program *p, uint8_t r_src)
+{
+	emit_stack_address(p, 1, REC_OFF_STR);
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0, KERNEL_BPF_STRING_MAX);
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, r_src, 0, 0);
+	emit_call(p, BPF_FUNC_probe_read_user_str);
+	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_LEN, 0);
+}
+
+/* bpf_ringbuf_output(ring, the record on the stack, its size, 0). */
+static void emit_output(struct program *p, int ring_fd, int32_t kind)
+{
+	emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_KIND, kind);
+	emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_PAD, 0);
+	emit_load_map(p, 1, ring_fd);
+	emit_stack_address(p, 2, REC_OFF_TS);
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 3, 0, 0,
+	     (int32_t)sizeof(struct capture_record));
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, 0);
+	emit_call(p, BPF_FUNC_ringbuf_output);
+}
+
+static void emit_return_zero(struct program *p)
+{
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0);
+	emit(p, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+}
+
+/*
+ * The sys_enter program: {time, tid, string} into the ring. When the
+ * string cannot be read now (its page is not resident: BPF may not
+ * fault here), the record says PENDING and {time, pointer, syscall nr}
+ * waits in the pending map for the exit program. A sleepable program
+ * first touches the string with bpf_copy_from_user (which may fault),
+ * so its first page is resident when read.
+ */
+static void build_enter(struct program *p, int ring_fd, int pending_fd,
+			unsigned int arg_offset, bool sleepable)
+{
+	size_t jump;
+
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
+	emit_call(p, BPF_FUNC_ktime_get_ns);
+	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, REC_OFF_TS, 0);
+	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, PEND_OFF, 0);
+	emit_call(p, BPF_FUNC_get_current_pid_tgid);
+	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
+	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
+	/* r7 = the user pointer argument */
+	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 6, (int16_t)arg_offset, 0);
+	if (sleepable) { /* copy one byte, faulting its page in */
+		emit_stack_address(p, 1, REC_OFF_STR);
+		emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0, 1);
+		emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, 7, 0, 0);
+		emit_call(p, BPF_FUNC_copy_from_user);
+	}
+	emit_read_string(p, 7);
+	jump = here(p);
+	emit(p, BPF_JMP | BPF_JSGT | BPF_K, 0, 0, 0, 0); /* read: output */
+	/* Not readable now: retry at the exit. */
+	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 7, PEND_OFF + 8, 0);
+	emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
+	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, PEND_OFF + 16, 0);
+	emit_load_map(p, 1, pending_fd);
+	emit_stack_address(p, 2, KEY_OFF);
+	emit_stack_address(p, 3, PEND_OFF);
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, BPF_ANY);
+	emit_call(p, BPF_FUNC_map_update_elem);
+	emit_output(p, ring_fd, CAPTURE_PENDING);
+	emit_return_zero(p);
+	patch_jump(p, jump);
+	emit_output(p, ring_fd, CAPTURE_FINAL);
+	emit_return_zero(p);
+}
+
+/*
+ * The sys_exit program: when this thread's entry left the string
+ * pending, read it again (the system call has faulted the page in by
+ * now, copying the path) and send it with the entry's time. After a
+ * successful exec (exec_like), the address space the pointer belonged
+ * to is gone: the string is given up (a FINAL record without string).
+ */
+static void build_exit(struct program *p, int ring_fd, int pending_fd,
+		       bool exec_like)
+{
+	size_t to_out, to_delete, to_give_up = 0, to_send;
+
+	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
+	emit_call(p, BPF_FUNC_get_current_pid_tgid);
+	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
+	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
+	emit_load_map(p, 1, pending_fd);
+	emit_stack_address(p, 2, KEY_OFF);
+	emit_call(p, BPF_FUNC_map_lookup_elem);
+	to_out = here(p);
+	emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 0, 0);
+	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 0, 0, 0); /* entry's ts */
+	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, REC_OFF_TS, 0);
+	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 0, 8, 0);  /* pointer */
+	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 2, 0, 16, 0); /* entry's nr */
+	emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
+	to_delete = here(p); /* another system call's leftover */
+	emit(p, BPF_JMP | BPF_JNE | BPF_X, 1, 2, 0, 0);
+	if (exec_like) {
+		emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 6, SYSCALL_RET_OFFSET,
+		     0);
+		to_give_up = here(p);
+		emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 0, 0);
+	}
+	emit_read_string(p, 7);
+	to_send = here(p);
+	emit(p, BPF_JMP | BPF_JA, 0, 0, 0, 0);
+	if (exec_like) {
+		patch_jump(p, to_give_up);
+		emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 7, 0, 0, 0);
+		emit_read_string(p, 7); /* of NULL: a zeroed str, len < 0 */
+	}
+	patch_jump(p, to_send);
+	emit_output(p, ring_fd, CAPTURE_FINAL);
+	patch_jump(p, to_delete);
+	emit_load_map(p, 1, pending_fd);
+	emit_stack_address(p, 2, KEY_OFF);
+	emit_call(p, BPF_FUNC_map_delete_elem);
+	patch_jump(p, to_out);
+	emit_return_zero(p);
+}
+
+static int load_program(const struct program *p, bool sleepable, char *err,
 			size_t err_len)
 {
-	struct bpf_insn prog[32];
 	char log[4096] = "";
 	union bpf_attr attr;
 	int fd;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.prog_type = BPF_PROG_TYPE_TRACEPOINT;
-	attr.insns = (uint64_t)(uintptr_t)prog;
-	attr.insn_cnt = (uint32_t)build_program(prog, map_fd, arg_offset);
+	attr.prog_flags = sleepable ? BPF_F_SLEEPABLE : 0;
+	attr.insns = (uint64_t)(uintptr_t)p->insns;
+	attr.insn_cnt = (uint32_t)p->len;
 	attr.license = (uint64_t)(uintptr_t) "GPL";
 	attr.log_buf = (uint64_t)(uintptr_t)log;
 	attr.log_size = sizeof(log);
@@ -142,6 +303,56 @@ static int load_program(int map_fd, unsigned int arg_offset, char *err,
 	if (fd < 0)
 		snprintf(err, err_len, "BPF program refused: %s %s",
 			 strerror(errno), log);
+	return fd;
+}
+
+/*
+ * Loads the entry program of one target: sleepable when the kernel
+ * takes sleepable programs on system call tracepoints (decided on the
+ * first target, kept for the others), else not.
+ */
+static int load_enter(struct kernel_bpf_strings *bs, unsigned int arg_offset,
+		      bool first, char *err, size_t err_len)
+{
+	struct program p = {.len = 0};
+	int fd;
+
+	if (first || bs->sleepable) {
+		build_enter(&p, bs->map_fd, bs->pending_fd, arg_offset, true);
+		fd = load_program(&p, true, err, err_len);
+		if (fd >= 0 || !first) {
+			bs->sleepable = fd >= 0;
+			return fd;
+		}
+		p.len = 0;
+	}
+	build_enter(&p, bs->map_fd, bs->pending_fd, arg_offset, false);
+	return load_program(&p, false, err, err_len);
+}
+
+static int load_exit(struct kernel_bpf_strings *bs, bool exec_like, char *err,
+		     size_t err_len)
+{
+	struct program p = {.len = 0};
+
+	build_exit(&p, bs->map_fd, bs->pending_fd, exec_like);
+	return load_program(&p, false, err, err_len);
+}
+
+static int create_pending_map(char *err, size_t err_len)
+{
+	union bpf_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_type = BPF_MAP_TYPE_LRU_HASH;
+	attr.key_size = sizeof(uint32_t);
+	attr.value_size = sizeof(struct pending_entry);
+	attr.max_entries = PENDING_ENTRIES;
+	fd = (int)sys_bpf(BPF_MAP_CREATE, &attr);
+	if (fd < 0)
+		snprintf(err, err_len, "cannot create a BPF hash map: %s",
+			 strerror(errno));
 	return fd;
 }
 
@@ -217,13 +428,32 @@ static int attach(struct kernel_bpf_strings *bs, int prog_fd,
 	return 0;
 }
 
+/* Loads the entry and exit programs of one target and attaches them. */
+static int add_target(struct kernel_bpf_strings *bs,
+		      const struct kernel_bpf_target *t, bool first,
+		      long nr_cpus, char *err, size_t err_len)
+{
+	int fd = load_enter(bs, t->arg_offset, first, err, err_len);
+
+	if (fd < 0)
+		return -1;
+	bs->prog_fds[bs->nr_progs++] = fd;
+	if (attach(bs, fd, t->tracepoint_id, nr_cpus, err, err_len))
+		return -1;
+	fd = load_exit(bs, t->exec_like, err, err_len);
+	if (fd < 0)
+		return -1;
+	bs->prog_fds[bs->nr_progs++] = fd;
+	return attach(bs, fd, t->exit_tracepoint_id, nr_cpus, err, err_len);
+}
+
 struct kernel_bpf_strings *
 kernel_bpf_strings_create(const struct kernel_bpf_target *targets,
 			  size_t nr_targets, char *err, size_t err_len)
 {
 	long nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	struct kernel_bpf_strings *bs = calloc(1, sizeof(*bs));
-	size_t i;
+	size_t i, slots = 2 * nr_targets + 1;
 
 	if (!bs || nr_cpus <= 0) {
 		free(bs);
@@ -231,29 +461,31 @@ kernel_bpf_strings_create(const struct kernel_bpf_target *targets,
 		return NULL;
 	}
 	bs->map_fd = -1;
+	bs->pending_fd = -1;
 	bs->page_size = (size_t)sysconf(_SC_PAGESIZE);
-	bs->prog_fds = calloc(nr_targets ? nr_targets : 1, sizeof(int));
-	bs->perf_fds = calloc(nr_targets ? nr_targets : 1, sizeof(int));
+	bs->prog_fds = calloc(slots, sizeof(int));
+	bs->perf_fds = calloc(slots, sizeof(int));
 	if (!bs->prog_fds || !bs->perf_fds)
 		goto fail;
 	bs->map_fd = create_map(err, err_len);
 	if (bs->map_fd < 0 || map_ring(bs, err, err_len))
 		goto fail;
+	bs->pending_fd = create_pending_map(err, err_len);
+	if (bs->pending_fd < 0)
+		goto fail;
 	for (i = 0; i < nr_targets; i++) {
-		int fd = load_program(bs->map_fd, targets[i].arg_offset, err,
-				      err_len);
-
-		if (fd < 0)
-			goto fail;
-		bs->prog_fds[bs->nr_progs++] = fd;
-		if (attach(bs, fd, targets[i].tracepoint_id, nr_cpus, err,
-			   err_len))
+		if (add_target(bs, &targets[i], i == 0, nr_cpus, err, err_len))
 			goto fail;
 	}
 	return bs;
 fail:
 	kernel_bpf_strings_destroy(bs);
 	return NULL;
+}
+
+bool kernel_bpf_strings_sleepable(const struct kernel_bpf_strings *bs)
+{
+	return bs->sleepable;
 }
 
 void kernel_bpf_strings_destroy(struct kernel_bpf_strings *bs)
@@ -272,6 +504,8 @@ void kernel_bpf_strings_destroy(struct kernel_bpf_strings *bs)
 		munmap((void *)bs->producer_pos, bs->page_size + 2 * RING_SIZE);
 	if (bs->map_fd >= 0)
 		close(bs->map_fd);
+	if (bs->pending_fd >= 0)
+		close(bs->pending_fd);
 	free(bs->perf_fds);
 	free(bs->prog_fds);
 	free(bs);
@@ -280,6 +514,19 @@ void kernel_bpf_strings_destroy(struct kernel_bpf_strings *bs)
 static struct thread_queue *queue_of(struct kernel_bpf_strings *bs, int32_t tid)
 {
 	return &bs->queues[((uint32_t)tid * 2654435761U) % QUEUE_BUCKETS];
+}
+
+/* The capture of rec's thread made at rec's time, if kept already. */
+static struct capture *same_capture(struct thread_queue *q,
+				    const struct capture_record *rec)
+{
+	unsigned int i;
+
+	for (i = 0; i < QUEUE_DEPTH; i++) {
+		if (q->captures[i].ts == rec->ts)
+			return &q->captures[i];
+	}
+	return NULL;
 }
 
 static void keep(struct kernel_bpf_strings *bs,
@@ -293,9 +540,13 @@ static void keep(struct kernel_bpf_strings *bs,
 		memset(q, 0, sizeof(*q));
 		q->tid = (int32_t)rec->tid;
 	}
-	c = &q->captures[q->next++ % QUEUE_DEPTH];
+	c = same_capture(q, rec); /* the retry of a pending capture? */
+	if (!c) {
+		c = &q->captures[q->next++ % QUEUE_DEPTH];
+		c->used = false;
+	}
 	c->ts = rec->ts;
-	c->used = false;
+	c->pending = rec->kind == CAPTURE_PENDING;
 	len = rec->len > 0 ? (size_t)rec->len : 0;
 	if (len > KERNEL_BPF_STRING_MAX)
 		len = KERNEL_BPF_STRING_MAX;
@@ -326,8 +577,9 @@ void kernel_bpf_strings_drain(struct kernel_bpf_strings *bs)
 	__atomic_store_n(bs->consumer_pos, cons, __ATOMIC_RELEASE);
 }
 
-const char *kernel_bpf_strings_take(struct kernel_bpf_strings *bs, int32_t tid,
-				    uint64_t ts)
+/* The unused capture of thread tid closest to ts (within the window). */
+static struct capture *closest(struct kernel_bpf_strings *bs, int32_t tid,
+			       uint64_t ts)
 {
 	struct thread_queue *q = queue_of(bs, tid);
 	struct capture *best = NULL;
@@ -347,9 +599,45 @@ const char *kernel_bpf_strings_take(struct kernel_bpf_strings *bs, int32_t tid,
 			best = c;
 		}
 	}
+	return best;
+}
+
+static uint64_t monotonic_now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+/*
+ * Waits (draining the ring every 100 us) until the exit program has
+ * resolved capture c, or PENDING_WAIT_NS passed (a system call blocked
+ * for that long: its string is given up).
+ */
+static void wait_resolved(struct kernel_bpf_strings *bs, struct capture *c)
+{
+	const struct timespec pause = {0, 100000};
+	uint64_t deadline = monotonic_now_ns() + PENDING_WAIT_NS;
+
+	while (c->pending && monotonic_now_ns() < deadline) {
+		nanosleep(&pause, NULL);
+		kernel_bpf_strings_drain(bs);
+	}
+}
+
+const char *kernel_bpf_strings_take(struct kernel_bpf_strings *bs, int32_t tid,
+				    uint64_t ts)
+{
+	struct capture *best = closest(bs, tid, ts);
+
 	if (!best)
 		return NULL;
+	if (best->pending)
+		wait_resolved(bs, best);
 	best->used = true;
+	if (best->pending)
+		return NULL;
 	memcpy(bs->result, best->str, sizeof(bs->result));
 	return bs->result;
 }

@@ -374,6 +374,49 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	return 0;
 }
 
+/* The id of tracepoint syscalls/NAME, or 0 when it has none. */
+static unsigned int syscall_event_id(const struct kconsumer *kc,
+				     const char *name)
+{
+	char rel[600], *text, msg[256];
+	unsigned int id;
+
+	snprintf(rel, sizeof(rel), "events/syscalls/%s/id", name);
+	if (tracefs_read_file(kc->tracefs_root, rel, &text, msg, sizeof(msg)))
+		return 0;
+	id = (unsigned int)strtoul(text, NULL, 10);
+	free(text);
+	return id;
+}
+
+/*
+ * The target of event sys_enter_NAME (its format parsed): 0 and *t
+ * filled when it has a string argument BPF can capture, else -1.
+ */
+static int bpf_target_of(const struct kconsumer *kc, const char *enter_name,
+			 const struct tracefs_event_format *format,
+			 struct kernel_bpf_target *t)
+{
+	const char *syscall = enter_name + strlen("sys_enter_");
+	char exit_name[300];
+	size_t i;
+
+	for (i = 0; i < format->nr_fields; i++) {
+		if (kernel_bpf_string_arg(format->fields[i].name,
+					  format->fields[i].type))
+			break;
+	}
+	if (i == format->nr_fields)
+		return -1;
+	snprintf(exit_name, sizeof(exit_name), "sys_exit_%s", syscall);
+	t->tracepoint_id = format->id;
+	t->exit_tracepoint_id = syscall_event_id(kc, exit_name);
+	t->arg_offset = format->fields[i].offset;
+	t->exec_like =
+		!strcmp(syscall, "execve") || !strcmp(syscall, "execveat");
+	return t->exit_tracepoint_id ? 0 : -1;
+}
+
 /*
  * Adds to targets the enabled sys_enter_* events of one instance that
  * have a string argument BPF can capture (their set_event lines are
@@ -386,7 +429,6 @@ static size_t find_bpf_targets(const struct kconsumer *kc, const char *instance,
 	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
 	struct tracefs_event_format format;
 	char *set, *line, *save = NULL, rel[600], *text, msg[256];
-	size_t i;
 
 	if (tracefs_instance_read(&inst, "set_event", &set, msg, sizeof(msg)))
 		return count;
@@ -401,16 +443,9 @@ static size_t find_bpf_targets(const struct kconsumer *kc, const char *instance,
 			continue;
 		if (!tracefs_event_format_parse(text, "syscalls", &format, msg,
 						sizeof(msg))) {
-			for (i = 0; i < format.nr_fields && count < max; i++) {
-				if (!kernel_bpf_string_arg(
-					    format.fields[i].name,
-					    format.fields[i].type))
-					continue;
-				targets[count].tracepoint_id = format.id;
-				targets[count++].arg_offset =
-					format.fields[i].offset;
-				break;
-			}
+			if (!bpf_target_of(kc, line + 9, &format,
+					   &targets[count]))
+				count++;
 			tracefs_event_format_fini(&format);
 		}
 		free(text);
