@@ -12,6 +12,11 @@
  *        records of that event are kept when EXPR holds; an empty EXPR
  *        removes the event's filter              -> 'k' or 'e'
  *
+ * EXPR (here and in --filter options) holds the expressions of every
+ * enabled rule with a filter on that event, separated by
+ * KCONSUMER_FILTER_RULE_SEPARATOR (ASCII RS): each is evaluated on its
+ * own, a record is kept when any holds.
+ *
  * Once set up, the consumer sends one byte: 'k' (ready) or 'e' (it
  * could not open the buffers or the trace files; details on stderr).
  * Any other byte is answered 'e' and ignored. When the session daemon
@@ -24,6 +29,7 @@
 #define KCONSUMER_CMD_QUIT 'q'
 #define KCONSUMER_CMD_SET_FILTER 'F'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
+#define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'
 #define KCONSUMER_REPLY_OK 'k'
 #define KCONSUMER_REPLY_ERROR 'e'
 

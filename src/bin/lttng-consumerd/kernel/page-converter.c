@@ -347,7 +347,7 @@ static int convert_record(struct kernel_page_converter *c,
 		c->unknown++;
 		return 0;
 	}
-	if (ec->filter &&
+	if (ec->filters.active &&
 	    !kernel_record_filter_keep(ec, r, c->threads, c->cpu)) {
 		c->filtered++;
 		return 0;
