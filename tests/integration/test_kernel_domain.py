@@ -255,6 +255,15 @@ def test_stale_instances_are_removed_at_start(build_dir, lttng_env):
             stale.rmdir()
 
 
+def other_threads_left(pid):
+    """Whether threads of pid other than its leader still exist (they
+    hold its files, such as the daemon's lock, until they exit)."""
+    try:
+        return len(os.listdir(f"/proc/{pid}/task")) > 1
+    except OSError:
+        return False
+
+
 def test_sessiond_kill_leaves_no_hang_and_next_daemon_cleans(
         build_dir, lttng_env, tmp_path):
     require_tracefs()
@@ -264,8 +273,8 @@ def test_sessiond_kill_leaves_no_hang_and_next_daemon_cleans(
     session.ok("start")
     pid = session.sessiond.pid()
     os.kill(pid, 9)
-    while session.sessiond.alive(pid):
-        pass
+    while session.sessiond.alive(pid) or other_threads_left(pid):
+        time.sleep(0.01)  # the leader turns zombie before its threads go
     left = [i for i in our_instances() if i.startswith(f"lttng-{pid}-")]
     assert left
     again = KernelSession(build_dir, lttng_env)

@@ -328,6 +328,21 @@ static int write_metadata(struct kconsumer *kc, struct ctf_error *err)
 	return ret;
 }
 
+/* Whether the instance's buffers are in overwrite mode. */
+static bool instance_overwrites(const char *instance)
+{
+	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
+	char *text, msg[256];
+	bool on;
+
+	if (tracefs_instance_read(&inst, "options/overwrite", &text, msg,
+				  sizeof(msg)))
+		return false;
+	on = text[0] == '1';
+	free(text);
+	return on;
+}
+
 static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 			struct ctf_error *err)
 {
@@ -351,6 +366,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	unsigned int cpu;
 	int ret;
 
+	config.overwrite = instance_overwrites(ch->instance);
 	ret = kernel_metadata_add_channel(kc->metadata, stream_id,
 					  &ch->contexts, ch->filters,
 					  ch->nr_filters, err);
@@ -804,6 +820,39 @@ static int set_filter(struct kconsumer *kc)
 	return replace_filter(kc, ch, stream_id, &spec);
 }
 
+/*
+ * The 'S' command: a uint32_t length then the channel name; answers 'k'
+ * and two uint64_t, the channel's discarded events (discard mode) and
+ * lost packets (overwrite mode), summed over its CPUs, or 'e'.
+ */
+static int send_stats(struct kconsumer *kc)
+{
+	char name[KCONSUMER_MAX_CHANNEL_NAME + 1] = "";
+	uint64_t counts[2] = {0, 0};
+	struct kchannel *ch;
+	uint32_t len, stream_id;
+	char ok = KCONSUMER_REPLY_OK;
+	unsigned int cpu;
+
+	if (read_control(kc, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_CHANNEL_NAME || read_control(kc, name, len))
+		return -1;
+	ch = find_channel(kc, name, &stream_id);
+	if (!ch)
+		return -1;
+	for (cpu = 0; cpu < ch->nr_cpus; cpu++) {
+		const struct kernel_page_converter *c = &ch->cpus[cpu].conv;
+
+		counts[0] += c->overwrite ? 0 : c->discarded;
+		counts[1] += c->lost_packets;
+	}
+	if (write(kc->control_fd, &ok, 1) != 1 ||
+	    write(kc->control_fd, counts, sizeof(counts)) !=
+		    (ssize_t)sizeof(counts))
+		quit_requested = 1;
+	return 0;
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -833,6 +882,11 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 			fprintf(stderr, "Error: kernel consumer: bad filter "
 					"command\n");
 		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_STATS) {
+		if (send_stats(kc))
+			reply(kc, 0);
 		return 0;
 	}
 	reply(kc, 0);

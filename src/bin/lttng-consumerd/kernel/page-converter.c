@@ -365,6 +365,39 @@ static int convert_record(struct kernel_page_converter *c,
 	return 0;
 }
 
+/* Packets that count lost events filled, estimated; at least one. */
+static uint64_t packets_of_lost_events(const struct kernel_page_converter *c,
+				       uint64_t count)
+{
+	uint64_t mean, bytes;
+	size_t packet_size = ctf_stream_writer_packet_size(c->writer);
+
+	if (!count || !c->records || !packet_size)
+		return 1;
+	mean = c->record_bytes / c->records;
+	bytes = count * (mean ? mean : 1);
+	return (bytes + packet_size - 1) / packet_size;
+}
+
+int kernel_page_converter_lose(struct kernel_page_converter *c, uint64_t count,
+			       struct ctf_error *err)
+{
+	uint64_t packets;
+
+	c->discarded += count;
+	if (!c->overwrite) {
+		if (count)
+			ctf_stream_writer_add_discarded(c->writer, count);
+		else
+			c->unknown_losses++;
+		return 0;
+	}
+	packets = packets_of_lost_events(c, count);
+	c->lost_packets += packets;
+	return ctf_stream_writer_lose_packets(c->writer, packets,
+					      c->last_timestamp, err);
+}
+
 int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 			size_t len, struct ctf_error *err)
 {
@@ -377,15 +410,15 @@ int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 		return ctf_error_set(err, ret, "malformed kernel page (cpu %u)",
 				     c->cpu);
 	if (reader.events_missed) {
-		if (reader.missed_count_known) {
-			c->discarded += reader.missed_count;
-			ctf_stream_writer_add_discarded(c->writer,
-							reader.missed_count);
-		} else {
-			c->unknown_losses++;
-		}
+		ret = kernel_page_converter_lose(
+			c, reader.missed_count_known ? reader.missed_count : 0,
+			err);
+		if (ret)
+			return ret;
 	}
+	c->record_bytes += reader.data_len;
 	while ((ret = tracefs_page_reader_next(&reader, &record)) == 1) {
+		c->records++;
 		ret = convert_record(c, &record, err);
 		if (ret)
 			return ret;

@@ -31,6 +31,17 @@ int kernel_cmd_channel_count(const struct session *session)
 	return session->kernel ? (int)session->kernel->domain.channel_count : 0;
 }
 
+void kernel_cmd_channel_stats(struct session *session, const char *channel,
+			      uint64_t *discarded_events,
+			      uint64_t *lost_packets)
+{
+	*discarded_events = 0;
+	*lost_packets = 0;
+	if (session->kernel)
+		kernel_consumer_channel_stats(session->kernel, channel,
+					      discarded_events, lost_packets);
+}
+
 static int add_channel(struct session *session, struct kernel_session *ks,
 		       const struct lsc_channel *req)
 {

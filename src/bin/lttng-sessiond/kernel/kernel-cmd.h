@@ -7,6 +7,7 @@
 #define SESSIOND_KERNEL_CMD_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "sessiond-comm/buffer.h"
 #include "sessiond-comm/codec.h"
@@ -41,6 +42,14 @@ int kernel_cmd_list_tracker_pids(struct session *session,
 int kernel_cmd_start(struct session *session);
 int kernel_cmd_stop(struct session *session);
 void kernel_cmd_destroy(struct session *session);
+
+/*
+ * A kernel channel's losses for `lttng list`: discarded events and lost
+ * packets (0 when the session never started).
+ */
+void kernel_cmd_channel_stats(struct session *session, const char *channel,
+			      uint64_t *discarded_events,
+			      uint64_t *lost_packets);
 
 /* Whether the session has kernel channels. */
 int kernel_cmd_channel_count(const struct session *session);

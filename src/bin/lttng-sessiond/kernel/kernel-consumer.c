@@ -247,6 +247,55 @@ int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 	return LTTNG_OK;
 }
 
+/* Reads exactly len bytes of the consumer's reply; 0 or -1. */
+static int read_reply_data(struct kernel_session *ks, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = read(ks->consumer_fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int kernel_consumer_channel_stats(struct kernel_session *ks,
+				  const char *channel,
+				  uint64_t *discarded_events,
+				  uint64_t *lost_packets)
+{
+	char message[1 + sizeof(uint32_t) + KCONSUMER_MAX_CHANNEL_NAME];
+	uint32_t len = (uint32_t)strlen(channel);
+	uint64_t counts[2];
+
+	*discarded_events = 0;
+	*lost_packets = 0;
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK; /* not started yet: nothing lost */
+	if (len > KCONSUMER_MAX_CHANNEL_NAME)
+		return LTTNG_ERR_INVALID;
+	message[0] = KCONSUMER_CMD_STATS;
+	memcpy(message + 1, &len, sizeof(len));
+	memcpy(message + 1 + sizeof(len), channel, len);
+	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) !=
+		    (ssize_t)(1 + sizeof(len) + len) ||
+	    wait_reply(ks) || read_reply_data(ks, counts, sizeof(counts))) {
+		ERR("The kernel consumer daemon did not give the statistics "
+		    "of channel %s",
+		    channel);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	*discarded_events = counts[0];
+	*lost_packets = counts[1];
+	return LTTNG_OK;
+}
+
 void kernel_consumer_quit(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)
