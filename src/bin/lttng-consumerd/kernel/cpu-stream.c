@@ -56,6 +56,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	s->conv.threads = config->threads;
 	s->conv.bpf = config->bpf;
 	s->conv.overwrite = config->overwrite;
+	s->conv.trackers = config->trackers;
 	return 0;
 }
 

@@ -38,6 +38,7 @@ struct kernel_cpu_stream_config {
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf;
 	bool overwrite; /* the instance's options/overwrite */
+	const struct kernel_process_trackers *trackers;
 };
 
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,

@@ -8,7 +8,7 @@
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
  *      [--contexts pid+tid+...] [--switch-timer US]
  *      [--tracefile-size B [--tracefile-count N]]
- *      [--filter SYSTEM/EVENT=EXPR]...)...
+ *      [--filter SYSTEM/EVENT=EXPR]...)... [--tracker ATTR=VALUES]...
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -65,6 +65,7 @@ struct kconsumer {
 	struct kernel_metadata *metadata;
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf;
+	struct kernel_process_trackers trackers;
 	int metadata_fd;
 	size_t metadata_written;
 };
@@ -129,6 +130,7 @@ enum {
 	OPT_SWITCH_TIMER,
 	OPT_TRACEFILE_SIZE,
 	OPT_TRACEFILE_COUNT,
+	OPT_TRACKER,
 };
 
 static const struct option long_options[] = {
@@ -143,6 +145,7 @@ static const struct option long_options[] = {
 	{"read-timer", required_argument, NULL, OPT_READ_TIMER},
 	{"contexts", required_argument, NULL, OPT_CONTEXTS},
 	{"filter", required_argument, NULL, OPT_FILTER},
+	{"tracker", required_argument, NULL, OPT_TRACKER},
 	{"clock-offset", required_argument, NULL, OPT_CLOCK_OFFSET},
 	{"switch-timer", required_argument, NULL, OPT_SWITCH_TIMER},
 	{"tracefile-size", required_argument, NULL, OPT_TRACEFILE_SIZE},
@@ -262,6 +265,10 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 				goto bad;
 			kc->control_fd = (int)v;
 			break;
+		case OPT_TRACKER:
+			if (kernel_process_trackers_set(&kc->trackers, optarg))
+				goto bad;
+			break;
 		case OPT_CHANNEL:
 		case OPT_INSTANCE:
 		case OPT_SUBBUF_SIZE:
@@ -360,6 +367,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.contexts = &ch->contexts,
 		.threads = kc->threads,
 		.bpf = kc->bpf,
+		.trackers = &kc->trackers,
 	};
 	char path[4200];
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -633,6 +641,7 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kernel_process_table_destroy(kc->threads);
 	kernel_bpf_strings_destroy(kc->bpf);
 	kc->bpf = NULL;
+	kernel_process_trackers_fini(&kc->trackers);
 	return ret;
 }
 
@@ -853,6 +862,30 @@ static int send_stats(struct kconsumer *kc)
 	return 0;
 }
 
+/* The 'T' command: a uint32_t length then "ATTR=VALUES". 0 or -1. */
+static int set_tracker(struct kconsumer *kc)
+{
+	struct ctf_error err = {{0}};
+	uint32_t len;
+	char *spec;
+	int ret;
+
+	if (read_control(kc, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_FILTER_MESSAGE)
+		return -1;
+	spec = calloc(1, (size_t)len + 1);
+	if (!spec || read_control(kc, spec, len)) {
+		free(spec);
+		return -1;
+	}
+	/* The records already in the buffers met the trackers in force. */
+	if (drain_all(kc, &err))
+		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
+	ret = kernel_process_trackers_set(&kc->trackers, spec);
+	free(spec);
+	return ret ? -1 : 0;
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -880,6 +913,14 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 		ret = set_filter(kc);
 		if (ret)
 			fprintf(stderr, "Error: kernel consumer: bad filter "
+					"command\n");
+		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_SET_TRACKER) {
+		ret = set_tracker(kc);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: bad tracker "
 					"command\n");
 		reply(kc, !ret);
 		return 0;

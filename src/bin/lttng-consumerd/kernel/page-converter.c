@@ -315,6 +315,16 @@ static size_t output_bound(const struct kernel_event_class *ec, size_t size)
 	       KERNEL_CONTEXT_MAX * 64 + 64;
 }
 
+/* Whether the process attribute trackers let thread tid record. */
+static bool tracked(struct kernel_page_converter *c, int32_t tid)
+{
+	if (!c->trackers || !c->threads ||
+	    !kernel_process_trackers_active(c->trackers))
+		return true;
+	return kernel_process_trackers_allow(
+		c->trackers, kernel_process_table_get(c->threads, tid));
+}
+
 static int convert_record(struct kernel_page_converter *c,
 			  const struct tracefs_record *r, struct ctf_error *err)
 {
@@ -341,6 +351,10 @@ static int convert_record(struct kernel_page_converter *c,
 		return ctf_error_set(err, -ENOMEM, "out of memory");
 	o.p = c->out;
 	tid = (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
+	if (!tracked(c, tid)) {
+		c->untracked++;
+		return 0;
+	}
 	if (c->contexts && c->contexts->count)
 		put_context(c, &o, tid);
 	if (put_payload(c, &o, ec, r)) {

@@ -21,6 +21,7 @@
 #include "ctf/stream-writer.h"
 #include "kernel-metadata.h"
 #include "process-table.h"
+#include "process-tracker.h"
 #include "tracefs/page-reader.h"
 
 struct kernel_page_converter {
@@ -34,10 +35,13 @@ struct kernel_page_converter {
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf; /* captured strings, or NULL */
 	bool overwrite;			/* the channel's event-loss mode */
+	/* Process attribute trackers (NULL or inactive: every process). */
+	const struct kernel_process_trackers *trackers;
 
 	/* Statistics. */
 	uint64_t events;	 /* records written */
 	uint64_t filtered;	 /* records a consumer filter dropped */
+	uint64_t untracked;	 /* records of processes not tracked */
 	uint64_t unknown;	 /* records of no usable event class */
 	uint64_t discarded;	 /* events lost (reported by pages, stats) */
 	uint64_t unknown_losses; /* pages that lost an unknown count */

@@ -72,23 +72,92 @@ static unsigned int slot_of(int32_t tid)
 	return ((uint32_t)tid * 2654435761U) & (TABLE_SLOTS - 1);
 }
 
-/* Reads "Tgid:" from /proc/<tid>/status; tid when it is gone. */
-static int32_t read_tgid(int32_t tid)
+/* The last of the ids on a status line ("NSpid:\t12\t1"), or fallback. */
+static int32_t last_id(const char *line, int32_t fallback)
 {
-	char path[64], line[256];
-	int32_t tgid = tid;
+	const char *p = strrchr(line, '\t');
+	const char *colon = strchr(line, ':');
+
+	if (p && colon && p > colon)
+		return (int32_t)atol(p + 1);
+	return colon ? (int32_t)atol(colon + 1) : fallback;
+}
+
+/*
+ * id (of the root user namespace) as seen in the user namespace of
+ * thread tid, through its /proc/<tid>/<map> ("inside outside count"
+ * lines); 65534 (the overflow id) when unmapped.
+ */
+static uint32_t map_id(int32_t tid, const char *map, uint32_t id)
+{
+	unsigned long inside, outside, count;
+	uint32_t result = 65534;
+	char path[64], line[128];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%d/status", tid);
+	snprintf(path, sizeof(path), "/proc/%d/%s", tid, map);
 	f = fopen(path, "r");
 	if (!f)
-		return tid;
+		return id;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "Tgid: %d", &tgid) == 1)
+		if (sscanf(line, "%lu %lu %lu", &inside, &outside, &count) != 3)
+			continue;
+		if (id >= outside && id - outside < count) {
+			result = (uint32_t)(inside + (id - outside));
 			break;
+		}
 	}
 	fclose(f);
-	return tgid;
+	return result;
+}
+
+/* The v* credentials: the ids mapped into the thread's user namespace. */
+static void map_credentials(struct kernel_thread_info *info)
+{
+	info->vuid = map_id(info->tid, "uid_map", info->uid);
+	info->veuid = map_id(info->tid, "uid_map", info->euid);
+	info->vsuid = map_id(info->tid, "uid_map", info->suid);
+	info->vgid = map_id(info->tid, "gid_map", info->gid);
+	info->vegid = map_id(info->tid, "gid_map", info->egid);
+	info->vsgid = map_id(info->tid, "gid_map", info->sgid);
+}
+
+/*
+ * Fills pid, vpid, vtid and the credentials from /proc/<tid>/status;
+ * returns -1 (pid = tid) when the thread is gone.
+ */
+static int read_status(struct kernel_thread_info *info)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	info->pid = info->tid;
+	snprintf(path, sizeof(path), "/proc/%d/status", info->tid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Tgid:", 5))
+			info->pid = (int32_t)atol(line + 5);
+		else if (!strncmp(line, "NStgid:", 7))
+			info->vpid = last_id(line, info->pid);
+		else if (!strncmp(line, "NSpid:", 6))
+			info->vtid = last_id(line, info->tid);
+		else if (!strncmp(line, "Uid:", 4))
+			sscanf(line + 4, "%u %u %u", &info->uid, &info->euid,
+			       &info->suid);
+		else if (!strncmp(line, "Gid:", 4))
+			sscanf(line + 4, "%u %u %u", &info->gid, &info->egid,
+			       &info->sgid);
+	}
+	fclose(f);
+	if (!info->vpid) /* no NStgid line (old kernel): one namespace */
+		info->vpid = info->pid;
+	if (!info->vtid)
+		info->vtid = info->tid;
+	map_credentials(info);
+	info->ids_known = true;
+	return 0;
 }
 
 /*
@@ -100,7 +169,7 @@ static int read_stat(struct kernel_thread_info *info)
 	char path[64], buf[1024];
 	char *open_paren, *close_paren;
 	int ppid, i;
-	long prio;
+	long prio, nice;
 	size_t n;
 	FILE *f;
 
@@ -132,8 +201,10 @@ static int read_stat(struct kernel_thread_info *info)
 				p++;
 		}
 		/* stat's priority is already prio - MAX_RT_PRIO. */
-		if (p && sscanf(p, "%ld", &prio) == 1)
+		if (p && sscanf(p, "%ld %ld", &prio, &nice) == 2) {
 			info->prio = (int32_t)prio;
+			info->nice = (int32_t)nice;
+		}
 	}
 	return 0;
 }
@@ -149,9 +220,10 @@ static void fill(const struct kernel_process_table *table,
 		strcpy(info->comm, "swapper");
 		return;
 	}
-	info->pid = read_tgid(tid);
-	if (!read_stat(info))
+	read_status(info);
+	if (!read_stat(info) && info->ids_known)
 		return;
+	info->ids_known = false;
 	/* Gone already: ask the kernel's maps. */
 	saved_map_lookup(table->tracefs_root, "saved_cmdlines", tid, info->comm,
 			 sizeof(info->comm));

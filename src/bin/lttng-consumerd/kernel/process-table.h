@@ -6,11 +6,19 @@
  * ppid, procname and prio come from here. For a thread that has already
  * exited when first seen, the name and thread group come from the
  * kernel's own maps (tracefs saved_cmdlines and saved_tgids, filled as
- * events are recorded); ppid is then 0 and prio 0.
+ * events are recorded); ppid is then 0 and prio 0, and the ids below
+ * are unknown (ids_known false).
+ *
+ * Credentials (uid, euid, ... from /proc/<tid>/status) are the root user
+ * namespace's; their v* forms are mapped through the thread's
+ * /proc/<tid>/uid_map and gid_map (the ids as seen in its own user
+ * namespace, 65534 when unmapped). vpid/vtid are the last NStgid/NSpid
+ * entries (the thread's own pid namespace).
  */
 #ifndef KCONSUMER_PROCESS_TABLE_H
 #define KCONSUMER_PROCESS_TABLE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define KERNEL_COMM_LEN 16
@@ -20,7 +28,12 @@ struct kernel_thread_info {
 	int32_t pid;
 	int32_t ppid;
 	int32_t prio; /* the kernel's prio - 100, as LTTng records it */
+	int32_t nice;
 	char comm[KERNEL_COMM_LEN + 1];
+	bool ids_known; /* read from /proc: the fields below are valid */
+	int32_t vpid, vtid;
+	uint32_t uid, euid, suid, gid, egid, sgid;
+	uint32_t vuid, veuid, vsuid, vgid, vegid, vsgid;
 };
 
 struct kernel_process_table;

@@ -32,6 +32,14 @@ int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 			       const char *expression);
 
 /*
+ * Sends the running consumer a process attribute tracker it applies
+ * (kernel_tracker_consumer_spec()); no-op before it starts (the
+ * trackers are on its command line). LTTNG_OK or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL.
+ */
+int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec);
+
+/*
  * The channel's losses so far, from the running consumer (0 and 0 when
  * it has not started): discarded events (discard mode) and lost packets
  * (overwrite mode). LTTNG_OK or LTTNG_ERR_KERN_CONSUMER_FAIL.
