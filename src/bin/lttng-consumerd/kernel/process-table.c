@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "process-table.h"
 
@@ -209,6 +210,26 @@ static int read_stat(struct kernel_thread_info *info)
 	return 0;
 }
 
+/* The namespace inodes of a thread (0 for those it has not). */
+static void read_namespaces(struct kernel_thread_info *info)
+{
+	static const char *const names[8] = {
+		[KERNEL_NS_CGROUP] = "cgroup", [KERNEL_NS_IPC] = "ipc",
+		[KERNEL_NS_MNT] = "mnt",       [KERNEL_NS_NET] = "net",
+		[KERNEL_NS_PID] = "pid",       [KERNEL_NS_TIME] = "time",
+		[KERNEL_NS_USER] = "user",     [KERNEL_NS_UTS] = "uts",
+	};
+	char path[64];
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < 8; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", info->tid,
+			 names[i]);
+		info->ns[i] = stat(path, &st) ? 0 : (uint32_t)st.st_ino;
+	}
+}
+
 static void fill(const struct kernel_process_table *table,
 		 struct kernel_thread_info *info, int32_t tid)
 {
@@ -221,8 +242,10 @@ static void fill(const struct kernel_process_table *table,
 		return;
 	}
 	read_status(info);
-	if (!read_stat(info) && info->ids_known)
+	if (!read_stat(info) && info->ids_known) {
+		read_namespaces(info);
 		return;
+	}
 	info->ids_known = false;
 	/* Gone already: ask the kernel's maps. */
 	saved_map_lookup(table->tracefs_root, "saved_cmdlines", tid, info->comm,

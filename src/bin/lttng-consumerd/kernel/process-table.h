@@ -13,7 +13,8 @@
  * namespace's; their v* forms are mapped through the thread's
  * /proc/<tid>/uid_map and gid_map (the ids as seen in its own user
  * namespace, 65534 when unmapped). vpid/vtid are the last NStgid/NSpid
- * entries (the thread's own pid namespace).
+ * entries (the thread's own pid namespace). Namespace inodes come from
+ * /proc/<tid>/ns/.
  */
 #ifndef KCONSUMER_PROCESS_TABLE_H
 #define KCONSUMER_PROCESS_TABLE_H
@@ -34,6 +35,20 @@ struct kernel_thread_info {
 	int32_t vpid, vtid;
 	uint32_t uid, euid, suid, gid, egid, sgid;
 	uint32_t vuid, veuid, vsuid, vgid, vegid, vsgid;
+	/* Namespace inodes, in kernel_ns order (0: unknown). */
+	uint32_t ns[8];
+};
+
+/* The namespaces of kernel_thread_info.ns (/proc/<tid>/ns/<name>). */
+enum kernel_ns {
+	KERNEL_NS_CGROUP,
+	KERNEL_NS_IPC,
+	KERNEL_NS_MNT,
+	KERNEL_NS_NET,
+	KERNEL_NS_PID,
+	KERNEL_NS_TIME,
+	KERNEL_NS_USER,
+	KERNEL_NS_UTS,
 };
 
 struct kernel_process_table;
