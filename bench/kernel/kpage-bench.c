@@ -70,10 +70,12 @@ int main(int argc, char **argv)
 {
 	unsigned long mib = argc > 1 ? strtoul(argv[1], NULL, 10) : 256;
 	const char *base = argc > 2 ? argv[2] : "/tmp";
+	static const struct trace_clock_desc clock = {
+		.source = TRACE_CLOCK_MONOTONIC, .freq = 1000000000};
 	struct kernel_trace_info info = {.hostname = "bench",
 					 .trace_name = "bench",
 					 .creation_datetime = "20260101T000000",
-					 .clock_offset_ns = 0};
+					 .clock = &clock};
 	struct kernel_page_converter conv = {0};
 	struct ctf_stream_writer_config wc = {0};
 	struct kernel_context_set contexts;

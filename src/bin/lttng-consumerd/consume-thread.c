@@ -91,7 +91,7 @@ static void run_switch_timers(uint64_t now)
 		    now - c->last_switch_ns < c->switch_timer_ns)
 			continue;
 		c->last_switch_ns = now;
-		rb_channel_switch(c->rb, ust_clock_now);
+		rb_channel_switch(c->rb, c->trace_clock);
 	}
 }
 
@@ -102,7 +102,7 @@ static void consume_all(const struct poll_set *set)
 	for (size_t i = 1; i < set->nr; i++)
 		if (set->fds[i].revents & POLLIN)
 			clear_eventfd(set->fds[i].fd);
-	run_switch_timers(ust_clock_now());
+	run_switch_timers(trace_clock_monotonic());
 	for (struct ust_channel *c = ust_channel_first(); c; c = c->next)
 		ust_channel_drain(c);
 }

@@ -17,14 +17,6 @@ uint64_t ust_channels_generation;
 
 static struct ust_channel *channels;
 
-uint64_t ust_clock_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 struct ust_channel *ust_channel_find(uint64_t key)
 {
 	for (struct ust_channel *c = channels; c; c = c->next)
@@ -50,6 +42,7 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 	conf->wakeup = d->read_timer_us ? RB_WAKEUP_NONE : RB_WAKEUP_WRITER;
 	conf->nr_streams = d->nr_streams;
 	conf->header_kind = (enum ctf_event_header_kind)d->header_kind;
+	conf->clock_source = d->clock_source;
 	memcpy(conf->uuid, d->uuid, sizeof(conf->uuid));
 	conf->stream_id = d->stream_id;
 }
@@ -116,7 +109,9 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 	chan->key = d->channel_key;
 	snprintf(chan->name, sizeof(chan->name), "%s", d->name);
 	chan->switch_timer_ns = (uint64_t)d->switch_timer_us * 1000u;
-	chan->last_switch_ns = ust_clock_now();
+	chan->trace_clock =
+		trace_clock_reader((enum trace_clock_source)d->clock_source);
+	chan->last_switch_ns = trace_clock_monotonic();
 	fill_rb_config(d, &conf);
 	ret = rb_channel_create(&conf, &chan->rb);
 	if (ret) {
@@ -162,14 +157,14 @@ void ust_channel_drain(struct ust_channel *chan)
 
 void ust_channel_flush(struct ust_channel *chan)
 {
-	rb_channel_switch(chan->rb, ust_clock_now);
+	rb_channel_switch(chan->rb, chan->trace_clock);
 	ust_channel_drain(chan);
 }
 
 void ust_channel_recover(struct ust_channel *chan)
 {
 	for (unsigned int i = 0; i < chan->nr_streams; i++)
-		rb_stream_recover(&chan->rb->streams[i], ust_clock_now);
+		rb_stream_recover(&chan->rb->streams[i], chan->trace_clock);
 	ust_channel_flush(chan);
 }
 
@@ -213,7 +208,7 @@ static void write_empty_packet(struct ust_channel *chan, unsigned int i)
 		.stream_id = s->shm->stream_id,
 		.stream_instance_id = s->shm->stream_instance_id,
 		.cpu_id = s->shm->cpu_id,
-		.timestamp = ust_clock_now(),
+		.timestamp = chan->trace_clock(),
 		.content_size = CTF_PACKET_HEADER_LEN,
 		.packet_size = s->page_size,
 		.events_discarded = s->shm->discarded,

@@ -15,6 +15,7 @@
 #include "consumer-comm/consumer-protocol.h"
 #include "ringbuffer/ringbuffer.h"
 #include "stream-output.h"
+#include "trace-clock/trace-clock.h"
 
 struct ust_channel {
 	uint64_t key;
@@ -22,8 +23,10 @@ struct ust_channel {
 	struct rb_channel *rb;
 	struct stream_output *outputs; /* one per stream */
 	unsigned int nr_streams;
+	/* the trace clock its producers stamp records with */
+	uint64_t (*trace_clock)(void);
 	uint64_t switch_timer_ns; /* 0: none */
-	uint64_t last_switch_ns;
+	uint64_t last_switch_ns; /* CLOCK_MONOTONIC */
 	bool output_failed; /* an I/O error: later packets are dropped */
 	struct ust_channel *next;
 };
@@ -32,8 +35,6 @@ extern pthread_mutex_t ust_channels_lock;
 /* Bumped (under the lock) whenever a channel is added or removed. */
 extern uint64_t ust_channels_generation;
 
-/* CLOCK_MONOTONIC in ns: the trace clock. */
-uint64_t ust_clock_now(void);
 
 /*
  * Creates the ring buffers and the output files of a channel and

@@ -20,6 +20,7 @@
 #include "app-listener.h"
 #include "client.h"
 #include "config.h"
+#include "daemon-clock.h"
 #include "consumer.h"
 #include "session.h"
 #include "util/log.h"
@@ -381,6 +382,7 @@ static int run(void)
 	if (take_instance_lock())
 		return EXIT_FAILURE;
 	kernel_domain_init();
+	daemon_clock_init();
 	ready_fd = daemonize();
 	stop_fd = make_stop_fd();
 	if (stop_fd < 0 || write_pid_file())

@@ -12,7 +12,7 @@
 #include "consumer.h"
 #include "ctf/metadata.h"
 #include "ust-metadata-type.h"
-#include "clock-offset.h"
+#include "daemon-clock.h"
 #include "ust-registry.h"
 #include "util/log.h"
 
@@ -68,15 +68,6 @@ static void read_boot_id(uint8_t uuid[CTF_UUID_LEN])
 	fclose(f);
 }
 
-/*
- * CLOCK_REALTIME - CLOCK_MONOTONIC in ns: the clock's offset, the one
- * the kernel domain's metadata uses too (clock-offset.h).
- */
-static int64_t monotonic_offset(void)
-{
-	return sessiond_clock_offset();
-}
-
 static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 					  struct ctf_error *err)
 {
@@ -84,6 +75,7 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	struct ctf_env_entry env[16];
 	size_t n = 0;
 	struct ctf_trace_desc desc = {0};
+	const struct trace_clock_desc *clock = daemon_clock();
 
 	/* The order of LTTng 2.13's user space traces. */
 	gethostname(hostname, sizeof(hostname) - 1);
@@ -117,8 +109,9 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	desc.clock.has_uuid = true;
 	read_boot_id(desc.clock.uuid);
 	desc.clock.description = CLOCK_DESCRIPTION;
-	desc.clock.freq = 1000000000;
-	desc.clock.offset = monotonic_offset();
+	desc.clock.freq = clock->freq;
+	desc.clock.offset_s = clock->offset_s;
+	desc.clock.offset = clock->offset;
 	return ctf_metadata_create(&desc, err);
 }
 

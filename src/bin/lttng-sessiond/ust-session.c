@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "consumer.h"
+#include "daemon-clock.h"
 #include "session.h"
 #include "ust-app.h"
 #include "ust-comm/codec.h"
@@ -182,6 +183,7 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 	d->blocking_timeout_us = chan->ext.blocking_timeout;
 	d->nr_streams = possible_cpus();
 	d->header_kind = CTF_EVENT_HEADER_LARGE; /* as ust-registry.c */
+	d->clock_source = daemon_clock()->source;
 	memcpy(d->uuid, set->uuid, CTF_UUID_LEN);
 	d->stream_id = stream_id;
 	d->tracefile_size = chan->attr.tracefile_size;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "consumer-comm/codec.h"
+#include "trace-clock/trace-clock.h"
 #include "util/fd-passing.h"
 #include "util/unix-socket.h"
 
@@ -46,6 +47,7 @@ void consumer_put_channel_desc(struct lsc_buf *buf,
 	lsc_put_i64(buf, d->blocking_timeout_us);
 	lsc_put_u32(buf, d->nr_streams);
 	lsc_put_u32(buf, d->header_kind);
+	lsc_put_u32(buf, d->clock_source);
 	put_uuid(buf, d->uuid);
 	lsc_put_u32(buf, d->stream_id);
 	lsc_put_u64(buf, d->tracefile_size);
@@ -73,6 +75,9 @@ static int check_channel_desc(const struct consumer_channel_desc *d)
 	if (d->header_kind != CTF_EVENT_HEADER_COMPACT &&
 	    d->header_kind != CTF_EVENT_HEADER_LARGE)
 		return -EBADMSG;
+	if (d->clock_source != TRACE_CLOCK_MONOTONIC &&
+	    d->clock_source != TRACE_CLOCK_TSC)
+		return -EBADMSG;
 	return 0;
 }
 
@@ -87,7 +92,8 @@ int consumer_get_channel_desc(struct lsc_cursor *cur,
 	    lsc_get_u64(cur, &d->subbuf_count) || lsc_get_u32(cur, &d->mode) ||
 	    lsc_get_i64(cur, &d->blocking_timeout_us) ||
 	    lsc_get_u32(cur, &d->nr_streams) ||
-	    lsc_get_u32(cur, &d->header_kind) || get_uuid(cur, d->uuid) ||
+	    lsc_get_u32(cur, &d->header_kind) ||
+	    lsc_get_u32(cur, &d->clock_source) || get_uuid(cur, d->uuid) ||
 	    lsc_get_u32(cur, &d->stream_id) ||
 	    lsc_get_u64(cur, &d->tracefile_size) ||
 	    lsc_get_u64(cur, &d->tracefile_count) ||

@@ -70,6 +70,7 @@ struct consumer_channel_desc {
 	int64_t blocking_timeout_us;
 	uint32_t nr_streams;
 	uint32_t header_kind; /* enum ctf_event_header_kind */
+	uint32_t clock_source; /* enum trace_clock_source */
 	uint8_t uuid[CTF_UUID_LEN];
 	uint32_t stream_id;	  /* the channel's stream class */
 	uint64_t tracefile_size;  /* bytes, 0: unlimited */

@@ -6,6 +6,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,7 @@ static void stream_attach(struct rb_stream *s, struct rb_channel *chan,
 	s->count_mask = h->subbuf_count - 1;
 	s->mode = (enum rb_mode)h->mode;
 	s->header_kind = (enum ctf_event_header_kind)h->header_kind;
+	s->clock_source = h->clock_source;
 	s->map_size = map_size;
 	s->page_size = (uint64_t)sysconf(_SC_PAGESIZE);
 	s->holding = false;
@@ -96,6 +98,7 @@ static void shared_init(struct rb_shm_header *h, const struct rb_config *conf,
 	h->blocking_timeout_us = conf->blocking_timeout_us;
 	h->wakeup = conf->wakeup;
 	h->header_kind = conf->header_kind;
+	h->clock_source = conf->clock_source;
 	h->stream_id = conf->stream_id;
 	h->cpu_id = cpu;
 	h->stream_instance_id = cpu;
@@ -200,7 +203,7 @@ static int header_check(const struct rb_shm_header *h, uint64_t size,
 	    !h->subbuf_count || (h->subbuf_count & (h->subbuf_count - 1)) ||
 	    h->subbuf_count > RB_SUBBUF_COUNT_MAX ||
 	    h->mode > RB_MODE_OVERWRITE ||
-	    h->header_kind > CTF_EVENT_HEADER_LARGE)
+	    h->header_kind > CTF_EVENT_HEADER_LARGE || h->clock_source > 1)
 		return rb_error(-EPROTO,
 				"stream %u: bad geometry (%u sub-buffers of "
 				"%u bytes, mode %u)",
@@ -258,7 +261,8 @@ static int streams_agree(const struct rb_channel *chan)
 		if (h->subbuf_size != first->subbuf_size ||
 		    h->subbuf_count != first->subbuf_count ||
 		    h->mode != first->mode ||
-		    h->header_kind != first->header_kind)
+		    h->header_kind != first->header_kind ||
+		    h->clock_source != first->clock_source)
 			return rb_error(-EPROTO,
 					"stream %u differs from stream 0 in "
 					"geometry or mode",
@@ -316,6 +320,25 @@ struct rb_stream_fds rb_channel_stream_fds(const struct rb_channel *chan,
 void rb_channel_set_may_block(struct rb_channel *chan, bool may_block)
 {
 	chan->may_block = may_block;
+}
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14 */
+#endif
+
+void rb_channel_prefault(struct rb_channel *chan)
+{
+	cpu_set_t allowed;
+	unsigned int i;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return;
+	for (i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream *s = &chan->streams[i];
+
+		if (i < CPU_SETSIZE && CPU_ISSET(i, &allowed))
+			(void)madvise(s->shm, s->map_size, MADV_POPULATE_WRITE);
+	}
 }
 
 void rb_channel_set_hooks(struct rb_channel *chan,

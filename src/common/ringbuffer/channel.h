@@ -39,6 +39,7 @@ struct rb_config {
 	enum rb_wakeup wakeup;
 	unsigned int nr_streams; /* one per possible CPU */
 	enum ctf_event_header_kind header_kind;
+	uint32_t clock_source; /* enum trace_clock_source (trace-clock.h) */
 	uint8_t uuid[CTF_UUID_LEN];
 	uint32_t stream_id; /* the stream class: one per channel */
 };
@@ -86,6 +87,7 @@ struct rb_stream {
 	uint64_t count_mask;
 	enum rb_mode mode;
 	enum ctf_event_header_kind header_kind;
+	uint32_t clock_source;
 	size_t map_size;
 	uint64_t page_size;
 	int shm_fd;
@@ -146,6 +148,14 @@ void rb_channel_set_hooks(struct rb_channel *chan,
  * so such a process discards instead of waiting, as with LTTng.
  */
 void rb_channel_set_may_block(struct rb_channel *chan, bool may_block);
+
+/*
+ * Producer side: faults in, writable, the memory of the streams of the
+ * CPUs this process may run on (its affinity), so that the first record
+ * on each page does not take a page fault on the recording path. Best
+ * effort: on a kernel without MADV_POPULATE_WRITE the faults stay lazy.
+ */
+void rb_channel_prefault(struct rb_channel *chan);
 
 /* Unmaps everything and closes the fds. NULL is accepted. */
 void rb_channel_destroy(struct rb_channel *chan);

@@ -16,6 +16,9 @@
 #define RB_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define RB_INLINE static inline __attribute__((always_inline))
 
+/* Bytes ahead of a reservation whose cache line it prefetches. */
+#define RB_PREFETCH_AHEAD 512
+
 /*
  * The trace clock. The tracer passes a function reading CLOCK_MONOTONIC
  * (vDSO); since rb_reserve is always inlined, a constant function here is
@@ -162,6 +165,12 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		__ATOMIC_ACQUIRE)));
 	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);
 	p = rb_write_base(s, rb_slot_index(s, old)) + pos;
+	/*
+	 * Asks for the cache line of a record a few ahead now, so that its
+	 * first store does not wait for the line (and the locked
+	 * instructions after it do not wait for that store).
+	 */
+	__builtin_prefetch(p + RB_PREFETCH_AHEAD, 1, 3);
 	if (RB_LIKELY(hlen == CTF_COMPACT_HEADER_LEN))
 		ctf_event_header_write(p, CTF_COMPACT_HEADER_LEN, id, ts);
 	else

@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #define RB_SHM_MAGIC 0x4c545242U /* "BRTL" in memory */
-#define RB_SHM_VERSION 1U
+#define RB_SHM_VERSION 2U
 #define RB_CACHELINE 64
 
 /*
@@ -60,6 +60,8 @@ struct rb_shm_header {
 	uint32_t header_kind; /* enum ctf_event_header_kind */
 	uint32_t stream_id;
 	uint32_t cpu_id;
+	/* enum trace_clock_source: what the timestamps count */
+	uint32_t clock_source;
 	uint64_t stream_instance_id;
 	uint8_t uuid[16];
 

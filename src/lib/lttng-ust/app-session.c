@@ -319,6 +319,7 @@ static int channel_map(struct ust_app_channel *chan)
 		return ret;
 	}
 	rb_channel_set_may_block(rb, ust_env_allow_blocking());
+	rb_channel_prefault(rb);
 	chan->backend.rb = rb;
 	channel_update_recording(chan);
 	return 0;

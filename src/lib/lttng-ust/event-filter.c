@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <urcu-bp.h>
-
 #include "channel.h"
 #include "common/ust-log.h"
 #include "context/context-set.h"
@@ -23,6 +21,7 @@
 #include "filter/interpreter.h"
 #include "filter/linker.h"
 #include "recorder.h"
+#include "tracepoint/tracepoint-rcu.h"
 
 /* The probes' values are the interpreter's values. */
 _Static_assert(sizeof(struct lttng_ust_filter_value) ==
@@ -178,7 +177,7 @@ static void set_publish(struct ust_recorder *rec, struct filter_set *set)
 
 	__atomic_store_n(&rec->pub.filter, set, __ATOMIC_RELEASE);
 	if (old) {
-		urcu_bp_synchronize_rcu();
+		lttng_ust_tp_rcu_synchronize();
 		set_free(old);
 	}
 }

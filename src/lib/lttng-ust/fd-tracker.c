@@ -132,3 +132,33 @@ int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
 	ust_fd_unlock();
 	return 0;
 }
+
+int lttng_ust_safe_close_range_fd(unsigned int first, unsigned int last,
+				  int flags,
+				  int (*close_range_cb)(unsigned int first,
+							unsigned int last,
+							int flags))
+{
+	unsigned int from = first, fd, end;
+	int ret = 0;
+
+	if (fd_nesting)
+		return close_range_cb(first, last, flags);
+	if (first > last) {
+		errno = EINVAL;
+		return -1;
+	}
+	ust_fd_lock();
+	end = last < UST_FD_TRACKED_MAX - 1 ? last : UST_FD_TRACKED_MAX - 1;
+	for (fd = first; fd <= end && ret == 0; fd++) {
+		if (!is_tracked((int)fd))
+			continue;
+		if (from < fd)
+			ret = close_range_cb(from, fd - 1, flags);
+		from = fd + 1;
+	}
+	if (ret == 0 && from <= last)
+		ret = close_range_cb(from, last, flags);
+	ust_fd_unlock();
+	return ret;
+}

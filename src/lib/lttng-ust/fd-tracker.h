@@ -1,7 +1,8 @@
 /*
  * liblttng-ust: the file descriptors the tracer owns (session daemon
  * sockets, ring buffer fds), so that an application closing every fd
- * through liblttng-ust-fd.so (close, fclose, closefrom) cannot close
+ * through liblttng-ust-fd.so (close, fclose, closefrom, close_range)
+ * cannot close
  * them: such a close fails with EBADF, as with LTTng-UST 2.13.
  *
  * One lock orders fd creation/closing by the tracer against the
@@ -39,5 +40,15 @@ UST_API int lttng_ust_safe_close_fd(int fd, int (*close_cb)(int fd));
 UST_API int lttng_ust_safe_fclose_stream(FILE *stream,
 					 int (*fclose_cb)(FILE *stream));
 UST_API int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd));
+
+/*
+ * close_range(2) over [first, last] but the tracer's fds: the range is
+ * split around them (flags apply to every piece). 0, or -1 with errno
+ * (EINVAL for first > last, or the first failing piece's).
+ */
+UST_API int lttng_ust_safe_close_range_fd(
+	unsigned int first, unsigned int last, int flags,
+	int (*close_range_cb)(unsigned int first, unsigned int last,
+			      int flags));
 
 #endif /* UST_FD_TRACKER_H */

@@ -19,8 +19,9 @@
  * when its first connection attempt fails, when it gets REGISTER_DONE,
  * or when its daemon goes away before that.
  *
- * Fork: the prepare handler takes the tracer lock and the notify locks
- * (so the child inherits consistent state) and urcu-bp's; the child
+ * Fork: the prepare handler takes the tracer lock, the notify locks and
+ * the fd lock (so the child inherits consistent state; tracepoint-rcu.c
+ * rebuilds its own reader registry in the child); the child
  * closes the inherited sockets, stops recording into its parent's
  * buffers at once and starts fresh listeners, which free the inherited
  * objects before registering as a new application.
@@ -37,7 +38,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <urcu/urcu-bp.h>
 
 #include "app-session.h"
 #include "commands.h"
@@ -452,7 +452,6 @@ static void fork_prepare(void)
 	for (i = 0; i < nr_daemons; i++)
 		pthread_mutex_lock(&daemons[i].notify_lock);
 	ust_fd_lock();
-	urcu_bp_before_fork();
 }
 
 static void fork_parent(void)
@@ -461,7 +460,6 @@ static void fork_parent(void)
 
 	if (--fork_depth > 0)
 		return;
-	urcu_bp_after_fork_parent();
 	ust_fd_unlock();
 	for (i = 0; i < nr_daemons; i++)
 		pthread_mutex_unlock(&daemons[i].notify_lock);
@@ -475,7 +473,6 @@ static void fork_child(void)
 
 	if (--fork_depth > 0)
 		return;
-	urcu_bp_after_fork_child();
 	for (i = 0; i < nr_daemons; i++) {
 		d = &daemons[i];
 		ust_fd_close(d->notify_fd); /* the fd lock is held: nests */

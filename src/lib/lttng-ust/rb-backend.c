@@ -6,11 +6,11 @@
  */
 #include <assert.h>
 #include <stdint.h>
-#include <time.h>
 
 #include "rb-backend.h"
 #include "statedump.h"
 #include "ringbuffer/producer.h"
+#include "trace-clock/trace-clock.h"
 
 /* Record context slots used between reserve and commit. */
 enum {
@@ -20,17 +20,17 @@ enum {
 	SLOT_BEGIN_HIGH, /* high 32 bits, where pointers are 32-bit */
 };
 
-static inline uint64_t monotonic_ns(void)
+/*
+ * rb_reserve with the channel's trace clock, inlined as a constant
+ * function on each side of one predictable branch.
+ */
+static inline int reserve_record(struct rb_channel *rb,
+				 struct rb_reserve_ctx *r, uint32_t id,
+				 uint32_t len)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
-uint64_t ust_rb_clock(void)
-{
-	return monotonic_ns();
+	if (RB_LIKELY(rb->streams[0].clock_source == TRACE_CLOCK_TSC))
+		return rb_reserve(rb, r, id, len, trace_clock_tsc);
+	return rb_reserve(rb, r, id, len, trace_clock_monotonic);
 }
 
 static void save_reservation(struct lttng_ust_record_ctx *ctx,
@@ -75,8 +75,8 @@ static void *rb_backend_reserve(struct lttng_ust_event_recorder *event,
 		context_len = context->size(context, ctx);
 	if (RB_UNLIKELY(context_len + payload_len > UINT32_MAX))
 		return NULL;
-	if (rb_reserve(chan->rb, &r, event->id,
-		       (uint32_t)(context_len + payload_len), monotonic_ns))
+	if (reserve_record(chan->rb, &r, event->id,
+			   (uint32_t)(context_len + payload_len)))
 		return NULL;
 	if (context)
 		context->write(context, r.payload, ctx);

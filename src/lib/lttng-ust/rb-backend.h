@@ -6,7 +6,8 @@
  *
  *   event header (rb_reserve) | context fields | payload (the probe)
  *
- * with CLOCK_MONOTONIC nanosecond timestamps. The fast path checks one
+ * with timestamps of the trace clock the consumer set in the streams
+ * (trace-clock.h: the TSC or CLOCK_MONOTONIC). The fast path checks one
  * flag, `recording`, which is true only while the channel is enabled,
  * its session started and its streams mapped.
  */
@@ -56,8 +57,5 @@ UST_API extern const struct lttng_ust_recorder_ops ust_rb_recorder_ops;
  */
 UST_API void ust_rb_channel_set_recording(struct ust_rb_channel *chan,
 					  int recording);
-
-/* The trace clock: CLOCK_MONOTONIC in nanoseconds (vDSO). */
-uint64_t ust_rb_clock(void);
 
 #endif /* UST_RB_BACKEND_H */

@@ -38,13 +38,16 @@ struct fixture {
 	size_t file_len;
 };
 
+static const struct trace_clock_desc test_clock = {
+	.source = TRACE_CLOCK_MONOTONIC, .freq = 1000000000, .offset = 1000};
+
 static struct kernel_metadata *new_metadata(void)
 {
 	struct kernel_trace_info info = {.hostname = "host",
 					 .trace_name = "t",
 					 .creation_datetime =
 						 "20260101T000000+0000",
-					 .clock_offset_ns = 1000};
+					 .clock = &test_clock};
 	struct ctf_error err;
 	struct kernel_metadata *md =
 		kernel_metadata_create("/nonexistent", &info, &err);

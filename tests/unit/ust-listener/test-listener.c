@@ -1109,7 +1109,8 @@ static void test_pthread_wrapper_records_mutex_calls(void **state)
 
 /*
  * With liblttng-ust-fd.so preloaded, an application closing every fd
- * (close() one by one, then closefrom()) leaves the tracer's alone:
+ * (close() one by one, then closefrom() and close_range()) leaves the
+ * tracer's alone:
  * their closes fail with EBADF, the daemon's sockets still carry
  * commands and the application still records.
  */

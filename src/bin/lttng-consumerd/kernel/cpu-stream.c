@@ -57,6 +57,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	s->conv.bpf = config->bpf;
 	s->conv.overwrite = config->overwrite;
 	s->conv.trackers = config->trackers;
+	s->conv.to_monotonic = config->to_monotonic;
 	return 0;
 }
 

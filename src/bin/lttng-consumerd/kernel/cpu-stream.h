@@ -39,6 +39,7 @@ struct kernel_cpu_stream_config {
 	struct kernel_bpf_strings *bpf;
 	bool overwrite; /* the instance's options/overwrite */
 	const struct kernel_process_trackers *trackers;
+	const struct trace_clock_converter *to_monotonic;
 };
 
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,

@@ -4,7 +4,8 @@
  * drain (the channels' read timer) and the control socket.
  *
  * lttng-consumerd --kconsumerd --tracefs-root DIR --output DIR
- *     --control-fd N [--trace-name NAME] [--clock-offset NS]
+ *     --control-fd N [--trace-name NAME] [--trace-clock monotonic|tsc
+ *     --clock-freq HZ --clock-offset-s S --clock-offset CYCLES]
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
  *      [--contexts pid+tid+...] [--switch-timer US]
  *      [--tracefile-size B [--tracefile-count N]]
@@ -56,8 +57,10 @@ struct kconsumer {
 	const char *output;
 	const char *trace_name;
 	int control_fd;
-	bool has_clock_offset;
-	int64_t clock_offset; /* from the session daemon: both domains' */
+	/* from the session daemon: both domains' (trace-clock.h) */
+	struct trace_clock_desc clock;
+	bool has_clock; /* else measured here: CLOCK_MONOTONIC */
+	struct trace_clock_converter to_monotonic;
 	char trace_dir[4096];
 	unsigned int nr_channels;
 	struct kchannel channels[MAX_CHANNELS];
@@ -78,23 +81,6 @@ static void on_signal(int sig)
 	quit_requested = 1;
 }
 
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
-static int64_t clock_offset_ns(void)
-{
-	struct timespec mono, real;
-
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	clock_gettime(CLOCK_REALTIME, &real);
-	return ((int64_t)real.tv_sec - (int64_t)mono.tv_sec) * 1000000000LL +
-	       ((int64_t)real.tv_nsec - (int64_t)mono.tv_nsec);
-}
 
 static int parse_signed(const char *text, int64_t *out)
 {
@@ -126,6 +112,9 @@ enum {
 	OPT_READ_TIMER,
 	OPT_CONTEXTS,
 	OPT_FILTER,
+	OPT_TRACE_CLOCK,
+	OPT_CLOCK_FREQ,
+	OPT_CLOCK_OFFSET_S,
 	OPT_CLOCK_OFFSET,
 	OPT_SWITCH_TIMER,
 	OPT_TRACEFILE_SIZE,
@@ -146,6 +135,9 @@ static const struct option long_options[] = {
 	{"contexts", required_argument, NULL, OPT_CONTEXTS},
 	{"filter", required_argument, NULL, OPT_FILTER},
 	{"tracker", required_argument, NULL, OPT_TRACKER},
+	{"trace-clock", required_argument, NULL, OPT_TRACE_CLOCK},
+	{"clock-freq", required_argument, NULL, OPT_CLOCK_FREQ},
+	{"clock-offset-s", required_argument, NULL, OPT_CLOCK_OFFSET_S},
 	{"clock-offset", required_argument, NULL, OPT_CLOCK_OFFSET},
 	{"switch-timer", required_argument, NULL, OPT_SWITCH_TIMER},
 	{"tracefile-size", required_argument, NULL, OPT_TRACEFILE_SIZE},
@@ -255,10 +247,23 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 		case OPT_TRACE_NAME:
 			kc->trace_name = optarg;
 			break;
-		case OPT_CLOCK_OFFSET:
-			if (parse_signed(optarg, &kc->clock_offset))
+		case OPT_TRACE_CLOCK:
+			if (trace_clock_source_parse(optarg, &kc->clock.source))
 				goto bad;
-			kc->has_clock_offset = true;
+			kc->has_clock = true;
+			break;
+		case OPT_CLOCK_FREQ:
+			if (parse_number(optarg, &v) || !v)
+				goto bad;
+			kc->clock.freq = v;
+			break;
+		case OPT_CLOCK_OFFSET_S:
+			if (parse_signed(optarg, &kc->clock.offset_s))
+				goto bad;
+			break;
+		case OPT_CLOCK_OFFSET:
+			if (parse_signed(optarg, &kc->clock.offset))
+				goto bad;
 			break;
 		case OPT_CONTROL_FD:
 			if (parse_number(optarg, &v) || v > 65535)
@@ -368,6 +373,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.threads = kc->threads,
 		.bpf = kc->bpf,
 		.trackers = &kc->trackers,
+		.to_monotonic = &kc->to_monotonic,
 	};
 	char path[4200];
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -548,8 +554,11 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	info.hostname = hostname;
 	info.trace_name = kc->trace_name;
 	info.creation_datetime = datetime;
-	info.clock_offset_ns =
-		kc->has_clock_offset ? kc->clock_offset : clock_offset_ns();
+	if (!kc->has_clock || !kc->clock.freq)
+		trace_clock_describe(TRACE_CLOCK_MONOTONIC, &kc->clock);
+	trace_clock_converter_init(&kc->to_monotonic, kc->clock.source,
+				   kc->clock.freq);
+	info.clock = &kc->clock;
 	kc->metadata = kernel_metadata_create(kc->tracefs_root, &info, err);
 	kc->threads = kernel_process_table_create(kc->tracefs_root);
 	if (!kc->metadata || !kc->threads)
@@ -589,7 +598,7 @@ static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 
 static int flush_all(struct kconsumer *kc, struct ctf_error *err)
 {
-	uint64_t now = monotonic_ns();
+	uint64_t now = trace_clock_read(kc->clock.source);
 	unsigned int i, cpu;
 	int ret;
 
@@ -611,7 +620,7 @@ static int flush_all(struct kconsumer *kc, struct ctf_error *err)
 
 static int close_all(struct kconsumer *kc, struct ctf_error *err)
 {
-	uint64_t now = monotonic_ns();
+	uint64_t now = trace_clock_read(kc->clock.source);
 	unsigned int i, cpu;
 	int ret = 0, r;
 
@@ -697,7 +706,8 @@ static nfds_t poll_set(const struct kconsumer *kc, struct pollfd *fds,
  */
 static void switch_packets(struct kconsumer *kc)
 {
-	uint64_t now = monotonic_ns();
+	uint64_t now_ns = trace_clock_monotonic();
+	uint64_t now = trace_clock_read(kc->clock.source);
 	struct ctf_error err = {{0}};
 	unsigned int i, cpu;
 
@@ -705,9 +715,9 @@ static void switch_packets(struct kconsumer *kc)
 		struct kchannel *ch = &kc->channels[i];
 
 		if (!ch->switch_timer_us ||
-		    now - ch->last_switch_ns < ch->switch_timer_us * 1000ULL)
+		    now_ns - ch->last_switch_ns < ch->switch_timer_us * 1000ULL)
 			continue;
-		ch->last_switch_ns = now;
+		ch->last_switch_ns = now_ns;
 		for (cpu = 0; cpu < ch->nr_cpus; cpu++) {
 			if (kernel_cpu_stream_flush(&ch->cpus[cpu], now, &err))
 				fprintf(stderr, "Error: kernel consumer: %s\n",

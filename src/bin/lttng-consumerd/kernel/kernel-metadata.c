@@ -170,8 +170,9 @@ kernel_metadata_create(const char *tracefs_root,
 	desc.clock.has_uuid = true;
 	read_boot_id(desc.clock.uuid);
 	desc.clock.description = "Monotonic Clock";
-	desc.clock.freq = 1000000000;
-	desc.clock.offset = info->clock_offset_ns;
+	desc.clock.freq = info->clock->freq;
+	desc.clock.offset_s = info->clock->offset_s;
+	desc.clock.offset = info->clock->offset;
 	desc.clock.absolute = false;
 	km->ctf = ctf_metadata_create(&desc, err);
 	if (!km->ctf) {

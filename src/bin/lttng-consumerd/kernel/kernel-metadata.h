@@ -17,6 +17,7 @@
 #include "record-filter.h"
 #include "ctf/error.h"
 #include "ctf/metadata.h"
+#include "trace-clock/calibration.h"
 
 /* How one payload value is read from a raw record. */
 enum kernel_field_kind {
@@ -59,7 +60,7 @@ struct kernel_trace_info {
 	const char *hostname;
 	const char *trace_name;
 	const char *creation_datetime; /* "20261123T104500+0000" */
-	int64_t clock_offset_ns;       /* CLOCK_REALTIME - CLOCK_MONOTONIC */
+	const struct trace_clock_desc *clock; /* freq and Epoch offset */
 };
 
 struct kernel_metadata;

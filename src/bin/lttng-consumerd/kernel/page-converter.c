@@ -127,13 +127,15 @@ static const char *captured_string(struct kernel_page_converter *c,
 {
 	const char *str = NULL;
 	int32_t tid = (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
+	uint64_t ns;
 
 	if (!c->bpf)
 		return "";
-	str = kernel_bpf_strings_take(c->bpf, tid, r->timestamp);
+	ns = trace_clock_to_monotonic_ns(c->to_monotonic, r->timestamp);
+	str = kernel_bpf_strings_take(c->bpf, tid, ns);
 	if (!str) { /* captured after the last drain? */
 		kernel_bpf_strings_drain(c->bpf);
-		str = kernel_bpf_strings_take(c->bpf, tid, r->timestamp);
+		str = kernel_bpf_strings_take(c->bpf, tid, ns);
 	}
 	return str ? str : "";
 }

@@ -37,6 +37,8 @@ struct kernel_page_converter {
 	bool overwrite;			/* the channel's event-loss mode */
 	/* Process attribute trackers (NULL or inactive: every process). */
 	const struct kernel_process_trackers *trackers;
+	/* record timestamps to BPF's CLOCK_MONOTONIC ns */
+	const struct trace_clock_converter *to_monotonic;
 
 	/* Statistics. */
 	uint64_t events;	 /* records written */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "kernel-channel.h"
+#include "../daemon-clock.h"
 #include "util/log.h"
 
 #define DEFAULT_KERNEL_SUBBUF_SIZE (1024 * 1024)
@@ -30,6 +31,12 @@ void kernel_channel_defaults(struct lsc_channel *out)
 	out->chan.attr.read_timer_interval = DEFAULT_KERNEL_READ_TIMER_US;
 	out->chan.attr.output = LTTNG_EVENT_SPLICE;
 	out->ext.monitor_timer_interval = DEFAULT_MONITOR_TIMER_US;
+}
+
+/* tracefs's name of the trace clock `source` (trace_clock file). */
+static const char *tracefs_clock_name(enum trace_clock_source source)
+{
+	return source == TRACE_CLOCK_TSC ? "x86-tsc" : "mono";
 }
 
 static int check_attributes(const struct lttng_channel_attr *attr,
@@ -61,8 +68,9 @@ static int configure_instance(const struct kernel_instance *ki,
 				   sizeof(err)) ||
 	    tracefs_instance_write(&ki->tracefs, "options/overwrite",
 				   overwrite ? "1" : "0", err, sizeof(err)) ||
-	    tracefs_instance_write(&ki->tracefs, "trace_clock", "mono", err,
-				   sizeof(err))) {
+	    tracefs_instance_write(&ki->tracefs, "trace_clock",
+				   tracefs_clock_name(daemon_clock()->source),
+				   err, sizeof(err))) {
 		ERR("Kernel channel %s: %s", ki->channel, err);
 		return LTTNG_ERR_KERN_CHAN_FAIL;
 	}

@@ -2,8 +2,8 @@
  * Kernel channels: LTTng's attribute checks for the kernel domain and
  * their mapping onto the channel's tracefs instance: sub-buffer size x
  * count -> buffer_size_kb (per CPU), --overwrite -> options/overwrite,
- * the `mono` trace clock (CLOCK_MONOTONIC, the clock user space traces
- * use). Timers and the output type are kept for the consumer.
+ * the trace clock of user space traces (daemon-clock.h): `x86-tsc` for
+ * the TSC, `mono` for CLOCK_MONOTONIC. Timers and the output type are kept for the consumer.
  */
 #ifndef SESSIOND_KERNEL_CHANNEL_H
 #define SESSIOND_KERNEL_CHANNEL_H

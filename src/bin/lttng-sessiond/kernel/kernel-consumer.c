@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "../config.h"
-#include "../clock-offset.h"
+#include "../daemon-clock.h"
 #include "../context.h"
 #include "kernel-consumer.h"
 #include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
@@ -61,6 +61,22 @@ static void free_args(struct argv_builder *b)
 
 	for (i = 0; i < b->argc; i++)
 		free(b->argv[i]);
+}
+
+/*
+ * The trace clock the consumer declares in the kernel metadata: the
+ * daemon's, as in the user space metadata.
+ */
+static int add_clock_args(struct argv_builder *b,
+			  const struct trace_clock_desc *clock)
+{
+	return add_arg(b, "--trace-clock=%s",
+		       trace_clock_source_name(clock->source)) ||
+	       add_arg(b, "--clock-freq=%llu",
+		       (unsigned long long)clock->freq) ||
+	       add_arg(b, "--clock-offset-s=%lld",
+		       (long long)clock->offset_s) ||
+	       add_arg(b, "--clock-offset=%lld", (long long)clock->offset);
 }
 
 static int add_channel_args(struct argv_builder *b, struct kernel_session *ks,
@@ -125,8 +141,7 @@ static int build_args(struct argv_builder *b, struct kernel_session *ks,
 	    add_arg(b, "--output=%s", output_dir) ||
 	    add_arg(b, "--trace-name=%s", trace_name) ||
 	    add_arg(b, "--control-fd=%d", fd) ||
-	    add_arg(b, "--clock-offset=%lld",
-		    (long long)sessiond_clock_offset()))
+	    add_clock_args(b, daemon_clock()))
 		return -1;
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
 		if (add_channel_args(b, ks, chan))

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <urcu-bp.h>
 #include <urcu/rculist.h>
 
 #include "common/ust-log.h"
 #include "context-provider.h"
+#include "tracepoint/tracepoint-rcu.h"
 
 struct lttng_ust_registered_context_provider {
 	struct lttng_ust_context_provider *provider;
@@ -81,7 +81,7 @@ UST_API void lttng_ust_context_provider_unregister(
 	pthread_mutex_lock(&registry_lock);
 	cds_list_del_rcu(&reg->node);
 	pthread_mutex_unlock(&registry_lock);
-	urcu_bp_synchronize_rcu();
+	lttng_ust_tp_rcu_synchronize();
 	free(reg);
 }
 

@@ -13,9 +13,9 @@
  * rules of <lttng/tracepoint-types.h>: a new array is stored with release
  * semantics before `state` becomes 1; `state` becomes 0 before the array
  * pointer is cleared; a replaced array is freed after an RCU grace
- * period, since readers iterate it inside a read-side section. The RCU
- * flavour is liburcu's "bulletproof" one: readers need no registration,
- * so any thread of the application may hit a tracepoint.
+ * period, since readers iterate it inside a read-side section
+ * (tracepoint-rcu.h: readers need no registration call, so any thread
+ * of the application may hit a tracepoint).
  */
 #include <assert.h>
 #include <errno.h>
@@ -25,14 +25,8 @@
 #include <string.h>
 #include <sys/types.h>
 
-/*
- * liburcu-bp's read side is called, not inlined (_LGPL_SOURCE): its
- * reader records are less aligned than their type declares, which
- * UBSan reports in any instrumented copy of the inline code.
- */
-#include <urcu/urcu-bp.h>
-
 #include "tracepoint-registry.h"
+#include "tracepoint-rcu.h"
 
 #define TP_TABLE_SIZE 1024
 
@@ -161,7 +155,7 @@ static void entry_set_probes(struct tp_entry *e,
 	for (s = e->sites; s; s = s->next)
 		site_publish(e, s->tp);
 	if (old) {
-		urcu_bp_synchronize_rcu();
+		lttng_ust_tp_rcu_synchronize();
 		free(old);
 	}
 }
@@ -356,14 +350,4 @@ int lttng_ust_tp_probe_unregister(const char *provider, const char *event,
 	ret = probe_remove(provider, event, func, data);
 	pthread_mutex_unlock(&registry_mutex);
 	return ret;
-}
-
-void lttng_ust_tp_rcu_read_lock(void)
-{
-	urcu_bp_read_lock();
-}
-
-void lttng_ust_tp_rcu_read_unlock(void)
-{
-	urcu_bp_read_unlock();
 }

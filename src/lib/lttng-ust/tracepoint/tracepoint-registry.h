@@ -47,8 +47,4 @@ UST_API int lttng_ust_tp_probe_unregister(const char *provider,
 					  const char *event,
 					  void (*func)(void), void *data);
 
-/* The read-side section the inline tracepoint code enters (via dlsym). */
-UST_API void lttng_ust_tp_rcu_read_lock(void);
-UST_API void lttng_ust_tp_rcu_read_unlock(void);
-
 #endif /* UST_TRACEPOINT_REGISTRY_H */

@@ -1,0 +1,21 @@
+/*
+ * The trace clock of every trace this daemon writes (trace-clock.h):
+ * its source, chosen once at start from LTTNG_TRACE_CLOCK ("auto", the
+ * default, "tsc" or "monotonic"), and its description (frequency, Epoch
+ * offset), measured once at first use. Both domains' metadata (the user
+ * space registry and the kernel consumer) declare this one description,
+ * so babeltrace2 merges their events exactly: measured separately, NTP's
+ * slewing of CLOCK_REALTIME would move the two apart by microseconds.
+ */
+#ifndef SESSIOND_DAEMON_CLOCK_H
+#define SESSIOND_DAEMON_CLOCK_H
+
+#include "trace-clock/calibration.h"
+
+/* Chooses the source and starts the TSC calibration. */
+void daemon_clock_init(void);
+
+/* The description every trace's metadata declares. */
+const struct trace_clock_desc *daemon_clock(void);
+
+#endif /* SESSIOND_DAEMON_CLOCK_H */

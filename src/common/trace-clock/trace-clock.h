@@ -1,0 +1,83 @@
+/*
+ * The trace clock: what every record's timestamp counts. The session
+ * daemon chooses one source per daemon and declares it in every trace's
+ * metadata; the consumers stamp packets with it and liblttng-ust reads it
+ * on every record (the source travels in each stream's shared memory,
+ * ringbuffer/shm-layout.h). Two sources:
+ *
+ *   TRACE_CLOCK_MONOTONIC  CLOCK_MONOTONIC in ns (freq 1 GHz), LTTng's
+ *                          clock; about 25 ns per read through the vDSO
+ *                          on a kvm-clock guest.
+ *   TRACE_CLOCK_TSC        the x86 time-stamp counter in cycles, declared
+ *                          at its frequency as calibrated against
+ *                          CLOCK_MONOTONIC_RAW; one rdtsc per read. Used
+ *                          only where the TSC is invariant and synchronized
+ *                          between CPUs (calibration.c decides). The kernel
+ *                          domain then records with tracefs's x86-tsc
+ *                          clock, so both domains still share one clock.
+ *
+ * The readers are inline so that the ring buffer's inline reserve can
+ * take them as its constant clock function.
+ */
+#ifndef TRACE_CLOCK_H
+#define TRACE_CLOCK_H
+
+#include <stdint.h>
+#include <time.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define TRACE_CLOCK_HAVE_TSC 1
+#else
+#define TRACE_CLOCK_HAVE_TSC 0
+#endif
+
+enum trace_clock_source {
+	TRACE_CLOCK_MONOTONIC = 0,
+	TRACE_CLOCK_TSC = 1,
+};
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+static inline uint64_t trace_clock_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The time-stamp counter. Not ordered against earlier loads (no lfence):
+ * the ring buffer only needs the reads of one thread to grow, which the
+ * counter guarantees on an invariant-TSC CPU.
+ */
+static inline uint64_t trace_clock_tsc(void)
+{
+#if TRACE_CLOCK_HAVE_TSC
+	return __rdtsc();
+#else
+	return trace_clock_monotonic();
+#endif
+}
+
+/* The current value of `source`. */
+static inline uint64_t trace_clock_read(enum trace_clock_source source)
+{
+	return source == TRACE_CLOCK_TSC ? trace_clock_tsc()
+					 : trace_clock_monotonic();
+}
+
+/* Out-of-line readers, for callers that need a function pointer. */
+uint64_t trace_clock_monotonic_fn(void);
+uint64_t trace_clock_tsc_fn(void);
+
+/* The reader of `source` as a function pointer. */
+uint64_t (*trace_clock_reader(enum trace_clock_source source))(void);
+
+/* "monotonic" or "tsc"; NULL for an unknown value. */
+const char *trace_clock_source_name(enum trace_clock_source source);
+
+/* Parses "monotonic" or "tsc". 0, or -EINVAL. */
+int trace_clock_source_parse(const char *name, enum trace_clock_source *out);
+
+#endif /* TRACE_CLOCK_H */
