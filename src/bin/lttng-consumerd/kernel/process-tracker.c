@@ -29,6 +29,8 @@ static int parse_ids(struct kernel_id_set *set, const char *list)
 	for (; *p; p++)
 		max += *p == ',';
 	set_clear(set);
+	if (!*list || p[-1] == ',')
+		return -EINVAL;
 	set->ids = calloc(max, sizeof(*set->ids));
 	if (!set->ids)
 		return -ENOMEM;
