@@ -85,42 +85,51 @@ static int32_t last_id(const char *line, int32_t fallback)
 }
 
 /*
- * id (of the root user namespace) as seen in the user namespace of
- * thread tid, through its /proc/<tid>/<map> ("inside outside count"
- * lines); 65534 (the overflow id) when unmapped.
+ * ids[0..2] (of the root user namespace) as seen in the user namespace
+ * of thread tid, through its /proc/<tid>/<map> ("inside outside count"
+ * lines), into out[0..2]; 65534 (the overflow id) when unmapped.
  */
-static uint32_t map_id(int32_t tid, const char *map, uint32_t id)
+static void map_ids(int32_t tid, const char *map, const uint32_t *ids,
+		    uint32_t *out)
 {
 	unsigned long inside, outside, count;
-	uint32_t result = 65534;
 	char path[64], line[128];
+	size_t i;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/%s", tid, map);
 	f = fopen(path, "r");
+	for (i = 0; i < 3; i++)
+		out[i] = f ? 65534 : ids[i];
 	if (!f)
-		return id;
+		return;
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%lu %lu %lu", &inside, &outside, &count) != 3)
 			continue;
-		if (id >= outside && id - outside < count) {
-			result = (uint32_t)(inside + (id - outside));
-			break;
+		for (i = 0; i < 3; i++) {
+			if (ids[i] >= outside && ids[i] - outside < count)
+				out[i] =
+					(uint32_t)(inside + (ids[i] - outside));
 		}
 	}
 	fclose(f);
-	return result;
 }
 
 /* The v* credentials: the ids mapped into the thread's user namespace. */
 static void map_credentials(struct kernel_thread_info *info)
 {
-	info->vuid = map_id(info->tid, "uid_map", info->uid);
-	info->veuid = map_id(info->tid, "uid_map", info->euid);
-	info->vsuid = map_id(info->tid, "uid_map", info->suid);
-	info->vgid = map_id(info->tid, "gid_map", info->gid);
-	info->vegid = map_id(info->tid, "gid_map", info->egid);
-	info->vsgid = map_id(info->tid, "gid_map", info->sgid);
+	uint32_t uids[3] = {info->uid, info->euid, info->suid};
+	uint32_t gids[3] = {info->gid, info->egid, info->sgid};
+	uint32_t vuids[3], vgids[3];
+
+	map_ids(info->tid, "uid_map", uids, vuids);
+	map_ids(info->tid, "gid_map", gids, vgids);
+	info->vuid = vuids[0];
+	info->veuid = vuids[1];
+	info->vsuid = vuids[2];
+	info->vgid = vgids[0];
+	info->vegid = vgids[1];
+	info->vsgid = vgids[2];
 }
 
 /*
