@@ -483,11 +483,6 @@ fail:
 	return NULL;
 }
 
-bool kernel_bpf_strings_sleepable(const struct kernel_bpf_strings *bs)
-{
-	return bs->sleepable;
-}
-
 void kernel_bpf_strings_destroy(struct kernel_bpf_strings *bs)
 {
 	size_t i;

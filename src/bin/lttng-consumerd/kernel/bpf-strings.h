@@ -47,9 +47,6 @@ kernel_bpf_strings_create(const struct kernel_bpf_target *targets,
 			  size_t nr_targets, char *err, size_t err_len);
 void kernel_bpf_strings_destroy(struct kernel_bpf_strings *bs);
 
-/* Whether the entry programs are sleepable (they may fault). */
-bool kernel_bpf_strings_sleepable(const struct kernel_bpf_strings *bs);
-
 /* Moves what the programs produced into the per-thread queues. */
 void kernel_bpf_strings_drain(struct kernel_bpf_strings *bs);
 
