@@ -246,8 +246,9 @@ static void fill(const struct kernel_process_table *table,
 
 	memset(info, 0, sizeof(*info));
 	info->tid = tid;
-	if (!tid) {
+	if (!tid) { /* the idle task: root's ids, all zero */
 		strcpy(info->comm, "swapper");
+		info->ids_known = true;
 		return;
 	}
 	read_status(info);
