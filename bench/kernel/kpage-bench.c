@@ -71,7 +71,10 @@ int main(int argc, char **argv)
 	unsigned long mib = argc > 1 ? strtoul(argv[1], NULL, 10) : 256;
 	const char *base = argc > 2 ? argv[2] : "/tmp";
 	static const struct trace_clock_desc clock = {
-		.source = TRACE_CLOCK_MONOTONIC, .freq = 1000000000};
+		.source = TRACE_CLOCK_MONOTONIC,
+		.name = "monotonic",
+		.description = "Monotonic Clock",
+		.freq = 1000000000};
 	struct kernel_trace_info info = {.hostname = "bench",
 					 .trace_name = "bench",
 					 .creation_datetime = "20260101T000000",

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/clock-override.h"
 #include "consume-thread.h"
 #include "kernel/kconsumer.h"
 #include "ust-consumer.h"
@@ -122,6 +123,8 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 	signal(SIGPIPE, SIG_IGN);
+	/* Channels the session daemon declares with the plugin's clock. */
+	trace_clock_plugin_set(ust_clock_plugin_load());
 	/* The session daemon stops us by closing the socket. */
 	signal(SIGINT, SIG_IGN);
 	switch (opts.domain) {

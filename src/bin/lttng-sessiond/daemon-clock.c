@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "common/clock-override.h"
 #include "daemon-clock.h"
 #include "util/log.h"
 
@@ -14,8 +15,15 @@ static struct trace_clock_desc description;
 void daemon_clock_init(void)
 {
 	const char *requested = getenv("LTTNG_TRACE_CLOCK");
+	const struct trace_clock_plugin *plugin = ust_clock_plugin_load();
 	bool fell_back;
 
+	if (plugin) {
+		trace_clock_plugin_set(plugin);
+		source = TRACE_CLOCK_PLUGIN;
+		DBG("Trace clock: the plugin's, %s", plugin->name());
+		return;
+	}
 	source = trace_clock_choose(requested, &fell_back);
 	if (fell_back)
 		WARN("LTTNG_TRACE_CLOCK=%s is not usable here: the trace clock "
@@ -35,4 +43,21 @@ const struct trace_clock_desc *daemon_clock(void)
 {
 	pthread_once(&described, describe);
 	return &description;
+}
+
+static pthread_once_t kernel_described = PTHREAD_ONCE_INIT;
+static struct trace_clock_desc kernel_description;
+
+static void describe_kernel(void)
+{
+	if (daemon_clock()->source == TRACE_CLOCK_PLUGIN)
+		trace_clock_describe(TRACE_CLOCK_MONOTONIC, &kernel_description);
+	else
+		kernel_description = *daemon_clock();
+}
+
+const struct trace_clock_desc *daemon_kernel_clock(void)
+{
+	pthread_once(&kernel_described, describe_kernel);
+	return &kernel_description;
 }

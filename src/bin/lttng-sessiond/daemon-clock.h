@@ -1,8 +1,9 @@
 /*
  * The trace clock of every trace this daemon writes (trace-clock.h):
- * its source, chosen once at start from LTTNG_TRACE_CLOCK ("auto", the
- * default, "tsc" or "monotonic"), and its description (frequency, Epoch
- * offset), measured once at first use. Both domains' metadata (the user
+ * its source, chosen once at start: the clock of LTTNG_UST_CLOCK_PLUGIN
+ * when one is loaded, else from LTTNG_TRACE_CLOCK ("auto", the default,
+ * "tsc" or "monotonic"); and its description (frequency, Epoch offset),
+ * measured once at first use. Both domains' metadata (the user
  * space registry and the kernel consumer) declare this one description,
  * so babeltrace2 merges their events exactly: measured separately, NTP's
  * slewing of CLOCK_REALTIME would move the two apart by microseconds.
@@ -15,7 +16,13 @@
 /* Chooses the source and starts the TSC calibration. */
 void daemon_clock_init(void);
 
-/* The description every trace's metadata declares. */
+/* The description every user space trace's metadata declares. */
 const struct trace_clock_desc *daemon_clock(void);
+
+/*
+ * The kernel domain's: the same, but for a plugin's clock (the kernel
+ * cannot read it), where it is CLOCK_MONOTONIC.
+ */
+const struct trace_clock_desc *daemon_kernel_clock(void);
 
 #endif /* SESSIOND_DAEMON_CLOCK_H */

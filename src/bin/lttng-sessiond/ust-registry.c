@@ -16,7 +16,6 @@
 #include "ust-registry.h"
 #include "util/log.h"
 
-#define CLOCK_DESCRIPTION "Monotonic Clock"
 /* LTTng-UST channels use the large event header. */
 #define UST_EVENT_HEADER CTF_EVENT_HEADER_LARGE
 /* The app tracer's patch level, in per-process traces (LTTng-UST 2.13.5). */
@@ -47,26 +46,6 @@ struct ust_registry {
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ust_registry *registries;
-
-/* The boot id: LTTng's clock UUID for CLOCK_MONOTONIC. */
-static void read_boot_id(uint8_t uuid[CTF_UUID_LEN])
-{
-	char text[64] = "";
-	unsigned int b[CTF_UUID_LEN];
-	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
-
-	memset(uuid, 0, CTF_UUID_LEN);
-	if (!f)
-		return;
-	if (fgets(text, sizeof(text), f) &&
-	    sscanf(text, "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
-		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
-		   &b[8], &b[9], &b[10], &b[11], &b[12], &b[13], &b[14],
-		   &b[15]) == CTF_UUID_LEN)
-		for (int i = 0; i < CTF_UUID_LEN; i++)
-			uuid[i] = (uint8_t)b[i];
-	fclose(f);
-}
 
 static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 					  struct ctf_error *err)
@@ -105,13 +84,7 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	desc.env = env;
 	desc.nr_env = n;
-	desc.clock.name = "monotonic";
-	desc.clock.has_uuid = true;
-	read_boot_id(desc.clock.uuid);
-	desc.clock.description = CLOCK_DESCRIPTION;
-	desc.clock.freq = clock->freq;
-	desc.clock.offset_s = clock->offset_s;
-	desc.clock.offset = clock->offset;
+	trace_clock_to_ctf(clock, &desc.clock);
 	return ctf_metadata_create(&desc, err);
 }
 

@@ -75,8 +75,7 @@ static int check_channel_desc(const struct consumer_channel_desc *d)
 	if (d->header_kind != CTF_EVENT_HEADER_COMPACT &&
 	    d->header_kind != CTF_EVENT_HEADER_LARGE)
 		return -EBADMSG;
-	if (d->clock_source != TRACE_CLOCK_MONOTONIC &&
-	    d->clock_source != TRACE_CLOCK_TSC)
+	if (d->clock_source > TRACE_CLOCK_SOURCE_MAX)
 		return -EBADMSG;
 	return 0;
 }

@@ -203,7 +203,8 @@ static int header_check(const struct rb_shm_header *h, uint64_t size,
 	    !h->subbuf_count || (h->subbuf_count & (h->subbuf_count - 1)) ||
 	    h->subbuf_count > RB_SUBBUF_COUNT_MAX ||
 	    h->mode > RB_MODE_OVERWRITE ||
-	    h->header_kind > CTF_EVENT_HEADER_LARGE || h->clock_source > 1)
+	    h->header_kind > CTF_EVENT_HEADER_LARGE ||
+	    h->clock_source > TRACE_CLOCK_SOURCE_MAX)
 		return rb_error(-EPROTO,
 				"stream %u: bad geometry (%u sub-buffers of "
 				"%u bytes, mode %u)",

@@ -14,6 +14,7 @@
 
 #include "ctf/packet-layout.h"
 #include "ringbuffer/shm-layout.h"
+#include "trace-clock/trace-clock.h"
 
 enum rb_mode {
 	RB_MODE_DISCARD,   /* drop the newest records when full */

@@ -76,7 +76,7 @@ static int check_mode(const struct rb_config *conf)
 	    conf->header_kind != CTF_EVENT_HEADER_LARGE)
 		return rb_error(-EINVAL, "unknown event header kind %d",
 				(int)conf->header_kind);
-	if (conf->clock_source > 1)
+	if (conf->clock_source > TRACE_CLOCK_SOURCE_MAX)
 		return rb_error(-EINVAL, "unknown trace clock source %u",
 				conf->clock_source);
 	return 0;

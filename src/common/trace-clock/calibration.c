@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ctf/metadata.h"
 #include "trace-clock/calibration.h"
 
 #define SAMPLE_TRIES 16
@@ -30,16 +31,17 @@ static uint64_t clock_ns(clockid_t id)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* The TSC at the moment clock `id` read sample->ns. */
-static void take_sample(clockid_t id, struct clock_sample *sample)
+/* The counter's value at the moment clock `id` read sample->ns. */
+static void take_counter_sample(clockid_t id, uint64_t (*counter)(void),
+				struct clock_sample *sample)
 {
 	uint64_t best = UINT64_MAX;
 	int i;
 
 	for (i = 0; i < SAMPLE_TRIES; i++) {
-		uint64_t before = trace_clock_tsc();
+		uint64_t before = counter();
 		uint64_t ns = clock_ns(id);
-		uint64_t after = trace_clock_tsc();
+		uint64_t after = counter();
 
 		if (after - before < best) {
 			best = after - before;
@@ -47,6 +49,12 @@ static void take_sample(clockid_t id, struct clock_sample *sample)
 			sample->ns = ns;
 		}
 	}
+}
+
+/* The TSC at the moment clock `id` read sample->ns. */
+static void take_sample(clockid_t id, struct clock_sample *sample)
+{
+	take_counter_sample(id, trace_clock_tsc_fn, sample);
 }
 
 /* Whether the space-separated `list` holds `word`. */
@@ -163,17 +171,17 @@ static void describe_monotonic(struct trace_clock_desc *out)
 }
 
 /*
- * The Epoch offset of the TSC: CLOCK_REALTIME at TSC 0, as whole seconds
- * plus cycles.
+ * The Epoch offset of a counter of out->freq Hz: CLOCK_REALTIME at its
+ * value 0, as whole seconds plus cycles.
  */
-static void describe_tsc(struct trace_clock_desc *out)
+static void describe_offset(uint64_t (*counter)(void),
+			    struct trace_clock_desc *out)
 {
 	struct clock_sample now;
 	unsigned __int128 real_cycles;
 	int64_t offset;
 
-	out->freq = measure_tsc_freq();
-	take_sample(CLOCK_REALTIME, &now);
+	take_counter_sample(CLOCK_REALTIME, counter, &now);
 	real_cycles = (unsigned __int128)now.ns * out->freq / 1000000000U;
 	offset = (int64_t)(real_cycles - now.tsc);
 	out->offset_s = offset / (int64_t)out->freq;
@@ -184,15 +192,74 @@ static void describe_tsc(struct trace_clock_desc *out)
 	}
 }
 
+/* The boot id: LTTng's clock UUID for CLOCK_MONOTONIC. */
+static bool read_boot_id(uint8_t uuid[TRACE_CLOCK_UUID_LEN])
+{
+	char text[64] = "";
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fgets(text, sizeof(text), f) && !trace_clock_uuid_parse(text, uuid);
+	fclose(f);
+	return ok;
+}
+
+/* The plugin's name, description and UUID; false without a plugin. */
+static bool describe_plugin(struct trace_clock_desc *out)
+{
+	const struct trace_clock_plugin *plugin = trace_clock_plugin();
+	char uuid[40] = "";
+
+	if (!plugin)
+		return false;
+	snprintf(out->name, sizeof(out->name), "%s", plugin->name());
+	snprintf(out->description, sizeof(out->description), "%s",
+		 plugin->description());
+	out->has_uuid = plugin->uuid && plugin->uuid(uuid) == 0 &&
+			!trace_clock_uuid_parse(uuid, out->uuid);
+	out->freq = plugin->freq();
+	if (!out->freq)
+		return false;
+	describe_offset(plugin->read64, out);
+	return true;
+}
+
 void trace_clock_describe(enum trace_clock_source source,
 			  struct trace_clock_desc *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->source = source;
-	if (source == TRACE_CLOCK_TSC)
-		describe_tsc(out);
-	else
+	if (source == TRACE_CLOCK_PLUGIN && describe_plugin(out))
+		return;
+	snprintf(out->name, sizeof(out->name), "monotonic");
+	snprintf(out->description, sizeof(out->description),
+		 "Monotonic Clock");
+	out->has_uuid = read_boot_id(out->uuid);
+	if (source == TRACE_CLOCK_TSC) {
+		out->freq = measure_tsc_freq();
+		describe_offset(trace_clock_tsc_fn, out);
+	} else {
+		out->source = TRACE_CLOCK_MONOTONIC;
 		describe_monotonic(out);
+	}
+}
+
+int trace_clock_uuid_parse(const char *text, uint8_t uuid[TRACE_CLOCK_UUID_LEN])
+{
+	unsigned int b[TRACE_CLOCK_UUID_LEN];
+	int i;
+
+	if (sscanf(text,
+		   "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
+		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
+		   &b[8], &b[9], &b[10], &b[11], &b[12], &b[13], &b[14],
+		   &b[15]) != TRACE_CLOCK_UUID_LEN)
+		return -EINVAL;
+	for (i = 0; i < TRACE_CLOCK_UUID_LEN; i++)
+		uuid[i] = (uint8_t)b[i];
+	return 0;
 }
 
 void trace_clock_converter_init(struct trace_clock_converter *conv,
@@ -220,4 +287,17 @@ uint64_t trace_clock_to_monotonic_ns(const struct trace_clock_converter *conv,
 	cycles = (__int128)value - (__int128)conv->tsc;
 	return (uint64_t)((__int128)conv->ns +
 			  cycles * 1000000000 / (__int128)conv->freq);
+}
+
+void trace_clock_to_ctf(const struct trace_clock_desc *desc,
+			struct ctf_clock_desc *out)
+{
+	out->name = desc->name;
+	out->description = desc->description;
+	out->has_uuid = desc->has_uuid;
+	memcpy(out->uuid, desc->uuid, sizeof(out->uuid));
+	out->freq = desc->freq;
+	out->offset_s = desc->offset_s;
+	out->offset = desc->offset;
+	out->absolute = false;
 }

@@ -17,9 +17,17 @@
 
 #define TRACE_CLOCK_CALIBRATION_NS 20000000ULL
 
+#define TRACE_CLOCK_NAME_MAX 128
+#define TRACE_CLOCK_DESCRIPTION_MAX 256
+#define TRACE_CLOCK_UUID_LEN 16
+
 /* What a trace's metadata says of its clock. */
 struct trace_clock_desc {
 	enum trace_clock_source source;
+	char name[TRACE_CLOCK_NAME_MAX]; /* "monotonic", or the plugin's */
+	char description[TRACE_CLOCK_DESCRIPTION_MAX];
+	bool has_uuid; /* monotonic and TSC: the boot id, as LTTng */
+	uint8_t uuid[TRACE_CLOCK_UUID_LEN];
 	uint64_t freq;	  /* Hz */
 	int64_t offset_s; /* the clock's 0, after the Epoch: offset_s s */
 	int64_t offset;	  /* plus offset cycles */
@@ -46,10 +54,21 @@ void trace_clock_calibration_start(void);
 /*
  * Describes `source` now: for the TSC, ends the calibration (sleeping
  * until TRACE_CLOCK_CALIBRATION_NS have passed since its start). The
- * monotonic clock is described as LTTng does: 1 GHz, offset in ns.
+ * monotonic clock is described as LTTng does: 1 GHz, offset in ns. The
+ * plugin's comes from its callbacks (trace_clock_plugin_set()); without
+ * a plugin, the monotonic clock is described.
  */
 void trace_clock_describe(enum trace_clock_source source,
 			  struct trace_clock_desc *out);
+
+struct ctf_clock_desc;
+
+/* The metadata's clock block for `desc` (pointers into desc). */
+void trace_clock_to_ctf(const struct trace_clock_desc *desc,
+			struct ctf_clock_desc *out);
+
+/* Parses "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx": 0, or -EINVAL. */
+int trace_clock_uuid_parse(const char *text, uint8_t uuid[TRACE_CLOCK_UUID_LEN]);
 
 /*
  * Converts values of a trace clock to CLOCK_MONOTONIC nanoseconds, for

@@ -1,11 +1,31 @@
 /*
  * Implementation of trace-clock.h's out-of-line part: function-pointer
- * readers and the source names used on command lines.
+ * readers, the installed plugin and the source names used on command
+ * lines.
  */
 #include <errno.h>
 #include <string.h>
 
 #include "trace-clock/trace-clock.h"
+
+static const struct trace_clock_plugin *installed_plugin;
+
+void trace_clock_plugin_set(const struct trace_clock_plugin *plugin)
+{
+	__atomic_store_n(&installed_plugin, plugin, __ATOMIC_RELEASE);
+}
+
+const struct trace_clock_plugin *trace_clock_plugin(void)
+{
+	return __atomic_load_n(&installed_plugin, __ATOMIC_ACQUIRE);
+}
+
+uint64_t trace_clock_plugin_read(void)
+{
+	const struct trace_clock_plugin *plugin = trace_clock_plugin();
+
+	return plugin ? plugin->read64() : trace_clock_monotonic();
+}
 
 uint64_t trace_clock_monotonic_fn(void)
 {
@@ -19,8 +39,11 @@ uint64_t trace_clock_tsc_fn(void)
 
 uint64_t (*trace_clock_reader(enum trace_clock_source source))(void)
 {
-	return source == TRACE_CLOCK_TSC ? trace_clock_tsc_fn
-					 : trace_clock_monotonic_fn;
+	if (source == TRACE_CLOCK_TSC)
+		return trace_clock_tsc_fn;
+	if (source == TRACE_CLOCK_PLUGIN)
+		return trace_clock_plugin_read;
+	return trace_clock_monotonic_fn;
 }
 
 const char *trace_clock_source_name(enum trace_clock_source source)
@@ -30,6 +53,8 @@ const char *trace_clock_source_name(enum trace_clock_source source)
 		return "monotonic";
 	case TRACE_CLOCK_TSC:
 		return "tsc";
+	case TRACE_CLOCK_PLUGIN:
+		return "plugin";
 	}
 	return NULL;
 }

@@ -15,6 +15,9 @@
  *                          between CPUs (calibration.c decides). The kernel
  *                          domain then records with tracefs's x86-tsc
  *                          clock, so both domains still share one clock.
+ *   TRACE_CLOCK_PLUGIN     the clock of an LTTNG_UST_CLOCK_PLUGIN, which
+ *                          every process involved loads (the kernel
+ *                          domain keeps its own monotonic clock then).
  *
  * The readers are inline so that the ring buffer's inline reserve can
  * take them as its constant clock function.
@@ -35,7 +38,28 @@
 enum trace_clock_source {
 	TRACE_CLOCK_MONOTONIC = 0,
 	TRACE_CLOCK_TSC = 1,
+	TRACE_CLOCK_PLUGIN = 2,
 };
+
+#define TRACE_CLOCK_SOURCE_MAX TRACE_CLOCK_PLUGIN
+
+/* A plugin's clock: LTTng-UST's override callbacks (<lttng/ust-clock.h>). */
+struct trace_clock_plugin {
+	uint64_t (*read64)(void);
+	uint64_t (*freq)(void);
+	int (*uuid)(char *uuid); /* NULL: no UUID */
+	const char *(*name)(void);
+	const char *(*description)(void);
+};
+
+/* Installs the plugin's clock (NULL: none) for TRACE_CLOCK_PLUGIN. */
+void trace_clock_plugin_set(const struct trace_clock_plugin *plugin);
+
+/* The installed plugin, or NULL. */
+const struct trace_clock_plugin *trace_clock_plugin(void);
+
+/* The plugin's clock, or CLOCK_MONOTONIC when none is installed. */
+uint64_t trace_clock_plugin_read(void);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 static inline uint64_t trace_clock_monotonic(void)
@@ -63,8 +87,11 @@ static inline uint64_t trace_clock_tsc(void)
 /* The current value of `source`. */
 static inline uint64_t trace_clock_read(enum trace_clock_source source)
 {
-	return source == TRACE_CLOCK_TSC ? trace_clock_tsc()
-					 : trace_clock_monotonic();
+	if (source == TRACE_CLOCK_TSC)
+		return trace_clock_tsc();
+	if (source == TRACE_CLOCK_PLUGIN)
+		return trace_clock_plugin_read();
+	return trace_clock_monotonic();
 }
 
 /* Out-of-line readers, for callers that need a function pointer. */
@@ -74,10 +101,10 @@ uint64_t trace_clock_tsc_fn(void);
 /* The reader of `source` as a function pointer. */
 uint64_t (*trace_clock_reader(enum trace_clock_source source))(void);
 
-/* "monotonic" or "tsc"; NULL for an unknown value. */
+/* "monotonic", "tsc" or "plugin"; NULL for an unknown value. */
 const char *trace_clock_source_name(enum trace_clock_source source);
 
-/* Parses "monotonic" or "tsc". 0, or -EINVAL. */
+/* Parses "monotonic" or "tsc" (a plugin is never named). 0, or -EINVAL. */
 int trace_clock_source_parse(const char *name, enum trace_clock_source *out);
 
 #endif /* TRACE_CLOCK_H */

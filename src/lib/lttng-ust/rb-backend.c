@@ -22,14 +22,18 @@ enum {
 
 /*
  * rb_reserve with the channel's trace clock, inlined as a constant
- * function on each side of one predictable branch.
+ * function on each side of predictable branches.
  */
 static inline int reserve_record(struct rb_channel *rb,
 				 struct rb_reserve_ctx *r, uint32_t id,
 				 uint32_t len)
 {
-	if (RB_LIKELY(rb->streams[0].clock_source == TRACE_CLOCK_TSC))
+	uint32_t source = rb->streams[0].clock_source;
+
+	if (RB_LIKELY(source == TRACE_CLOCK_TSC))
 		return rb_reserve(rb, r, id, len, trace_clock_tsc);
+	if (source == TRACE_CLOCK_PLUGIN)
+		return rb_reserve(rb, r, id, len, trace_clock_plugin_read);
 	return rb_reserve(rb, r, id, len, trace_clock_monotonic);
 }
 

@@ -16,6 +16,7 @@
 
 #include "lib-tracking.h"
 #include "listener.h"
+#include "plugins.h"
 #include "statedump.h"
 #include "tracer.h"
 
@@ -27,6 +28,7 @@ static pthread_once_t tracer_once = PTHREAD_ONCE_INIT;
 
 static void tracer_init_once(void)
 {
+	ust_plugins_load();
 	lttng_ust_loaded = 1;
 	ust_log("tracer initialized (LTTng-UST 2.13 API)");
 }

@@ -39,7 +39,11 @@ struct fixture {
 };
 
 static const struct trace_clock_desc test_clock = {
-	.source = TRACE_CLOCK_MONOTONIC, .freq = 1000000000, .offset = 1000};
+	.source = TRACE_CLOCK_MONOTONIC,
+	.name = "monotonic",
+	.description = "Monotonic Clock",
+	.freq = 1000000000,
+	.offset = 1000};
 
 static struct kernel_metadata *new_metadata(void)
 {

@@ -526,6 +526,24 @@ static void start_bpf_strings(struct kconsumer *kc)
 	}
 }
 
+/*
+ * The clock the metadata declares: the monotonic clock's identity (name,
+ * description, boot id), with the session daemon's source, frequency and
+ * offset when it gave them (else measured here).
+ */
+static void use_clock_args(struct kconsumer *kc)
+{
+	struct trace_clock_desc given = kc->clock;
+
+	trace_clock_describe(TRACE_CLOCK_MONOTONIC, &kc->clock);
+	if (!kc->has_clock || !given.freq)
+		return;
+	kc->clock.source = given.source;
+	kc->clock.freq = given.freq;
+	kc->clock.offset_s = given.offset_s;
+	kc->clock.offset = given.offset;
+}
+
 static int setup(struct kconsumer *kc, struct ctf_error *err)
 {
 	struct kernel_trace_info info = {0};
@@ -554,8 +572,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	info.hostname = hostname;
 	info.trace_name = kc->trace_name;
 	info.creation_datetime = datetime;
-	if (!kc->has_clock || !kc->clock.freq)
-		trace_clock_describe(TRACE_CLOCK_MONOTONIC, &kc->clock);
+	use_clock_args(kc);
 	trace_clock_converter_init(&kc->to_monotonic, kc->clock.source,
 				   kc->clock.freq);
 	info.clock = &kc->clock;

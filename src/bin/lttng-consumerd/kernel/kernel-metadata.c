@@ -38,28 +38,6 @@ struct kernel_metadata {
 	struct stream_events streams[MAX_STREAMS];
 };
 
-/*
- * The clock's UUID is the boot id, as LTTng's (and the user space
- * domain's): babeltrace2 takes clocks of the same UUID as one clock.
- */
-static void read_boot_id(uint8_t uuid[CTF_UUID_LEN])
-{
-	unsigned int b[CTF_UUID_LEN];
-	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
-	int i;
-
-	memset(uuid, 0, CTF_UUID_LEN);
-	if (!f)
-		return;
-	if (fscanf(f, "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
-		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
-		   &b[8], &b[9], &b[10], &b[11], &b[12], &b[13], &b[14],
-		   &b[15]) == CTF_UUID_LEN)
-		for (i = 0; i < CTF_UUID_LEN; i++)
-			uuid[i] = (uint8_t)b[i];
-	fclose(f);
-}
-
 static int read_uuid(uint8_t uuid[CTF_UUID_LEN])
 {
 	FILE *f = fopen("/dev/urandom", "r");
@@ -166,14 +144,7 @@ kernel_metadata_create(const char *tracefs_root,
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	desc.env = env;
 	desc.nr_env = sizeof(env) / sizeof(env[0]);
-	desc.clock.name = "monotonic";
-	desc.clock.has_uuid = true;
-	read_boot_id(desc.clock.uuid);
-	desc.clock.description = "Monotonic Clock";
-	desc.clock.freq = info->clock->freq;
-	desc.clock.offset_s = info->clock->offset_s;
-	desc.clock.offset = info->clock->offset;
-	desc.clock.absolute = false;
+	trace_clock_to_ctf(info->clock, &desc.clock);
 	km->ctf = ctf_metadata_create(&desc, err);
 	if (!km->ctf) {
 		kernel_metadata_destroy(km);

@@ -69,7 +69,7 @@ static int configure_instance(const struct kernel_instance *ki,
 	    tracefs_instance_write(&ki->tracefs, "options/overwrite",
 				   overwrite ? "1" : "0", err, sizeof(err)) ||
 	    tracefs_instance_write(&ki->tracefs, "trace_clock",
-				   tracefs_clock_name(daemon_clock()->source),
+				   tracefs_clock_name(daemon_kernel_clock()->source),
 				   err, sizeof(err))) {
 		ERR("Kernel channel %s: %s", ki->channel, err);
 		return LTTNG_ERR_KERN_CHAN_FAIL;

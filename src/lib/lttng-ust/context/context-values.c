@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "context-values.h"
+#include "ringbuffer/cpu.h"
 
 #define TLS __thread __attribute__((tls_model("initial-exec")))
 
@@ -159,28 +160,10 @@ const char *ust_ctx_value_procname(void)
 	return thread_values()->procname;
 }
 
-/* glibc >= 2.35 registers an rseq area per thread at this offset. */
-extern const ptrdiff_t __rseq_offset __attribute__((weak));
-extern const unsigned int __rseq_size __attribute__((weak));
-
-struct rseq_area {
-	uint32_t cpu_id_start;
-	int32_t cpu_id;
-};
-
+/* The CPU the ring buffer picks its stream by (getcpu override included). */
 int32_t ust_ctx_value_cpu_id(void)
 {
-	if (&__rseq_size && __rseq_size >= 8) {
-		const struct rseq_area *area =
-			(const struct rseq_area
-				 *)((char *)__builtin_thread_pointer() +
-				    __rseq_offset);
-		int32_t cpu = __atomic_load_n(&area->cpu_id, __ATOMIC_RELAXED);
-
-		if (cpu >= 0)
-			return cpu;
-	}
-	return sched_getcpu();
+	return rb_current_cpu();
 }
 
 void ust_ctx_values_reset(void)

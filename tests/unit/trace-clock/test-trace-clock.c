@@ -1,0 +1,178 @@
+/*
+ * Unit tests of the trace clock (src/common/trace-clock): the source
+ * choice, UUID parsing, the monotonic and TSC descriptions checked
+ * against CLOCK_REALTIME, the TSC -> CLOCK_MONOTONIC converter, and a
+ * plugin's clock.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "ctf/metadata.h"
+#include "trace-clock/calibration.h"
+
+static int64_t now_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The Epoch time in ns a clock value stands for, per the description. */
+static int64_t epoch_ns(const struct trace_clock_desc *d, uint64_t value)
+{
+	__int128 cycles = (__int128)d->offset + value;
+
+	return (int64_t)((__int128)d->offset_s * 1000000000 +
+			 cycles * 1000000000 / (__int128)d->freq);
+}
+
+static int64_t distance(int64_t a, int64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+static void test_uuid_parse(void **state)
+{
+	uint8_t uuid[TRACE_CLOCK_UUID_LEN];
+
+	(void)state;
+	assert_int_equal(trace_clock_uuid_parse(
+				 "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0", uuid),
+			 0);
+	assert_int_equal(uuid[0], 0x0f);
+	assert_int_equal(uuid[15], 0xf0);
+	assert_int_not_equal(trace_clock_uuid_parse("not-a-uuid", uuid), 0);
+}
+
+static void test_choice(void **state)
+{
+	bool fell_back;
+
+	(void)state;
+	assert_int_equal(trace_clock_choose("monotonic", &fell_back),
+			 TRACE_CLOCK_MONOTONIC);
+	assert_false(fell_back);
+	assert_int_equal(trace_clock_choose("sundial", &fell_back),
+			 TRACE_CLOCK_MONOTONIC);
+	assert_true(fell_back);
+	assert_int_equal(trace_clock_choose(NULL, &fell_back),
+			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC
+						  : TRACE_CLOCK_MONOTONIC);
+	assert_false(fell_back);
+	assert_int_equal(trace_clock_choose("tsc", &fell_back),
+			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC
+						  : TRACE_CLOCK_MONOTONIC);
+	assert_int_equal(fell_back, !trace_clock_tsc_usable());
+}
+
+static void test_monotonic_description(void **state)
+{
+	struct trace_clock_desc d;
+	struct ctf_clock_desc ctf;
+
+	(void)state;
+	trace_clock_describe(TRACE_CLOCK_MONOTONIC, &d);
+	assert_string_equal(d.name, "monotonic");
+	assert_string_equal(d.description, "Monotonic Clock");
+	assert_true(d.has_uuid);
+	assert_int_equal(d.freq, 1000000000);
+	assert_int_equal(d.offset_s, 0);
+	assert_true(distance(epoch_ns(&d, trace_clock_monotonic()),
+			     now_ns(CLOCK_REALTIME)) < 1000000);
+	trace_clock_to_ctf(&d, &ctf);
+	assert_string_equal(ctf.name, "monotonic");
+	assert_int_equal(ctf.freq, 1000000000);
+}
+
+static void test_tsc_description(void **state)
+{
+	struct trace_clock_desc d;
+	struct trace_clock_converter conv;
+
+	(void)state;
+	if (!trace_clock_tsc_usable())
+		skip();
+	trace_clock_calibration_start();
+	trace_clock_describe(TRACE_CLOCK_TSC, &d);
+	assert_int_equal(d.source, TRACE_CLOCK_TSC);
+	assert_true(d.freq > 100000000); /* above 100 MHz */
+	assert_true(d.offset >= 0 && (uint64_t)d.offset < d.freq);
+	/* the TSC now, read through the description, is the wall clock */
+	assert_true(distance(epoch_ns(&d, trace_clock_tsc()),
+			     now_ns(CLOCK_REALTIME)) < 1000000);
+	trace_clock_converter_init(&conv, TRACE_CLOCK_TSC, d.freq);
+	assert_true(distance((int64_t)trace_clock_to_monotonic_ns(
+				     &conv, trace_clock_tsc()),
+			     now_ns(CLOCK_MONOTONIC)) < 100000);
+}
+
+static uint64_t fake_read64(void)
+{
+	return 42;
+}
+
+static uint64_t fake_freq(void)
+{
+	return 1000;
+}
+
+static int fake_uuid(char *uuid)
+{
+	strcpy(uuid, "83c63deb-7aa4-48fb-abda-946f400d76e6");
+	return 0;
+}
+
+static const char *fake_name(void)
+{
+	return "frozen";
+}
+
+static const char *fake_description(void)
+{
+	return "A clock that never moves";
+}
+
+static void test_plugin_clock(void **state)
+{
+	static const struct trace_clock_plugin plugin = {
+		fake_read64, fake_freq, fake_uuid, fake_name, fake_description};
+	struct trace_clock_desc d;
+
+	(void)state;
+	trace_clock_describe(TRACE_CLOCK_PLUGIN, &d); /* none: monotonic */
+	assert_int_equal(d.source, TRACE_CLOCK_MONOTONIC);
+	trace_clock_plugin_set(&plugin);
+	assert_int_equal(trace_clock_read(TRACE_CLOCK_PLUGIN), 42);
+	assert_int_equal(trace_clock_reader(TRACE_CLOCK_PLUGIN)(), 42);
+	trace_clock_describe(TRACE_CLOCK_PLUGIN, &d);
+	assert_int_equal(d.source, TRACE_CLOCK_PLUGIN);
+	assert_string_equal(d.name, "frozen");
+	assert_string_equal(d.description, "A clock that never moves");
+	assert_true(d.has_uuid);
+	assert_int_equal(d.uuid[0], 0x83);
+	assert_int_equal(d.freq, 1000);
+	/* value 42 stands for now */
+	assert_true(distance(epoch_ns(&d, 42), now_ns(CLOCK_REALTIME)) <
+		    10000000);
+	trace_clock_plugin_set(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_uuid_parse),
+		cmocka_unit_test(test_choice),
+		cmocka_unit_test(test_monotonic_description),
+		cmocka_unit_test(test_tsc_description),
+		cmocka_unit_test(test_plugin_clock),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
