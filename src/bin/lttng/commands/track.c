@@ -257,29 +257,19 @@ static int report_value(enum lttng_process_attr attr, bool track,
 	}
 }
 
-/* Checks that pid-like values are integers, before changing anything. */
-static int check_values(enum lttng_process_attr attr, const char *values)
+/* Whether attr's values must be integers (process IDs). */
+static bool integers_only(enum lttng_process_attr attr)
 {
-	char *copy, *item, *save = NULL;
-	int ret = CMD_SUCCESS;
-	long id;
+	return attr == LTTNG_PROCESS_ATTR_PROCESS_ID ||
+	       attr == LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
+}
 
-	if (attr != LTTNG_PROCESS_ATTR_PROCESS_ID &&
-	    attr != LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID)
-		return CMD_SUCCESS;
-	copy = strdup(values);
-	if (!copy)
+/* The worse of two CMD_* results (a fatal error wins). */
+static int worse(int a, int b)
+{
+	if (a == CMD_FATAL || b == CMD_FATAL)
 		return CMD_FATAL;
-	for (item = strtok_r(copy, ",", &save); item && ret == CMD_SUCCESS;
-	     item = strtok_r(NULL, ",", &save)) {
-		if (!parse_integer(item, &id)) {
-			ERR("%s is not a valid %s value; expected an integer",
-			    item, attr_names[attr]);
-			ret = CMD_ERROR;
-		}
-	}
-	free(copy);
-	return ret;
+	return a != CMD_SUCCESS ? a : b;
 }
 
 /* Sets tracker attr to include every value (track) or none. */
@@ -301,47 +291,62 @@ static int change_policy(struct lttng_process_attr_tracker_handle *h,
 	return CMD_SUCCESS;
 }
 
+/*
+ * Adds or removes each value of one attribute option, as LTTng does: a
+ * value's error is reported and the next values still apply; a value
+ * that is not an integer where one is needed stops the command.
+ */
+static int change_values(const struct track_opts *o, const char *session,
+			 struct lttng_process_attr_tracker_handle *h,
+			 enum lttng_process_attr attr)
+{
+	char *copy = strdup(o->attrs[attr].values), *item, *save = NULL;
+	enum lttng_process_attr_tracker_handle_status status;
+	int ret = CMD_SUCCESS;
+	bool is_name;
+	long id;
+
+	if (!copy)
+		return CMD_FATAL;
+	for (item = strtok_r(copy, ",", &save); item && ret != CMD_FATAL;
+	     item = strtok_r(NULL, ",", &save)) {
+		if (integers_only(attr) && !parse_integer(item, &id)) {
+			ERR("%s is not a valid %s value; expected an integer",
+			    item, attr_names[attr]);
+			ret = worse(ret, CMD_ERROR);
+			break;
+		}
+		status = change_value(h, attr, o->track, item, &is_name);
+		ret = worse(ret, report_value(attr, o->track, session, item,
+					      is_name, status));
+	}
+	free(copy);
+	return ret;
+}
+
 /* Applies one attribute option. */
 static int run_attr(const struct track_opts *o, const char *session,
 		    enum lttng_domain_type domain, enum lttng_process_attr attr)
 {
-	const struct attr_request *req = &o->attrs[attr];
 	struct lttng_process_attr_tracker_handle *h = NULL;
 	enum lttng_process_attr_tracker_handle_status status;
-	char *copy, *item, *save = NULL;
-	int ret = CMD_SUCCESS;
-	bool is_name;
+	int ret;
 
 	status = lttng_session_get_tracker_handle(session, domain, attr, &h);
-	if (status ==
-	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST) {
+	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK && o->all) {
 		ERR("Session `%s` does not exist", session);
 		return CMD_FATAL;
 	}
 	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
-		ERR("Failed to get process attribute tracker handle: %s",
-		    status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_COMMUNICATION_ERROR
-			    ? "communication error"
-			    : "unknown error");
-		return CMD_FATAL;
+		ERR("%s",
+		    lttng_strerror(
+			    status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST
+				    ? -LTTNG_ERR_SESSION_NOT_EXIST
+				    : -LTTNG_ERR_UNK));
+		return CMD_ERROR;
 	}
-	if (o->all) {
-		ret = change_policy(h, attr, o->track);
-		lttng_process_attr_tracker_handle_destroy(h);
-		return ret;
-	}
-	copy = strdup(req->values);
-	if (!copy) {
-		lttng_process_attr_tracker_handle_destroy(h);
-		return CMD_FATAL;
-	}
-	for (item = strtok_r(copy, ",", &save); item && ret == CMD_SUCCESS;
-	     item = strtok_r(NULL, ",", &save)) {
-		status = change_value(h, attr, o->track, item, &is_name);
-		ret = report_value(attr, o->track, session, item, is_name,
-				   status);
-	}
-	free(copy);
+	ret = o->all ? change_policy(h, attr, o->track)
+		     : change_values(o, session, h, attr);
 	lttng_process_attr_tracker_handle_destroy(h);
 	return ret;
 }
@@ -350,7 +355,7 @@ static int run_attr(const struct track_opts *o, const char *session,
 static int check(const struct track_opts *o)
 {
 	bool any = false;
-	int attr, ret;
+	int attr;
 
 	if (o->kernel + o->userspace != 1) {
 		ERR("Please specify a domain (--kernel/--userspace).");
@@ -381,10 +386,6 @@ static int check(const struct track_opts *o)
 			    capitalized_attr_names[attr]);
 			return CMD_ERROR;
 		}
-		ret = req->values ? check_values(attr, req->values)
-				  : CMD_SUCCESS;
-		if (ret != CMD_SUCCESS)
-			return ret;
 	}
 	if (!any) {
 		ERR("At least one process attribute must be specified");
@@ -415,12 +416,13 @@ static int run(int argc, const char **argv, const char *command, bool track)
 		ret = CMD_ERROR;
 		goto end;
 	}
-	for (attr = 0; attr < NR_ATTRS && ret == CMD_SUCCESS; attr++) {
+	for (attr = 0; attr < NR_ATTRS && ret != CMD_FATAL; attr++) {
 		if (o.attrs[attr].given)
-			ret = run_attr(&o, session,
-				       o.kernel ? LTTNG_DOMAIN_KERNEL
-						: LTTNG_DOMAIN_UST,
-				       (enum lttng_process_attr)attr);
+			ret = worse(ret,
+				    run_attr(&o, session,
+					     o.kernel ? LTTNG_DOMAIN_KERNEL
+						      : LTTNG_DOMAIN_UST,
+					     (enum lttng_process_attr)attr));
 	}
 end:
 	free(session);
