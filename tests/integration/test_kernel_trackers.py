@@ -76,6 +76,19 @@ def test_track_messages_and_errors(ks, tmp_path):
                      "`include all`\n"
                      "Virtual user ID tracking policy set to "
                      "`include all`\n")
+    # Values apply in order; a non-integer pid stops its option, an
+    # unknown user only itself (as LTTng 2.13.9 does).
+    r = ks.run("track", "-k", "--vpid=3,x,4", "--uid=nosuchuser,44",
+               "--gid=nosuchgroup,45")
+    assert (r.out, r.err, r.rc) == (
+        "Added 3 to the virtual process ID tracker inclusion set\n"
+        "Added 44 to the user ID tracker inclusion set\n"
+        "Added 45 to the group ID tracker inclusion set\n",
+        "Error: x is not a valid virtual process ID value; expected an "
+        "integer\n"
+        "Error: User `nosuchuser` was not found\n"
+        "Error: Group `nosuchgroup` was not found\n", 1)
+    assert "  Virtual process IDs:  3\n" in ks.ok("list", "s").out
     assert ks.sessiond.alive(ks.sessiond.pid())
 
 
