@@ -18,13 +18,10 @@
 #include <unistd.h>
 
 #include "bpf-strings.h"
+#include "string-captures.h"
 
 #define RING_SIZE (1024 * 1024) /* a power of two, of pages */
 #define PENDING_ENTRIES 4096	/* threads inside such a system call */
-#define QUEUE_BUCKETS 1024	/* threads followed at once */
-#define QUEUE_DEPTH 8		/* captures kept per thread */
-/* Largest distance between a capture and its tracefs record. */
-#define MATCH_WINDOW_NS 2000000ULL
 /* Longest wait for the retry of a string read at the system call's exit. */
 #define PENDING_WAIT_NS 100000000ULL
 
@@ -65,19 +62,6 @@ struct pending_entry {
 #define SYSCALL_NR_OFFSET 8
 #define SYSCALL_RET_OFFSET 16
 
-struct capture {
-	uint64_t ts;
-	char str[KERNEL_BPF_STRING_MAX];
-	bool used;
-	bool pending;
-};
-
-struct thread_queue {
-	int32_t tid;
-	unsigned int next;
-	struct capture captures[QUEUE_DEPTH];
-};
-
 struct kernel_bpf_strings {
 	int map_fd;
 	int pending_fd;
@@ -90,7 +74,7 @@ struct kernel_bpf_strings {
 	volatile unsigned long *consumer_pos;
 	volatile unsigned long *producer_pos;
 	const uint8_t *data;
-	struct thread_queue queues[QUEUE_BUCKETS];
+	struct kernel_string_captures *captures;
 	char result[KERNEL_BPF_STRING_MAX];
 };
 
@@ -465,7 +449,8 @@ kernel_bpf_strings_create(const struct kernel_bpf_target *targets,
 	bs->page_size = (size_t)sysconf(_SC_PAGESIZE);
 	bs->prog_fds = calloc(slots, sizeof(int));
 	bs->perf_fds = calloc(slots, sizeof(int));
-	if (!bs->prog_fds || !bs->perf_fds)
+	bs->captures = kernel_string_captures_create();
+	if (!bs->prog_fds || !bs->perf_fds || !bs->captures)
 		goto fail;
 	bs->map_fd = create_map(err, err_len);
 	if (bs->map_fd < 0 || map_ring(bs, err, err_len))
@@ -503,50 +488,16 @@ void kernel_bpf_strings_destroy(struct kernel_bpf_strings *bs)
 		close(bs->pending_fd);
 	free(bs->perf_fds);
 	free(bs->prog_fds);
+	kernel_string_captures_destroy(bs->captures);
 	free(bs);
-}
-
-static struct thread_queue *queue_of(struct kernel_bpf_strings *bs, int32_t tid)
-{
-	return &bs->queues[((uint32_t)tid * 2654435761U) % QUEUE_BUCKETS];
-}
-
-/* The capture of rec's thread made at rec's time, if kept already. */
-static struct capture *same_capture(struct thread_queue *q,
-				    const struct capture_record *rec)
-{
-	unsigned int i;
-
-	for (i = 0; i < QUEUE_DEPTH; i++) {
-		if (q->captures[i].ts == rec->ts)
-			return &q->captures[i];
-	}
-	return NULL;
 }
 
 static void keep(struct kernel_bpf_strings *bs,
 		 const struct capture_record *rec)
 {
-	struct thread_queue *q = queue_of(bs, (int32_t)rec->tid);
-	struct capture *c;
-	size_t len;
-
-	if (q->tid != (int32_t)rec->tid) { /* the bucket changes thread */
-		memset(q, 0, sizeof(*q));
-		q->tid = (int32_t)rec->tid;
-	}
-	c = same_capture(q, rec); /* the retry of a pending capture? */
-	if (!c) {
-		c = &q->captures[q->next++ % QUEUE_DEPTH];
-		c->used = false;
-	}
-	c->ts = rec->ts;
-	c->pending = rec->kind == CAPTURE_PENDING;
-	len = rec->len > 0 ? (size_t)rec->len : 0;
-	if (len > KERNEL_BPF_STRING_MAX)
-		len = KERNEL_BPF_STRING_MAX;
-	memcpy(c->str, rec->str, len);
-	c->str[len ? len - 1 : 0] = '\0';
+	kernel_string_captures_keep(bs->captures, (int32_t)rec->tid, rec->ts,
+				    rec->str, rec->len,
+				    rec->kind == CAPTURE_PENDING);
 }
 
 void kernel_bpf_strings_drain(struct kernel_bpf_strings *bs)
@@ -572,31 +523,6 @@ void kernel_bpf_strings_drain(struct kernel_bpf_strings *bs)
 	__atomic_store_n(bs->consumer_pos, cons, __ATOMIC_RELEASE);
 }
 
-/* The unused capture of thread tid closest to ts (within the window). */
-static struct capture *closest(struct kernel_bpf_strings *bs, int32_t tid,
-			       uint64_t ts)
-{
-	struct thread_queue *q = queue_of(bs, tid);
-	struct capture *best = NULL;
-	uint64_t best_gap = MATCH_WINDOW_NS + 1, gap;
-	unsigned int i;
-
-	if (q->tid != tid)
-		return NULL;
-	for (i = 0; i < QUEUE_DEPTH; i++) {
-		struct capture *c = &q->captures[i];
-
-		if (c->used || !c->ts)
-			continue;
-		gap = c->ts > ts ? c->ts - ts : ts - c->ts;
-		if (gap < best_gap) {
-			best_gap = gap;
-			best = c;
-		}
-	}
-	return best;
-}
-
 static uint64_t monotonic_now_ns(void)
 {
 	struct timespec t;
@@ -606,33 +532,29 @@ static uint64_t monotonic_now_ns(void)
 }
 
 /*
- * Waits (draining the ring every 100 us) until the exit program has
- * resolved capture c, or PENDING_WAIT_NS passed (a system call blocked
- * for that long: its string is given up).
+ * The string thread tid passed to the system call entered at ts. A
+ * pending capture is waited for (draining the ring every 100 us) until
+ * the exit program resolves it, or PENDING_WAIT_NS passed (a system
+ * call blocked for that long: its string is given up).
  */
-static void wait_resolved(struct kernel_bpf_strings *bs, struct capture *c)
-{
-	const struct timespec pause = {0, 100000};
-	uint64_t deadline = monotonic_now_ns() + PENDING_WAIT_NS;
-
-	while (c->pending && monotonic_now_ns() < deadline) {
-		nanosleep(&pause, NULL);
-		kernel_bpf_strings_drain(bs);
-	}
-}
-
 const char *kernel_bpf_strings_take(struct kernel_bpf_strings *bs, int32_t tid,
 				    uint64_t ts)
 {
-	struct capture *best = closest(bs, tid, ts);
+	const struct timespec pause = {0, 100000};
+	uint64_t deadline = 0, pending_ts = 0;
+	int ret;
 
-	if (!best)
-		return NULL;
-	if (best->pending)
-		wait_resolved(bs, best);
-	best->used = true;
-	if (best->pending)
-		return NULL;
-	memcpy(bs->result, best->str, sizeof(bs->result));
-	return bs->result;
+	while ((ret = kernel_string_captures_take(bs->captures, tid, ts,
+						  bs->result, &pending_ts)) ==
+	       -EAGAIN) {
+		if (!deadline)
+			deadline = monotonic_now_ns() + PENDING_WAIT_NS;
+		else if (monotonic_now_ns() >= deadline)
+			break;
+		nanosleep(&pause, NULL);
+		kernel_bpf_strings_drain(bs);
+	}
+	if (ret == -EAGAIN)
+		kernel_string_captures_give_up(bs->captures, tid, pending_ts);
+	return ret == 1 ? bs->result : NULL;
 }

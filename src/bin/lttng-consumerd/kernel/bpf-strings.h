@@ -21,8 +21,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "string-captures.h"
+
 /* Longest string copied (longer ones are cut). */
-#define KERNEL_BPF_STRING_MAX 256
+#define KERNEL_BPF_STRING_MAX KERNEL_CAPTURE_STRING_MAX
 
 /*
  * One system call to watch: its sys_enter and sys_exit tracepoint ids,
