@@ -80,7 +80,8 @@ void kernel_string_captures_keep(struct kernel_string_captures *sc, int32_t tid,
 	c->pending = pending;
 	if (n > KERNEL_CAPTURE_STRING_MAX)
 		n = KERNEL_CAPTURE_STRING_MAX;
-	memcpy(c->str, str, n);
+	if (n) /* str may be NULL when there is no string */
+		memcpy(c->str, str, n);
 	c->str[n ? n - 1 : 0] = '\0';
 }
 
