@@ -4,19 +4,17 @@
  * is read through its documented memory layout (consumer position page,
  * producer position page, data mapped twice).
  */
-#include <assert.h>
 #include <errno.h>
 #include <linux/bpf.h>
-#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "bpf-program.h"
 #include "bpf-strings.h"
 #include "string-captures.h"
 
@@ -85,87 +83,28 @@ bool kernel_bpf_string_arg(const char *field_name, const char *ctype)
 	       strstr(ctype, "char") && strchr(ctype, '*');
 }
 
-static long sys_bpf(int cmd, union bpf_attr *attr)
-{
-	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
-}
-
-/* A program under construction. */
-struct program {
-	struct bpf_insn insns[64];
-	size_t len;
-};
-
-static void emit(struct program *p, uint8_t code, uint8_t dst, uint8_t src,
-		 int16_t off, int32_t imm)
-{
-	struct bpf_insn i = {.code = code,
-			     .dst_reg = dst,
-			     .src_reg = src,
-			     .off = off,
-			     .imm = imm};
-
-	assert(p->len < sizeof(p->insns) / sizeof(p->insns[0]));
-	p->insns[p->len++] = i;
-}
-
-static void emit_call(struct program *p, int32_t helper)
-{
-	emit(p, BPF_JMP | BPF_CALL, 0, 0, 0, helper);
-}
-
-/* dst = the map whose descriptor is fd (a 16-byte instruction). */
-static void emit_load_map(struct program *p, uint8_t dst, int fd)
-{
-	emit(p, BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, fd);
-	emit(p, 0, 0, 0, 0, 0);
-}
-
-/* dst = r10 + off (an address on the stack). */
-static void emit_stack_address(struct program *p, uint8_t dst, int32_t off)
-{
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, dst, 10, 0, 0);
-	emit(p, BPF_ALU64 | BPF_ADD | BPF_K, dst, 0, 0, off);
-}
-
-/* Index of the next instruction, for a forward jump patched later. */
-static size_t here(const struct program *p)
-{
-	return p->len;
-}
-
-static void patch_jump(struct program *p, size_t jump)
-{
-	p->insns[jump].off = (int16_t)(p->len - jump - 1);
-}
-
 /* r0 = bpf_probe_read_user_str(record's str, 256, r_src); len = r0. */
-static void emit_read_string(struct program *p, uint8_t r_src)
+static void emit_read_string(struct kbpf_program *p, uint8_t r_src)
 {
-	emit_stack_address(p, 1, REC_OFF_STR);
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0, KERNEL_BPF_STRING_MAX);
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, r_src, 0, 0);
-	emit_call(p, BPF_FUNC_probe_read_user_str);
-	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_LEN, 0);
+	kbpf_emit_stack_address(p, 1, REC_OFF_STR);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0,
+		  KERNEL_BPF_STRING_MAX);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, r_src, 0, 0);
+	kbpf_emit_call(p, BPF_FUNC_probe_read_user_str);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_LEN, 0);
 }
 
 /* bpf_ringbuf_output(ring, the record on the stack, its size, 0). */
-static void emit_output(struct program *p, int ring_fd, int32_t kind)
+static void emit_output(struct kbpf_program *p, int ring_fd, int32_t kind)
 {
-	emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_KIND, kind);
-	emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_PAD, 0);
-	emit_load_map(p, 1, ring_fd);
-	emit_stack_address(p, 2, REC_OFF_TS);
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 3, 0, 0,
-	     (int32_t)sizeof(struct capture_record));
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, 0);
-	emit_call(p, BPF_FUNC_ringbuf_output);
-}
-
-static void emit_return_zero(struct program *p)
-{
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0);
-	emit(p, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+	kbpf_emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_KIND, kind);
+	kbpf_emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_PAD, 0);
+	kbpf_emit_load_map(p, 1, ring_fd);
+	kbpf_emit_stack_address(p, 2, REC_OFF_TS);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 3, 0, 0,
+		  (int32_t)sizeof(struct capture_record));
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, 0);
+	kbpf_emit_call(p, BPF_FUNC_ringbuf_output);
 }
 
 /*
@@ -176,43 +115,43 @@ static void emit_return_zero(struct program *p)
  * first touches the string with bpf_copy_from_user (which may fault),
  * so its first page is resident when read.
  */
-static void build_enter(struct program *p, int ring_fd, int pending_fd,
+static void build_enter(struct kbpf_program *p, int ring_fd, int pending_fd,
 			unsigned int arg_offset, bool sleepable)
 {
 	size_t jump;
 
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
-	emit_call(p, BPF_FUNC_ktime_get_ns);
-	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, REC_OFF_TS, 0);
-	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, PEND_OFF, 0);
-	emit_call(p, BPF_FUNC_get_current_pid_tgid);
-	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
-	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
+	kbpf_emit_call(p, BPF_FUNC_ktime_get_ns);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, REC_OFF_TS, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, PEND_OFF, 0);
+	kbpf_emit_call(p, BPF_FUNC_get_current_pid_tgid);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
 	/* r7 = the user pointer argument */
-	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 6, (int16_t)arg_offset, 0);
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 6, (int16_t)arg_offset, 0);
 	if (sleepable) { /* copy one byte, faulting its page in */
-		emit_stack_address(p, 1, REC_OFF_STR);
-		emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0, 1);
-		emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, 7, 0, 0);
-		emit_call(p, BPF_FUNC_copy_from_user);
+		kbpf_emit_stack_address(p, 1, REC_OFF_STR);
+		kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0, 1);
+		kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, 7, 0, 0);
+		kbpf_emit_call(p, BPF_FUNC_copy_from_user);
 	}
 	emit_read_string(p, 7);
-	jump = here(p);
-	emit(p, BPF_JMP | BPF_JSGT | BPF_K, 0, 0, 0, 0); /* read: output */
+	jump = kbpf_here(p);
+	kbpf_emit(p, BPF_JMP | BPF_JSGT | BPF_K, 0, 0, 0, 0); /* read: output */
 	/* Not readable now: retry at the exit. */
-	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 7, PEND_OFF + 8, 0);
-	emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
-	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, PEND_OFF + 16, 0);
-	emit_load_map(p, 1, pending_fd);
-	emit_stack_address(p, 2, KEY_OFF);
-	emit_stack_address(p, 3, PEND_OFF);
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, BPF_ANY);
-	emit_call(p, BPF_FUNC_map_update_elem);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 7, PEND_OFF + 8, 0);
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, PEND_OFF + 16, 0);
+	kbpf_emit_load_map(p, 1, pending_fd);
+	kbpf_emit_stack_address(p, 2, KEY_OFF);
+	kbpf_emit_stack_address(p, 3, PEND_OFF);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, BPF_ANY);
+	kbpf_emit_call(p, BPF_FUNC_map_update_elem);
 	emit_output(p, ring_fd, CAPTURE_PENDING);
-	emit_return_zero(p);
-	patch_jump(p, jump);
+	kbpf_emit_return_zero(p);
+	kbpf_patch_jump(p, jump);
 	emit_output(p, ring_fd, CAPTURE_FINAL);
-	emit_return_zero(p);
+	kbpf_emit_return_zero(p);
 }
 
 /*
@@ -222,72 +161,49 @@ static void build_enter(struct program *p, int ring_fd, int pending_fd,
  * successful exec (exec_like), the address space the pointer belonged
  * to is gone: the string is given up (a FINAL record without string).
  */
-static void build_exit(struct program *p, int ring_fd, int pending_fd,
+static void build_exit(struct kbpf_program *p, int ring_fd, int pending_fd,
 		       bool exec_like)
 {
 	size_t to_out, to_delete, to_give_up = 0, to_send;
 
-	emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
-	emit_call(p, BPF_FUNC_get_current_pid_tgid);
-	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
-	emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
-	emit_load_map(p, 1, pending_fd);
-	emit_stack_address(p, 2, KEY_OFF);
-	emit_call(p, BPF_FUNC_map_lookup_elem);
-	to_out = here(p);
-	emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 0, 0);
-	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 0, 0, 0); /* entry's ts */
-	emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, REC_OFF_TS, 0);
-	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 0, 8, 0);  /* pointer */
-	emit(p, BPF_LDX | BPF_MEM | BPF_DW, 2, 0, 16, 0); /* entry's nr */
-	emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
-	to_delete = here(p); /* another system call's leftover */
-	emit(p, BPF_JMP | BPF_JNE | BPF_X, 1, 2, 0, 0);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
+	kbpf_emit_call(p, BPF_FUNC_get_current_pid_tgid);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
+	kbpf_emit_load_map(p, 1, pending_fd);
+	kbpf_emit_stack_address(p, 2, KEY_OFF);
+	kbpf_emit_call(p, BPF_FUNC_map_lookup_elem);
+	to_out = kbpf_here(p);
+	kbpf_emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 0, 0);
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 0, 0, 0); /* entry's ts */
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, REC_OFF_TS, 0);
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 0, 8, 0);  /* pointer */
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 2, 0, 16, 0); /* entry's nr */
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
+	to_delete = kbpf_here(p); /* another system call's leftover */
+	kbpf_emit(p, BPF_JMP | BPF_JNE | BPF_X, 1, 2, 0, 0);
 	if (exec_like) {
-		emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 6, SYSCALL_RET_OFFSET,
-		     0);
-		to_give_up = here(p);
-		emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 0, 0);
+		kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 6,
+			  SYSCALL_RET_OFFSET, 0);
+		to_give_up = kbpf_here(p);
+		kbpf_emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 0, 0);
 	}
 	emit_read_string(p, 7);
-	to_send = here(p);
-	emit(p, BPF_JMP | BPF_JA, 0, 0, 0, 0);
+	to_send = kbpf_here(p);
+	kbpf_emit(p, BPF_JMP | BPF_JA, 0, 0, 0, 0);
 	if (exec_like) {
-		patch_jump(p, to_give_up);
-		emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 7, 0, 0, 0);
+		kbpf_patch_jump(p, to_give_up);
+		kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 7, 0, 0, 0);
 		emit_read_string(p, 7); /* of NULL: a zeroed str, len < 0 */
 	}
-	patch_jump(p, to_send);
+	kbpf_patch_jump(p, to_send);
 	emit_output(p, ring_fd, CAPTURE_FINAL);
-	patch_jump(p, to_delete);
-	emit_load_map(p, 1, pending_fd);
-	emit_stack_address(p, 2, KEY_OFF);
-	emit_call(p, BPF_FUNC_map_delete_elem);
-	patch_jump(p, to_out);
-	emit_return_zero(p);
-}
-
-static int load_program(const struct program *p, bool sleepable, char *err,
-			size_t err_len)
-{
-	char log[4096] = "";
-	union bpf_attr attr;
-	int fd;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.prog_type = BPF_PROG_TYPE_TRACEPOINT;
-	attr.prog_flags = sleepable ? BPF_F_SLEEPABLE : 0;
-	attr.insns = (uint64_t)(uintptr_t)p->insns;
-	attr.insn_cnt = (uint32_t)p->len;
-	attr.license = (uint64_t)(uintptr_t) "GPL";
-	attr.log_buf = (uint64_t)(uintptr_t)log;
-	attr.log_size = sizeof(log);
-	attr.log_level = 1;
-	fd = (int)sys_bpf(BPF_PROG_LOAD, &attr);
-	if (fd < 0)
-		snprintf(err, err_len, "BPF program refused: %s %s",
-			 strerror(errno), log);
-	return fd;
+	kbpf_patch_jump(p, to_delete);
+	kbpf_emit_load_map(p, 1, pending_fd);
+	kbpf_emit_stack_address(p, 2, KEY_OFF);
+	kbpf_emit_call(p, BPF_FUNC_map_delete_elem);
+	kbpf_patch_jump(p, to_out);
+	kbpf_emit_return_zero(p);
 }
 
 /*
@@ -298,12 +214,12 @@ static int load_program(const struct program *p, bool sleepable, char *err,
 static int load_enter(struct kernel_bpf_strings *bs, unsigned int arg_offset,
 		      bool first, char *err, size_t err_len)
 {
-	struct program p = {.len = 0};
+	struct kbpf_program p = {.len = 0};
 	int fd;
 
 	if (first || bs->sleepable) {
 		build_enter(&p, bs->map_fd, bs->pending_fd, arg_offset, true);
-		fd = load_program(&p, true, err, err_len);
+		fd = kbpf_program_load(&p, true, err, err_len);
 		if (fd >= 0 || !first) {
 			bs->sleepable = fd >= 0;
 			return fd;
@@ -311,48 +227,29 @@ static int load_enter(struct kernel_bpf_strings *bs, unsigned int arg_offset,
 		p.len = 0;
 	}
 	build_enter(&p, bs->map_fd, bs->pending_fd, arg_offset, false);
-	return load_program(&p, false, err, err_len);
+	return kbpf_program_load(&p, false, err, err_len);
 }
 
 static int load_exit(struct kernel_bpf_strings *bs, bool exec_like, char *err,
 		     size_t err_len)
 {
-	struct program p = {.len = 0};
+	struct kbpf_program p = {.len = 0};
 
 	build_exit(&p, bs->map_fd, bs->pending_fd, exec_like);
-	return load_program(&p, false, err, err_len);
+	return kbpf_program_load(&p, false, err, err_len);
 }
 
 static int create_pending_map(char *err, size_t err_len)
 {
-	union bpf_attr attr;
-	int fd;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_LRU_HASH;
-	attr.key_size = sizeof(uint32_t);
-	attr.value_size = sizeof(struct pending_entry);
-	attr.max_entries = PENDING_ENTRIES;
-	fd = (int)sys_bpf(BPF_MAP_CREATE, &attr);
-	if (fd < 0)
-		snprintf(err, err_len, "cannot create a BPF hash map: %s",
-			 strerror(errno));
-	return fd;
+	return kbpf_map_create(BPF_MAP_TYPE_LRU_HASH, sizeof(uint32_t),
+			       sizeof(struct pending_entry), PENDING_ENTRIES,
+			       err, err_len);
 }
 
 static int create_map(char *err, size_t err_len)
 {
-	union bpf_attr attr;
-	int fd;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_RINGBUF;
-	attr.max_entries = RING_SIZE;
-	fd = (int)sys_bpf(BPF_MAP_CREATE, &attr);
-	if (fd < 0)
-		snprintf(err, err_len, "cannot create a BPF ring buffer: %s",
-			 strerror(errno));
-	return fd;
+	return kbpf_map_create(BPF_MAP_TYPE_RINGBUF, 0, 0, RING_SIZE, err,
+			       err_len);
 }
 
 static int map_ring(struct kernel_bpf_strings *bs, char *err, size_t err_len)
@@ -378,68 +275,45 @@ static int map_ring(struct kernel_bpf_strings *bs, char *err, size_t err_len)
 	return 0;
 }
 
-/*
- * Attaches a program to a tracepoint. A tracepoint's programs run on
- * every CPU once one perf event holds them, so one event is opened, on
- * the first CPU that accepts it.
- */
+/* Attaches a program to a tracepoint, keeping the perf event. */
 static int attach(struct kernel_bpf_strings *bs, int prog_fd,
-		  unsigned int tracepoint_id, long nr_cpus, char *err,
-		  size_t err_len)
+		  unsigned int tracepoint_id, char *err, size_t err_len)
 {
-	struct perf_event_attr attr;
-	long cpu;
-	int fd = -1;
+	int fd = kbpf_tracepoint_attach(prog_fd, tracepoint_id, err, err_len);
 
-	memset(&attr, 0, sizeof(attr));
-	attr.type = PERF_TYPE_TRACEPOINT;
-	attr.size = sizeof(attr);
-	attr.config = tracepoint_id;
-	attr.sample_period = 1;
-	attr.wakeup_events = 1;
-	for (cpu = 0; cpu < nr_cpus && fd < 0; cpu++)
-		fd = (int)syscall(SYS_perf_event_open, &attr, -1, (int)cpu, -1,
-				  PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0 || ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ||
-	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		snprintf(err, err_len, "cannot attach BPF to tracepoint %u: %s",
-			 tracepoint_id, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0)
 		return -1;
-	}
 	bs->perf_fds[bs->nr_perf++] = fd;
 	return 0;
 }
 
 /* Loads the entry and exit programs of one target and attaches them. */
 static int add_target(struct kernel_bpf_strings *bs,
-		      const struct kernel_bpf_target *t, bool first,
-		      long nr_cpus, char *err, size_t err_len)
+		      const struct kernel_bpf_target *t, bool first, char *err,
+		      size_t err_len)
 {
 	int fd = load_enter(bs, t->arg_offset, first, err, err_len);
 
 	if (fd < 0)
 		return -1;
 	bs->prog_fds[bs->nr_progs++] = fd;
-	if (attach(bs, fd, t->tracepoint_id, nr_cpus, err, err_len))
+	if (attach(bs, fd, t->tracepoint_id, err, err_len))
 		return -1;
 	fd = load_exit(bs, t->exec_like, err, err_len);
 	if (fd < 0)
 		return -1;
 	bs->prog_fds[bs->nr_progs++] = fd;
-	return attach(bs, fd, t->exit_tracepoint_id, nr_cpus, err, err_len);
+	return attach(bs, fd, t->exit_tracepoint_id, err, err_len);
 }
 
 struct kernel_bpf_strings *
 kernel_bpf_strings_create(const struct kernel_bpf_target *targets,
 			  size_t nr_targets, char *err, size_t err_len)
 {
-	long nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	struct kernel_bpf_strings *bs = calloc(1, sizeof(*bs));
 	size_t i, slots = 2 * nr_targets + 1;
 
-	if (!bs || nr_cpus <= 0) {
+	if (!bs) {
 		free(bs);
 		snprintf(err, err_len, "out of memory");
 		return NULL;
@@ -459,7 +333,7 @@ kernel_bpf_strings_create(const struct kernel_bpf_target *targets,
 	if (bs->pending_fd < 0)
 		goto fail;
 	for (i = 0; i < nr_targets; i++) {
-		if (add_target(bs, &targets[i], i == 0, nr_cpus, err, err_len))
+		if (add_target(bs, &targets[i], i == 0, err, err_len))
 			goto fail;
 	}
 	return bs;
