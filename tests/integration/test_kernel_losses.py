@@ -10,7 +10,8 @@ import signal
 
 import pytest
 
-from kernel_support import KernelSession, require_tracefs, run_workload
+from kernel_support import (KernelSession, kernel_consumer_pid,
+                            require_tracefs, run_workload)
 from trace_reader import read_trace
 
 
@@ -20,23 +21,6 @@ def ks(build_dir, lttng_env):
     session = KernelSession(build_dir, lttng_env)
     yield session
     session.stop()
-
-
-def kernel_consumer_pid(sessiond_pid):
-    """The kernel consumer the session daemon started (its child)."""
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                args = f.read().split(b"\0")
-        except (OSError, ValueError, IndexError):
-            continue
-        if ppid == sessiond_pid and b"--kconsumerd" in args:
-            return int(entry)
-    raise AssertionError("no kernel consumer running")
 
 
 def record_with_consumer_paused(ks, tmp_path, *channel_options):

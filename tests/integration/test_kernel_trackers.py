@@ -3,12 +3,14 @@
 exit codes, `lttng list` output, and the records kept (read with
 babeltrace2) when workloads run as different users."""
 import os
+import signal
 import subprocess
 import time
 
 import pytest
 
-from kernel_support import KernelSession, require_tracefs
+from kernel_support import (KernelSession, kernel_consumer_pid,
+                            require_tracefs)
 from trace_reader import read_trace
 
 
@@ -173,3 +175,40 @@ def test_gid_and_vpid_trackers_combine(ks, tool, tmp_path):
     counts = pids_of(read_trace(tmp_path / "b" / "kernel"))
     assert set(counts) == {root_w.pid}
     assert counts[root_w.pid] >= 300
+
+
+def test_uid_tracker_keeps_short_lived_processes(ks, tool, tmp_path):
+    """Commands that exit before the consumer reads their records (it is
+    paused meanwhile): their ids come from the credentials the consumer's
+    BPF programs kept at fork, exec and setresuid."""
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat,close")
+    ks.ok("add-context", "-k", "-t", "pid", "-t", "uid", "-t", "gid")
+    ks.ok("track", "-k", "--uid=nobody")
+    ks.ok("start")
+    ksyscalls = str(tool("tests/tools/kernel/ksyscalls"))
+    consumer = kernel_consumer_pid(ks.sessiond.pid())
+    os.kill(consumer, signal.SIGSTOP)
+    try:
+        as_nobody = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+             ksyscalls, "open", "/etc/hostname", "3"],
+            capture_output=True, text=True, check=True)
+        as_root = subprocess.run([ksyscalls, "open", "/etc/hostname", "3"],
+                                 capture_output=True, text=True, check=True)
+    finally:
+        os.kill(consumer, signal.SIGCONT)
+    ks.ok("stop")
+    ks.ok("destroy")
+    nobody_tid = int(as_nobody.stdout.split()[0].split("=")[1])
+    root_tid = int(as_root.stdout.split()[0].split("=")[1])
+    assert not os.path.exists(f"/proc/{nobody_tid}")
+    trace = read_trace(tmp_path / "t" / "kernel")
+    mine = [r for r in trace if r.common_context["pid"] == nobody_tid]
+    opens = [r for r in mine if r.name == "syscall_entry_openat" and
+             r.fields["filename"] == "/etc/hostname"]
+    assert len(opens) == 3
+    assert all(r.common_context["uid"] == 65534 and
+               r.common_context["gid"] == 65534 for r in mine)
+    assert not [r for r in trace if r.common_context["pid"] == root_tid]
+    assert all(r.common_context["uid"] == 65534 for r in trace)

@@ -20,6 +20,8 @@
 
 #define RING_SIZE (1024 * 1024) /* a power of two, of pages */
 #define PENDING_ENTRIES 4096	/* threads inside such a system call */
+/* How long after a record its capture may still be on its way. */
+#define ARRIVAL_WINDOW_NS 2000000ULL
 /* Longest wait for the retry of a string read at the system call's exit. */
 #define PENDING_WAIT_NS 100000000ULL
 
@@ -406,6 +408,29 @@ static uint64_t monotonic_now_ns(void)
 }
 
 /*
+ * Waits (draining the ring every 50 us) while no capture of thread tid
+ * is near ts and the record is younger than ARRIVAL_WINDOW_NS: the
+ * tracefs record and the program's capture are written by the same
+ * tracepoint call, one just after the other, and the consumer may read
+ * the record in between. Returns kernel_string_captures_take()'s
+ * result.
+ */
+static int take_arrived(struct kernel_bpf_strings *bs, int32_t tid, uint64_t ts,
+			uint64_t *pending_ts)
+{
+	const struct timespec pause = {0, 50000};
+	int ret;
+
+	while (!(ret = kernel_string_captures_take(bs->captures, tid, ts,
+						   bs->result, pending_ts)) &&
+	       monotonic_now_ns() < ts + ARRIVAL_WINDOW_NS) {
+		nanosleep(&pause, NULL);
+		kernel_bpf_strings_drain(bs);
+	}
+	return ret;
+}
+
+/*
  * The string thread tid passed to the system call entered at ts. A
  * pending capture is waited for (draining the ring every 100 us) until
  * the exit program resolves it, or PENDING_WAIT_NS passed (a system
@@ -418,9 +443,7 @@ const char *kernel_bpf_strings_take(struct kernel_bpf_strings *bs, int32_t tid,
 	uint64_t deadline = 0, pending_ts = 0;
 	int ret;
 
-	while ((ret = kernel_string_captures_take(bs->captures, tid, ts,
-						  bs->result, &pending_ts)) ==
-	       -EAGAIN) {
+	while ((ret = take_arrived(bs, tid, ts, &pending_ts)) == -EAGAIN) {
 		if (!deadline)
 			deadline = monotonic_now_ns() + PENDING_WAIT_NS;
 		else if (monotonic_now_ns() >= deadline)

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bpf-credentials.h"
 #include "cpu-stream.h"
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
@@ -69,6 +70,7 @@ struct kconsumer {
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf;
 	struct kernel_process_trackers trackers;
+	struct kernel_bpf_credentials *credentials;
 	int metadata_fd;
 	size_t metadata_written;
 };
@@ -80,7 +82,6 @@ static void on_signal(int sig)
 	(void)sig;
 	quit_requested = 1;
 }
-
 
 static int parse_signed(const char *text, int64_t *out)
 {
@@ -544,6 +545,27 @@ static void use_clock_args(struct kconsumer *kc)
 	kc->clock.offset = given.offset;
 }
 
+/*
+ * Keeps the credentials of threads as they change, for those that exit
+ * before their records are converted (trackers, credential contexts).
+ */
+static void start_bpf_credentials(struct kconsumer *kc)
+{
+	char err[1024];
+
+	kc->credentials = kernel_bpf_credentials_create(kc->tracefs_root, err,
+							sizeof(err));
+	if (!kc->credentials) {
+		fprintf(stderr,
+			"Warning: kernel consumer: the ids of threads gone "
+			"before their records are read stay unknown: %s\n",
+			err);
+		return;
+	}
+	kernel_process_table_set_credentials(
+		kc->threads, kernel_bpf_credentials_lookup, kc->credentials);
+}
+
 static int setup(struct kconsumer *kc, struct ctf_error *err)
 {
 	struct kernel_trace_info info = {0};
@@ -587,6 +609,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
 	start_bpf_strings(kc);
+	start_bpf_credentials(kc);
 	for (i = 0; i < kc->nr_channels; i++) {
 		ret = open_channel(kc, i, err);
 		if (ret)
@@ -668,6 +691,8 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kernel_bpf_strings_destroy(kc->bpf);
 	kc->bpf = NULL;
 	kernel_process_trackers_fini(&kc->trackers);
+	kernel_bpf_credentials_destroy(kc->credentials);
+	kc->credentials = NULL;
 	return ret;
 }
 

@@ -20,6 +20,8 @@ struct kernel_process_table {
 	struct slot slots[TABLE_SLOTS];
 	unsigned int used;
 	char tracefs_root[4096];
+	kernel_credentials_lookup credentials;
+	void *credentials_ctx;
 };
 
 struct kernel_process_table *
@@ -239,6 +241,32 @@ static void read_namespaces(struct kernel_thread_info *info)
 	}
 }
 
+void kernel_process_table_set_credentials(struct kernel_process_table *table,
+					  kernel_credentials_lookup lookup,
+					  void *ctx)
+{
+	table->credentials = lookup;
+	table->credentials_ctx = ctx;
+}
+
+/* The ids of a thread already gone, from the credentials source. */
+static void fill_gone_ids(const struct kernel_process_table *table,
+			  struct kernel_thread_info *info)
+{
+	uint32_t uid, gid;
+
+	if (!table->credentials ||
+	    table->credentials(table->credentials_ctx, info->tid, &uid, &gid))
+		return;
+	info->uid = info->euid = info->suid = uid;
+	info->vuid = info->veuid = info->vsuid = uid;
+	info->gid = info->egid = info->sgid = gid;
+	info->vgid = info->vegid = info->vsgid = gid;
+	info->vpid = info->pid;
+	info->vtid = info->tid;
+	info->ids_known = true;
+}
+
 static void fill(const struct kernel_process_table *table,
 		 struct kernel_thread_info *info, int32_t tid)
 {
@@ -263,6 +291,7 @@ static void fill(const struct kernel_process_table *table,
 	if (!saved_map_lookup(table->tracefs_root, "saved_tgids", tid, tgid,
 			      sizeof(tgid)))
 		info->pid = atoi(tgid);
+	fill_gone_ids(table, info);
 }
 
 const struct kernel_thread_info *

@@ -7,7 +7,8 @@
  * exited when first seen, the name and thread group come from the
  * kernel's own maps (tracefs saved_cmdlines and saved_tgids, filled as
  * events are recorded); ppid is then 0 and prio 0, and the ids below
- * are unknown (ids_known false).
+ * are unknown (ids_known false), unless a credentials source knows the
+ * thread's user and group (kernel_process_table_set_credentials()).
  *
  * Credentials (uid, euid, ... from /proc/<tid>/status) are the root user
  * namespace's; their v* forms are mapped through the thread's
@@ -61,6 +62,22 @@ void kernel_process_table_destroy(struct kernel_process_table *table);
 /* The cached (or freshly read) facts about thread tid. */
 const struct kernel_thread_info *
 kernel_process_table_get(struct kernel_process_table *table, int32_t tid);
+
+/*
+ * Where the user and group of a thread already gone may be found (the
+ * BPF credential map): 0 with *uid and *gid, or -1.
+ */
+typedef int (*kernel_credentials_lookup)(void *ctx, int32_t tid, uint32_t *uid,
+					 uint32_t *gid);
+
+/*
+ * Threads gone before being read then get those ids (all six real,
+ * effective and saved ids the same, v* = root namespace's, vpid = pid)
+ * and count as known.
+ */
+void kernel_process_table_set_credentials(struct kernel_process_table *table,
+					  kernel_credentials_lookup lookup,
+					  void *ctx);
 
 /* Forgets tid (after exec or exit: its name or group changed). */
 void kernel_process_table_forget(struct kernel_process_table *table,
