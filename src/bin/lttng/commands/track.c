@@ -1,12 +1,16 @@
 /*
  * lttng track / lttng untrack: add values to, or remove them from, the
- * process ID inclusion set of a session's domain (--pid=PID[,PID]...),
- * or track every process / none (--all --pid). Messages are LTTng
- * 2.13's. The other process attributes (--vpid, --uid, ...) are
- * refused: no tracker of ours implements them yet.
+ * process attribute inclusion sets of a session's domain (--pid, --vpid,
+ * --uid, --vuid, --gid, --vgid with VALUE[,VALUE]...), or include every
+ * value / none (--all with empty attribute options), through the process
+ * attribute tracker handles of liblttng-ctl. Messages and exit codes are
+ * LTTng 2.13's.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <lttng/tracker.h>
 
 #include "../command.h"
 #include "../utils.h"
@@ -17,8 +21,14 @@ enum {
 	OPT_USERSPACE,
 	OPT_ALL,
 	OPT_PID,
-	OPT_OTHER_ATTRIBUTE,
+	OPT_VPID,
+	OPT_UID,
+	OPT_VUID,
+	OPT_GID,
+	OPT_VGID,
 };
+
+#define NR_ATTRS 6 /* enum lttng_process_attr */
 
 static struct poptOption options[] = {
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
@@ -27,26 +37,70 @@ static struct poptOption options[] = {
 	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
 	{"pid", 'p', POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_PID,
 	 NULL, NULL},
-	{"vpid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-	 OPT_OTHER_ATTRIBUTE, NULL, NULL},
-	{"uid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-	 OPT_OTHER_ATTRIBUTE, NULL, NULL},
-	{"vuid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-	 OPT_OTHER_ATTRIBUTE, NULL, NULL},
-	{"gid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-	 OPT_OTHER_ATTRIBUTE, NULL, NULL},
-	{"vgid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL,
-	 OPT_OTHER_ATTRIBUTE, NULL, NULL},
+	{"vpid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_VPID,
+	 NULL, NULL},
+	{"uid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_UID, NULL,
+	 NULL},
+	{"vuid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_VUID,
+	 NULL, NULL},
+	{"gid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_GID, NULL,
+	 NULL},
+	{"vgid", 0, POPT_ARG_STRING | POPT_ARGFLAG_OPTIONAL, NULL, OPT_VGID,
+	 NULL, NULL},
 	CLI_COMMON_OPTIONS,
 	POPT_TABLEEND,
 };
 
+/* One attribute option: given or not, and its values ("a,b" joined). */
+struct attr_request {
+	bool given;
+	char *values; /* NULL: none given */
+};
+
 struct track_opts {
 	const char *command; /* "track" or "untrack" */
+	bool track;
 	char *session;
-	char *pids;
-	int kernel, userspace, all, pid, other;
+	int kernel, userspace, all;
+	struct attr_request attrs[NR_ATTRS];
 };
+
+/* The tracker names LTTng prints, by enum lttng_process_attr. */
+static const char *const attr_names[NR_ATTRS] = {
+	"process ID",	   "virtual process ID", "user ID",
+	"virtual user ID", "group ID",		 "virtual group ID",
+};
+
+static const char *const capitalized_attr_names[NR_ATTRS] = {
+	"Process ID",	   "Virtual process ID", "User ID",
+	"Virtual user ID", "Group ID",		 "Virtual group ID",
+};
+
+/* Appends one option's values to the attribute's list. */
+static int add_values(struct attr_request *req, char *values)
+{
+	char *joined;
+	size_t len;
+
+	req->given = true;
+	if (!values)
+		return 0;
+	if (!req->values) {
+		req->values = values;
+		return 0;
+	}
+	len = strlen(req->values) + strlen(values) + 2;
+	joined = malloc(len);
+	if (!joined) {
+		free(values);
+		return -1;
+	}
+	snprintf(joined, len, "%s,%s", req->values, values);
+	free(req->values);
+	free(values);
+	req->values = joined;
+	return 0;
+}
 
 static int parse(poptContext pc, struct track_opts *o)
 {
@@ -68,13 +122,14 @@ static int parse(poptContext pc, struct track_opts *o)
 			o->all = 1;
 			break;
 		case OPT_PID:
-			o->pid = 1;
-			free(o->pids);
-			o->pids = poptGetOptArg(pc);
-			break;
-		case OPT_OTHER_ATTRIBUTE:
-			o->other = 1;
-			free(poptGetOptArg(pc));
+		case OPT_VPID:
+		case OPT_UID:
+		case OPT_VUID:
+		case OPT_GID:
+		case OPT_VGID:
+			if (add_values(&o->attrs[opt - OPT_PID],
+				       poptGetOptArg(pc)))
+				return CMD_FATAL;
 			break;
 		default:
 			return cli_common_option(opt, o->command, options);
@@ -83,99 +138,268 @@ static int parse(poptContext pc, struct track_opts *o)
 	return CMD_SUCCESS;
 }
 
-static const char *verb(int track)
+/* Whether text is a whole non-negative decimal integer (*out). */
+static bool parse_integer(const char *text, long *out)
 {
-	return track ? "tracking" : "untracking";
+	char *end;
+	long v;
+
+	if (!*text || *text == '-' || *text == '+')
+		return false;
+	v = strtol(text, &end, 10);
+	if (*end || v < 0 || v > 0x7fffffff)
+		return false;
+	*out = v;
+	return true;
 }
 
-/* One pid (-1: --all); prints LTTng's message. CMD_* result. */
-static int change_one(struct lttng_handle *handle, int track, int pid)
+/* Adds or removes one value (given as text) of tracker attr. */
+static enum lttng_process_attr_tracker_handle_status
+change_value(const struct lttng_process_attr_tracker_handle *h,
+	     enum lttng_process_attr attr, bool track, const char *text,
+	     bool *is_name)
 {
-	int ret = track ? lttng_track_pid(handle, pid)
-			: lttng_untrack_pid(handle, pid);
+	long id = 0;
 
-	if (ret == -LTTNG_ERR_PROCESS_ATTR_EXISTS) {
-		WARN("%d is already in the process ID inclusion set", pid);
-		return CMD_SUCCESS;
+	*is_name = !parse_integer(text, &id);
+	switch (attr) {
+	case LTTNG_PROCESS_ATTR_PROCESS_ID:
+		return track ? lttng_process_attr_process_id_tracker_handle_add_pid(
+				       h, (pid_t)id)
+			     : lttng_process_attr_process_id_tracker_handle_remove_pid(
+				       h, (pid_t)id);
+	case LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID:
+		return track ? lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
+				       h, (pid_t)id)
+			     : lttng_process_attr_virtual_process_id_tracker_handle_remove_pid(
+				       h, (pid_t)id);
+	case LTTNG_PROCESS_ATTR_USER_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_user_id_tracker_handle_add_user_name(
+					       h, text)
+				     : lttng_process_attr_user_id_tracker_handle_remove_user_name(
+					       h, text);
+		return track ? lttng_process_attr_user_id_tracker_handle_add_uid(
+				       h, (uid_t)id)
+			     : lttng_process_attr_user_id_tracker_handle_remove_uid(
+				       h, (uid_t)id);
+	case LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_virtual_user_id_tracker_handle_add_user_name(
+					       h, text)
+				     : lttng_process_attr_virtual_user_id_tracker_handle_remove_user_name(
+					       h, text);
+		return track ? lttng_process_attr_virtual_user_id_tracker_handle_add_uid(
+				       h, (uid_t)id)
+			     : lttng_process_attr_virtual_user_id_tracker_handle_remove_uid(
+				       h, (uid_t)id);
+	case LTTNG_PROCESS_ATTR_GROUP_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_group_id_tracker_handle_add_group_name(
+					       h, text)
+				     : lttng_process_attr_group_id_tracker_handle_remove_group_name(
+					       h, text);
+		return track ? lttng_process_attr_group_id_tracker_handle_add_gid(
+				       h, (gid_t)id)
+			     : lttng_process_attr_group_id_tracker_handle_remove_gid(
+				       h, (gid_t)id);
+	case LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_virtual_group_id_tracker_handle_add_group_name(
+					       h, text)
+				     : lttng_process_attr_virtual_group_id_tracker_handle_remove_group_name(
+					       h, text);
+		return track ? lttng_process_attr_virtual_group_id_tracker_handle_add_gid(
+				       h, (gid_t)id)
+			     : lttng_process_attr_virtual_group_id_tracker_handle_remove_gid(
+				       h, (gid_t)id);
 	}
-	if (ret == -LTTNG_ERR_PROCESS_ATTR_MISSING) {
-		WARN("%d is not in the process ID the inclusion set", pid);
+	return LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID;
+}
+
+/* Prints LTTng's message for one value's result; CMD_* result. */
+static int report_value(enum lttng_process_attr attr, bool track,
+			const char *session, const char *text, bool is_name,
+			enum lttng_process_attr_tracker_handle_status status)
+{
+	char pretty[512];
+
+	snprintf(pretty, sizeof(pretty), is_name ? "`%s`" : "%s", text);
+	switch (status) {
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK:
+		MSG("%s %s %s the %s tracker inclusion set",
+		    track ? "Added" : "Removed", text, track ? "to" : "from",
+		    attr_names[attr]);
 		return CMD_SUCCESS;
-	}
-	if (ret < 0) {
-		ERR("Error %s process ID %d: %s", verb(track), pid,
-		    lttng_strerror(ret));
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST:
+		ERR("Session `%s` not found", session);
+		return CMD_SUCCESS;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_EXISTS:
+		WARN("%s is already in the %s inclusion set", pretty,
+		     attr_names[attr]);
+		return CMD_SUCCESS;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_MISSING:
+		WARN("%s is not in the %s the inclusion set", pretty,
+		     attr_names[attr]);
+		return CMD_SUCCESS;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_USER_NOT_FOUND:
+		ERR("User %s was not found", pretty);
 		return CMD_ERROR;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_GROUP_NOT_FOUND:
+		ERR("Group %s was not found", pretty);
+		return CMD_ERROR;
+	default:
+		ERR("Unknown error encountered while %s %s %s %s tracker's "
+		    "inclusion set",
+		    track ? "adding" : "removing", attr_names[attr], pretty,
+		    track ? "to" : "from");
+		return CMD_FATAL;
 	}
-	if (pid == -1)
-		MSG("Process ID tracking policy set to `%s all`",
-		    track ? "include" : "exclude");
-	else
-		MSG("%s %d %s the process ID tracker inclusion set",
-		    track ? "Added" : "Removed", pid, track ? "to" : "from");
+}
+
+/* Whether attr's values must be integers (process IDs). */
+static bool integers_only(enum lttng_process_attr attr)
+{
+	return attr == LTTNG_PROCESS_ATTR_PROCESS_ID ||
+	       attr == LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
+}
+
+/* The worse of two CMD_* results (a fatal error wins). */
+static int worse(int a, int b)
+{
+	if (a == CMD_FATAL || b == CMD_FATAL)
+		return CMD_FATAL;
+	return a != CMD_SUCCESS ? a : b;
+}
+
+/* Sets tracker attr to include every value (track) or none. */
+static int change_policy(struct lttng_process_attr_tracker_handle *h,
+			 enum lttng_process_attr attr, bool track)
+{
+	enum lttng_process_attr_tracker_handle_status status =
+		lttng_process_attr_tracker_handle_set_tracking_policy(
+			h, track ? LTTNG_TRACKING_POLICY_INCLUDE_ALL
+				 : LTTNG_TRACKING_POLICY_EXCLUDE_ALL);
+
+	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		ERR("Failed to set tracking policy of %s tracker",
+		    attr_names[attr]);
+		return CMD_FATAL;
+	}
+	MSG("%s tracking policy set to `%s all`", capitalized_attr_names[attr],
+	    track ? "include" : "exclude");
 	return CMD_SUCCESS;
 }
 
-static int parse_pid(const char *text, int *pid)
+/*
+ * Adds or removes each value of one attribute option, as LTTng does: a
+ * value's error is reported and the next values still apply; a value
+ * that is not an integer where one is needed stops the command.
+ */
+static int change_values(const struct track_opts *o, const char *session,
+			 struct lttng_process_attr_tracker_handle *h,
+			 enum lttng_process_attr attr)
 {
-	char *end;
-	long v = strtol(text, &end, 10);
+	char *copy = strdup(o->attrs[attr].values), *item, *save = NULL;
+	enum lttng_process_attr_tracker_handle_status status;
+	int ret = CMD_SUCCESS;
+	bool is_name;
+	long id;
 
-	if (!*text || *end || v < 0 || v > 0x7fffffff)
-		return -1;
-	*pid = (int)v;
-	return 0;
+	if (!copy)
+		return CMD_FATAL;
+	for (item = strtok_r(copy, ",", &save); item && ret != CMD_FATAL;
+	     item = strtok_r(NULL, ",", &save)) {
+		if (integers_only(attr) && !parse_integer(item, &id)) {
+			ERR("%s is not a valid %s value; expected an integer",
+			    item, attr_names[attr]);
+			ret = worse(ret, CMD_ERROR);
+			break;
+		}
+		status = change_value(h, attr, o->track, item, &is_name);
+		ret = worse(ret, report_value(attr, o->track, session, item,
+					      is_name, status));
+	}
+	free(copy);
+	return ret;
 }
 
-static int change_all(struct lttng_handle *handle, struct track_opts *o,
-		      int track)
+/* Applies one attribute option. */
+static int run_attr(const struct track_opts *o, const char *session,
+		    enum lttng_domain_type domain, enum lttng_process_attr attr)
 {
-	char *save = NULL, *item;
-	int ret = CMD_SUCCESS, pid;
+	struct lttng_process_attr_tracker_handle *h = NULL;
+	enum lttng_process_attr_tracker_handle_status status;
+	int ret;
 
-	if (o->all)
-		return change_one(handle, track, -1);
-	for (item = strtok_r(o->pids, ",", &save); item && ret == CMD_SUCCESS;
-	     item = strtok_r(NULL, ",", &save)) {
-		if (parse_pid(item, &pid)) {
-			ERR("Invalid process ID: %s", item);
-			return CMD_ERROR;
-		}
-		ret = change_one(handle, track, pid);
+	status = lttng_session_get_tracker_handle(session, domain, attr, &h);
+	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK && o->all) {
+		ERR("Session `%s` does not exist", session);
+		return CMD_FATAL;
 	}
+	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		ERR("%s",
+		    lttng_strerror(
+			    status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST
+				    ? -LTTNG_ERR_SESSION_NOT_EXIST
+				    : -LTTNG_ERR_UNK));
+		return CMD_ERROR;
+	}
+	ret = o->all ? change_policy(h, attr, o->track)
+		     : change_values(o, session, h, attr);
+	lttng_process_attr_tracker_handle_destroy(h);
 	return ret;
 }
 
 /* Checks the option combination; CMD_SUCCESS when it can be sent. */
 static int check(const struct track_opts *o)
 {
+	bool any = false;
+	int attr;
+
 	if (o->kernel + o->userspace != 1) {
 		ERR("Please specify a domain (--kernel/--userspace).");
 		return CMD_ERROR;
 	}
-	if (o->other) {
-		ERR("Only the process ID tracker (--pid) is supported");
-		return CMD_UNSUPPORTED;
+	for (attr = 0; attr < NR_ATTRS; attr++) {
+		const struct attr_request *req = &o->attrs[attr];
+
+		if (!req->given)
+			continue;
+		any = true;
+		if (o->userspace && (attr == LTTNG_PROCESS_ATTR_PROCESS_ID ||
+				     attr == LTTNG_PROCESS_ATTR_USER_ID ||
+				     attr == LTTNG_PROCESS_ATTR_GROUP_ID)) {
+			ERR("The %s tracker is only available with the "
+			    "--kernel option",
+			    attr_names[attr]);
+			return CMD_ERROR;
+		}
+		if (o->all && req->values) {
+			ERR("The --all option cannot be used with a list of "
+			    "process attribute values");
+			return CMD_ERROR;
+		}
+		if (!o->all && !req->values) {
+			ERR("No process attribute value specified for %s "
+			    "tracker",
+			    capitalized_attr_names[attr]);
+			return CMD_ERROR;
+		}
 	}
-	if (!o->pid) {
-		ERR("Missing process attribute (--pid)");
-		return CMD_ERROR;
-	}
-	if (o->all == !!o->pids) {
-		ERR("Give either --all or --pid=PID[,PID]...");
+	if (!any) {
+		ERR("At least one process attribute must be specified");
 		return CMD_ERROR;
 	}
 	return CMD_SUCCESS;
 }
 
-static int run(int argc, const char **argv, const char *command, int track)
+static int run(int argc, const char **argv, const char *command, bool track)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct track_opts o = {.command = command};
-	struct lttng_domain dom = {0};
-	struct lttng_handle *handle = NULL;
+	struct track_opts o = {.command = command, .track = track};
 	char *session = NULL;
-	int ret = parse(pc, &o);
+	int ret = parse(pc, &o), attr;
 
 	if (ret != CMD_SUCCESS)
 		goto end;
@@ -192,25 +416,29 @@ static int run(int argc, const char **argv, const char *command, int track)
 		ret = CMD_ERROR;
 		goto end;
 	}
-	dom.type = o.kernel ? LTTNG_DOMAIN_KERNEL : LTTNG_DOMAIN_UST;
-	dom.buf_type = o.kernel ? LTTNG_BUFFER_GLOBAL : LTTNG_BUFFER_PER_UID;
-	handle = lttng_create_handle(session, &dom);
-	ret = handle ? change_all(handle, &o, track) : CMD_FATAL;
+	for (attr = 0; attr < NR_ATTRS && ret != CMD_FATAL; attr++) {
+		if (o.attrs[attr].given)
+			ret = worse(ret,
+				    run_attr(&o, session,
+					     o.kernel ? LTTNG_DOMAIN_KERNEL
+						      : LTTNG_DOMAIN_UST,
+					     (enum lttng_process_attr)attr));
+	}
 end:
-	lttng_destroy_handle(handle);
 	free(session);
 	free(o.session);
-	free(o.pids);
+	for (attr = 0; attr < NR_ATTRS; attr++)
+		free(o.attrs[attr].values);
 	poptFreeContext(pc);
 	return ret;
 }
 
 int cmd_track(int argc, const char **argv)
 {
-	return run(argc, argv, "track", 1);
+	return run(argc, argv, "track", true);
 }
 
 int cmd_untrack(int argc, const char **argv)
 {
-	return run(argc, argv, "untrack", 0);
+	return run(argc, argv, "untrack", false);
 }
