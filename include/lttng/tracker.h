@@ -1,41 +1,35 @@
 /*
- * Process ID tracking (LTTng 2.13 keeps these calls, now deprecated in
- * favour of process attribute tracker handles): a domain of a session
- * records only the processes in its inclusion set, or every process.
+ * Process attribute trackers: a domain of a session records only the
+ * processes whose attributes (process ID, virtual process ID, user ID,
+ * ...) are in each tracker's inclusion set. LTTng 2.13's process
+ * attribute tracker handles, and its older process ID calls (deprecated,
+ * kept).
  */
 #ifndef LTTNG_TRACKER_H
 #define LTTNG_TRACKER_H
 
 #include <stddef.h>
 #include <stdint.h>
-
 #include <sys/types.h>
 
 #include <lttng/domain.h>
 #include <lttng/handle.h>
-#include <lttng/lttng-error.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/*
- * Adds pid to the handle's domain inclusion set; pid -1 tracks every
- * process. Returns 0, -LTTNG_ERR_PID_TRACKED when it already is, or
- * another negative LTTng error code.
- */
-/* A process attribute a tracker filters on. */
 enum lttng_process_attr {
-	LTTNG_PROCESS_ATTR_PROCESS_ID = 0,	   /* kernel domain only */
-	LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID = 1, /* kernel and user space */
-	LTTNG_PROCESS_ATTR_USER_ID = 2,		   /* kernel domain only */
-	LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID = 3,	   /* kernel and user space */
-	LTTNG_PROCESS_ATTR_GROUP_ID = 4,	   /* kernel domain only */
-	LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID = 5,   /* kernel and user space */
+	LTTNG_PROCESS_ATTR_PROCESS_ID = 0,
+	LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID = 1,
+	LTTNG_PROCESS_ATTR_USER_ID = 2,
+	LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID = 3,
+	LTTNG_PROCESS_ATTR_GROUP_ID = 4,
+	LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID = 5,
 };
 
 enum lttng_tracking_policy {
-	LTTNG_TRACKING_POLICY_INCLUDE_ALL = 0, /* the default */
+	LTTNG_TRACKING_POLICY_INCLUDE_ALL = 0,
 	LTTNG_TRACKING_POLICY_EXCLUDE_ALL = 1,
 	LTTNG_TRACKING_POLICY_INCLUDE_SET = 2,
 };
@@ -68,12 +62,16 @@ enum lttng_process_attr_values_status {
 	LTTNG_PROCESS_ATTR_VALUES_STATUS_OK = 0,
 };
 
-/* One process attribute tracker of a session's domain. */
+/* One tracker of one domain of one session. */
 struct lttng_process_attr_tracker_handle;
-/* The inclusion set of a tracker. */
+/* A tracker's inclusion set, as last fetched. */
 struct lttng_process_attr_values;
 
-enum lttng_error_code lttng_session_get_tracker_handle(
+/*
+ * A handle of the tracker of process_attr in a session's domain (free
+ * it with lttng_process_attr_tracker_handle_destroy()).
+ */
+enum lttng_process_attr_tracker_handle_status lttng_session_get_tracker_handle(
 	const char *session_name, enum lttng_domain_type domain,
 	enum lttng_process_attr process_attr,
 	struct lttng_process_attr_tracker_handle **out_tracker_handle);
@@ -86,89 +84,97 @@ lttng_process_attr_tracker_handle_get_tracking_policy(
 	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	enum lttng_tracking_policy *policy);
 
-/* Setting a policy empties the inclusion set. */
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_tracker_handle_set_tracking_policy(
 	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	enum lttng_tracking_policy policy);
 
-/*
- * Add a value to / remove it from the inclusion set (the policy must be
- * INCLUDE_SET): _OK, _EXISTS (add), _MISSING (remove), or an error.
- * User and group names are resolved by the session daemon on addition.
- */
+/* Adding or removing values (the policy becomes INCLUDE_SET). */
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_process_id_tracker_handle_add_pid(
-	const struct lttng_process_attr_tracker_handle *tracker, pid_t pid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	pid_t pid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_process_id_tracker_handle_remove_pid(
-	const struct lttng_process_attr_tracker_handle *tracker, pid_t pid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	pid_t pid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
-	const struct lttng_process_attr_tracker_handle *tracker, pid_t vpid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	pid_t vpid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_process_id_tracker_handle_remove_pid(
-	const struct lttng_process_attr_tracker_handle *tracker, pid_t vpid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	pid_t vpid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_user_id_tracker_handle_add_uid(
-	const struct lttng_process_attr_tracker_handle *tracker, uid_t uid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	uid_t uid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_user_id_tracker_handle_remove_uid(
-	const struct lttng_process_attr_tracker_handle *tracker, uid_t uid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	uid_t uid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_user_id_tracker_handle_add_user_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *user_name);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_user_id_tracker_handle_remove_user_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *user_name);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_user_id_tracker_handle_add_uid(
-	const struct lttng_process_attr_tracker_handle *tracker, uid_t vuid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	uid_t vuid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_user_id_tracker_handle_remove_uid(
-	const struct lttng_process_attr_tracker_handle *tracker, uid_t vuid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	uid_t vuid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_user_id_tracker_handle_add_user_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *virtual_user_name);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_user_id_tracker_handle_remove_user_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *virtual_user_name);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_group_id_tracker_handle_add_gid(
-	const struct lttng_process_attr_tracker_handle *tracker, gid_t gid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	gid_t gid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_group_id_tracker_handle_remove_gid(
-	const struct lttng_process_attr_tracker_handle *tracker, gid_t gid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	gid_t gid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_group_id_tracker_handle_add_group_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *group_name);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_group_id_tracker_handle_remove_group_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *group_name);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_group_id_tracker_handle_add_gid(
-	const struct lttng_process_attr_tracker_handle *tracker, gid_t vgid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	gid_t vgid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_group_id_tracker_handle_remove_gid(
-	const struct lttng_process_attr_tracker_handle *tracker, gid_t vgid);
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
+	gid_t vgid);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_group_id_tracker_handle_add_group_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *virtual_group_name);
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_virtual_group_id_tracker_handle_remove_group_name(
-	const struct lttng_process_attr_tracker_handle *tracker,
+	const struct lttng_process_attr_tracker_handle *tracker_handle,
 	const char *virtual_group_name);
 
 /*
- * The inclusion set (policy INCLUDE_SET), owned by the handle and valid
- * until the next call on it.
+ * The tracker's inclusion set (valid until the handle is destroyed or
+ * asked again); INVALID_TRACKING_POLICY unless the policy is
+ * INCLUDE_SET.
  */
 enum lttng_process_attr_tracker_handle_status
 lttng_process_attr_tracker_handle_get_inclusion_set(
@@ -188,18 +194,23 @@ lttng_process_attr_values_get_uid_at_index(
 	const struct lttng_process_attr_values *values, unsigned int index,
 	uid_t *uid);
 enum lttng_process_attr_values_status
-lttng_process_attr_values_get_gid_at_index(
-	const struct lttng_process_attr_values *values, unsigned int index,
-	gid_t *gid);
-enum lttng_process_attr_values_status
 lttng_process_attr_values_get_user_name_at_index(
 	const struct lttng_process_attr_values *values, unsigned int index,
 	const char **user_name);
+enum lttng_process_attr_values_status
+lttng_process_attr_values_get_gid_at_index(
+	const struct lttng_process_attr_values *values, unsigned int index,
+	gid_t *gid);
 enum lttng_process_attr_values_status
 lttng_process_attr_values_get_group_name_at_index(
 	const struct lttng_process_attr_values *values, unsigned int index,
 	const char **group_name);
 
+/*
+ * Adds pid to the handle's domain inclusion set; pid -1 tracks every
+ * process. Returns 0, -LTTNG_ERR_PID_TRACKED when it already is, or
+ * another negative LTTng error code.
+ */
 int lttng_track_pid(struct lttng_handle *handle, int pid);
 
 /*

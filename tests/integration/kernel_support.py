@@ -82,3 +82,20 @@ def run_workload(tool, *args):
                           capture_output=True, text=True, timeout=30,
                           check=True)
     return proc.stdout.splitlines()
+
+
+def kernel_consumer_pid(sessiond_pid):
+    """The kernel consumer the session daemon started (its child)."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                args = f.read().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == sessiond_pid and b"--kconsumerd" in args:
+            return int(entry)
+    raise AssertionError("no kernel consumer running")

@@ -128,6 +128,34 @@ def test_openat_and_close_in_order_with_fd_and_tid(ks, tool, tmp_path):
     assert stamps == sorted(stamps)
 
 
+def test_openat_filename_from_a_page_not_yet_resident(ks, tool, tmp_path):
+    """The path string lives in a private file mapping nobody has touched:
+    its page is not in the process's page tables when openat starts (the
+    kernel faults it in while copying the path), yet the trace holds the
+    filename."""
+    holder = tmp_path / "path-holder"
+    target = tmp_path / "cold-target"
+    target.write_text("x")
+    holder.write_bytes(str(target).encode() + b"\0")
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat")
+    ks.ok("add-context", "-k", "-t", "tid")
+    ks.ok("start")
+    lines = run_workload(tool, "open-cold", str(holder))
+    ks.ok("stop")
+    ks.ok("destroy")
+    values = dict(line.split("=") for line in lines)
+    assert values["resident"] == "0"  # really not resident before openat
+    tid, fd = int(values["tid"]), int(values["fd"])
+    mine = records_of(read_trace(tmp_path / "t" / "kernel"), tid)
+    # The last openat of the workload is the one from the mapping.
+    entry = [r for r in mine if r.name == "syscall_entry_openat"][-1]
+    exit_ = mine[mine.index(entry) + 1]
+    assert entry.fields == {"dfd": -100, "filename": str(target),
+                            "flags": os.O_RDONLY, "mode": 0}
+    assert (exit_.name, exit_.fields) == ("syscall_exit_openat", {"ret": fd})
+
+
 def test_filter_keeps_exactly_the_matching_records(ks, tool, tmp_path):
     """Two channels record the same system call, one with a filter: the
     filtered channel holds exactly the unfiltered records that match."""
@@ -228,6 +256,15 @@ def test_stale_instances_are_removed_at_start(build_dir, lttng_env):
             stale.rmdir()
 
 
+def other_threads_left(pid):
+    """Whether threads of pid other than its leader still exist (they
+    hold its files, such as the daemon's lock, until they exit)."""
+    try:
+        return len(os.listdir(f"/proc/{pid}/task")) > 1
+    except OSError:
+        return False
+
+
 def test_sessiond_kill_leaves_no_hang_and_next_daemon_cleans(
         build_dir, lttng_env, tmp_path):
     require_tracefs()
@@ -237,8 +274,8 @@ def test_sessiond_kill_leaves_no_hang_and_next_daemon_cleans(
     session.ok("start")
     pid = session.sessiond.pid()
     os.kill(pid, 9)
-    while session.sessiond.alive(pid):
-        pass
+    while session.sessiond.alive(pid) or other_threads_left(pid):
+        time.sleep(0.01)  # the leader turns zombie before its threads go
     left = [i for i in our_instances() if i.startswith(f"lttng-{pid}-")]
     assert left
     again = KernelSession(build_dir, lttng_env)

@@ -103,3 +103,20 @@ def test_read_only_tracefs_is_a_prompt_clear_error(build_dir, lttng_env,
         assert session.sessiond.alive(session.sessiond.pid())
     finally:
         session.stop()
+
+
+def test_non_root_user_track_errors(nobody):
+    """track/untrack -k against a per-user daemon, and a session that does
+    not exist: LTTng 2.13.9's texts and exit codes (checked against it)."""
+    assert nobody("create", "s", "--output=/tmp/never-written").rc == 0
+    r = nobody("track", "-k", "--pid=1,2")
+    assert (r.out, r.err, r.rc) == ("", "Error: Unknown error\n", 1)
+    r = nobody("track", "-k", "--vpid=1", "--uid=3")
+    assert (r.out, r.err, r.rc) == (
+        "", "Error: Unknown error\nError: Unknown error\n", 1)
+    r = nobody("untrack", "-k", "--all", "--pid")
+    assert (r.out, r.err, r.rc) == (
+        "", "Error: Session `s` does not exist\n", 3)
+    r = nobody("track", "-k", "--pid=1", "-s", "nosuch")
+    assert (r.out, r.err, r.rc) == (
+        "", "Error: Recording session does not exist\n", 1)

@@ -174,3 +174,31 @@ def test_consumer_filters_changed_while_running(ks, tool, tmp_path):
     assert of("rules_", restarted) == of("all_", restarted)
     assert {n for n, _ in of("rules_", restarted)} == {
         "syscall_entry_close", "syscall_exit_close"}
+
+
+def test_consumer_rule_naming_a_missing_field_leaves_the_others(ks, tool,
+                                                                tmp_path):
+    """Two consumer-evaluated rules on `close`: one names `fd` (only
+    syscall_entry_close has it), the other `ret` (only syscall_exit_close
+    has it). Each rule applies on its own, as in LTTng: the entries with
+    fd 3 and the exits returning 0 are recorded, not nothing."""
+    trace, tid = record_session(
+        ks, tool, tmp_path,
+        ['$ctx.procname == "ksyscalls" && fd == 3',
+         '$ctx.procname == "ksyscalls" && ret == 0'],
+        contexts=("tid", "procname"))
+
+    def of(prefix):
+        return [(r.name, r.fields) for r in trace
+                if stream_file(r).startswith(prefix) and
+                r.common_context["tid"] == tid]
+    everything = of("all_")
+    expected = [(n, f) for n, f in everything
+                if (n == "syscall_entry_close" and f["fd"] == 3) or
+                (n == "syscall_exit_close" and f["ret"] == 0)]
+    assert of("rules_") == expected
+    names = [n for n, _ in expected]
+    assert names.count("syscall_entry_close") >= 3
+    assert names.count("syscall_exit_close") >= 3
+    assert all(r.common_context["procname"] == "ksyscalls" for r in trace
+               if stream_file(r).startswith("rules_"))

@@ -29,7 +29,7 @@ def tsc_usable():
     if "tsc_reliable" in flags:
         return True
     with open("/sys/devices/system/clocksource/clocksource0/"
-              "available_clocksource") as f:
+              "current_clocksource") as f:
         return "tsc" in f.read().split()
 
 
@@ -42,9 +42,7 @@ def record(build_dir, lttng_env, tmp_path, clock=None, events=50):
         proc = t.sessiond.start()
         assert proc.returncode == 0, proc.stderr
         app = t.app()
-        t.lttng("create", "s")
-        t.lttng("enable-event", "--userspace", "testapp:*")
-        t.lttng("start")
+        t.record_testapp()
         before = time.time_ns()
         app.emit(events)
         after = time.time_ns()
@@ -113,9 +111,7 @@ def test_tsc_frequency_matches_elapsed_time(build_dir, lttng_env, tmp_path):
     try:
         t.start_daemon()
         app = t.app()
-        t.lttng("create", "s")
-        t.lttng("enable-event", "--userspace", "testapp:*")
-        t.lttng("start")
+        t.record_testapp()
         app.emit(1)
         t0 = time.monotonic_ns()
         time.sleep(0.3)

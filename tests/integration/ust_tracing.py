@@ -69,6 +69,12 @@ class Tracing:
             assert result.rc == 0, result
         return result
 
+    def record_testapp(self, session="s"):
+        """create SESSION; enable-event -u testapp:*; start."""
+        self.lttng("create", session)
+        self.lttng("enable-event", "--userspace", "testapp:*")
+        self.lttng("start")
+
     def app(self):
         app = App(self.build_dir / TEST_APP, self.env, self.tmp)
         self.apps.append(app)

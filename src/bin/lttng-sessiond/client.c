@@ -47,11 +47,8 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_TRACK_PID] = cmd_track_pid,
 	[LSC_CMD_UNTRACK_PID] = cmd_untrack_pid,
 	[LSC_CMD_LIST_TRACKER_PIDS] = cmd_list_tracker_pids,
-	[LSC_CMD_PROCESS_ATTR_TRACKER_SET_POLICY] =
-		cmd_process_attr_tracker_set_policy,
-	[LSC_CMD_PROCESS_ATTR_TRACKER_ADD] = cmd_process_attr_tracker_add,
-	[LSC_CMD_PROCESS_ATTR_TRACKER_REMOVE] = cmd_process_attr_tracker_remove,
-	[LSC_CMD_PROCESS_ATTR_TRACKER_GET] = cmd_process_attr_tracker_get,
+	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = cmd_process_attr_tracker_change,
+	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = cmd_process_attr_tracker_list,
 };
 
 cmd_handler cmd_lookup(uint32_t command)

@@ -138,9 +138,14 @@ int cmd_list_channels(struct cmd_ctx *ctx)
 	lsc_put_u32(ctx->reply, domain->channel_count);
 	for (chan = domain->channels; chan; chan = chan->next) {
 		channel_describe(chan, &entry);
-		ust_session_channel_stats(session, chan,
-					  &entry.ext.discarded_events,
-					  &entry.ext.lost_packets);
+		if (target.domain == LTTNG_DOMAIN_KERNEL)
+			kernel_cmd_channel_stats(session, chan->name,
+						 &entry.ext.discarded_events,
+						 &entry.ext.lost_packets);
+		else
+			ust_session_channel_stats(session, chan,
+						  &entry.ext.discarded_events,
+						  &entry.ext.lost_packets);
 		lsc_put_channel(ctx->reply, &entry);
 	}
 	return LTTNG_OK;

@@ -1,11 +1,13 @@
 /*
- * Tracker commands. The older process ID ones (track-pid, untrack-pid: a
- * target and a pid, -1 meaning every process; list-tracker-pids) serve
- * the kernel domain, which applies them to its tracefs instances. The
- * process attribute tracker ones (set-policy, add, remove, get) serve the
- * user space domain's virtual process, user and group ID trackers.
+ * Process attribute tracker commands: the process attribute tracker
+ * handles' change and list, and the older process ID ones (track-pid,
+ * untrack-pid: a target and a pid, -1 meaning every process;
+ * list-tracker-pids). The kernel domain applies them (kernel-tracker.c);
+ * the user space domain's virtual process, user and group ID trackers
+ * are in process-attr-tracker.c, applied to the apps by ust-session.c.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -65,120 +67,132 @@ int cmd_list_tracker_pids(struct cmd_ctx *ctx)
 	return LTTNG_OK;
 }
 
+#define MAX_TRACKER_NAME 256
+
 /*
- * The process attribute tracker commands. The user space domain has
- * the virtual process, user and group ID trackers (process-attr-
- * tracker.h); the kernel domain answers through the older commands
- * above only (its process ID tracker).
+ * A user space tracker change (LSC_TRACKER_*). Apps that became tracked
+ * or untracked start or stop recording at once.
  */
-static int decode_tracker_request(struct cmd_ctx *ctx,
-				  struct process_attr_tracker **tracker,
-				  struct session **session)
+static int ust_tracker_change(struct session *session,
+			      enum lttng_process_attr attr,
+			      enum lsc_tracker_operation operation,
+			      enum lttng_tracking_policy policy, int32_t type,
+			      int64_t id, const char *name)
 {
-	struct lsc_target target;
-	uint32_t attr;
-	int ret = cmd_decode_target(ctx, &target, session);
+	struct process_attr_tracker *tracker =
+		ust_trackers_get(&session->ust_trackers, attr);
+	struct tracker_value value = {0};
+	int ret;
 
-	if (ret == LTTNG_ERR_INVALID_PROTOCOL || lsc_get_u32(&ctx->req, &attr))
-		return LTTNG_ERR_INVALID_PROTOCOL;
-	if (ret != LTTNG_OK)
-		return ret;
-	if (target.domain != LTTNG_DOMAIN_UST)
-		return target.domain == LTTNG_DOMAIN_KERNEL
-			       ? LTTNG_ERR_NOT_SUPPORTED
-			       : LTTNG_ERR_INVALID;
-	*tracker = ust_trackers_get(&(*session)->ust_trackers,
-				    (enum lttng_process_attr)attr);
-	return *tracker ? LTTNG_OK : LTTNG_ERR_INVALID;
-}
-
-/* Apps that became tracked or untracked start or stop recording. */
-static int apply_to_apps(struct session *session, int ret)
-{
+	if (!tracker)
+		return LTTNG_ERR_INVALID;
+	if (operation == LSC_TRACKER_SET_POLICY) {
+		if (policy > LTTNG_TRACKING_POLICY_INCLUDE_SET)
+			return LTTNG_ERR_INVALID;
+		ret = process_attr_tracker_set_policy(tracker, policy);
+	} else {
+		if (type < LTTNG_PROCESS_ATTR_VALUE_TYPE_PID ||
+		    type > LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME || id < 0 ||
+		    (name && strlen(name) >= sizeof(value.name)))
+			return LTTNG_ERR_INVALID;
+		value.type = (enum lttng_process_attr_value_type)type;
+		value.id = id;
+		if (name)
+			strcpy(value.name, name);
+		ret = operation == LSC_TRACKER_ADD
+			      ? process_attr_tracker_add(tracker, &value)
+			      : process_attr_tracker_remove(tracker, &value);
+	}
 	session->ust_trackers.used = true;
 	if (ret == LTTNG_OK && ust_session_sync_all(session) == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
 	return ret;
 }
 
-int cmd_process_attr_tracker_set_policy(struct cmd_ctx *ctx)
+/* A user space tracker's policy and inclusion set. */
+static int ust_tracker_list(struct session *session,
+			    enum lttng_process_attr attr, struct lsc_buf *reply)
 {
-	struct process_attr_tracker *tracker;
-	struct session *session;
-	uint32_t policy;
-	int ret = decode_tracker_request(ctx, &tracker, &session);
+	struct process_attr_tracker *tracker =
+		ust_trackers_get(&session->ust_trackers, attr);
 
-	if (ret == LTTNG_ERR_INVALID_PROTOCOL ||
-	    lsc_get_u32(&ctx->req, &policy) || lsc_cursor_finish(&ctx->req))
-		return LTTNG_ERR_INVALID_PROTOCOL;
-	if (ret != LTTNG_OK)
-		return ret;
-	if (policy > LTTNG_TRACKING_POLICY_INCLUDE_SET)
+	if (!tracker)
 		return LTTNG_ERR_INVALID;
-	return apply_to_apps(
-		session, process_attr_tracker_set_policy(
-				 tracker, (enum lttng_tracking_policy)policy));
-}
-
-static int decode_value(struct lsc_cursor *cur, struct tracker_value *value)
-{
-	int32_t type;
-
-	memset(value, 0, sizeof(*value));
-	if (lsc_get_i32(cur, &type) || lsc_get_i64(cur, &value->id) ||
-	    lsc_get_str(cur, value->name, sizeof(value->name)) ||
-	    lsc_cursor_finish(cur))
-		return -1;
-	if (type < LTTNG_PROCESS_ATTR_VALUE_TYPE_PID ||
-	    type > LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME || value->id < 0)
-		return -1;
-	value->type = (enum lttng_process_attr_value_type)type;
-	return 0;
-}
-
-static int change_value(struct cmd_ctx *ctx, bool add)
-{
-	struct process_attr_tracker *tracker;
-	struct tracker_value value;
-	struct session *session;
-	int ret = decode_tracker_request(ctx, &tracker, &session);
-
-	if (ret == LTTNG_ERR_INVALID_PROTOCOL ||
-	    decode_value(&ctx->req, &value))
-		return LTTNG_ERR_INVALID_PROTOCOL;
-	if (ret != LTTNG_OK)
-		return ret;
-	ret = add ? process_attr_tracker_add(tracker, &value)
-		  : process_attr_tracker_remove(tracker, &value);
-	return apply_to_apps(session, ret);
-}
-
-int cmd_process_attr_tracker_add(struct cmd_ctx *ctx)
-{
-	return change_value(ctx, true);
-}
-
-int cmd_process_attr_tracker_remove(struct cmd_ctx *ctx)
-{
-	return change_value(ctx, false);
-}
-
-int cmd_process_attr_tracker_get(struct cmd_ctx *ctx)
-{
-	struct process_attr_tracker *tracker;
-	struct session *session;
-	int ret = decode_tracker_request(ctx, &tracker, &session);
-
-	if (ret == LTTNG_ERR_INVALID_PROTOCOL || lsc_cursor_finish(&ctx->req))
-		return LTTNG_ERR_INVALID_PROTOCOL;
-	if (ret != LTTNG_OK)
-		return ret;
-	lsc_put_u32(ctx->reply, tracker->policy);
-	lsc_put_u32(ctx->reply, (uint32_t)tracker->count);
+	lsc_put_u32(reply, tracker->policy);
+	lsc_put_u32(reply, (uint32_t)tracker->count);
 	for (size_t i = 0; i < tracker->count; i++) {
-		lsc_put_i32(ctx->reply, tracker->values[i].type);
-		lsc_put_i64(ctx->reply, tracker->values[i].id);
-		lsc_put_str(ctx->reply, tracker->values[i].name);
+		const struct tracker_value *v = &tracker->values[i];
+
+		lsc_put_i32(reply, v->type);
+		lsc_put_i64(reply, v->id);
+		lsc_put_str(reply, v->name[0] ? v->name : NULL);
 	}
 	return LTTNG_OK;
+}
+
+int cmd_process_attr_tracker_change(struct cmd_ctx *ctx)
+{
+	uint32_t attr, operation, policy;
+	struct lsc_target target;
+	struct session *session;
+	char *name = NULL;
+	int32_t type;
+	int64_t id;
+	int ret = cmd_decode_target(ctx, &target, &session);
+
+	if (ret == LTTNG_ERR_INVALID_PROTOCOL)
+		return ret;
+	if (lsc_get_u32(&ctx->req, &attr) ||
+	    lsc_get_u32(&ctx->req, &operation) ||
+	    lsc_get_u32(&ctx->req, &policy) || lsc_get_i32(&ctx->req, &type) ||
+	    lsc_get_i64(&ctx->req, &id) ||
+	    lsc_get_str_dup(&ctx->req, MAX_TRACKER_NAME, &name) ||
+	    lsc_cursor_finish(&ctx->req)) {
+		free(name);
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	}
+	if (ret == LTTNG_OK) {
+		if (target.domain == LTTNG_DOMAIN_KERNEL)
+			ret = kernel_cmd_tracker_change(
+				session, (enum lttng_process_attr)attr,
+				(enum lsc_tracker_operation)operation,
+				(enum lttng_tracking_policy)policy,
+				(enum lttng_process_attr_value_type)type, id,
+				name);
+		else
+			ret = target.domain == LTTNG_DOMAIN_UST
+				      ? ust_tracker_change(
+						session,
+						(enum lttng_process_attr)attr,
+						(enum lsc_tracker_operation)
+							operation,
+						(enum lttng_tracking_policy)
+							policy,
+						type, id, name)
+				      : LTTNG_ERR_INVALID;
+	}
+	free(name);
+	return ret;
+}
+
+int cmd_process_attr_tracker_list(struct cmd_ctx *ctx)
+{
+	struct lsc_target target;
+	struct session *session;
+	uint32_t attr;
+	int ret = cmd_decode_target(ctx, &target, &session);
+
+	if (ret == LTTNG_ERR_INVALID_PROTOCOL)
+		return ret;
+	if (lsc_get_u32(&ctx->req, &attr) || lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	if (ret != LTTNG_OK)
+		return ret;
+	if (target.domain == LTTNG_DOMAIN_KERNEL)
+		return kernel_cmd_tracker_list(
+			session, (enum lttng_process_attr)attr, ctx->reply);
+	if (target.domain != LTTNG_DOMAIN_UST)
+		return LTTNG_ERR_INVALID;
+	return ust_tracker_list(session, (enum lttng_process_attr)attr,
+				ctx->reply);
 }

@@ -48,10 +48,8 @@ int cmd_list_syscalls(struct cmd_ctx *ctx);
 int cmd_track_pid(struct cmd_ctx *ctx);
 int cmd_untrack_pid(struct cmd_ctx *ctx);
 int cmd_list_tracker_pids(struct cmd_ctx *ctx);
-int cmd_process_attr_tracker_set_policy(struct cmd_ctx *ctx);
-int cmd_process_attr_tracker_add(struct cmd_ctx *ctx);
-int cmd_process_attr_tracker_remove(struct cmd_ctx *ctx);
-int cmd_process_attr_tracker_get(struct cmd_ctx *ctx);
+int cmd_process_attr_tracker_change(struct cmd_ctx *ctx);
+int cmd_process_attr_tracker_list(struct cmd_ctx *ctx);
 
 struct session;
 struct domain;

@@ -105,9 +105,13 @@ int process_attr_tracker_add(struct process_attr_tracker *tracker,
 	struct tracker_value resolved = *value, *grown;
 	int ret;
 
-	if (tracker->policy != LTTNG_TRACKING_POLICY_INCLUDE_SET)
-		return LTTNG_ERR_PROCESS_ATTR_TRACKER_INVALID_TRACKING_POLICY;
 	ret = resolve_name(&resolved);
+	if (ret != LTTNG_OK)
+		return ret;
+	/* Adding a value makes the tracker include a set (an empty one). */
+	if (tracker->policy != LTTNG_TRACKING_POLICY_INCLUDE_SET)
+		process_attr_tracker_set_policy(
+			tracker, LTTNG_TRACKING_POLICY_INCLUDE_SET);
 	if (ret != LTTNG_OK)
 		return ret;
 	if (find_value(tracker, value) || includes_id(tracker, resolved.id))
@@ -131,7 +135,7 @@ int process_attr_tracker_remove(struct process_attr_tracker *tracker,
 	if (ret != LTTNG_OK)
 		return ret;
 	if (tracker->policy != LTTNG_TRACKING_POLICY_INCLUDE_SET)
-		return LTTNG_ERR_PROCESS_ATTR_TRACKER_INVALID_TRACKING_POLICY;
+		return LTTNG_ERR_PROCESS_ATTR_MISSING;
 	found = find_value(tracker, value);
 	if (!found)
 		return LTTNG_ERR_PROCESS_ATTR_MISSING;

@@ -56,11 +56,11 @@ int process_attr_tracker_set_policy(struct process_attr_tracker *tracker,
 /*
  * Add/remove a value. Names are resolved (user names for UID types,
  * group names for GID types); a value whose ID is already in the set
- * exists. Returns LTTNG_OK, LTTNG_ERR_PROCESS_ATTR_EXISTS,
- * LTTNG_ERR_PROCESS_ATTR_MISSING,
- * LTTNG_ERR_PROCESS_ATTR_TRACKER_INVALID_TRACKING_POLICY (the policy is
- * not INCLUDE_SET), LTTNG_ERR_USER_NOT_FOUND, LTTNG_ERR_GROUP_NOT_FOUND
- * or LTTNG_ERR_NOMEM.
+ * exists; adding to a tracker that includes all or none makes it include
+ * a set first (emptied). Returns LTTNG_OK, LTTNG_ERR_PROCESS_ATTR_EXISTS,
+ * LTTNG_ERR_PROCESS_ATTR_MISSING (also when not including a set),
+ * LTTNG_ERR_USER_NOT_FOUND, LTTNG_ERR_GROUP_NOT_FOUND or
+ * LTTNG_ERR_NOMEM.
  */
 int process_attr_tracker_add(struct process_attr_tracker *tracker,
 			     const struct tracker_value *value);

@@ -48,7 +48,10 @@ struct ctf_stream_writer {
 	uint64_t clock;
 	uint64_t last_ts; /* of the stream's last event */
 
-	uint64_t packets; /* written; the next packet's sequence number */
+	uint64_t packets; /* written */
+	/* Packets the producer lost (overwritten), skipped in the sequence. */
+	uint64_t lost_packets;
+	uint64_t lost_written; /* lost_packets when the last one was written */
 	uint64_t file_offset;
 	uint64_t discarded;	    /* running total */
 	uint64_t discarded_written; /* total in the last written packet */
@@ -209,7 +212,7 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 		.events_discarded = w->discarded,
 		.stream_id = w->sc->id,
 		.stream_instance_id = w->stream_instance_id,
-		.packet_seq_num = w->packets,
+		.packet_seq_num = w->packets + w->lost_packets,
 	};
 	int ret;
 
@@ -243,6 +246,7 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 	w->packets++;
 	w->file_offset += w->packet_size;
 	w->discarded_written = w->discarded;
+	w->lost_written = w->lost_packets;
 	return 0;
 }
 
@@ -427,12 +431,23 @@ int ctf_stream_writer_flush(struct ctf_stream_writer *w, uint64_t end_ts,
 	return close_packet(w, end_ts, err);
 }
 
+int ctf_stream_writer_lose_packets(struct ctf_stream_writer *w, uint64_t count,
+				   uint64_t end_ts, struct ctf_error *err)
+{
+	int ret = ctf_stream_writer_flush(w, end_ts, err);
+
+	if (!ret)
+		w->lost_packets += count;
+	return ret;
+}
+
 int ctf_stream_writer_close(struct ctf_stream_writer *w, uint64_t end_ts,
 			    struct ctf_error *err)
 {
 	int ret = ctf_stream_writer_flush(w, end_ts, err);
 
-	if (!ret && (!w->packets || w->discarded != w->discarded_written)) {
+	if (!ret && (!w->packets || w->discarded != w->discarded_written ||
+		     w->lost_packets != w->lost_written)) {
 		open_packet(w, end_ts > w->last_ts ? end_ts : w->last_ts);
 		ret = close_packet(w, end_ts, err);
 	}
@@ -444,6 +459,11 @@ int ctf_stream_writer_close(struct ctf_stream_writer *w, uint64_t end_ts,
 		ret = ctf_index_close(&w->index, err);
 	writer_free(w);
 	return ret;
+}
+
+size_t ctf_stream_writer_packet_size(const struct ctf_stream_writer *w)
+{
+	return w->packet_size;
 }
 
 uint64_t ctf_stream_writer_packet_count(const struct ctf_stream_writer *w)

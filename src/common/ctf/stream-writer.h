@@ -96,12 +96,26 @@ int ctf_stream_writer_flush(struct ctf_stream_writer *w, uint64_t end_ts,
 			    struct ctf_error *err);
 
 /*
+ * Records that the producer lost count whole packets here (an
+ * overwrite-mode buffer overwrote them): the open packet is closed at
+ * end_ts (as flush) and the next packet's packet_seq_num skips count
+ * numbers, which babeltrace2 reports as discarded packets. The
+ * events_discarded field does not change.
+ */
+int ctf_stream_writer_lose_packets(struct ctf_stream_writer *w, uint64_t count,
+				   uint64_t end_ts, struct ctf_error *err);
+
+/*
  * Flushes at end_ts; writes an empty packet when the stream has none yet
- * or when events were discarded since the last packet; closes the files
+ * or when events or packets were lost since the last packet (so that a
+ * reader sees the loss); closes the files
  * and frees the writer (also on error).
  */
 int ctf_stream_writer_close(struct ctf_stream_writer *w, uint64_t end_ts,
 			    struct ctf_error *err);
+
+/* The size of every packet, in bytes. */
+size_t ctf_stream_writer_packet_size(const struct ctf_stream_writer *w);
 
 /* Packets written so far. */
 uint64_t ctf_stream_writer_packet_count(const struct ctf_stream_writer *w);

@@ -33,11 +33,8 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_TRACK_PID] = "track-pid",
 	[LSC_CMD_UNTRACK_PID] = "untrack-pid",
 	[LSC_CMD_LIST_TRACKER_PIDS] = "list-tracker-pids",
-	[LSC_CMD_PROCESS_ATTR_TRACKER_SET_POLICY] =
-		"process-attr-tracker-set-policy",
-	[LSC_CMD_PROCESS_ATTR_TRACKER_ADD] = "process-attr-tracker-add",
-	[LSC_CMD_PROCESS_ATTR_TRACKER_REMOVE] = "process-attr-tracker-remove",
-	[LSC_CMD_PROCESS_ATTR_TRACKER_GET] = "process-attr-tracker-get",
+	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = "process-attr-tracker-change",
+	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = "process-attr-tracker-list",
 };
 
 const char *lsc_command_name(uint32_t command)

@@ -39,16 +39,26 @@ enum lsc_command {
 	LSC_CMD_UNTRACK_PID,
 	/* Reply: i32 all (1: every process), u32 count, count x i32 pid. */
 	LSC_CMD_LIST_TRACKER_PIDS,
-	/* Request: target, u32 process attribute, u32 tracking policy. */
-	LSC_CMD_PROCESS_ATTR_TRACKER_SET_POLICY,
-	/* Request: target, u32 process attribute, i32 value type, i64 id,
-	 * str name (user or group names, else ""). */
-	LSC_CMD_PROCESS_ATTR_TRACKER_ADD,
-	LSC_CMD_PROCESS_ATTR_TRACKER_REMOVE,
-	/* Request: target, u32 process attribute. Reply: u32 policy, u32
-	 * count, count x {i32 value type, i64 id, str name}. */
-	LSC_CMD_PROCESS_ATTR_TRACKER_GET,
+	/*
+	 * Changes a process attribute tracker: target, u32 process_attr,
+	 * u32 operation (LSC_TRACKER_*), u32 policy (SET_POLICY), then the
+	 * value (ADD/REMOVE): i32 value type, i64 integral value, str name
+	 * (user or group names, else absent).
+	 */
+	LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE,
+	/*
+	 * Request: target, u32 process_attr. Reply: u32 policy, u32 count,
+	 * count x {i32 value type, i64 integral value, str name}.
+	 */
+	LSC_CMD_PROCESS_ATTR_TRACKER_LIST,
 	LSC_CMD_NR, /* One past the last command. */
+};
+
+/* Operations of LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE. */
+enum lsc_tracker_operation {
+	LSC_TRACKER_ADD = 0,
+	LSC_TRACKER_REMOVE = 1,
+	LSC_TRACKER_SET_POLICY = 2,
 };
 
 struct lsc_request_header {

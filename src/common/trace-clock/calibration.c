@@ -14,8 +14,9 @@
 
 #define SAMPLE_TRIES 16
 
+/* A counter's value (the TSC's, or a plugin clock's) and a clock's. */
 struct clock_sample {
-	uint64_t tsc;
+	uint64_t count;
 	uint64_t ns;
 };
 
@@ -45,7 +46,7 @@ static void take_counter_sample(clockid_t id, uint64_t (*counter)(void),
 
 		if (after - before < best) {
 			best = after - before;
-			sample->tsc = before + (after - before) / 2;
+			sample->count = before + (after - before) / 2;
 			sample->ns = ns;
 		}
 	}
@@ -95,7 +96,7 @@ static bool read_line(const char *path, const char *prefix, char *buf,
 
 bool trace_clock_tsc_usable(void)
 {
-	static char flags[8192];
+	char flags[8192];
 	char sources[512];
 
 	if (!TRACE_CLOCK_HAVE_TSC)
@@ -106,7 +107,7 @@ bool trace_clock_tsc_usable(void)
 	if (has_word(flags, "tsc_reliable"))
 		return true;
 	return read_line("/sys/devices/system/clocksource/clocksource0/"
-			 "available_clocksource",
+			 "current_clocksource",
 			 "", sources, sizeof(sources)) &&
 	       has_word(sources, "tsc");
 }
@@ -156,7 +157,7 @@ static uint64_t measure_tsc_freq(void)
 			;
 	}
 	take_sample(CLOCK_MONOTONIC_RAW, &end);
-	return (uint64_t)((unsigned __int128)(end.tsc - calibration_start.tsc) *
+	return (uint64_t)((unsigned __int128)(end.count - calibration_start.count) *
 			  1000000000U / (end.ns - calibration_start.ns));
 }
 
@@ -183,7 +184,7 @@ static void describe_offset(uint64_t (*counter)(void),
 
 	take_counter_sample(CLOCK_REALTIME, counter, &now);
 	real_cycles = (unsigned __int128)now.ns * out->freq / 1000000000U;
-	offset = (int64_t)(real_cycles - now.tsc);
+	offset = (int64_t)(real_cycles - now.count);
 	out->offset_s = offset / (int64_t)out->freq;
 	out->offset = offset % (int64_t)out->freq;
 	if (out->offset < 0) {
@@ -273,7 +274,7 @@ void trace_clock_converter_init(struct trace_clock_converter *conv,
 	if (source != TRACE_CLOCK_TSC)
 		return;
 	take_sample(CLOCK_MONOTONIC, &now);
-	conv->tsc = now.tsc;
+	conv->tsc = now.count;
 	conv->ns = now.ns;
 }
 

@@ -36,7 +36,8 @@ struct trace_clock_desc {
 /*
  * Whether the TSC can be the trace clock: invariant (constant_tsc and
  * nonstop_tsc) and synchronized between CPUs, as the kernel says with
- * the tsc_reliable flag or by offering the tsc clocksource.
+ * the tsc_reliable flag or by keeping tsc as its clocksource (it leaves
+ * it when its watchdog finds the TSC unstable).
  */
 bool trace_clock_tsc_usable(void);
 

@@ -3,6 +3,14 @@
  *
  *   ksyscalls open PATH COUNT   prints "tid=N", then COUNT times opens
  *                               PATH (openat), prints "fd=N", closes it
+ *   ksyscalls open-cold FILE    maps FILE (which holds a NUL-terminated
+ *                               path) privately without touching it,
+ *                               prints "tid=N" and "resident=0|1" (the
+ *                               mapped page's present bit in
+ *                               /proc/self/pagemap, read just before),
+ *                               then opens the path straight from the
+ *                               mapping, so the kernel faults the page
+ *                               in during openat; prints "fd=N"
  *   ksyscalls probe COUNT       calls ksyscalls_probe_target() COUNT
  *                               times (a uprobe target, which also holds
  *                               the SDT probe ksyscalls:target), prints
@@ -19,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -77,6 +87,54 @@ static int do_open(const char *path, long count)
 		close(fd);
 	}
 	return 0;
+}
+
+/*
+ * Whether the page holding addr is mapped in this process's page tables
+ * (bit 63 of its /proc/self/pagemap entry): 1, 0, or -1 when unknown.
+ */
+static int page_present(const void *addr)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	off_t off = (off_t)((uintptr_t)addr / (uintptr_t)page) * 8;
+	uint64_t entry;
+	int fd = open("/proc/self/pagemap", O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = pread(fd, &entry, sizeof(entry), off);
+	close(fd);
+	if (n != (ssize_t)sizeof(entry))
+		return -1;
+	return (int)(entry >> 63);
+}
+
+static int do_open_cold(const char *holder)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	const char *path;
+	int hfd, fd;
+
+	hfd = open(holder, O_RDONLY);
+	if (hfd < 0) {
+		perror(holder);
+		return 1;
+	}
+	path = mmap(NULL, (size_t)page, PROT_READ, MAP_PRIVATE, hfd, 0);
+	close(hfd);
+	if (path == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
+	printf("tid=%ld\n", (long)syscall(SYS_gettid));
+	printf("resident=%d\n", page_present(path));
+	fd = openat(AT_FDCWD, path, O_RDONLY);
+	printf("fd=%d\n", fd);
+	if (fd >= 0)
+		close(fd);
+	munmap((void *)path, (size_t)page);
+	return fd < 0;
 }
 
 static int do_probe(long count)
@@ -144,13 +202,16 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 4 && !strcmp(argv[1], "open"))
 		return do_open(argv[2], atol(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "open-cold"))
+		return do_open_cold(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "probe"))
 		return do_probe(atol(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "loop"))
 		return do_loop(atol(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "paced"))
 		return do_paced(atol(argv[2]), atof(argv[3]));
-	fprintf(stderr, "usage: ksyscalls open PATH COUNT | probe COUNT | "
+	fprintf(stderr, "usage: ksyscalls open PATH COUNT | open-cold FILE | "
+			"probe COUNT | "
 			"loop COUNT | paced RATE SECS\n");
 	return 2;
 }

@@ -401,6 +401,34 @@ static void test_stream_without_events_gets_one_empty_packet(void **state)
 			 CTF_PACKET_HEADER_LEN * 8);
 }
 
+static void test_lost_packets_skip_sequence_numbers(void **state)
+{
+	struct fixture *f = *state;
+	struct ctf_stream_writer *w = open_stream(f, 0);
+	const uint8_t *p;
+
+	append_u8(w, f->small, 100, 1);
+	assert_int_equal(ctf_stream_writer_lose_packets(w, 3, 150, NULL), 0);
+	append_u8(w, f->small, 200, 2);
+	assert_int_equal(ctf_stream_writer_lose_packets(w, 2, 250, NULL), 0);
+	assert_int_equal(ctf_stream_writer_close(w, 300, NULL), 0);
+	read_back(f, "chan_3");
+	/* Two packets of events, then an empty one showing the last loss. */
+	assert_int_equal(f->len, 3 * PACKET);
+	p = f->data;
+	assert_int_equal(u64_at(p, CTF_PACKET_OFF_PACKET_SEQ_NUM), 0);
+	assert_int_equal(u64_at(p, CTF_PACKET_OFF_TIMESTAMP_END), 150);
+	p += PACKET;
+	assert_int_equal(u64_at(p, CTF_PACKET_OFF_PACKET_SEQ_NUM), 4);
+	assert_int_equal(u64_at(p, CTF_PACKET_OFF_TIMESTAMP_BEGIN), 200);
+	p += PACKET;
+	assert_int_equal(u64_at(p, CTF_PACKET_OFF_PACKET_SEQ_NUM), 7);
+	assert_int_equal(u64_at(p, CTF_PACKET_OFF_CONTENT_SIZE),
+			 CTF_PACKET_HEADER_LEN * 8);
+	for (p = f->data; p < f->data + f->len; p += PACKET)
+		assert_int_equal(u64_at(p, CTF_PACKET_OFF_EVENTS_DISCARDED), 0);
+}
+
 static struct ctf_type *field(struct ctf_type *st, const char *name,
 			      struct ctf_integer_desc desc)
 {
@@ -511,6 +539,9 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_stream_without_events_gets_one_empty_packet, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_lost_packets_skip_sequence_numbers, setup,
 			teardown),
 		cmocka_unit_test(
 			test_bit_fields_pack_and_align_from_packet_start),

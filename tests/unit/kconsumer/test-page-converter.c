@@ -305,6 +305,39 @@ static void test_lost_events_become_events_discarded(void **state)
 	assert_int_equal(u64_at(f, CTF_PACKET_OFF_EVENTS_DISCARDED), 17);
 }
 
+static void test_overwritten_events_become_lost_packets(void **state)
+{
+	struct fixture *f = *state;
+	uint8_t rec[128];
+	struct kpage first, second;
+	size_t len = kpage_sched_switch(rec, 1, "a", 120, 0, 2, "b", 120);
+
+	open_stream(f, "");
+	f->conv.overwrite = true;
+	kpage_init(&first);
+	assert_int_equal(kpage_add(&first, 0, rec, len), 0);
+	kpage_finish(&first, 100, 0);
+	convert(f, &first);
+	/*
+	 * The kernel overwrote pages: as many events as fill three packets
+	 * (judged by the mean record size seen) are lost before this page.
+	 */
+	kpage_init(&second);
+	assert_int_equal(kpage_add(&second, 0, rec, len), 0);
+	kpage_finish(&second, 300, 3 * PACKET_SIZE / (len + 4)); /* + header */
+	convert(f, &second);
+	assert_int_equal(f->conv.lost_packets, 3);
+	close_and_read(f, 400);
+	/* First packet: seq 0; the second: seq 4; no discarded events. */
+	assert_int_equal(u64_at(f, CTF_PACKET_OFF_PACKET_SEQ_NUM), 0);
+	assert_int_equal(u64_at(f, CTF_PACKET_OFF_EVENTS_DISCARDED), 0);
+	assert_true(f->file_len >= 2 * PACKET_SIZE);
+	assert_int_equal(u64_at(f, PACKET_SIZE + CTF_PACKET_OFF_PACKET_SEQ_NUM),
+			 4);
+	assert_int_equal(
+		u64_at(f, PACKET_SIZE + CTF_PACKET_OFF_EVENTS_DISCARDED), 0);
+}
+
 static void test_bad_records_are_counted_not_written(void **state)
 {
 	struct fixture *f = *state;
@@ -414,6 +447,9 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(
 			test_exec_string_and_openat_arguments, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_overwritten_events_become_lost_packets, setup,
+			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_lost_events_become_events_discarded, setup,
 			teardown),

@@ -58,6 +58,15 @@ struct long_reader {
 	int left;
 };
 
+/* Returns once the reader thread is inside its section. */
+static void wait_until_inside(struct long_reader *lr)
+{
+	pthread_mutex_lock(&lr->lock);
+	while (!lr->inside)
+		pthread_cond_wait(&lr->cond, &lr->lock);
+	pthread_mutex_unlock(&lr->lock);
+}
+
 static void *hold_section(void *arg)
 {
 	struct long_reader *lr = arg;
@@ -81,10 +90,7 @@ static void test_grace_period_waits_for_reader(void **state)
 
 	(void)state;
 	assert_int_equal(pthread_create(&t, NULL, hold_section, &lr), 0);
-	pthread_mutex_lock(&lr.lock);
-	while (!lr.inside)
-		pthread_cond_wait(&lr.cond, &lr.lock);
-	pthread_mutex_unlock(&lr.lock);
+	wait_until_inside(&lr);
 	lttng_ust_tp_rcu_synchronize();
 	assert_int_equal(__atomic_load_n(&lr.left, __ATOMIC_ACQUIRE), 1);
 	pthread_join(t, NULL);
@@ -189,10 +195,7 @@ static void test_fork_child_forgets_parent_readers(void **state)
 	lttng_ust_tp_rcu_read_lock(); /* this thread is a reader too */
 	lttng_ust_tp_rcu_read_unlock();
 	assert_int_equal(pthread_create(&t, NULL, stay_inside, &lr), 0);
-	pthread_mutex_lock(&lr.lock);
-	while (!lr.inside)
-		pthread_cond_wait(&lr.cond, &lr.lock);
-	pthread_mutex_unlock(&lr.lock);
+	wait_until_inside(&lr);
 	child = fork();
 	assert_true(child >= 0);
 	if (child == 0) {

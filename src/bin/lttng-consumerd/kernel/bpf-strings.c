@@ -6,59 +6,75 @@
  */
 #include <errno.h>
 #include <linux/bpf.h>
-#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "bpf-program.h"
 #include "bpf-strings.h"
+#include "string-captures.h"
 
 #define RING_SIZE (1024 * 1024) /* a power of two, of pages */
-#define QUEUE_BUCKETS 1024	/* threads followed at once */
-#define QUEUE_DEPTH 8		/* captures kept per thread */
-/* Largest distance between a capture and its tracefs record. */
-#define MATCH_WINDOW_NS 2000000ULL
+#define PENDING_ENTRIES 4096	/* threads inside such a system call */
+/* How long after a record its capture may still be on its way. */
+#define ARRIVAL_WINDOW_NS 2000000ULL
+/* Longest wait for the retry of a string read at the system call's exit. */
+#define PENDING_WAIT_NS 100000000ULL
 
-/* What the program writes per call (272 bytes). */
+/*
+ * What the programs write per capture (280 bytes). kind: FINAL (str
+ * holds the string, or len < 0: none) or PENDING (the entry could not
+ * read it; the exit program sends a FINAL record with the same ts).
+ */
 struct capture_record {
 	uint64_t ts;
 	uint32_t tid;
 	int32_t len;
+	uint32_t kind;
+	uint32_t pad;
 	char str[KERNEL_BPF_STRING_MAX];
 };
 
+enum { CAPTURE_FINAL = 0, CAPTURE_PENDING = 1 };
+
+/* The pending map's value: the entry's time, pointer and syscall nr. */
+struct pending_entry {
+	uint64_t ts;
+	uint64_t ptr;
+	uint64_t nr;
+};
+
+/* Stack layout of both programs (offsets from the frame pointer r10). */
 #define REC_OFF_TS (-(int)sizeof(struct capture_record))
 #define REC_OFF_TID (REC_OFF_TS + 8)
 #define REC_OFF_LEN (REC_OFF_TS + 12)
-#define REC_OFF_STR (REC_OFF_TS + 16)
+#define REC_OFF_KIND (REC_OFF_TS + 16)
+#define REC_OFF_PAD (REC_OFF_TS + 20)
+#define REC_OFF_STR (REC_OFF_TS + 24)
+#define PEND_OFF (REC_OFF_TS - (int)sizeof(struct pending_entry))
+#define KEY_OFF (PEND_OFF - 8)
 
-struct capture {
-	uint64_t ts;
-	char str[KERNEL_BPF_STRING_MAX];
-	bool used;
-};
-
-struct thread_queue {
-	int32_t tid;
-	unsigned int next;
-	struct capture captures[QUEUE_DEPTH];
-};
+/* Tracepoint record offsets shared by every sys_enter/sys_exit event. */
+#define SYSCALL_NR_OFFSET 8
+#define SYSCALL_RET_OFFSET 16
 
 struct kernel_bpf_strings {
 	int map_fd;
+	int pending_fd;
 	int *prog_fds;
 	size_t nr_progs;
 	int *perf_fds;
 	size_t nr_perf;
 	size_t page_size;
+	bool sleepable;
 	volatile unsigned long *consumer_pos;
 	volatile unsigned long *producer_pos;
 	const uint8_t *data;
-	struct thread_queue queues[QUEUE_BUCKETS];
+	struct kernel_string_captures *captures;
 	char result[KERNEL_BPF_STRING_MAX];
 };
 
@@ -69,95 +85,173 @@ bool kernel_bpf_string_arg(const char *field_name, const char *ctype)
 	       strstr(ctype, "char") && strchr(ctype, '*');
 }
 
-static long sys_bpf(int cmd, union bpf_attr *attr)
+/* r0 = bpf_probe_read_user_str(record's str, 256, r_src); len = r0. */
+static void emit_read_string(struct kbpf_program *p, uint8_t r_src)
 {
-	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
+	kbpf_emit_stack_address(p, 1, REC_OFF_STR);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0,
+		  KERNEL_BPF_STRING_MAX);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, r_src, 0, 0);
+	kbpf_emit_call(p, BPF_FUNC_probe_read_user_str);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_LEN, 0);
 }
 
-static struct bpf_insn insn(uint8_t code, uint8_t dst, uint8_t src, int16_t off,
-			    int32_t imm)
+/* bpf_ringbuf_output(ring, the record on the stack, its size, 0). */
+static void emit_output(struct kbpf_program *p, int ring_fd, int32_t kind)
 {
-	struct bpf_insn i = {.code = code,
-			     .dst_reg = dst,
-			     .src_reg = src,
-			     .off = off,
-			     .imm = imm};
-
-	return i;
+	kbpf_emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_KIND, kind);
+	kbpf_emit(p, BPF_ST | BPF_MEM | BPF_W, 10, 0, REC_OFF_PAD, 0);
+	kbpf_emit_load_map(p, 1, ring_fd);
+	kbpf_emit_stack_address(p, 2, REC_OFF_TS);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 3, 0, 0,
+		  (int32_t)sizeof(struct capture_record));
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, 0);
+	kbpf_emit_call(p, BPF_FUNC_ringbuf_output);
 }
 
-/* The program for an argument at arg_offset of the tracepoint record. */
-static size_t build_program(struct bpf_insn *p, int map_fd,
-			    unsigned int arg_offset)
+/*
+ * The sys_enter program: {time, tid, string} into the ring. When the
+ * string cannot be read now (its page is not resident: BPF may not
+ * fault here), the record says PENDING and {time, pointer, syscall nr}
+ * waits in the pending map for the exit program. A sleepable program
+ * first touches the string with bpf_copy_from_user (which may fault),
+ * so its first page is resident when read.
+ */
+static void build_enter(struct kbpf_program *p, int ring_fd, int pending_fd,
+			unsigned int arg_offset, bool sleepable)
 {
-	size_t n = 0;
+	size_t jump;
 
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
-	p[n++] = insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_ktime_get_ns);
-	p[n++] = insn(BPF_STX | BPF_MEM | BPF_DW, 10, 0, REC_OFF_TS, 0);
-	p[n++] = insn(BPF_JMP | BPF_CALL, 0, 0, 0,
-		      BPF_FUNC_get_current_pid_tgid);
-	p[n++] = insn(BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
-	/* r3 = the user pointer argument */
-	p[n++] = insn(BPF_LDX | BPF_MEM | BPF_DW, 3, 6, (int16_t)arg_offset, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 1, 10, 0, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_ADD | BPF_K, 1, 0, 0, REC_OFF_STR);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0,
-		      KERNEL_BPF_STRING_MAX);
-	p[n++] =
-		insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_probe_read_user_str);
-	p[n++] = insn(BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_LEN, 0);
-	/* r1 = the ring buffer map (a 16-byte load) */
-	p[n++] = insn(BPF_LD | BPF_DW | BPF_IMM, 1, BPF_PSEUDO_MAP_FD, 0,
-		      map_fd);
-	p[n++] = insn(0, 0, 0, 0, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_X, 2, 10, 0, 0);
-	p[n++] = insn(BPF_ALU64 | BPF_ADD | BPF_K, 2, 0, 0, REC_OFF_TS);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 3, 0, 0,
-		      (int32_t)sizeof(struct capture_record));
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, 0);
-	p[n++] = insn(BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_ringbuf_output);
-	p[n++] = insn(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0);
-	p[n++] = insn(BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
-	return n;
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
+	kbpf_emit_call(p, BPF_FUNC_ktime_get_ns);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, REC_OFF_TS, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 0, PEND_OFF, 0);
+	kbpf_emit_call(p, BPF_FUNC_get_current_pid_tgid);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
+	/* r7 = the user pointer argument */
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 6, (int16_t)arg_offset, 0);
+	if (sleepable) { /* copy one byte, faulting its page in */
+		kbpf_emit_stack_address(p, 1, REC_OFF_STR);
+		kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 2, 0, 0, 1);
+		kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 3, 7, 0, 0);
+		kbpf_emit_call(p, BPF_FUNC_copy_from_user);
+	}
+	emit_read_string(p, 7);
+	jump = kbpf_here(p);
+	kbpf_emit(p, BPF_JMP | BPF_JSGT | BPF_K, 0, 0, 0, 0); /* read: output */
+	/* Not readable now: retry at the exit. */
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 7, PEND_OFF + 8, 0);
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, PEND_OFF + 16, 0);
+	kbpf_emit_load_map(p, 1, pending_fd);
+	kbpf_emit_stack_address(p, 2, KEY_OFF);
+	kbpf_emit_stack_address(p, 3, PEND_OFF);
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 4, 0, 0, BPF_ANY);
+	kbpf_emit_call(p, BPF_FUNC_map_update_elem);
+	emit_output(p, ring_fd, CAPTURE_PENDING);
+	kbpf_emit_return_zero(p);
+	kbpf_patch_jump(p, jump);
+	emit_output(p, ring_fd, CAPTURE_FINAL);
+	kbpf_emit_return_zero(p);
 }
 
-static int load_program(int map_fd, unsigned int arg_offset, char *err,
-			size_t err_len)
+/*
+ * The sys_exit program: when this thread's entry left the string
+ * pending, read it again (the system call has faulted the page in by
+ * now, copying the path) and send it with the entry's time. After a
+ * successful exec (exec_like), the address space the pointer belonged
+ * to is gone: the string is given up (a FINAL record without string).
+ */
+static void build_exit(struct kbpf_program *p, int ring_fd, int pending_fd,
+		       bool exec_like)
 {
-	struct bpf_insn prog[32];
-	char log[4096] = "";
-	union bpf_attr attr;
+	size_t to_out, to_delete, to_give_up = 0, to_send;
+
+	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0); /* r6 = ctx */
+	kbpf_emit_call(p, BPF_FUNC_get_current_pid_tgid);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, REC_OFF_TID, 0);
+	kbpf_emit_load_map(p, 1, pending_fd);
+	kbpf_emit_stack_address(p, 2, KEY_OFF);
+	kbpf_emit_call(p, BPF_FUNC_map_lookup_elem);
+	to_out = kbpf_here(p);
+	kbpf_emit(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 0, 0);
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 0, 0, 0); /* entry's ts */
+	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_DW, 10, 1, REC_OFF_TS, 0);
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 7, 0, 8, 0);  /* pointer */
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 2, 0, 16, 0); /* entry's nr */
+	kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_W, 1, 6, SYSCALL_NR_OFFSET, 0);
+	to_delete = kbpf_here(p); /* another system call's leftover */
+	kbpf_emit(p, BPF_JMP | BPF_JNE | BPF_X, 1, 2, 0, 0);
+	if (exec_like) {
+		kbpf_emit(p, BPF_LDX | BPF_MEM | BPF_DW, 1, 6,
+			  SYSCALL_RET_OFFSET, 0);
+		to_give_up = kbpf_here(p);
+		kbpf_emit(p, BPF_JMP | BPF_JEQ | BPF_K, 1, 0, 0, 0);
+	}
+	emit_read_string(p, 7);
+	to_send = kbpf_here(p);
+	kbpf_emit(p, BPF_JMP | BPF_JA, 0, 0, 0, 0);
+	if (exec_like) {
+		kbpf_patch_jump(p, to_give_up);
+		kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_K, 7, 0, 0, 0);
+		emit_read_string(p, 7); /* of NULL: a zeroed str, len < 0 */
+	}
+	kbpf_patch_jump(p, to_send);
+	emit_output(p, ring_fd, CAPTURE_FINAL);
+	kbpf_patch_jump(p, to_delete);
+	kbpf_emit_load_map(p, 1, pending_fd);
+	kbpf_emit_stack_address(p, 2, KEY_OFF);
+	kbpf_emit_call(p, BPF_FUNC_map_delete_elem);
+	kbpf_patch_jump(p, to_out);
+	kbpf_emit_return_zero(p);
+}
+
+/*
+ * Loads the entry program of one target: sleepable when the kernel
+ * takes sleepable programs on system call tracepoints (decided on the
+ * first target, kept for the others), else not.
+ */
+static int load_enter(struct kernel_bpf_strings *bs, unsigned int arg_offset,
+		      bool first, char *err, size_t err_len)
+{
+	struct kbpf_program p = {.len = 0};
 	int fd;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.prog_type = BPF_PROG_TYPE_TRACEPOINT;
-	attr.insns = (uint64_t)(uintptr_t)prog;
-	attr.insn_cnt = (uint32_t)build_program(prog, map_fd, arg_offset);
-	attr.license = (uint64_t)(uintptr_t) "GPL";
-	attr.log_buf = (uint64_t)(uintptr_t)log;
-	attr.log_size = sizeof(log);
-	attr.log_level = 1;
-	fd = (int)sys_bpf(BPF_PROG_LOAD, &attr);
-	if (fd < 0)
-		snprintf(err, err_len, "BPF program refused: %s %s",
-			 strerror(errno), log);
-	return fd;
+	if (first || bs->sleepable) {
+		build_enter(&p, bs->map_fd, bs->pending_fd, arg_offset, true);
+		fd = kbpf_program_load(&p, true, err, err_len);
+		if (fd >= 0 || !first) {
+			bs->sleepable = fd >= 0;
+			return fd;
+		}
+		p.len = 0;
+	}
+	build_enter(&p, bs->map_fd, bs->pending_fd, arg_offset, false);
+	return kbpf_program_load(&p, false, err, err_len);
+}
+
+static int load_exit(struct kernel_bpf_strings *bs, bool exec_like, char *err,
+		     size_t err_len)
+{
+	struct kbpf_program p = {.len = 0};
+
+	build_exit(&p, bs->map_fd, bs->pending_fd, exec_like);
+	return kbpf_program_load(&p, false, err, err_len);
+}
+
+static int create_pending_map(char *err, size_t err_len)
+{
+	return kbpf_map_create(BPF_MAP_TYPE_LRU_HASH, sizeof(uint32_t),
+			       sizeof(struct pending_entry), PENDING_ENTRIES,
+			       err, err_len);
 }
 
 static int create_map(char *err, size_t err_len)
 {
-	union bpf_attr attr;
-	int fd;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_RINGBUF;
-	attr.max_entries = RING_SIZE;
-	fd = (int)sys_bpf(BPF_MAP_CREATE, &attr);
-	if (fd < 0)
-		snprintf(err, err_len, "cannot create a BPF ring buffer: %s",
-			 strerror(errno));
-	return fd;
+	return kbpf_map_create(BPF_MAP_TYPE_RINGBUF, 0, 0, RING_SIZE, err,
+			       err_len);
 }
 
 static int map_ring(struct kernel_bpf_strings *bs, char *err, size_t err_len)
@@ -183,71 +277,65 @@ static int map_ring(struct kernel_bpf_strings *bs, char *err, size_t err_len)
 	return 0;
 }
 
-/*
- * Attaches a program to a tracepoint. A tracepoint's programs run on
- * every CPU once one perf event holds them, so one event is opened, on
- * the first CPU that accepts it.
- */
+/* Attaches a program to a tracepoint, keeping the perf event. */
 static int attach(struct kernel_bpf_strings *bs, int prog_fd,
-		  unsigned int tracepoint_id, long nr_cpus, char *err,
-		  size_t err_len)
+		  unsigned int tracepoint_id, char *err, size_t err_len)
 {
-	struct perf_event_attr attr;
-	long cpu;
-	int fd = -1;
+	int fd = kbpf_tracepoint_attach(prog_fd, tracepoint_id, err, err_len);
 
-	memset(&attr, 0, sizeof(attr));
-	attr.type = PERF_TYPE_TRACEPOINT;
-	attr.size = sizeof(attr);
-	attr.config = tracepoint_id;
-	attr.sample_period = 1;
-	attr.wakeup_events = 1;
-	for (cpu = 0; cpu < nr_cpus && fd < 0; cpu++)
-		fd = (int)syscall(SYS_perf_event_open, &attr, -1, (int)cpu, -1,
-				  PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0 || ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) ||
-	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		snprintf(err, err_len, "cannot attach BPF to tracepoint %u: %s",
-			 tracepoint_id, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0)
 		return -1;
-	}
 	bs->perf_fds[bs->nr_perf++] = fd;
 	return 0;
+}
+
+/* Loads the entry and exit programs of one target and attaches them. */
+static int add_target(struct kernel_bpf_strings *bs,
+		      const struct kernel_bpf_target *t, bool first, char *err,
+		      size_t err_len)
+{
+	int fd = load_enter(bs, t->arg_offset, first, err, err_len);
+
+	if (fd < 0)
+		return -1;
+	bs->prog_fds[bs->nr_progs++] = fd;
+	if (attach(bs, fd, t->tracepoint_id, err, err_len))
+		return -1;
+	fd = load_exit(bs, t->exec_like, err, err_len);
+	if (fd < 0)
+		return -1;
+	bs->prog_fds[bs->nr_progs++] = fd;
+	return attach(bs, fd, t->exit_tracepoint_id, err, err_len);
 }
 
 struct kernel_bpf_strings *
 kernel_bpf_strings_create(const struct kernel_bpf_target *targets,
 			  size_t nr_targets, char *err, size_t err_len)
 {
-	long nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	struct kernel_bpf_strings *bs = calloc(1, sizeof(*bs));
-	size_t i;
+	size_t i, slots = 2 * nr_targets + 1;
 
-	if (!bs || nr_cpus <= 0) {
+	if (!bs) {
 		free(bs);
 		snprintf(err, err_len, "out of memory");
 		return NULL;
 	}
 	bs->map_fd = -1;
+	bs->pending_fd = -1;
 	bs->page_size = (size_t)sysconf(_SC_PAGESIZE);
-	bs->prog_fds = calloc(nr_targets ? nr_targets : 1, sizeof(int));
-	bs->perf_fds = calloc(nr_targets ? nr_targets : 1, sizeof(int));
-	if (!bs->prog_fds || !bs->perf_fds)
+	bs->prog_fds = calloc(slots, sizeof(int));
+	bs->perf_fds = calloc(slots, sizeof(int));
+	bs->captures = kernel_string_captures_create();
+	if (!bs->prog_fds || !bs->perf_fds || !bs->captures)
 		goto fail;
 	bs->map_fd = create_map(err, err_len);
 	if (bs->map_fd < 0 || map_ring(bs, err, err_len))
 		goto fail;
+	bs->pending_fd = create_pending_map(err, err_len);
+	if (bs->pending_fd < 0)
+		goto fail;
 	for (i = 0; i < nr_targets; i++) {
-		int fd = load_program(bs->map_fd, targets[i].arg_offset, err,
-				      err_len);
-
-		if (fd < 0)
-			goto fail;
-		bs->prog_fds[bs->nr_progs++] = fd;
-		if (attach(bs, fd, targets[i].tracepoint_id, nr_cpus, err,
-			   err_len))
+		if (add_target(bs, &targets[i], i == 0, err, err_len))
 			goto fail;
 	}
 	return bs;
@@ -272,35 +360,20 @@ void kernel_bpf_strings_destroy(struct kernel_bpf_strings *bs)
 		munmap((void *)bs->producer_pos, bs->page_size + 2 * RING_SIZE);
 	if (bs->map_fd >= 0)
 		close(bs->map_fd);
+	if (bs->pending_fd >= 0)
+		close(bs->pending_fd);
 	free(bs->perf_fds);
 	free(bs->prog_fds);
+	kernel_string_captures_destroy(bs->captures);
 	free(bs);
-}
-
-static struct thread_queue *queue_of(struct kernel_bpf_strings *bs, int32_t tid)
-{
-	return &bs->queues[((uint32_t)tid * 2654435761U) % QUEUE_BUCKETS];
 }
 
 static void keep(struct kernel_bpf_strings *bs,
 		 const struct capture_record *rec)
 {
-	struct thread_queue *q = queue_of(bs, (int32_t)rec->tid);
-	struct capture *c;
-	size_t len;
-
-	if (q->tid != (int32_t)rec->tid) { /* the bucket changes thread */
-		memset(q, 0, sizeof(*q));
-		q->tid = (int32_t)rec->tid;
-	}
-	c = &q->captures[q->next++ % QUEUE_DEPTH];
-	c->ts = rec->ts;
-	c->used = false;
-	len = rec->len > 0 ? (size_t)rec->len : 0;
-	if (len > KERNEL_BPF_STRING_MAX)
-		len = KERNEL_BPF_STRING_MAX;
-	memcpy(c->str, rec->str, len);
-	c->str[len ? len - 1 : 0] = '\0';
+	kernel_string_captures_keep(bs->captures, (int32_t)rec->tid, rec->ts,
+				    rec->str, rec->len,
+				    rec->kind == CAPTURE_PENDING);
 }
 
 void kernel_bpf_strings_drain(struct kernel_bpf_strings *bs)
@@ -326,30 +399,59 @@ void kernel_bpf_strings_drain(struct kernel_bpf_strings *bs)
 	__atomic_store_n(bs->consumer_pos, cons, __ATOMIC_RELEASE);
 }
 
+static uint64_t monotonic_now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+/*
+ * Waits (draining the ring every 50 us) while no capture of thread tid
+ * is near ts and the record is younger than ARRIVAL_WINDOW_NS: the
+ * tracefs record and the program's capture are written by the same
+ * tracepoint call, one just after the other, and the consumer may read
+ * the record in between. Returns kernel_string_captures_take()'s
+ * result.
+ */
+static int take_arrived(struct kernel_bpf_strings *bs, int32_t tid, uint64_t ts,
+			uint64_t *pending_ts)
+{
+	const struct timespec pause = {0, 50000};
+	int ret;
+
+	while (!(ret = kernel_string_captures_take(bs->captures, tid, ts,
+						   bs->result, pending_ts)) &&
+	       monotonic_now_ns() < ts + ARRIVAL_WINDOW_NS) {
+		nanosleep(&pause, NULL);
+		kernel_bpf_strings_drain(bs);
+	}
+	return ret;
+}
+
+/*
+ * The string thread tid passed to the system call entered at ts. A
+ * pending capture is waited for (draining the ring every 100 us) until
+ * the exit program resolves it, or PENDING_WAIT_NS passed (a system
+ * call blocked for that long: its string is given up).
+ */
 const char *kernel_bpf_strings_take(struct kernel_bpf_strings *bs, int32_t tid,
 				    uint64_t ts)
 {
-	struct thread_queue *q = queue_of(bs, tid);
-	struct capture *best = NULL;
-	uint64_t best_gap = MATCH_WINDOW_NS + 1, gap;
-	unsigned int i;
+	const struct timespec pause = {0, 100000};
+	uint64_t deadline = 0, pending_ts = 0;
+	int ret;
 
-	if (q->tid != tid)
-		return NULL;
-	for (i = 0; i < QUEUE_DEPTH; i++) {
-		struct capture *c = &q->captures[i];
-
-		if (c->used || !c->ts)
-			continue;
-		gap = c->ts > ts ? c->ts - ts : ts - c->ts;
-		if (gap < best_gap) {
-			best_gap = gap;
-			best = c;
-		}
+	while ((ret = take_arrived(bs, tid, ts, &pending_ts)) == -EAGAIN) {
+		if (!deadline)
+			deadline = monotonic_now_ns() + PENDING_WAIT_NS;
+		else if (monotonic_now_ns() >= deadline)
+			break;
+		nanosleep(&pause, NULL);
+		kernel_bpf_strings_drain(bs);
 	}
-	if (!best)
-		return NULL;
-	best->used = true;
-	memcpy(bs->result, best->str, sizeof(bs->result));
-	return bs->result;
+	if (ret == -EAGAIN)
+		kernel_string_captures_give_up(bs->captures, tid, pending_ts);
+	return ret == 1 ? bs->result : NULL;
 }

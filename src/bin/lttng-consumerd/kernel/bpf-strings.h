@@ -5,8 +5,14 @@
  * string (bpf_probe_read_user_str) with the thread id and the time into
  * a BPF ring buffer; the consumer drains it before converting pages and
  * gives each syscall_entry record the string its thread passed at that
- * moment. Needs root and bpf(2); without them the arguments stay
- * addresses (kernel_bpf_strings_create fails, nothing else changes).
+ * moment. BPF cannot fault there, so a string whose page is not
+ * resident is read again by a program on the matching sys_exit_*
+ * tracepoint, once the system call itself has faulted the page in (the
+ * consumer waits for that retry). Where the kernel takes sleepable
+ * programs on system call tracepoints, the entry program faults the
+ * page in itself (bpf_copy_from_user) first. Needs root and bpf(2);
+ * without them the arguments stay addresses (kernel_bpf_strings_create
+ * fails, nothing else changes).
  */
 #ifndef KCONSUMER_BPF_STRINGS_H
 #define KCONSUMER_BPF_STRINGS_H
@@ -15,13 +21,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Longest string copied (longer ones are cut). */
-#define KERNEL_BPF_STRING_MAX 256
+#include "string-captures.h"
 
-/* One tracepoint to watch: its id and the argument's record offset. */
+/* Longest string copied (longer ones are cut). */
+#define KERNEL_BPF_STRING_MAX KERNEL_CAPTURE_STRING_MAX
+
+/*
+ * One system call to watch: its sys_enter and sys_exit tracepoint ids,
+ * the argument's offset in the sys_enter record, and whether a success
+ * replaces the address space (execve, execveat: no retry then).
+ */
 struct kernel_bpf_target {
 	unsigned int tracepoint_id;
+	unsigned int exit_tracepoint_id;
 	unsigned int arg_offset;
+	bool exec_like;
 };
 
 struct kernel_bpf_strings;
@@ -41,7 +55,8 @@ void kernel_bpf_strings_drain(struct kernel_bpf_strings *bs);
 /*
  * The string thread tid passed to the system call entered at timestamp
  * ts (monotonic ns), or NULL when none was captured near that time.
- * Valid until the next call.
+ * When the entry could not read it, waits up to 100 ms for the exit's
+ * retry. Valid until the next call.
  */
 const char *kernel_bpf_strings_take(struct kernel_bpf_strings *bs, int32_t tid,
 				    uint64_t ts);

@@ -1,9 +1,13 @@
 /*
  * Implementation of context-fields.h, with LTTng-modules' field names and
- * types: pid_t-like fields are 32-bit signed integers, procname a 16-byte
- * UTF-8 array, hostname a 64-byte one, cpu_id a 32-bit signed integer.
+ * types: pid_t-like fields, prio, nice and cpu_id are 32-bit signed
+ * integers, procname a 16-byte UTF-8 array, hostname a 64-byte one,
+ * uid_t/gid_t fields and namespace inodes 32-bit unsigned integers,
+ * interruptible an 8-bit signed integer, preemptible and
+ * need_reschedule 8-bit unsigned ones.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -25,6 +29,30 @@ static const struct context_name context_names[] = {
 	{"prio", KERNEL_CONTEXT_PRIO},
 	{"cpu_id", KERNEL_CONTEXT_CPU_ID},
 	{"hostname", KERNEL_CONTEXT_HOSTNAME},
+	{"nice", KERNEL_CONTEXT_NICE},
+	{"interruptible", KERNEL_CONTEXT_INTERRUPTIBLE},
+	{"preemptible", KERNEL_CONTEXT_PREEMPTIBLE},
+	{"need_reschedule", KERNEL_CONTEXT_NEED_RESCHEDULE},
+	{"cgroup_ns", KERNEL_CONTEXT_CGROUP_NS},
+	{"ipc_ns", KERNEL_CONTEXT_IPC_NS},
+	{"mnt_ns", KERNEL_CONTEXT_MNT_NS},
+	{"net_ns", KERNEL_CONTEXT_NET_NS},
+	{"pid_ns", KERNEL_CONTEXT_PID_NS},
+	{"time_ns", KERNEL_CONTEXT_TIME_NS},
+	{"user_ns", KERNEL_CONTEXT_USER_NS},
+	{"uts_ns", KERNEL_CONTEXT_UTS_NS},
+	{"uid", KERNEL_CONTEXT_UID},
+	{"euid", KERNEL_CONTEXT_EUID},
+	{"suid", KERNEL_CONTEXT_SUID},
+	{"gid", KERNEL_CONTEXT_GID},
+	{"egid", KERNEL_CONTEXT_EGID},
+	{"sgid", KERNEL_CONTEXT_SGID},
+	{"vuid", KERNEL_CONTEXT_VUID},
+	{"veuid", KERNEL_CONTEXT_VEUID},
+	{"vsuid", KERNEL_CONTEXT_VSUID},
+	{"vgid", KERNEL_CONTEXT_VGID},
+	{"vegid", KERNEL_CONTEXT_VEGID},
+	{"vsgid", KERNEL_CONTEXT_VSGID},
 };
 
 #define NR_CONTEXT_NAMES (sizeof(context_names) / sizeof(*context_names))
@@ -77,12 +105,25 @@ static const char *name_of(enum kernel_context_kind kind)
 	return "?";
 }
 
-static struct ctf_type *int32_type(void)
+static struct ctf_type *int_type(unsigned int bits, bool is_signed)
 {
 	struct ctf_integer_desc desc = {
-		.size = 32, .align = 8, .is_signed = true, .base = 10};
+		.size = bits, .align = 8, .is_signed = is_signed, .base = 10};
 
 	return ctf_type_integer_create(&desc);
+}
+
+/* The CTF integer type of a context that is an integer. */
+static struct ctf_type *integer_context_type(enum kernel_context_kind kind)
+{
+	if (kind == KERNEL_CONTEXT_INTERRUPTIBLE)
+		return int_type(8, true);
+	if (kind == KERNEL_CONTEXT_PREEMPTIBLE ||
+	    kind == KERNEL_CONTEXT_NEED_RESCHEDULE)
+		return int_type(8, false);
+	if (kind >= KERNEL_CONTEXT_CGROUP_NS)
+		return int_type(32, false); /* inodes, uid_t, gid_t */
+	return int_type(32, true);
 }
 
 static struct ctf_type *text_array_type(unsigned int len)
@@ -115,7 +156,7 @@ struct ctf_type *kernel_context_type(const struct kernel_context_set *set)
 			type = text_array_type(KERNEL_HOSTNAME_LEN);
 			break;
 		default:
-			type = int32_type();
+			type = integer_context_type(set->kinds[i]);
 			break;
 		}
 		if (!type ||

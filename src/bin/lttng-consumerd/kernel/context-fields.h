@@ -3,7 +3,10 @@
  * add-context -k): which ones the consumer can derive, their CTF types
  * in the stream event context (LTTng's names and types). The page
  * converter lays out their values for each record, from the record's
- * thread id, the CPU and the process table.
+ * thread id, the CPU, the process table and the record's common flags
+ * (interruptible = interrupts on, preemptible = no preemption-disabling
+ * nesting nor interrupt context, need_reschedule = TIF_NEED_RESCHED, as
+ * lttng-modules computes them at the tracepoint).
  */
 #ifndef KCONSUMER_CONTEXT_FIELDS_H
 #define KCONSUMER_CONTEXT_FIELDS_H
@@ -25,9 +28,36 @@ enum kernel_context_kind {
 	KERNEL_CONTEXT_PRIO,
 	KERNEL_CONTEXT_CPU_ID,
 	KERNEL_CONTEXT_HOSTNAME,
+	KERNEL_CONTEXT_NICE,
+	/* From the record's common_flags / common_preempt_count. */
+	KERNEL_CONTEXT_INTERRUPTIBLE,
+	KERNEL_CONTEXT_PREEMPTIBLE,
+	KERNEL_CONTEXT_NEED_RESCHEDULE,
+	/* Namespace inodes (/proc/<tid>/ns/...), in kernel_ns order. */
+	KERNEL_CONTEXT_CGROUP_NS,
+	KERNEL_CONTEXT_IPC_NS,
+	KERNEL_CONTEXT_MNT_NS,
+	KERNEL_CONTEXT_NET_NS,
+	KERNEL_CONTEXT_PID_NS,
+	KERNEL_CONTEXT_TIME_NS,
+	KERNEL_CONTEXT_USER_NS,
+	KERNEL_CONTEXT_UTS_NS,
+	/* Credentials (/proc/<tid>/status), root then own namespace. */
+	KERNEL_CONTEXT_UID,
+	KERNEL_CONTEXT_EUID,
+	KERNEL_CONTEXT_SUID,
+	KERNEL_CONTEXT_GID,
+	KERNEL_CONTEXT_EGID,
+	KERNEL_CONTEXT_SGID,
+	KERNEL_CONTEXT_VUID,
+	KERNEL_CONTEXT_VEUID,
+	KERNEL_CONTEXT_VSUID,
+	KERNEL_CONTEXT_VGID,
+	KERNEL_CONTEXT_VEGID,
+	KERNEL_CONTEXT_VSGID,
 };
 
-#define KERNEL_CONTEXT_MAX 16
+#define KERNEL_CONTEXT_MAX 40
 #define KERNEL_HOSTNAME_LEN 64
 
 struct kernel_context_set {

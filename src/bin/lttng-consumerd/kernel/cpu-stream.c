@@ -55,6 +55,8 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	s->conv.contexts = config->contexts;
 	s->conv.threads = config->threads;
 	s->conv.bpf = config->bpf;
+	s->conv.overwrite = config->overwrite;
+	s->conv.trackers = config->trackers;
 	s->conv.to_monotonic = config->to_monotonic;
 	return 0;
 }
@@ -129,9 +131,10 @@ int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 		return ret;
 	lost = kernel_losses(s->stats_path);
 	if (lost > s->conv.discarded) {
-		ctf_stream_writer_add_discarded(s->conv.writer,
-						lost - s->conv.discarded);
-		s->conv.discarded = lost;
+		ret = kernel_page_converter_lose(&s->conv,
+						 lost - s->conv.discarded, err);
+		if (ret)
+			return ret;
 	}
 	return ctf_stream_writer_flush(
 		s->conv.writer,

@@ -3,8 +3,8 @@
  * per_cpu/cpuN/trace_pipe_raw (read page by page, never blocking), the
  * CTF data stream <output>/kernel/<channel>_<cpu> with its index, and the
  * page converter between them. Losses the kernel counts in
- * per_cpu/cpuN/stats but the pages did not report are added when the
- * stream is flushed.
+ * per_cpu/cpuN/stats (overrun + dropped events) but the pages did not
+ * report are accounted when the stream is flushed.
  */
 #ifndef KCONSUMER_CPU_STREAM_H
 #define KCONSUMER_CPU_STREAM_H
@@ -37,6 +37,8 @@ struct kernel_cpu_stream_config {
 	const struct kernel_context_set *contexts;
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf;
+	bool overwrite; /* the instance's options/overwrite */
+	const struct kernel_process_trackers *trackers;
 	const struct trace_clock_converter *to_monotonic;
 };
 

@@ -11,6 +11,20 @@
  *        bytes "CHANNEL\nSYSTEM/EVENT=EXPR": from now on the channel's
  *        records of that event are kept when EXPR holds; an empty EXPR
  *        removes the event's filter              -> 'k' or 'e'
+ *   'T'  set tracker: a uint32_t length (host order) then that many
+ *        bytes "ATTR=all", "ATTR=none" or "ATTR=ID,ID..." (ATTR: vpid,
+ *        uid, vuid, gid, vgid; as the --tracker option): from now on
+ *        only records of threads whose attribute is in the set are
+ *        kept                                    -> 'k' or 'e'
+ *   'S'  statistics: a uint32_t length (host order) then that many bytes,
+ *        a channel name               -> 'k' then two uint64_t (host
+ *        order): the discarded events (discard mode) and the lost
+ *        packets (overwrite mode) of that channel so far; or 'e'
+ *
+ * EXPR (here and in --filter options) holds the expressions of every
+ * enabled rule with a filter on that event, separated by
+ * KCONSUMER_FILTER_RULE_SEPARATOR (ASCII RS): each is evaluated on its
+ * own, a record is kept when any holds.
  *
  * Once set up, the consumer sends one byte: 'k' (ready) or 'e' (it
  * could not open the buffers or the trace files; details on stderr).
@@ -23,7 +37,11 @@
 #define KCONSUMER_CMD_FLUSH 'f'
 #define KCONSUMER_CMD_QUIT 'q'
 #define KCONSUMER_CMD_SET_FILTER 'F'
+#define KCONSUMER_CMD_STATS 'S'
+#define KCONSUMER_CMD_SET_TRACKER 'T'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
+#define KCONSUMER_MAX_CHANNEL_NAME 255
+#define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'
 #define KCONSUMER_REPLY_OK 'k'
 #define KCONSUMER_REPLY_ERROR 'e'
 

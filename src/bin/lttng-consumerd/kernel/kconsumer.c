@@ -9,7 +9,7 @@
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
  *      [--contexts pid+tid+...] [--switch-timer US]
  *      [--tracefile-size B [--tracefile-count N]]
- *      [--filter SYSTEM/EVENT=EXPR]...)...
+ *      [--filter SYSTEM/EVENT=EXPR]...)... [--tracker ATTR=VALUES]...
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bpf-credentials.h"
 #include "cpu-stream.h"
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
@@ -68,6 +69,8 @@ struct kconsumer {
 	struct kernel_metadata *metadata;
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf;
+	struct kernel_process_trackers trackers;
+	struct kernel_bpf_credentials *credentials;
 	int metadata_fd;
 	size_t metadata_written;
 };
@@ -79,7 +82,6 @@ static void on_signal(int sig)
 	(void)sig;
 	quit_requested = 1;
 }
-
 
 static int parse_signed(const char *text, int64_t *out)
 {
@@ -118,6 +120,7 @@ enum {
 	OPT_SWITCH_TIMER,
 	OPT_TRACEFILE_SIZE,
 	OPT_TRACEFILE_COUNT,
+	OPT_TRACKER,
 };
 
 static const struct option long_options[] = {
@@ -132,6 +135,7 @@ static const struct option long_options[] = {
 	{"read-timer", required_argument, NULL, OPT_READ_TIMER},
 	{"contexts", required_argument, NULL, OPT_CONTEXTS},
 	{"filter", required_argument, NULL, OPT_FILTER},
+	{"tracker", required_argument, NULL, OPT_TRACKER},
 	{"trace-clock", required_argument, NULL, OPT_TRACE_CLOCK},
 	{"clock-freq", required_argument, NULL, OPT_CLOCK_FREQ},
 	{"clock-offset-s", required_argument, NULL, OPT_CLOCK_OFFSET_S},
@@ -267,6 +271,10 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 				goto bad;
 			kc->control_fd = (int)v;
 			break;
+		case OPT_TRACKER:
+			if (kernel_process_trackers_set(&kc->trackers, optarg))
+				goto bad;
+			break;
 		case OPT_CHANNEL:
 		case OPT_INSTANCE:
 		case OPT_SUBBUF_SIZE:
@@ -333,6 +341,21 @@ static int write_metadata(struct kconsumer *kc, struct ctf_error *err)
 	return ret;
 }
 
+/* Whether the instance's buffers are in overwrite mode. */
+static bool instance_overwrites(const char *instance)
+{
+	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
+	char *text, msg[256];
+	bool on;
+
+	if (tracefs_instance_read(&inst, "options/overwrite", &text, msg,
+				  sizeof(msg)))
+		return false;
+	on = text[0] == '1';
+	free(text);
+	return on;
+}
+
 static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 			struct ctf_error *err)
 {
@@ -350,6 +373,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.contexts = &ch->contexts,
 		.threads = kc->threads,
 		.bpf = kc->bpf,
+		.trackers = &kc->trackers,
 		.to_monotonic = &kc->to_monotonic,
 	};
 	char path[4200];
@@ -357,6 +381,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	unsigned int cpu;
 	int ret;
 
+	config.overwrite = instance_overwrites(ch->instance);
 	ret = kernel_metadata_add_channel(kc->metadata, stream_id,
 					  &ch->contexts, ch->filters,
 					  ch->nr_filters, err);
@@ -380,6 +405,49 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	return 0;
 }
 
+/* The id of tracepoint syscalls/NAME, or 0 when it has none. */
+static unsigned int syscall_event_id(const struct kconsumer *kc,
+				     const char *name)
+{
+	char rel[600], *text, msg[256];
+	unsigned int id;
+
+	snprintf(rel, sizeof(rel), "events/syscalls/%s/id", name);
+	if (tracefs_read_file(kc->tracefs_root, rel, &text, msg, sizeof(msg)))
+		return 0;
+	id = (unsigned int)strtoul(text, NULL, 10);
+	free(text);
+	return id;
+}
+
+/*
+ * The target of event sys_enter_NAME (its format parsed): 0 and *t
+ * filled when it has a string argument BPF can capture, else -1.
+ */
+static int bpf_target_of(const struct kconsumer *kc, const char *enter_name,
+			 const struct tracefs_event_format *format,
+			 struct kernel_bpf_target *t)
+{
+	const char *syscall = enter_name + strlen("sys_enter_");
+	char exit_name[300];
+	size_t i;
+
+	for (i = 0; i < format->nr_fields; i++) {
+		if (kernel_bpf_string_arg(format->fields[i].name,
+					  format->fields[i].type))
+			break;
+	}
+	if (i == format->nr_fields)
+		return -1;
+	snprintf(exit_name, sizeof(exit_name), "sys_exit_%s", syscall);
+	t->tracepoint_id = format->id;
+	t->exit_tracepoint_id = syscall_event_id(kc, exit_name);
+	t->arg_offset = format->fields[i].offset;
+	t->exec_like =
+		!strcmp(syscall, "execve") || !strcmp(syscall, "execveat");
+	return t->exit_tracepoint_id ? 0 : -1;
+}
+
 /*
  * Adds to targets the enabled sys_enter_* events of one instance that
  * have a string argument BPF can capture (their set_event lines are
@@ -392,7 +460,6 @@ static size_t find_bpf_targets(const struct kconsumer *kc, const char *instance,
 	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
 	struct tracefs_event_format format;
 	char *set, *line, *save = NULL, rel[600], *text, msg[256];
-	size_t i;
 
 	if (tracefs_instance_read(&inst, "set_event", &set, msg, sizeof(msg)))
 		return count;
@@ -407,16 +474,9 @@ static size_t find_bpf_targets(const struct kconsumer *kc, const char *instance,
 			continue;
 		if (!tracefs_event_format_parse(text, "syscalls", &format, msg,
 						sizeof(msg))) {
-			for (i = 0; i < format.nr_fields && count < max; i++) {
-				if (!kernel_bpf_string_arg(
-					    format.fields[i].name,
-					    format.fields[i].type))
-					continue;
-				targets[count].tracepoint_id = format.id;
-				targets[count++].arg_offset =
-					format.fields[i].offset;
-				break;
-			}
+			if (!bpf_target_of(kc, line + 9, &format,
+					   &targets[count]))
+				count++;
 			tracefs_event_format_fini(&format);
 		}
 		free(text);
@@ -485,6 +545,27 @@ static void use_clock_args(struct kconsumer *kc)
 	kc->clock.offset = given.offset;
 }
 
+/*
+ * Keeps the credentials of threads as they change, for those that exit
+ * before their records are converted (trackers, credential contexts).
+ */
+static void start_bpf_credentials(struct kconsumer *kc)
+{
+	char err[1024];
+
+	kc->credentials = kernel_bpf_credentials_create(kc->tracefs_root, err,
+							sizeof(err));
+	if (!kc->credentials) {
+		fprintf(stderr,
+			"Warning: kernel consumer: the ids of threads gone "
+			"before their records are read stay unknown: %s\n",
+			err);
+		return;
+	}
+	kernel_process_table_set_credentials(
+		kc->threads, kernel_bpf_credentials_lookup, kc->credentials);
+}
+
 static int setup(struct kconsumer *kc, struct ctf_error *err)
 {
 	struct kernel_trace_info info = {0};
@@ -528,6 +609,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
 	start_bpf_strings(kc);
+	start_bpf_credentials(kc);
 	for (i = 0; i < kc->nr_channels; i++) {
 		ret = open_channel(kc, i, err);
 		if (ret)
@@ -608,6 +690,9 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kernel_process_table_destroy(kc->threads);
 	kernel_bpf_strings_destroy(kc->bpf);
 	kc->bpf = NULL;
+	kernel_process_trackers_fini(&kc->trackers);
+	kernel_bpf_credentials_destroy(kc->credentials);
+	kc->credentials = NULL;
 	return ret;
 }
 
@@ -796,6 +881,63 @@ static int set_filter(struct kconsumer *kc)
 	return replace_filter(kc, ch, stream_id, &spec);
 }
 
+/*
+ * The 'S' command: a uint32_t length then the channel name; answers 'k'
+ * and two uint64_t, the channel's discarded events (discard mode) and
+ * lost packets (overwrite mode), summed over its CPUs, or 'e'.
+ */
+static int send_stats(struct kconsumer *kc)
+{
+	char name[KCONSUMER_MAX_CHANNEL_NAME + 1] = "";
+	uint64_t counts[2] = {0, 0};
+	struct kchannel *ch;
+	uint32_t len, stream_id;
+	char ok = KCONSUMER_REPLY_OK;
+	unsigned int cpu;
+
+	if (read_control(kc, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_CHANNEL_NAME || read_control(kc, name, len))
+		return -1;
+	ch = find_channel(kc, name, &stream_id);
+	if (!ch)
+		return -1;
+	for (cpu = 0; cpu < ch->nr_cpus; cpu++) {
+		const struct kernel_page_converter *c = &ch->cpus[cpu].conv;
+
+		counts[0] += c->overwrite ? 0 : c->discarded;
+		counts[1] += c->lost_packets;
+	}
+	if (write(kc->control_fd, &ok, 1) != 1 ||
+	    write(kc->control_fd, counts, sizeof(counts)) !=
+		    (ssize_t)sizeof(counts))
+		quit_requested = 1;
+	return 0;
+}
+
+/* The 'T' command: a uint32_t length then "ATTR=VALUES". 0 or -1. */
+static int set_tracker(struct kconsumer *kc)
+{
+	struct ctf_error err = {{0}};
+	uint32_t len;
+	char *spec;
+	int ret;
+
+	if (read_control(kc, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_FILTER_MESSAGE)
+		return -1;
+	spec = calloc(1, (size_t)len + 1);
+	if (!spec || read_control(kc, spec, len)) {
+		free(spec);
+		return -1;
+	}
+	/* The records already in the buffers met the trackers in force. */
+	if (drain_all(kc, &err))
+		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
+	ret = kernel_process_trackers_set(&kc->trackers, spec);
+	free(spec);
+	return ret ? -1 : 0;
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -825,6 +967,19 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 			fprintf(stderr, "Error: kernel consumer: bad filter "
 					"command\n");
 		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_SET_TRACKER) {
+		ret = set_tracker(kc);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: bad tracker "
+					"command\n");
+		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_STATS) {
+		if (send_stats(kc))
+			reply(kc, 0);
 		return 0;
 	}
 	reply(kc, 0);

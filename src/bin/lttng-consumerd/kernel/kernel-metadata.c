@@ -160,7 +160,7 @@ static void free_class(struct kernel_event_class *ec)
 	for (i = 0; i < ec->nr_plans; i++)
 		free(ec->plans[i].name);
 	free(ec->plans);
-	filter_program_free(ec->filter);
+	kernel_record_filters_clear(ec);
 	free(ec);
 }
 
@@ -344,9 +344,10 @@ static const struct tracefs_field *syscall_arg(const struct tracefs_field *f,
 }
 
 /*
- * Links the stream's filter for this event, if any. An expression that
- * does not compile (the session daemon checked it) leaves the event
- * unfiltered, with a warning.
+ * Links the stream's filter for this event, if any: one program per
+ * rule. A rule's expression that does not compile or link (the event
+ * lacks a field it names) matches nothing on this event; the other
+ * rules still apply.
  */
 static void attach_filter(const struct stream_events *se,
 			  struct kernel_event_class *ec)
@@ -360,8 +361,8 @@ static void attach_filter(const struct stream_events *se,
 		if (strcmp(spec->system, ec->system) ||
 		    strcmp(spec->event, ec->name))
 			continue;
-		if (kernel_record_filter_create(spec->expression, ec,
-						&ec->filter, err, sizeof(err)))
+		if (kernel_record_filters_set(ec, spec->expression, err,
+					      sizeof(err)))
 			fprintf(stderr, "Warning: kernel consumer: %s\n", err);
 		return;
 	}
@@ -384,8 +385,7 @@ int kernel_metadata_set_filters(struct kernel_metadata *km, uint32_t stream_id,
 
 		if (!ec)
 			continue;
-		filter_program_free(ec->filter);
-		ec->filter = NULL;
+		kernel_record_filters_clear(ec);
 		attach_filter(se, ec);
 	}
 	return 0;

@@ -53,7 +53,7 @@ struct kernel_event_class {
 	size_t nr_plans;
 	struct kernel_field_plan *plans;
 	bool is_exec; /* sched_process_exec: the thread's name changes */
-	struct filter_program *filter; /* consumer-side filter, or NULL */
+	struct kernel_record_filters filters; /* consumer-side filters */
 };
 
 struct kernel_trace_info {

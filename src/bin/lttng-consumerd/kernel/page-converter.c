@@ -266,41 +266,115 @@ static int put_payload(struct kernel_page_converter *c, struct out_buf *o,
 }
 
 /* Lays out the context fields of a record of thread tid. */
+/* ftrace's common_flags bits (kernel/trace/trace.h). */
+#define TRACE_FLAG_IRQS_OFF 0x01
+#define TRACE_FLAG_NEED_RESCHED 0x04
+#define TRACE_FLAG_HARDIRQ 0x08
+#define TRACE_FLAG_SOFTIRQ 0x10
+#define TRACE_FLAG_NMI 0x40
+#define TRACE_FLAG_BH_OFF 0x80
+#define TRACE_IN_INTERRUPT                                                     \
+	(TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ | TRACE_FLAG_NMI |            \
+	 TRACE_FLAG_BH_OFF)
+/* common_preempt_count: preemption-disabling depth in the low nibble. */
+#define TRACE_PREEMPT_DEPTH_MASK 0x0f
+#define COMMON_FLAGS_OFFSET 2
+#define COMMON_PREEMPT_COUNT_OFFSET 3
+
+/*
+ * vppid: the parent's id in the thread's pid namespace (the parent's
+ * vpid when both share it; 0 when the parent is outside, as for a
+ * namespace's init).
+ */
+static int32_t vppid_of(struct kernel_page_converter *c,
+			const struct kernel_thread_info *t)
+{
+	const struct kernel_thread_info *parent;
+
+	if (t->vpid == t->pid)
+		return t->ppid;
+	parent = kernel_process_table_get(c->threads, t->ppid);
+	return parent->ns[KERNEL_NS_PID] == t->ns[KERNEL_NS_PID] ? parent->vpid
+								 : 0;
+}
+
+/* The value of an integer context; *size its bytes. */
+static uint64_t integer_context(struct kernel_page_converter *c,
+				enum kernel_context_kind kind,
+				const struct kernel_thread_info *t,
+				const struct tracefs_record *r, size_t *size)
+{
+	uint8_t flags = r->data[COMMON_FLAGS_OFFSET];
+	uint8_t preempt = r->data[COMMON_PREEMPT_COUNT_OFFSET];
+	const uint32_t *creds[] = {&t->uid,   &t->euid, &t->suid,  &t->gid,
+				   &t->egid,  &t->sgid, &t->vuid,  &t->veuid,
+				   &t->vsuid, &t->vgid, &t->vegid, &t->vsgid};
+
+	*size = 4;
+	switch (kind) {
+	case KERNEL_CONTEXT_PID:
+		return (uint64_t)(int64_t)t->pid;
+	case KERNEL_CONTEXT_VPID:
+		return (uint64_t)(int64_t)(t->ids_known ? t->vpid : t->pid);
+	case KERNEL_CONTEXT_TID:
+		return (uint64_t)(int64_t)t->tid;
+	case KERNEL_CONTEXT_VTID:
+		return (uint64_t)(int64_t)(t->ids_known ? t->vtid : t->tid);
+	case KERNEL_CONTEXT_PPID:
+		return (uint64_t)(int64_t)t->ppid;
+	case KERNEL_CONTEXT_VPPID:
+		return (uint64_t)(int64_t)(t->ids_known ? vppid_of(c, t)
+							: t->ppid);
+	case KERNEL_CONTEXT_PRIO:
+		return (uint64_t)(int64_t)t->prio;
+	case KERNEL_CONTEXT_NICE:
+		return (uint64_t)(int64_t)t->nice;
+	case KERNEL_CONTEXT_CPU_ID:
+		return c->cpu;
+	case KERNEL_CONTEXT_INTERRUPTIBLE:
+		*size = 1;
+		return !(flags & TRACE_FLAG_IRQS_OFF);
+	case KERNEL_CONTEXT_PREEMPTIBLE:
+		*size = 1;
+		return !(preempt & TRACE_PREEMPT_DEPTH_MASK) &&
+		       !(flags & TRACE_IN_INTERRUPT);
+	case KERNEL_CONTEXT_NEED_RESCHEDULE:
+		*size = 1;
+		return !!(flags & TRACE_FLAG_NEED_RESCHED);
+	case KERNEL_CONTEXT_PROCNAME:
+	case KERNEL_CONTEXT_HOSTNAME:
+		return 0; /* arrays, laid out by put_context() */
+	default:
+		break;
+	}
+	if (kind >= KERNEL_CONTEXT_CGROUP_NS && kind <= KERNEL_CONTEXT_UTS_NS)
+		return t->ns[kind - KERNEL_CONTEXT_CGROUP_NS];
+	return *creds[kind - KERNEL_CONTEXT_UID];
+}
+
 static void put_context(struct kernel_page_converter *c, struct out_buf *o,
-			int32_t tid)
+			int32_t tid, const struct tracefs_record *r)
 {
 	const struct kernel_context_set *set = c->contexts;
-	const struct kernel_thread_info *t =
-		kernel_process_table_get(c->threads, tid);
-	size_t i;
+	/* A copy: looking the parent up may reuse the table's slots. */
+	struct kernel_thread_info t =
+		*kernel_process_table_get(c->threads, tid);
+	size_t i, size;
+	uint64_t v;
 
 	for (i = 0; i < set->count; i++) {
 		switch (set->kinds[i]) {
-		case KERNEL_CONTEXT_PID:
-		case KERNEL_CONTEXT_VPID:
-			put_int(o, (uint64_t)(int64_t)t->pid, 4);
-			break;
-		case KERNEL_CONTEXT_TID:
-		case KERNEL_CONTEXT_VTID:
-			put_int(o, (uint64_t)(int64_t)t->tid, 4);
-			break;
-		case KERNEL_CONTEXT_PPID:
-		case KERNEL_CONTEXT_VPPID:
-			put_int(o, (uint64_t)(int64_t)t->ppid, 4);
-			break;
-		case KERNEL_CONTEXT_PRIO:
-			put_int(o, (uint64_t)(int64_t)t->prio, 4);
-			break;
-		case KERNEL_CONTEXT_CPU_ID:
-			put_int(o, c->cpu, 4);
-			break;
 		case KERNEL_CONTEXT_PROCNAME:
-			put_text_array(o, (const uint8_t *)t->comm,
+			put_text_array(o, (const uint8_t *)t.comm,
 				       KERNEL_COMM_LEN);
 			break;
 		case KERNEL_CONTEXT_HOSTNAME:
 			put_text_array(o, (const uint8_t *)set->hostname,
 				       KERNEL_HOSTNAME_LEN);
+			break;
+		default:
+			v = integer_context(c, set->kinds[i], &t, r, &size);
+			put_int(o, v, size);
 			break;
 		}
 	}
@@ -315,6 +389,16 @@ static size_t output_bound(const struct kernel_event_class *ec, size_t size)
 {
 	return 2 * size + (8 + KERNEL_BPF_STRING_MAX) * ec->nr_plans +
 	       KERNEL_CONTEXT_MAX * 64 + 64;
+}
+
+/* Whether the process attribute trackers let thread tid record. */
+static bool tracked(struct kernel_page_converter *c, int32_t tid)
+{
+	if (!c->trackers || !c->threads ||
+	    !kernel_process_trackers_active(c->trackers))
+		return true;
+	return kernel_process_trackers_allow(
+		c->trackers, kernel_process_table_get(c->threads, tid));
 }
 
 static int convert_record(struct kernel_page_converter *c,
@@ -343,13 +427,17 @@ static int convert_record(struct kernel_page_converter *c,
 		return ctf_error_set(err, -ENOMEM, "out of memory");
 	o.p = c->out;
 	tid = (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
+	if (!tracked(c, tid)) {
+		c->untracked++;
+		return 0;
+	}
 	if (c->contexts && c->contexts->count)
-		put_context(c, &o, tid);
+		put_context(c, &o, tid, r);
 	if (put_payload(c, &o, ec, r)) {
 		c->unknown++;
 		return 0;
 	}
-	if (ec->filter &&
+	if (ec->filters.active &&
 	    !kernel_record_filter_keep(ec, r, c->threads, c->cpu)) {
 		c->filtered++;
 		return 0;
@@ -367,6 +455,39 @@ static int convert_record(struct kernel_page_converter *c,
 	return 0;
 }
 
+/* Packets that count lost events filled, estimated; at least one. */
+static uint64_t packets_of_lost_events(const struct kernel_page_converter *c,
+				       uint64_t count)
+{
+	uint64_t mean, bytes;
+	size_t packet_size = ctf_stream_writer_packet_size(c->writer);
+
+	if (!count || !c->records || !packet_size)
+		return 1;
+	mean = c->record_bytes / c->records;
+	bytes = count * (mean ? mean : 1);
+	return (bytes + packet_size - 1) / packet_size;
+}
+
+int kernel_page_converter_lose(struct kernel_page_converter *c, uint64_t count,
+			       struct ctf_error *err)
+{
+	uint64_t packets;
+
+	c->discarded += count;
+	if (!c->overwrite) {
+		if (count)
+			ctf_stream_writer_add_discarded(c->writer, count);
+		else
+			c->unknown_losses++;
+		return 0;
+	}
+	packets = packets_of_lost_events(c, count);
+	c->lost_packets += packets;
+	return ctf_stream_writer_lose_packets(c->writer, packets,
+					      c->last_timestamp, err);
+}
+
 int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 			size_t len, struct ctf_error *err)
 {
@@ -379,15 +500,15 @@ int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 		return ctf_error_set(err, ret, "malformed kernel page (cpu %u)",
 				     c->cpu);
 	if (reader.events_missed) {
-		if (reader.missed_count_known) {
-			c->discarded += reader.missed_count;
-			ctf_stream_writer_add_discarded(c->writer,
-							reader.missed_count);
-		} else {
-			c->unknown_losses++;
-		}
+		ret = kernel_page_converter_lose(
+			c, reader.missed_count_known ? reader.missed_count : 0,
+			err);
+		if (ret)
+			return ret;
 	}
+	c->record_bytes += reader.data_len;
 	while ((ret = tracefs_page_reader_next(&reader, &record)) == 1) {
+		c->records++;
 		ret = convert_record(c, &record, err);
 		if (ret)
 			return ret;

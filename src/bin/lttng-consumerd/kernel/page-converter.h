@@ -5,8 +5,10 @@
  * event class (created on first use from the format file), the context
  * fields are derived and the payload laid out by the class's plan
  * directly in CTF form (byte-packed little-endian fields, as the record
- * itself), and the event appended to the stream writer. Losses the page reports
- * become the stream's events_discarded.
+ * itself), and the event appended to the stream writer. Losses the
+ * pages report become, as in LTTng, the stream's events_discarded in
+ * discard mode, and lost packets (packet_seq_num gaps) in overwrite
+ * mode, where the kernel overwrote whole pages.
  */
 #ifndef KCONSUMER_PAGE_CONVERTER_H
 #define KCONSUMER_PAGE_CONVERTER_H
@@ -19,6 +21,7 @@
 #include "ctf/stream-writer.h"
 #include "kernel-metadata.h"
 #include "process-table.h"
+#include "process-tracker.h"
 #include "tracefs/page-reader.h"
 
 struct kernel_page_converter {
@@ -31,15 +34,22 @@ struct kernel_page_converter {
 	const struct kernel_context_set *contexts;
 	struct kernel_process_table *threads;
 	struct kernel_bpf_strings *bpf; /* captured strings, or NULL */
+	bool overwrite;			/* the channel's event-loss mode */
+	/* Process attribute trackers (NULL or inactive: every process). */
+	const struct kernel_process_trackers *trackers;
 	/* record timestamps to BPF's CLOCK_MONOTONIC ns */
 	const struct trace_clock_converter *to_monotonic;
 
 	/* Statistics. */
 	uint64_t events;	 /* records written */
 	uint64_t filtered;	 /* records a consumer filter dropped */
+	uint64_t untracked;	 /* records of processes not tracked */
 	uint64_t unknown;	 /* records of no usable event class */
-	uint64_t discarded;	 /* losses reported by pages */
+	uint64_t discarded;	 /* events lost (reported by pages, stats) */
 	uint64_t unknown_losses; /* pages that lost an unknown count */
+	uint64_t lost_packets;	 /* overwrite mode: packets skipped */
+	uint64_t record_bytes;	 /* bytes of the records of the pages read */
+	uint64_t records;	 /* records of the pages read */
 	uint64_t last_timestamp;
 	uint32_t last_ns_inum; /* sched_process_fork's parent namespace */
 
@@ -55,6 +65,16 @@ struct kernel_page_converter {
  */
 int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 			size_t len, struct ctf_error *err);
+
+/*
+ * Accounts count events the kernel lost at this point of the stream
+ * (count 0: an unknown number). Discard mode: they become
+ * events_discarded. Overwrite mode: the open packet is closed and the
+ * sequence skips the packets those events filled (their size estimated
+ * from the mean record size seen, at least one packet). 0 or -errno.
+ */
+int kernel_page_converter_lose(struct kernel_page_converter *c, uint64_t count,
+			       struct ctf_error *err);
 
 /* Frees the scratch space (not the writer or the metadata). */
 void kernel_page_converter_fini(struct kernel_page_converter *c);

@@ -108,10 +108,11 @@ static void describe(const struct kernel_field_plan *p, struct filter_field *f)
 	}
 }
 
-int kernel_record_filter_create(const char *expression,
-				const struct kernel_event_class *ec,
-				struct filter_program **out, char *err,
-				size_t err_len)
+/* Compiles and links one rule's expression for ec. */
+static int create_program(const char *expression,
+			  const struct kernel_event_class *ec,
+			  struct filter_program **out, char *err,
+			  size_t err_len)
 {
 	struct filter_field fields[MAX_FILTER_FIELDS];
 	struct filter_event_layout layout = {.fields = fields,
@@ -142,6 +143,65 @@ int kernel_record_filter_create(const char *expression,
 		snprintf(err, err_len, "filter '%s' on %s: %s", expression,
 			 ec->name, msg);
 	return ret;
+}
+
+void kernel_record_filters_clear(struct kernel_event_class *ec)
+{
+	size_t i;
+
+	for (i = 0; i < ec->filters.nr_programs; i++)
+		filter_program_free(ec->filters.programs[i]);
+	free(ec->filters.programs);
+	memset(&ec->filters, 0, sizeof(ec->filters));
+}
+
+/* Adds the program of one rule's expression [begin, end). */
+static int add_rule(struct kernel_event_class *ec, const char *begin,
+		    const char *end, char *err, size_t err_len)
+{
+	struct kernel_record_filters *f = &ec->filters;
+	struct filter_program **grown, *program = NULL;
+	char *expression = strndup(begin, (size_t)(end - begin));
+	int ret;
+
+	if (!expression)
+		return -ENOMEM;
+	ret = create_program(expression, ec, &program, err, err_len);
+	free(expression);
+	if (ret)
+		return ret;
+	grown = realloc(f->programs, (f->nr_programs + 1) * sizeof(*grown));
+	if (!grown) {
+		filter_program_free(program);
+		return -ENOMEM;
+	}
+	grown[f->nr_programs++] = program;
+	f->programs = grown;
+	return 0;
+}
+
+int kernel_record_filters_set(struct kernel_event_class *ec,
+			      const char *expressions, char *err,
+			      size_t err_len)
+{
+	const char *begin = expressions, *end;
+	int ret, result = 0;
+
+	kernel_record_filters_clear(ec);
+	ec->filters.active = true;
+	for (;;) {
+		end = strchr(begin, KCONSUMER_FILTER_RULE_SEPARATOR);
+		if (!end)
+			end = begin + strlen(begin);
+		ret = add_rule(ec, begin, end, err, err_len);
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret)
+			result = ret;
+		if (!*end)
+			return result;
+		begin = end + 1;
+	}
 }
 
 static uint64_t load(const uint8_t *p, unsigned int size)
@@ -270,6 +330,10 @@ bool kernel_record_filter_keep(const struct kernel_event_class *ec,
 	int32_t tid;
 	size_t i;
 
+	if (!ec->filters.active)
+		return true;
+	if (!ec->filters.nr_programs) /* no rule can apply to this event */
+		return false;
 	for (i = 0; i < ec->nr_plans; i++)
 		values[i] = value_of(&ec->plans[i], r);
 	memcpy(&tid, r->data + 4, 4); /* common_pid */
@@ -279,5 +343,10 @@ bool kernel_record_filter_keep(const struct kernel_event_class *ec,
 		unknown.tid = unknown.pid = tid;
 		st.thread = &unknown;
 	}
-	return filter_eval(ec->filter, values, fetch_context, &st);
+	for (i = 0; i < ec->filters.nr_programs; i++) {
+		if (filter_eval(ec->filters.programs[i], values, fetch_context,
+				&st))
+			return true;
+	}
+	return false;
 }

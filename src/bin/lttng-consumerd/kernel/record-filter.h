@@ -4,9 +4,12 @@
  * with fields, ...). The session daemon passes them per tracefs event
  * (--filter=SYSTEM/EVENT=EXPR); each is compiled and linked to the event
  * class's fields (LTTng's names) when the class is created, then run on
- * every record of that event with the project's filter interpreter. A
- * record passes when the expression is true; an expression naming a
- * field the event lacks never is (as LTTng).
+ * every record of that event with the project's filter interpreter.
+ * Several enabled rules on one event come as one expression per rule,
+ * separated by KCONSUMER_FILTER_RULE_SEPARATOR; each is evaluated on its
+ * own and a record passes when any rule's expression is true. A rule
+ * whose expression names a field the event lacks matches nothing there
+ * (as LTTng), the other rules still apply.
  */
 #ifndef KCONSUMER_RECORD_FILTER_H
 #define KCONSUMER_RECORD_FILTER_H
@@ -15,11 +18,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kconsumer-protocol.h"
 #include "process-table.h"
 #include "tracefs/page-reader.h"
 
 struct kernel_event_class;
 struct filter_program;
+
+/* The consumer's filter of one event class: its rules' programs, ORed. */
+struct kernel_record_filters {
+	bool active;			  /* some rule filters this event */
+	struct filter_program **programs; /* the rules that can apply */
+	size_t nr_programs;
+};
 
 /* One --filter option: the event it applies to and its expression. */
 struct kernel_filter_spec {
@@ -35,14 +46,19 @@ struct kernel_filter_spec {
 int kernel_filter_spec_parse(const char *text, struct kernel_filter_spec *out);
 
 /*
- * Compiles expression and links it to the class's payload fields and the
- * derivable contexts. 0 with *out set, or -EINVAL (err set) for an
- * expression that does not compile, -ENOMEM.
+ * Sets ec->filters from expressions (one per rule, separated by
+ * KCONSUMER_FILTER_RULE_SEPARATOR): each is compiled and linked to the
+ * class's payload fields and the derivable contexts. A rule whose
+ * expression does not compile or link (a field the event lacks) is left
+ * out, with its reason in err (the last one) and a return of -EINVAL;
+ * the others apply. -ENOMEM.
  */
-int kernel_record_filter_create(const char *expression,
-				const struct kernel_event_class *ec,
-				struct filter_program **out, char *err,
-				size_t err_len);
+int kernel_record_filters_set(struct kernel_event_class *ec,
+			      const char *expressions, char *err,
+			      size_t err_len);
+
+/* Removes ec's filters: every record passes. */
+void kernel_record_filters_clear(struct kernel_event_class *ec);
 
 /* Whether record r (of class ec, thread facts from threads) passes. */
 bool kernel_record_filter_keep(const struct kernel_event_class *ec,

@@ -31,6 +31,17 @@ int kernel_cmd_channel_count(const struct session *session)
 	return session->kernel ? (int)session->kernel->domain.channel_count : 0;
 }
 
+void kernel_cmd_channel_stats(struct session *session, const char *channel,
+			      uint64_t *discarded_events,
+			      uint64_t *lost_packets)
+{
+	*discarded_events = 0;
+	*lost_packets = 0;
+	if (session->kernel)
+		kernel_consumer_channel_stats(session->kernel, channel,
+					      discarded_events, lost_packets);
+}
+
 static int add_channel(struct session *session, struct kernel_session *ks,
 		       const struct lsc_channel *req)
 {
@@ -42,7 +53,9 @@ static int add_channel(struct session *session, struct kernel_session *ks,
 	ret = kernel_channel_create(ks, req, session->snapshot);
 	ki = kernel_session_instance(ks, req->chan.name);
 	if (ret == LTTNG_OK && ki)
-		ret = kernel_tracker_apply(&ks->pid_tracker, &ki->tracefs);
+		ret = kernel_tracker_apply(
+			&ks->trackers[LTTNG_PROCESS_ATTR_PROCESS_ID],
+			&ki->tracefs);
 	return ret;
 }
 
@@ -245,6 +258,18 @@ int kernel_cmd_add_context(struct session *session,
 	return ret;
 }
 
+/* Whether a tracker lets no process record. */
+static bool tracker_excludes_all(const struct kernel_session *ks)
+{
+	size_t i;
+
+	for (i = 0; i < KERNEL_TRACKER_COUNT; i++) {
+		if (kernel_tracker_excludes_all(&ks->trackers[i]))
+			return true;
+	}
+	return false;
+}
+
 /* Writes tracing_on of every enabled channel's instance. */
 static int set_tracing(struct kernel_session *ks, const char *value)
 {
@@ -253,7 +278,7 @@ static int set_tracing(struct kernel_session *ks, const char *value)
 	char err[512];
 	int ret = LTTNG_OK;
 
-	if (value[0] == '1' && kernel_tracker_excludes_all(&ks->pid_tracker))
+	if (value[0] == '1' && tracker_excludes_all(ks))
 		value = "0"; /* no process may record */
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
 		ki = kernel_session_instance(ks, chan->name);
@@ -269,34 +294,119 @@ static int set_tracing(struct kernel_session *ks, const char *value)
 	return ret;
 }
 
-int kernel_cmd_track_pid(struct session *session, int pid, bool track)
+/*
+ * Applies tracker attr after a change: the process ID tracker to every
+ * instance, the others to the consumer; then the instances' tracing_on
+ * (an empty set turns them off) when the session is active.
+ */
+static int apply_tracker(struct session *session, struct kernel_session *ks,
+			 enum lttng_process_attr attr)
 {
-	struct kernel_session *ks;
+	struct kernel_tracker *t = &ks->trackers[attr];
 	struct kernel_instance *ki;
-	int ret = kernel_session_get(&session->kernel, true, &ks);
+	int ret = LTTNG_OK;
+	char *spec;
 
-	if (ret == LTTNG_OK)
-		ret = kernel_tracker_change(&ks->pid_tracker, pid, track);
-	for (ki = ks ? ks->instances : NULL; ki && ret == LTTNG_OK;
-	     ki = ki->next)
-		ret = kernel_tracker_apply(&ks->pid_tracker, &ki->tracefs);
+	if (attr == LTTNG_PROCESS_ATTR_PROCESS_ID) {
+		for (ki = ks->instances; ki && ret == LTTNG_OK; ki = ki->next)
+			ret = kernel_tracker_apply(t, &ki->tracefs);
+	} else {
+		spec = kernel_tracker_consumer_spec(t, attr);
+		ret = spec ? kernel_consumer_set_tracker(ks, spec)
+			   : LTTNG_ERR_NOMEM;
+		free(spec);
+	}
 	if (ret == LTTNG_OK && session->active)
 		ret = set_tracing(ks, "1");
 	return ret;
 }
 
-int kernel_cmd_list_tracker_pids(struct session *session, struct lsc_buf *reply)
+int kernel_cmd_tracker_change(struct session *session,
+			      enum lttng_process_attr attr,
+			      enum lsc_tracker_operation operation,
+			      enum lttng_tracking_policy policy,
+			      enum lttng_process_attr_value_type type,
+			      int64_t id, const char *name)
 {
+	struct kernel_session *ks;
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	if (attr >= KERNEL_TRACKER_COUNT)
+		return LTTNG_ERR_INVALID;
+	switch (operation) {
+	case LSC_TRACKER_SET_POLICY:
+		if (policy > LTTNG_TRACKING_POLICY_INCLUDE_SET)
+			return LTTNG_ERR_INVALID;
+		ret = kernel_tracker_set_policy(&ks->trackers[attr], policy);
+		break;
+	case LSC_TRACKER_ADD:
+	case LSC_TRACKER_REMOVE:
+		ret = kernel_tracker_change(&ks->trackers[attr], attr,
+					    operation == LSC_TRACKER_ADD, type,
+					    id, name);
+		break;
+	default:
+		return LTTNG_ERR_INVALID;
+	}
+	return ret == LTTNG_OK ? apply_tracker(session, ks, attr) : ret;
+}
+
+int kernel_cmd_tracker_list(struct session *session,
+			    enum lttng_process_attr attr, struct lsc_buf *reply)
+{
+	const struct kernel_tracker *t;
 	struct kernel_session *ks;
 	size_t i;
 	int ret = kernel_session_get(&session->kernel, true, &ks);
 
 	if (ret != LTTNG_OK)
 		return ret;
-	lsc_put_i32(reply, ks->pid_tracker.all ? 1 : 0);
-	lsc_put_u32(reply, (uint32_t)ks->pid_tracker.count);
-	for (i = 0; i < ks->pid_tracker.count; i++)
-		lsc_put_i32(reply, ks->pid_tracker.pids[i]);
+	if (attr >= KERNEL_TRACKER_COUNT)
+		return LTTNG_ERR_INVALID;
+	t = &ks->trackers[attr];
+	lsc_put_u32(reply, (uint32_t)t->policy);
+	lsc_put_u32(reply, (uint32_t)t->count);
+	for (i = 0; i < t->count; i++) {
+		lsc_put_i32(reply, (int32_t)t->values[i].type);
+		lsc_put_i64(reply, t->values[i].id);
+		lsc_put_str(reply, t->values[i].name);
+	}
+	return LTTNG_OK;
+}
+
+int kernel_cmd_track_pid(struct session *session, int pid, bool track)
+{
+	if (pid == -1)
+		return kernel_cmd_tracker_change(
+			session, LTTNG_PROCESS_ATTR_PROCESS_ID,
+			LSC_TRACKER_SET_POLICY,
+			track ? LTTNG_TRACKING_POLICY_INCLUDE_ALL
+			      : LTTNG_TRACKING_POLICY_EXCLUDE_ALL,
+			LTTNG_PROCESS_ATTR_VALUE_TYPE_INVALID, 0, NULL);
+	return kernel_cmd_tracker_change(
+		session, LTTNG_PROCESS_ATTR_PROCESS_ID,
+		track ? LSC_TRACKER_ADD : LSC_TRACKER_REMOVE,
+		LTTNG_TRACKING_POLICY_INCLUDE_SET,
+		LTTNG_PROCESS_ATTR_VALUE_TYPE_PID, pid, NULL);
+}
+
+int kernel_cmd_list_tracker_pids(struct session *session, struct lsc_buf *reply)
+{
+	const struct kernel_tracker *t;
+	struct kernel_session *ks;
+	size_t i;
+	int ret = kernel_session_get(&session->kernel, true, &ks);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	t = &ks->trackers[LTTNG_PROCESS_ATTR_PROCESS_ID];
+	lsc_put_i32(reply,
+		    t->policy == LTTNG_TRACKING_POLICY_INCLUDE_ALL ? 1 : 0);
+	lsc_put_u32(reply, (uint32_t)t->count);
+	for (i = 0; i < t->count; i++)
+		lsc_put_i32(reply, (int32_t)t->values[i].id);
 	return LTTNG_OK;
 }
 

@@ -7,8 +7,12 @@
 #define SESSIOND_KERNEL_CMD_H
 
 #include <stdbool.h>
+#include <stdint.h>
+
+#include <lttng/tracker.h>
 
 #include "sessiond-comm/buffer.h"
+#include "sessiond-comm/message.h"
 #include "sessiond-comm/codec.h"
 
 struct session;
@@ -30,6 +34,23 @@ int kernel_cmd_add_context(struct session *session,
 			   const struct lsc_target *target,
 			   const struct lsc_context *spec);
 
+/*
+ * Changes a process attribute tracker (LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE):
+ * its policy, or adds/removes one value (type and id, or a user/group
+ * name). LTTNG_OK or an LTTNG_ERR_* code.
+ */
+int kernel_cmd_tracker_change(struct session *session,
+			      enum lttng_process_attr attr,
+			      enum lsc_tracker_operation operation,
+			      enum lttng_tracking_policy policy,
+			      enum lttng_process_attr_value_type type,
+			      int64_t id, const char *name);
+
+/* A tracker's policy and values (LSC_CMD_PROCESS_ATTR_TRACKER_LIST). */
+int kernel_cmd_tracker_list(struct session *session,
+			    enum lttng_process_attr attr,
+			    struct lsc_buf *reply);
+
 /* track/untrack --kernel --pid (pid -1: --all). */
 int kernel_cmd_track_pid(struct session *session, int pid, bool track);
 
@@ -41,6 +62,14 @@ int kernel_cmd_list_tracker_pids(struct session *session,
 int kernel_cmd_start(struct session *session);
 int kernel_cmd_stop(struct session *session);
 void kernel_cmd_destroy(struct session *session);
+
+/*
+ * A kernel channel's losses for `lttng list`: discarded events and lost
+ * packets (0 when the session never started).
+ */
+void kernel_cmd_channel_stats(struct session *session, const char *channel,
+			      uint64_t *discarded_events,
+			      uint64_t *lost_packets);
 
 /* Whether the session has kernel channels. */
 int kernel_cmd_channel_count(const struct session *session);

@@ -109,6 +109,27 @@ static int add_channel_args(struct argv_builder *b, struct kernel_session *ks,
 	return 0;
 }
 
+/* --tracker=ATTR=VALUES of the trackers the consumer applies. */
+static int add_tracker_args(struct argv_builder *b, struct kernel_session *ks)
+{
+	enum lttng_process_attr attr;
+	char *spec;
+	int ret;
+
+	for (attr = LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
+	     attr < KERNEL_TRACKER_COUNT; attr++) {
+		if (ks->trackers[attr].policy ==
+		    LTTNG_TRACKING_POLICY_INCLUDE_ALL)
+			continue;
+		spec = kernel_tracker_consumer_spec(&ks->trackers[attr], attr);
+		ret = spec ? add_arg(b, "--tracker=%s", spec) : -1;
+		free(spec);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
 static int build_args(struct argv_builder *b, struct kernel_session *ks,
 		      const char *output_dir, const char *trace_name, int fd)
 {
@@ -126,7 +147,7 @@ static int build_args(struct argv_builder *b, struct kernel_session *ks,
 		if (add_channel_args(b, ks, chan))
 			return -1;
 	}
-	return 0;
+	return add_tracker_args(b, ks);
 }
 
 /*
@@ -259,6 +280,82 @@ int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 		    system, event);
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
+	return LTTNG_OK;
+}
+
+int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec)
+{
+	uint32_t len = (uint32_t)strlen(spec);
+	char *message;
+	int ret = -EPIPE;
+
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK; /* passed on the command line at start */
+	message = malloc(1 + sizeof(len) + len);
+	if (!message)
+		return LTTNG_ERR_NOMEM;
+	message[0] = KCONSUMER_CMD_SET_TRACKER;
+	memcpy(message + 1, &len, sizeof(len));
+	memcpy(message + 1 + sizeof(len), spec, len);
+	if (len <= KCONSUMER_MAX_FILTER_MESSAGE &&
+	    write(ks->consumer_fd, message, 1 + sizeof(len) + len) ==
+		    (ssize_t)(1 + sizeof(len) + len))
+		ret = wait_reply(ks);
+	free(message);
+	if (ret) {
+		ERR("The kernel consumer daemon did not take the tracker %s",
+		    spec);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+/* Reads exactly len bytes of the consumer's reply; 0 or -1. */
+static int read_reply_data(struct kernel_session *ks, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = read(ks->consumer_fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int kernel_consumer_channel_stats(struct kernel_session *ks,
+				  const char *channel,
+				  uint64_t *discarded_events,
+				  uint64_t *lost_packets)
+{
+	char message[1 + sizeof(uint32_t) + KCONSUMER_MAX_CHANNEL_NAME];
+	uint32_t len = (uint32_t)strlen(channel);
+	uint64_t counts[2];
+
+	*discarded_events = 0;
+	*lost_packets = 0;
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK; /* not started yet: nothing lost */
+	if (len > KCONSUMER_MAX_CHANNEL_NAME)
+		return LTTNG_ERR_INVALID;
+	message[0] = KCONSUMER_CMD_STATS;
+	memcpy(message + 1, &len, sizeof(len));
+	memcpy(message + 1 + sizeof(len), channel, len);
+	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) !=
+		    (ssize_t)(1 + sizeof(len) + len) ||
+	    wait_reply(ks) || read_reply_data(ks, counts, sizeof(counts))) {
+		ERR("The kernel consumer daemon did not give the statistics "
+		    "of channel %s",
+		    channel);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	*discarded_events = counts[0];
+	*lost_packets = counts[1];
 	return LTTNG_OK;
 }
 

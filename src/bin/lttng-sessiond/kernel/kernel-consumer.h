@@ -8,6 +8,8 @@
 #ifndef SESSIOND_KERNEL_CONSUMER_H
 #define SESSIOND_KERNEL_CONSUMER_H
 
+#include <stdint.h>
+
 struct kernel_session;
 
 /*
@@ -28,6 +30,24 @@ int kernel_consumer_flush(struct kernel_session *ks);
 int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 			       const char *system, const char *event,
 			       const char *expression);
+
+/*
+ * Sends the running consumer a process attribute tracker it applies
+ * (kernel_tracker_consumer_spec()); no-op before it starts (the
+ * trackers are on its command line). LTTNG_OK or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL.
+ */
+int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec);
+
+/*
+ * The channel's losses so far, from the running consumer (0 and 0 when
+ * it has not started): discarded events (discard mode) and lost packets
+ * (overwrite mode). LTTNG_OK or LTTNG_ERR_KERN_CONSUMER_FAIL.
+ */
+int kernel_consumer_channel_stats(struct kernel_session *ks,
+				  const char *channel,
+				  uint64_t *discarded_events,
+				  uint64_t *lost_packets);
 
 /* Asks the consumer to finish, then reaps it (no-op when none). */
 void kernel_consumer_quit(struct kernel_session *ks);

@@ -90,7 +90,8 @@ int kernel_session_get(struct kernel_session **slot, bool create,
 		if (!*slot)
 			return LTTNG_ERR_NOMEM;
 		domain_init(&(*slot)->domain, LTTNG_DOMAIN_KERNEL);
-		kernel_tracker_init(&(*slot)->pid_tracker);
+		for (size_t i = 0; i < KERNEL_TRACKER_COUNT; i++)
+			kernel_tracker_init(&(*slot)->trackers[i]);
 		(*slot)->consumer_fd = -1;
 	}
 	*out = *slot;
@@ -167,7 +168,8 @@ void kernel_session_destroy(struct kernel_session *ks)
 		free(ki);
 	}
 	kernel_uprobe_remove_all(ks->uprobes);
-	kernel_tracker_fini(&ks->pid_tracker);
+	for (size_t i = 0; i < KERNEL_TRACKER_COUNT; i++)
+		kernel_tracker_fini(&ks->trackers[i]);
 	domain_fini(&ks->domain);
 	free(ks);
 }

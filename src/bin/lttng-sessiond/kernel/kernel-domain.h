@@ -38,7 +38,7 @@ struct kernel_session {
 	struct domain domain;
 	struct kernel_instance *instances;
 	struct kernel_uprobe *uprobes; /* defined for this session's rules */
-	struct kernel_tracker pid_tracker;
+	struct kernel_tracker trackers[KERNEL_TRACKER_COUNT]; /* by lttng_process_attr */
 	pid_t consumer_pid; /* 0: not running */
 	int consumer_fd;    /* control socket, -1 when none */
 };

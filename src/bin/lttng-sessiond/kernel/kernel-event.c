@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
 #include "../event-rule.h"
 #include "filter/tracefs-filter.h"
 #include "kernel-consumer.h"
@@ -327,24 +328,29 @@ static bool write_tracefs_combination(struct apply_ctx *ctx, const char *system,
 	return any && !ctx->failed;
 }
 
-/* "(e0) || (e1) || ..." of the rules' own expressions; NULL on ENOMEM. */
+/*
+ * The rules' own expressions for the consumer, which evaluates each on
+ * its own (a rule naming a field the event lacks matches nothing, the
+ * others still apply): "e0<RS>e1<RS>...", RS being
+ * KCONSUMER_FILTER_RULE_SEPARATOR. NULL on ENOMEM.
+ */
 static char *join_expressions(const struct lsc_event **rules, size_t n)
 {
-	char **texts = calloc(n, sizeof(*texts));
-	bool *kept = calloc(n, sizeof(*kept));
-	char *joined = NULL;
-	size_t i;
+	size_t i, len = 1;
+	char *out, *p;
 
-	if (texts && kept) {
-		for (i = 0; i < n; i++) {
-			texts[i] = rules[i]->filter;
-			kept[i] = true;
-		}
-		joined = join_filters(texts, kept, n);
+	for (i = 0; i < n; i++)
+		len += strlen(rules[i]->filter) + 1;
+	out = malloc(len);
+	if (!out)
+		return NULL;
+	p = out;
+	for (i = 0; i < n; i++) {
+		if (i)
+			*p++ = KCONSUMER_FILTER_RULE_SEPARATOR;
+		p = stpcpy(p, rules[i]->filter);
 	}
-	free(texts);
-	free(kept);
-	return joined;
+	return out;
 }
 
 /*

@@ -2,6 +2,8 @@
  * Implementation of kernel-tracker.h.
  */
 #include <dirent.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,67 +15,192 @@
 
 void kernel_tracker_init(struct kernel_tracker *t)
 {
-	t->all = true;
+	t->policy = LTTNG_TRACKING_POLICY_INCLUDE_ALL;
 	t->count = 0;
-	t->pids = NULL;
+	t->values = NULL;
+}
+
+static void clear_values(struct kernel_tracker *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->count; i++)
+		free(t->values[i].name);
+	free(t->values);
+	t->values = NULL;
+	t->count = 0;
 }
 
 void kernel_tracker_fini(struct kernel_tracker *t)
 {
-	free(t->pids);
+	clear_values(t);
 	kernel_tracker_init(t);
 }
 
-static ssize_t find(const struct kernel_tracker *t, pid_t pid)
+int kernel_tracker_set_policy(struct kernel_tracker *t,
+			      enum lttng_tracking_policy policy)
+{
+	if (policy != LTTNG_TRACKING_POLICY_INCLUDE_SET)
+		clear_values(t);
+	t->policy = policy;
+	return LTTNG_OK;
+}
+
+static ssize_t find(const struct kernel_tracker *t, int64_t id)
 {
 	size_t i;
 
 	for (i = 0; i < t->count; i++) {
-		if (t->pids[i] == pid)
+		if (t->values[i].id == id)
 			return (ssize_t)i;
 	}
 	return -1;
 }
 
-static int add(struct kernel_tracker *t, pid_t pid)
+/* The value types each process attribute takes. */
+static bool type_fits(enum lttng_process_attr attr,
+		      enum lttng_process_attr_value_type type)
 {
-	pid_t *pids = realloc(t->pids, (t->count + 1) * sizeof(*pids));
+	switch (attr) {
+	case LTTNG_PROCESS_ATTR_PROCESS_ID:
+	case LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID:
+		return type == LTTNG_PROCESS_ATTR_VALUE_TYPE_PID;
+	case LTTNG_PROCESS_ATTR_USER_ID:
+	case LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID:
+		return type == LTTNG_PROCESS_ATTR_VALUE_TYPE_UID ||
+		       type == LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME;
+	case LTTNG_PROCESS_ATTR_GROUP_ID:
+	case LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID:
+		return type == LTTNG_PROCESS_ATTR_VALUE_TYPE_GID ||
+		       type == LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME;
+	}
+	return false;
+}
 
-	if (!pids)
-		return LTTNG_ERR_NOMEM;
-	pids[t->count++] = pid;
-	t->pids = pids;
+/* The id of a user or group name; LTTNG_OK or *_NOT_FOUND. */
+static int resolve_name(enum lttng_process_attr_value_type type,
+			const char *name, int64_t *id)
+{
+	char buf[4096];
+	int ret;
+
+	if (type == LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME) {
+		struct passwd pw, *found = NULL;
+
+		ret = getpwnam_r(name, &pw, buf, sizeof(buf), &found);
+		if (ret || !found)
+			return LTTNG_ERR_USER_NOT_FOUND;
+		*id = found->pw_uid;
+	} else {
+		struct group gr, *found = NULL;
+
+		ret = getgrnam_r(name, &gr, buf, sizeof(buf), &found);
+		if (ret || !found)
+			return LTTNG_ERR_GROUP_NOT_FOUND;
+		*id = found->gr_gid;
+	}
 	return LTTNG_OK;
 }
 
-int kernel_tracker_change(struct kernel_tracker *t, pid_t pid, bool track)
+static int add_value(struct kernel_tracker *t,
+		     enum lttng_process_attr_value_type type, int64_t id,
+		     const char *name)
 {
-	ssize_t at;
+	struct kernel_tracker_value *values;
+	char *copy = name ? strdup(name) : NULL;
 
-	if (pid == -1) {
-		t->all = track;
-		t->count = 0;
+	if (name && !copy)
+		return LTTNG_ERR_NOMEM;
+	values = realloc(t->values, (t->count + 1) * sizeof(*values));
+	if (!values) {
+		free(copy);
+		return LTTNG_ERR_NOMEM;
+	}
+	values[t->count].type = type;
+	values[t->count].id = id;
+	values[t->count].name = copy;
+	t->count++;
+	t->values = values;
+	return LTTNG_OK;
+}
+
+int kernel_tracker_change(struct kernel_tracker *t,
+			  enum lttng_process_attr attr, bool add,
+			  enum lttng_process_attr_value_type type, int64_t id,
+			  const char *name)
+{
+	bool named = type == LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME ||
+		     type == LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME;
+	ssize_t at;
+	int ret;
+
+	if (!type_fits(attr, type) || (named && (!name || !*name)) ||
+	    (!named && (id < 0 || id > INT32_MAX)))
+		return LTTNG_ERR_INVALID;
+	if (named) {
+		ret = resolve_name(type, name, &id);
+		if (ret != LTTNG_OK)
+			return ret;
+	} else {
+		name = NULL;
+	}
+	at = t->policy == LTTNG_TRACKING_POLICY_INCLUDE_SET ? find(t, id) : -1;
+	if (!add) {
+		if (at < 0)
+			return LTTNG_ERR_PROCESS_ATTR_MISSING;
+		free(t->values[at].name);
+		memmove(&t->values[at], &t->values[at + 1],
+			(t->count - (size_t)at - 1) * sizeof(*t->values));
+		t->count--;
 		return LTTNG_OK;
 	}
-	at = t->all ? -1 : find(t, pid);
-	if (track) {
-		if (at >= 0)
-			return LTTNG_ERR_PROCESS_ATTR_EXISTS;
-		if (t->all) {
-			t->all = false;
-			t->count = 0;
-		}
-		return add(t, pid);
-	}
-	if (at < 0)
-		return LTTNG_ERR_PROCESS_ATTR_MISSING;
-	t->pids[at] = t->pids[--t->count];
-	return LTTNG_OK;
+	if (at >= 0)
+		return LTTNG_ERR_PROCESS_ATTR_EXISTS;
+	if (t->policy != LTTNG_TRACKING_POLICY_INCLUDE_SET)
+		kernel_tracker_set_policy(t, LTTNG_TRACKING_POLICY_INCLUDE_SET);
+	return add_value(t, type, id, name);
 }
 
 bool kernel_tracker_excludes_all(const struct kernel_tracker *t)
 {
-	return !t->all && !t->count;
+	return t->policy == LTTNG_TRACKING_POLICY_EXCLUDE_ALL ||
+	       (t->policy == LTTNG_TRACKING_POLICY_INCLUDE_SET && !t->count);
+}
+
+static const char *const consumer_attr_names[KERNEL_TRACKER_COUNT] = {
+	[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] = "vpid",
+	[LTTNG_PROCESS_ATTR_USER_ID] = "uid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] = "vuid",
+	[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] = "vgid",
+};
+
+char *kernel_tracker_consumer_spec(const struct kernel_tracker *t,
+				   enum lttng_process_attr attr)
+{
+	size_t i, len, used;
+	char *spec;
+
+	if (attr == LTTNG_PROCESS_ATTR_PROCESS_ID ||
+	    attr >= KERNEL_TRACKER_COUNT)
+		return NULL;
+	len = 16 + 12 * t->count;
+	spec = malloc(len);
+	if (!spec)
+		return NULL;
+	used = (size_t)snprintf(spec, len, "%s=", consumer_attr_names[attr]);
+	if (t->policy == LTTNG_TRACKING_POLICY_INCLUDE_ALL)
+		snprintf(spec + used, len - used, "all");
+	else if (kernel_tracker_excludes_all(t))
+		snprintf(spec + used, len - used, "none");
+	for (i = 0;
+	     t->policy == LTTNG_TRACKING_POLICY_INCLUDE_SET && i < t->count;
+	     i++)
+		used += (size_t)snprintf(spec + used, len - used, "%s%lld",
+					 i ? "," : "",
+					 (long long)t->values[i].id);
+	return spec;
 }
 
 /* Appends pid and its current threads ("/proc/PID/task/TID") to text. */
@@ -105,7 +232,7 @@ int kernel_tracker_apply(const struct kernel_tracker *t,
 	char text[16384] = "", err[512];
 	size_t i;
 
-	if (t->all || !t->count) {
+	if (t->policy != LTTNG_TRACKING_POLICY_INCLUDE_SET || !t->count) {
 		/* Truncating the file clears the list: every process. */
 		if (tracefs_instance_write(instance, "set_event_pid", " ", err,
 					   sizeof(err)))
@@ -113,7 +240,7 @@ int kernel_tracker_apply(const struct kernel_tracker *t,
 		return LTTNG_OK;
 	}
 	for (i = 0; i < t->count; i++)
-		append_threads(text, sizeof(text), t->pids[i]);
+		append_threads(text, sizeof(text), (pid_t)t->values[i].id);
 	if (tracefs_instance_write(instance, "options/event-fork", "1", err,
 				   sizeof(err)) ||
 	    tracefs_instance_write(instance, "set_event_pid", text, err,

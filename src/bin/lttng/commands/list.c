@@ -242,138 +242,112 @@ static int list_channels(struct lttng_handle *handle, const char *filter,
 	return ret;
 }
 
-/* Appends one inclusion set value as LTTng lists it (names quoted). */
+/* Appends one inclusion set value ("1234" or "`name`") to line. */
 static void append_value(const struct lttng_process_attr_values *values,
-			 unsigned int index, char *line, size_t size)
+			 unsigned int i, char *line, size_t len)
 {
 	size_t used = strlen(line);
 	const char *name = NULL;
 	pid_t pid;
 	uid_t uid;
 	gid_t gid;
-	long id = -1;
+	long long id = -1;
 
-	switch (lttng_process_attr_values_get_type_at_index(values, index)) {
+	switch (lttng_process_attr_values_get_type_at_index(values, i)) {
 	case LTTNG_PROCESS_ATTR_VALUE_TYPE_PID:
-		lttng_process_attr_values_get_pid_at_index(values, index, &pid);
+		lttng_process_attr_values_get_pid_at_index(values, i, &pid);
 		id = pid;
 		break;
 	case LTTNG_PROCESS_ATTR_VALUE_TYPE_UID:
-		lttng_process_attr_values_get_uid_at_index(values, index, &uid);
-		id = (long)uid;
+		lttng_process_attr_values_get_uid_at_index(values, i, &uid);
+		id = uid;
 		break;
 	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GID:
-		lttng_process_attr_values_get_gid_at_index(values, index, &gid);
-		id = (long)gid;
+		lttng_process_attr_values_get_gid_at_index(values, i, &gid);
+		id = gid;
 		break;
 	case LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME:
-		lttng_process_attr_values_get_user_name_at_index(values, index,
+		lttng_process_attr_values_get_user_name_at_index(values, i,
 								 &name);
 		break;
 	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME:
-		lttng_process_attr_values_get_group_name_at_index(values, index,
+		lttng_process_attr_values_get_group_name_at_index(values, i,
 								  &name);
 		break;
 	default:
 		return;
 	}
 	if (name)
-		snprintf(line + used, size - used, "%s`%s`", index ? ", " : "",
+		snprintf(line + used, len - used, "%s`%s`", i ? ", " : "",
 			 name);
 	else
-		snprintf(line + used, size - used, "%s%ld", index ? ", " : "",
-			 id);
-}
-
-/* One user space tracker: "all", "none" or its inclusion set. */
-static void print_ust_tracker(const char *session_name,
-			      enum lttng_process_attr attr, const char *label)
-{
-	struct lttng_process_attr_tracker_handle *h = NULL;
-	const struct lttng_process_attr_values *values;
-	enum lttng_tracking_policy policy = LTTNG_TRACKING_POLICY_INCLUDE_ALL;
-	char line[1024] = "all";
-	unsigned int count = 0;
-
-	if (lttng_session_get_tracker_handle(session_name, LTTNG_DOMAIN_UST,
-					     attr, &h) == LTTNG_OK)
-		lttng_process_attr_tracker_handle_get_tracking_policy(h,
-								      &policy);
-	if (policy == LTTNG_TRACKING_POLICY_EXCLUDE_ALL)
-		strcpy(line, "none");
-	if (policy == LTTNG_TRACKING_POLICY_INCLUDE_SET &&
-	    lttng_process_attr_tracker_handle_get_inclusion_set(h, &values) ==
-		    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
-		line[0] = '\0';
-		lttng_process_attr_values_get_count(values, &count);
-		for (unsigned int i = 0; i < count; i++)
-			append_value(values, i, line, sizeof(line));
-		if (!count)
-			strcpy(line, "none");
-	}
-	MSG("  %s%s", label, line);
-	lttng_process_attr_tracker_handle_destroy(h);
-}
-
-/* The user space domain's process attribute trackers. */
-static void print_trackers(const char *session_name)
-{
-	MSG("Tracked process attributes");
-	print_ust_tracker(session_name, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID,
-			  "Virtual process IDs:  ");
-	print_ust_tracker(session_name, LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID,
-			  "Virtual user IDs:     ");
-	print_ust_tracker(session_name, LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID,
-			  "Virtual group IDs:    ");
-	MSG("%s", "");
-}
-
-/* "all", "none" or "1234, 5678", as LTTng lists an inclusion set. */
-static void print_pid_set(int enabled, const int32_t *pids, size_t count)
-{
-	char line[1024] = "";
-	size_t i, used = 0;
-
-	if (!enabled) {
-		MSG("  Process IDs:          all");
-		return;
-	}
-	if (!count) {
-		MSG("  Process IDs:          none");
-		return;
-	}
-	for (i = 0; i < count && used < sizeof(line); i++) {
-		int n = snprintf(line + used, sizeof(line) - used, "%s%d",
-				 i ? ", " : "", (int)pids[i]);
-
-		if (n < 0)
-			break;
-		used += (size_t)n;
-	}
-	MSG("  Process IDs:          %s", line);
+		snprintf(line + used, len - used, "%s%lld", i ? ", " : "", id);
 }
 
 /*
- * The kernel domain's trackers, as LTTng lists them: the process ID
- * tracker (lttng track -k --pid) and the others, which track every
- * process here.
+ * One tracker's line, as LTTng lists it: "all", "none" or the inclusion
+ * set ("1234, `name`"); label is padded to LTTng's column.
  */
-static void print_kernel_trackers(struct lttng_handle *handle)
+static void print_tracker(const char *session, enum lttng_domain_type domain,
+			  enum lttng_process_attr attr, const char *label)
 {
-	int32_t *pids = NULL;
-	size_t count = 0;
-	int enabled = 0;
+	struct lttng_process_attr_tracker_handle *h = NULL;
+	const struct lttng_process_attr_values *values = NULL;
+	enum lttng_tracking_policy policy = LTTNG_TRACKING_POLICY_INCLUDE_ALL;
+	char line[2048] = "";
+	unsigned int count = 0, i;
 
+	if (lttng_session_get_tracker_handle(session, domain, attr, &h) ==
+	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK)
+		lttng_process_attr_tracker_handle_get_tracking_policy(h,
+								      &policy);
+	if (policy == LTTNG_TRACKING_POLICY_INCLUDE_SET &&
+	    lttng_process_attr_tracker_handle_get_inclusion_set(h, &values) ==
+		    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK)
+		lttng_process_attr_values_get_count(values, &count);
+	for (i = 0; i < count; i++)
+		append_value(values, i, line, sizeof(line));
+	if (policy == LTTNG_TRACKING_POLICY_INCLUDE_ALL)
+		snprintf(line, sizeof(line), "all");
+	else if (!count)
+		snprintf(line, sizeof(line), "none");
+	MSG("  %-22s%s", label, line);
+	lttng_process_attr_tracker_handle_destroy(h);
+}
+
+/* The user space domain's three trackers, as LTTng lists them. */
+static void print_ust_trackers(const char *session)
+{
 	MSG("Tracked process attributes");
-	if (lttng_list_tracker_pids(handle, &enabled, &pids, &count) < 0)
-		enabled = 0;
-	print_pid_set(enabled, pids, count);
-	free(pids);
-	MSG("  Virtual process IDs:  all");
-	MSG("  User IDs:             all");
-	MSG("  Virtual user IDs:     all");
-	MSG("  Group IDs:            all");
-	MSG("  Virtual group IDs:    all");
+	print_tracker(session, LTTNG_DOMAIN_UST,
+		      LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID,
+		      "Virtual process IDs:");
+	print_tracker(session, LTTNG_DOMAIN_UST,
+		      LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID, "Virtual user IDs:");
+	print_tracker(session, LTTNG_DOMAIN_UST,
+		      LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID,
+		      "Virtual group IDs:");
+	MSG("%s", "");
+}
+
+/* The kernel domain's six trackers, as LTTng lists them. */
+static void print_kernel_trackers(const char *session)
+{
+	MSG("Tracked process attributes");
+	print_tracker(session, LTTNG_DOMAIN_KERNEL,
+		      LTTNG_PROCESS_ATTR_PROCESS_ID, "Process IDs:");
+	print_tracker(session, LTTNG_DOMAIN_KERNEL,
+		      LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID,
+		      "Virtual process IDs:");
+	print_tracker(session, LTTNG_DOMAIN_KERNEL, LTTNG_PROCESS_ATTR_USER_ID,
+		      "User IDs:");
+	print_tracker(session, LTTNG_DOMAIN_KERNEL,
+		      LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID, "Virtual user IDs:");
+	print_tracker(session, LTTNG_DOMAIN_KERNEL, LTTNG_PROCESS_ATTR_GROUP_ID,
+		      "Group IDs:");
+	print_tracker(session, LTTNG_DOMAIN_KERNEL,
+		      LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID,
+		      "Virtual group IDs:");
 	MSG("%s", "");
 }
 
@@ -387,9 +361,9 @@ static int list_domain(const struct lttng_session *session,
 	if (!handle)
 		return CMD_FATAL;
 	if (domain->type == LTTNG_DOMAIN_KERNEL)
-		print_kernel_trackers(handle);
+		print_kernel_trackers(session->name);
 	else
-		print_trackers(session->name);
+		print_ust_trackers(session->name);
 	ret = list_channels(handle, channel, session->snapshot_mode);
 	lttng_destroy_handle(handle);
 	return ret;

@@ -1,27 +1,25 @@
 /*
  * lttng track / lttng untrack: add values to, or remove them from, the
- * inclusion sets of a session's process attribute trackers
- * (--vpid=VPID[,VPID]..., --vuid=VUID|USER[,...], --vgid=..., and in the
- * kernel domain --pid), or make a tracker include every process / none
- * (--all --vpid). Each attribute option is handled in command-line order,
- * with LTTng 2.13's messages. User space: --pid means --vpid; --uid and
- * --gid are refused as LTTng refuses them. Kernel domain: the process ID
- * tracker (its older API); the other kernel trackers are not implemented.
+ * process attribute inclusion sets of a session's domain (--pid, --vpid,
+ * --uid, --vuid, --gid, --vgid with VALUE[,VALUE]...), or include every
+ * value / none (--all with empty attribute options), through the process
+ * attribute tracker handles of liblttng-ctl. Messages and exit codes are
+ * LTTng 2.13's.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <lttng/tracker.h>
+
 #include "../command.h"
 #include "../utils.h"
-
-#define MAX_ATTRIBUTE_OPTIONS 32
 
 enum {
 	OPT_SESSION = 3,
 	OPT_KERNEL,
 	OPT_USERSPACE,
 	OPT_ALL,
-	/* One per option, in enum lttng_process_attr's order. */
 	OPT_PID,
 	OPT_VPID,
 	OPT_UID,
@@ -30,6 +28,9 @@ enum {
 	OPT_VGID,
 };
 
+#define NR_ATTRS 6 /* enum lttng_process_attr */
+
+/* LTTng's table order, which --list-options shows. */
 static struct poptOption options[] = {
 	CLI_HELP_OPTION,
 	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
@@ -52,35 +53,56 @@ static struct poptOption options[] = {
 	POPT_TABLEEND,
 };
 
-/* One process attribute option as given: --vpid=1,2 or --vpid. */
-struct attribute_option {
-	enum lttng_process_attr attr;
-	char *values; /* popt-allocated, NULL without a value */
+/* One attribute option: given or not, and its values ("a,b" joined). */
+struct attr_request {
+	bool given;
+	char *values; /* NULL: none given */
 };
 
 struct track_opts {
 	const char *command; /* "track" or "untrack" */
-	int track;
+	bool track;
 	char *session;
 	int kernel, userspace, all;
 	int done; /* --help or --list-options answered the command */
-	struct attribute_option attributes[MAX_ATTRIBUTE_OPTIONS];
-	int attribute_count;
+	struct attr_request attrs[NR_ATTRS];
 };
 
-/* "virtual process ID" (capitalized: "Virtual process ID"). */
-static const char *attr_name(enum lttng_process_attr attr, int capitalized)
-{
-	static const char *const names[][2] = {
-		{"process ID", "Process ID"},
-		{"virtual process ID", "Virtual process ID"},
-		{"user ID", "User ID"},
-		{"virtual user ID", "Virtual user ID"},
-		{"group ID", "Group ID"},
-		{"virtual group ID", "Virtual group ID"},
-	};
+/* The tracker names LTTng prints, by enum lttng_process_attr. */
+static const char *const attr_names[NR_ATTRS] = {
+	"process ID",	   "virtual process ID", "user ID",
+	"virtual user ID", "group ID",		 "virtual group ID",
+};
 
-	return names[attr][capitalized];
+static const char *const capitalized_attr_names[NR_ATTRS] = {
+	"Process ID",	   "Virtual process ID", "User ID",
+	"Virtual user ID", "Group ID",		 "Virtual group ID",
+};
+
+/* Appends one option's values to the attribute's list. */
+static int add_values(struct attr_request *req, char *values)
+{
+	char *joined;
+	size_t len;
+
+	req->given = true;
+	if (!values)
+		return 0;
+	if (!req->values) {
+		req->values = values;
+		return 0;
+	}
+	len = strlen(req->values) + strlen(values) + 2;
+	joined = malloc(len);
+	if (!joined) {
+		free(values);
+		return -1;
+	}
+	snprintf(joined, len, "%s,%s", req->values, values);
+	free(req->values);
+	free(values);
+	req->values = joined;
+	return 0;
 }
 
 static int parse(poptContext pc, struct track_opts *o)
@@ -108,14 +130,9 @@ static int parse(poptContext pc, struct track_opts *o)
 		case OPT_VUID:
 		case OPT_GID:
 		case OPT_VGID:
-			if (o->attribute_count == MAX_ATTRIBUTE_OPTIONS) {
-				ERR("Too many process attribute options");
-				return CMD_ERROR;
-			}
-			o->attributes[o->attribute_count].attr =
-				(enum lttng_process_attr)(opt - OPT_PID);
-			o->attributes[o->attribute_count++].values =
-				poptGetOptArg(pc);
+			if (add_values(&o->attrs[opt - OPT_PID],
+				       poptGetOptArg(pc)))
+				return CMD_FATAL;
 			break;
 		default:
 			o->done = 1;
@@ -125,9 +142,225 @@ static int parse(poptContext pc, struct track_opts *o)
 	return CMD_SUCCESS;
 }
 
-/* The checks LTTng makes before it contacts the session daemon. */
+/* Whether text is a whole non-negative decimal integer (*out). */
+static bool parse_integer(const char *text, long *out)
+{
+	char *end;
+	long v;
+
+	if (!*text || *text == '-' || *text == '+')
+		return false;
+	v = strtol(text, &end, 10);
+	if (*end || v < 0 || v > 0x7fffffff)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Adds or removes one value (given as text) of tracker attr. */
+static enum lttng_process_attr_tracker_handle_status
+change_value(const struct lttng_process_attr_tracker_handle *h,
+	     enum lttng_process_attr attr, bool track, const char *text,
+	     bool *is_name)
+{
+	long id = 0;
+
+	*is_name = !parse_integer(text, &id);
+	switch (attr) {
+	case LTTNG_PROCESS_ATTR_PROCESS_ID:
+		return track ? lttng_process_attr_process_id_tracker_handle_add_pid(
+				       h, (pid_t)id)
+			     : lttng_process_attr_process_id_tracker_handle_remove_pid(
+				       h, (pid_t)id);
+	case LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID:
+		return track ? lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
+				       h, (pid_t)id)
+			     : lttng_process_attr_virtual_process_id_tracker_handle_remove_pid(
+				       h, (pid_t)id);
+	case LTTNG_PROCESS_ATTR_USER_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_user_id_tracker_handle_add_user_name(
+					       h, text)
+				     : lttng_process_attr_user_id_tracker_handle_remove_user_name(
+					       h, text);
+		return track ? lttng_process_attr_user_id_tracker_handle_add_uid(
+				       h, (uid_t)id)
+			     : lttng_process_attr_user_id_tracker_handle_remove_uid(
+				       h, (uid_t)id);
+	case LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_virtual_user_id_tracker_handle_add_user_name(
+					       h, text)
+				     : lttng_process_attr_virtual_user_id_tracker_handle_remove_user_name(
+					       h, text);
+		return track ? lttng_process_attr_virtual_user_id_tracker_handle_add_uid(
+				       h, (uid_t)id)
+			     : lttng_process_attr_virtual_user_id_tracker_handle_remove_uid(
+				       h, (uid_t)id);
+	case LTTNG_PROCESS_ATTR_GROUP_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_group_id_tracker_handle_add_group_name(
+					       h, text)
+				     : lttng_process_attr_group_id_tracker_handle_remove_group_name(
+					       h, text);
+		return track ? lttng_process_attr_group_id_tracker_handle_add_gid(
+				       h, (gid_t)id)
+			     : lttng_process_attr_group_id_tracker_handle_remove_gid(
+				       h, (gid_t)id);
+	case LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID:
+		if (*is_name)
+			return track ? lttng_process_attr_virtual_group_id_tracker_handle_add_group_name(
+					       h, text)
+				     : lttng_process_attr_virtual_group_id_tracker_handle_remove_group_name(
+					       h, text);
+		return track ? lttng_process_attr_virtual_group_id_tracker_handle_add_gid(
+				       h, (gid_t)id)
+			     : lttng_process_attr_virtual_group_id_tracker_handle_remove_gid(
+				       h, (gid_t)id);
+	}
+	return LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID;
+}
+
+/* Prints LTTng's message for one value's result; CMD_* result. */
+static int report_value(enum lttng_process_attr attr, bool track,
+			const char *session, const char *text, bool is_name,
+			enum lttng_process_attr_tracker_handle_status status)
+{
+	char pretty[512];
+
+	snprintf(pretty, sizeof(pretty), is_name ? "`%s`" : "%s", text);
+	switch (status) {
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK:
+		MSG("%s %s %s the %s tracker inclusion set",
+		    track ? "Added" : "Removed", text, track ? "to" : "from",
+		    attr_names[attr]);
+		return CMD_SUCCESS;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST:
+		ERR("Session `%s` not found", session);
+		return CMD_SUCCESS;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_EXISTS:
+		WARN("%s is already in the %s inclusion set", pretty,
+		     attr_names[attr]);
+		return CMD_SUCCESS;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_MISSING:
+		WARN("%s is not in the %s the inclusion set", pretty,
+		     attr_names[attr]);
+		return CMD_SUCCESS;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_USER_NOT_FOUND:
+		ERR("User %s was not found", pretty);
+		return CMD_ERROR;
+	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_GROUP_NOT_FOUND:
+		ERR("Group %s was not found", pretty);
+		return CMD_ERROR;
+	default:
+		ERR("Unknown error encountered while %s %s %s %s tracker's "
+		    "inclusion set",
+		    track ? "adding" : "removing", attr_names[attr], pretty,
+		    track ? "to" : "from");
+		return CMD_FATAL;
+	}
+}
+
+/* Whether attr's values must be integers (process IDs). */
+static bool integers_only(enum lttng_process_attr attr)
+{
+	return attr == LTTNG_PROCESS_ATTR_PROCESS_ID ||
+	       attr == LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
+}
+
+/* The worse of two CMD_* results (a fatal error wins). */
+static int worse(int a, int b)
+{
+	if (a == CMD_FATAL || b == CMD_FATAL)
+		return CMD_FATAL;
+	return a != CMD_SUCCESS ? a : b;
+}
+
+/* Sets tracker attr to include every value (track) or none. */
+static int change_policy(struct lttng_process_attr_tracker_handle *h,
+			 enum lttng_process_attr attr, bool track)
+{
+	enum lttng_process_attr_tracker_handle_status status =
+		lttng_process_attr_tracker_handle_set_tracking_policy(
+			h, track ? LTTNG_TRACKING_POLICY_INCLUDE_ALL
+				 : LTTNG_TRACKING_POLICY_EXCLUDE_ALL);
+
+	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		ERR("Failed to set tracking policy of %s tracker",
+		    attr_names[attr]);
+		return CMD_FATAL;
+	}
+	MSG("%s tracking policy set to `%s all`", capitalized_attr_names[attr],
+	    track ? "include" : "exclude");
+	return CMD_SUCCESS;
+}
+
+/*
+ * Adds or removes each value of one attribute option, as LTTng does: a
+ * value's error is reported and the next values still apply; a value
+ * that is not an integer where one is needed stops the command.
+ */
+static int change_values(const struct track_opts *o, const char *session,
+			 struct lttng_process_attr_tracker_handle *h,
+			 enum lttng_process_attr attr)
+{
+	char *copy = strdup(o->attrs[attr].values), *item, *save = NULL;
+	enum lttng_process_attr_tracker_handle_status status;
+	int ret = CMD_SUCCESS;
+	bool is_name;
+	long id;
+
+	if (!copy)
+		return CMD_FATAL;
+	for (item = strtok_r(copy, ",", &save); item && ret != CMD_FATAL;
+	     item = strtok_r(NULL, ",", &save)) {
+		if (integers_only(attr) && !parse_integer(item, &id)) {
+			ERR("%s is not a valid %s value; expected an integer",
+			    item, attr_names[attr]);
+			ret = worse(ret, CMD_ERROR);
+			break;
+		}
+		status = change_value(h, attr, o->track, item, &is_name);
+		ret = worse(ret, report_value(attr, o->track, session, item,
+					      is_name, status));
+	}
+	free(copy);
+	return ret;
+}
+
+/* Applies one attribute option. */
+static int run_attr(const struct track_opts *o, const char *session,
+		    enum lttng_domain_type domain, enum lttng_process_attr attr)
+{
+	struct lttng_process_attr_tracker_handle *h = NULL;
+	enum lttng_process_attr_tracker_handle_status status;
+	int ret;
+
+	status = lttng_session_get_tracker_handle(session, domain, attr, &h);
+	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK && o->all) {
+		ERR("Session `%s` does not exist", session);
+		return CMD_FATAL;
+	}
+	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		ERR("%s",
+		    lttng_strerror(
+			    status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST
+				    ? -LTTNG_ERR_SESSION_NOT_EXIST
+				    : -LTTNG_ERR_UNK));
+		return CMD_ERROR;
+	}
+	ret = o->all ? change_policy(h, attr, o->track)
+		     : change_values(o, session, h, attr);
+	lttng_process_attr_tracker_handle_destroy(h);
+	return ret;
+}
+
+/* Checks the option combination; CMD_SUCCESS when it can be sent. */
 static int check(const struct track_opts *o)
 {
+	bool any = false;
+	int attr;
+
 	if (!o->kernel && !o->userspace) {
 		ERR("Please specify a domain (--kernel/--userspace).");
 		return CMD_ERROR;
@@ -136,301 +369,44 @@ static int check(const struct track_opts *o)
 		ERR("Only one domain must be specified.");
 		return CMD_ERROR;
 	}
-	if (!o->attribute_count) {
-		ERR("At least one process attribute must be specified");
-		return CMD_ERROR;
-	}
-	for (int i = 0; i < o->attribute_count; i++) {
-		const struct attribute_option *a = &o->attributes[i];
+	for (attr = 0; attr < NR_ATTRS; attr++) {
+		const struct attr_request *req = &o->attrs[attr];
 
-		if (o->all && a->values) {
+		if (!req->given)
+			continue;
+		any = true;
+		if (o->userspace && (attr == LTTNG_PROCESS_ATTR_USER_ID ||
+				     attr == LTTNG_PROCESS_ATTR_GROUP_ID)) {
+			ERR("The %s process attribute cannot be tracked in "
+			    "the user space domain.",
+			    attr_names[attr]);
+			return CMD_ERROR;
+		}
+		if (o->all && req->values) {
 			ERR("The --all option cannot be used with a list of "
 			    "process attribute values");
 			return CMD_ERROR;
 		}
-		if (!o->all && !a->values) {
+		if (!o->all && !req->values) {
 			ERR("No process attribute value specified for %s "
 			    "tracker",
-			    attr_name(a->attr, 1));
+			    capitalized_attr_names[attr]);
 			return CMD_ERROR;
 		}
 	}
-	return CMD_SUCCESS;
-}
-
-/* Whether the attribute's values are IDs that may also be names. */
-static int takes_names(enum lttng_process_attr attr)
-{
-	return attr != LTTNG_PROCESS_ATTR_PROCESS_ID &&
-	       attr != LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
-}
-
-static int parse_id(const char *text, long *id)
-{
-	char *end;
-
-	if (!*text || *text == '-' || *text == '+')
-		return -1;
-	*id = strtol(text, &end, 10);
-	return *end || *id > 0x7fffffff ? -1 : 0;
-}
-
-/* Checks every value of a list before any is sent, as LTTng does. */
-static int check_values(enum lttng_process_attr attr, const char *list)
-{
-	char *copy = strdup(list), *save = NULL, *item;
-	int ret = CMD_SUCCESS;
-	long id;
-
-	if (!copy)
-		return CMD_FATAL;
-	for (item = strtok_r(copy, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save)) {
-		if (!takes_names(attr) && parse_id(item, &id)) {
-			ERR("%s is not a valid %s value; expected an integer",
-			    item, attr_name(attr, 0));
-			ret = CMD_ERROR;
-			break;
-		}
-	}
-	free(copy);
-	return ret;
-}
-
-typedef enum lttng_process_attr_tracker_handle_status tracker_status;
-
-/* Sends one value (a number, or a user/group name) to the tracker. */
-static tracker_status send_value(struct lttng_process_attr_tracker_handle *h,
-				 enum lttng_process_attr attr, int track,
-				 const char *text)
-{
-	long id;
-	int numeric = parse_id(text, &id) == 0;
-
-	switch (attr) {
-	case LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID:
-		return track ? lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
-				       h, (pid_t)id)
-			     : lttng_process_attr_virtual_process_id_tracker_handle_remove_pid(
-				       h, (pid_t)id);
-	case LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID:
-		if (numeric)
-			return track ? lttng_process_attr_virtual_user_id_tracker_handle_add_uid(
-					       h, (uid_t)id)
-				     : lttng_process_attr_virtual_user_id_tracker_handle_remove_uid(
-					       h, (uid_t)id);
-		return track ? lttng_process_attr_virtual_user_id_tracker_handle_add_user_name(
-				       h, text)
-			     : lttng_process_attr_virtual_user_id_tracker_handle_remove_user_name(
-				       h, text);
-	case LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID:
-		if (numeric)
-			return track ? lttng_process_attr_virtual_group_id_tracker_handle_add_gid(
-					       h, (gid_t)id)
-				     : lttng_process_attr_virtual_group_id_tracker_handle_remove_gid(
-					       h, (gid_t)id);
-		return track ? lttng_process_attr_virtual_group_id_tracker_handle_add_group_name(
-				       h, text)
-			     : lttng_process_attr_virtual_group_id_tracker_handle_remove_group_name(
-				       h, text);
-	default:
-		return LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID;
-	}
-}
-
-/* Prints LTTng's message for one value's result. CMD_* result. */
-static int report_value(enum lttng_process_attr attr, int track,
-			const char *text, tracker_status status)
-{
-	long id;
-	/* Warnings quote user and group names. */
-	const char *quote = parse_id(text, &id) ? "`" : "";
-
-	switch (status) {
-	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK:
-		MSG("%s %s %s the %s tracker inclusion set",
-		    track ? "Added" : "Removed", text, track ? "to" : "from",
-		    attr_name(attr, 0));
-		return CMD_SUCCESS;
-	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_EXISTS:
-		WARN("%s%s%s is already in the %s inclusion set", quote, text,
-		     quote, attr_name(attr, 0));
-		return CMD_SUCCESS;
-	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_MISSING:
-	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID_TRACKING_POLICY:
-		WARN("%s%s%s is not in the %s the inclusion set", quote, text,
-		     quote, attr_name(attr, 0));
-		return CMD_SUCCESS;
-	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_USER_NOT_FOUND:
-		ERR("User `%s` was not found", text);
-		return CMD_ERROR;
-	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_GROUP_NOT_FOUND:
-		ERR("Group `%s` was not found", text);
-		return CMD_ERROR;
-	case LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_COMMUNICATION_ERROR:
-		ERR("Communication error with the session daemon");
-		return CMD_ERROR;
-	default:
-		ERR("Failed to %s %s %s", track ? "track" : "untrack",
-		    attr_name(attr, 0), text);
-		return CMD_ERROR;
-	}
-}
-
-/* The tracker must track a set before values are added to it. */
-static int ensure_include_set(struct lttng_process_attr_tracker_handle *h)
-{
-	enum lttng_tracking_policy policy;
-
-	if (lttng_process_attr_tracker_handle_get_tracking_policy(h, &policy) !=
-	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
-		ERR("Failed to get the tracking policy");
-		return CMD_ERROR;
-	}
-	if (policy == LTTNG_TRACKING_POLICY_INCLUDE_SET)
-		return CMD_SUCCESS;
-	if (lttng_process_attr_tracker_handle_set_tracking_policy(
-		    h, LTTNG_TRACKING_POLICY_INCLUDE_SET) !=
-	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
-		ERR("Failed to set the tracking policy");
+	if (!any) {
+		ERR("At least one process attribute must be specified");
 		return CMD_ERROR;
 	}
 	return CMD_SUCCESS;
 }
 
-static int set_all(struct lttng_process_attr_tracker_handle *h,
-		   enum lttng_process_attr attr, int track)
-{
-	if (lttng_process_attr_tracker_handle_set_tracking_policy(
-		    h, track ? LTTNG_TRACKING_POLICY_INCLUDE_ALL
-			     : LTTNG_TRACKING_POLICY_EXCLUDE_ALL) !=
-	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
-		ERR("Failed to set the tracking policy");
-		return CMD_ERROR;
-	}
-	MSG("%s tracking policy set to `%s all`", attr_name(attr, 1),
-	    track ? "include" : "exclude");
-	return CMD_SUCCESS;
-}
-
-/* One user space attribute option: --all or its list of values. */
-static int change_ust_attribute(const struct track_opts *o, const char *session,
-				const struct attribute_option *a)
-{
-	enum lttng_process_attr attr = a->attr;
-	struct lttng_process_attr_tracker_handle *h = NULL;
-	char *save = NULL, *item;
-	enum lttng_error_code code;
-	int ret;
-
-	if (attr == LTTNG_PROCESS_ATTR_PROCESS_ID)
-		attr = LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
-	if (attr == LTTNG_PROCESS_ATTR_USER_ID ||
-	    attr == LTTNG_PROCESS_ATTR_GROUP_ID) {
-		ERR("The %s process attribute cannot be tracked in the user "
-		    "space domain.",
-		    attr_name(attr, 0));
-		return CMD_ERROR;
-	}
-	code = lttng_session_get_tracker_handle(session, LTTNG_DOMAIN_UST, attr,
-						&h);
-	if (code == LTTNG_ERR_SESS_NOT_FOUND) {
-		ERR("Recording session does not exist");
-		return CMD_ERROR;
-	}
-	if (code != LTTNG_OK) {
-		ERR("%s", lttng_strerror(-(int)code));
-		return CMD_ERROR;
-	}
-	if (o->all) {
-		ret = set_all(h, attr, o->track);
-		goto end;
-	}
-	ret = o->track ? ensure_include_set(h) : CMD_SUCCESS;
-	/* Values are sent in order; a bad one stops the list there. */
-	for (item = strtok_r(a->values, ",", &save); item && ret == CMD_SUCCESS;
-	     item = strtok_r(NULL, ",", &save)) {
-		ret = check_values(attr, item);
-		if (ret == CMD_SUCCESS)
-			ret = report_value(attr, o->track, item,
-					   send_value(h, attr, o->track, item));
-	}
-end:
-	lttng_process_attr_tracker_handle_destroy(h);
-	return ret;
-}
-
-/* Kernel domain, process ID tracker: one pid (-1: --all). */
-static int change_kernel_pid(struct lttng_handle *handle, int track, int pid)
-{
-	int ret = track ? lttng_track_pid(handle, pid)
-			: lttng_untrack_pid(handle, pid);
-
-	if (ret == -LTTNG_ERR_PROCESS_ATTR_EXISTS) {
-		WARN("%d is already in the process ID inclusion set", pid);
-		return CMD_SUCCESS;
-	}
-	if (ret == -LTTNG_ERR_PROCESS_ATTR_MISSING) {
-		WARN("%d is not in the process ID the inclusion set", pid);
-		return CMD_SUCCESS;
-	}
-	if (ret < 0) {
-		ERR("Error %s process ID %d: %s",
-		    track ? "tracking" : "untracking", pid,
-		    lttng_strerror(ret));
-		return CMD_ERROR;
-	}
-	if (pid == -1)
-		MSG("Process ID tracking policy set to `%s all`",
-		    track ? "include" : "exclude");
-	else
-		MSG("%s %d %s the process ID tracker inclusion set",
-		    track ? "Added" : "Removed", pid, track ? "to" : "from");
-	return CMD_SUCCESS;
-}
-
-static int change_kernel_attribute(const struct track_opts *o,
-				   const char *session,
-				   const struct attribute_option *a)
-{
-	struct lttng_domain dom = {.type = LTTNG_DOMAIN_KERNEL,
-				   .buf_type = LTTNG_BUFFER_GLOBAL};
-	struct lttng_handle *handle;
-	char *save = NULL, *item;
-	int ret;
-	long pid;
-
-	if (a->attr != LTTNG_PROCESS_ATTR_PROCESS_ID) {
-		ERR("Only the process ID tracker (--pid) is supported in the "
-		    "kernel domain");
-		return CMD_UNSUPPORTED;
-	}
-	if (!o->all && check_values(a->attr, a->values) != CMD_SUCCESS)
-		return CMD_ERROR;
-	handle = lttng_create_handle(session, &dom);
-	if (!handle)
-		return CMD_FATAL;
-	if (o->all) {
-		ret = change_kernel_pid(handle, o->track, -1);
-		goto end;
-	}
-	ret = CMD_SUCCESS;
-	for (item = strtok_r(a->values, ",", &save); item && ret == CMD_SUCCESS;
-	     item = strtok_r(NULL, ",", &save)) {
-		parse_id(item, &pid);
-		ret = change_kernel_pid(handle, o->track, (int)pid);
-	}
-end:
-	lttng_destroy_handle(handle);
-	return ret;
-}
-
-static int run(int argc, const char **argv, const char *command, int track)
+static int run(int argc, const char **argv, const char *command, bool track)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
 	struct track_opts o = {.command = command, .track = track};
 	char *session = NULL;
-	int ret = parse(pc, &o);
+	int ret = parse(pc, &o), attr;
 
 	if (ret != CMD_SUCCESS || o.done)
 		goto end;
@@ -438,6 +414,19 @@ static int run(int argc, const char **argv, const char *command, int track)
 		ERR("Unknown argument: %s", poptPeekArg(pc));
 		ret = CMD_ERROR;
 		goto end;
+	}
+	/* In user space, --pid is the virtual process ID. */
+	if (o.userspace && o.attrs[LTTNG_PROCESS_ATTR_PROCESS_ID].given) {
+		struct attr_request *pid =
+			&o.attrs[LTTNG_PROCESS_ATTR_PROCESS_ID];
+
+		if (add_values(&o.attrs[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID],
+			       pid->values)) {
+			ret = CMD_FATAL;
+			goto end;
+		}
+		pid->values = NULL;
+		pid->given = false;
 	}
 	ret = check(&o);
 	if (ret != CMD_SUCCESS)
@@ -447,26 +436,29 @@ static int run(int argc, const char **argv, const char *command, int track)
 		ret = CMD_ERROR;
 		goto end;
 	}
-	for (int i = 0; i < o.attribute_count && ret == CMD_SUCCESS; i++)
-		ret = o.kernel ? change_kernel_attribute(&o, session,
-							 &o.attributes[i])
-			       : change_ust_attribute(&o, session,
-						      &o.attributes[i]);
+	for (attr = 0; attr < NR_ATTRS && ret != CMD_FATAL; attr++) {
+		if (o.attrs[attr].given)
+			ret = worse(ret,
+				    run_attr(&o, session,
+					     o.kernel ? LTTNG_DOMAIN_KERNEL
+						      : LTTNG_DOMAIN_UST,
+					     (enum lttng_process_attr)attr));
+	}
 end:
 	free(session);
 	free(o.session);
-	for (int i = 0; i < o.attribute_count; i++)
-		free(o.attributes[i].values);
+	for (attr = 0; attr < NR_ATTRS; attr++)
+		free(o.attrs[attr].values);
 	poptFreeContext(pc);
 	return ret;
 }
 
 int cmd_track(int argc, const char **argv)
 {
-	return run(argc, argv, "track", 1);
+	return run(argc, argv, "track", true);
 }
 
 int cmd_untrack(int argc, const char **argv)
 {
-	return run(argc, argv, "untrack", 0);
+	return run(argc, argv, "untrack", false);
 }

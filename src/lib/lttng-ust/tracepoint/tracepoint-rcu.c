@@ -51,6 +51,22 @@ static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rcu_reader *readers;
 
+/*
+ * A full memory barrier. ThreadSanitizer does not model fences (GCC
+ * refuses them there), so its builds use a sequentially consistent
+ * read-modify-write instead, which is a full barrier as well.
+ */
+static void full_fence(void)
+{
+#ifdef __SANITIZE_THREAD__
+	static int fence_word;
+
+	__atomic_fetch_add(&fence_word, 0, __ATOMIC_SEQ_CST);
+#else
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
 static int membarrier(int cmd)
 {
 	return (int)syscall(__NR_membarrier, cmd, 0, 0);
@@ -60,7 +76,7 @@ static void reader_barrier(void)
 {
 	if (__builtin_expect(__atomic_load_n(&readers_fence, __ATOMIC_RELAXED),
 			     0))
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		full_fence();
 	else
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
@@ -70,7 +86,7 @@ static void writer_barrier(void)
 {
 	if (!have_membarrier ||
 	    membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0)
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		full_fence();
 }
 
 static void registry_unlink(struct rcu_reader *r)
@@ -190,7 +206,7 @@ static void flip_and_wait(void)
 	const struct rcu_reader *r;
 
 	__atomic_store_n(&gp_ctr, gp, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	full_fence();
 	for (r = readers; r; r = r->next) {
 		unsigned int spins = 0;
 

@@ -1,0 +1,214 @@
+"""Process attribute trackers of the kernel domain (lttng track/untrack
+-k --pid/--vpid/--uid/--vuid/--gid/--vgid): LTTng 2.13's messages and
+exit codes, `lttng list` output, and the records kept (read with
+babeltrace2) when workloads run as different users."""
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from kernel_support import (KernelSession, kernel_consumer_pid,
+                            require_tracefs)
+from trace_reader import read_trace
+
+
+@pytest.fixture
+def ks(build_dir, lttng_env):
+    require_tracefs()
+    session = KernelSession(build_dir, lttng_env)
+    yield session
+    session.stop()
+
+
+def test_track_messages_and_errors(ks, tmp_path):
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-channel", "-k", "c")
+    r = ks.ok("track", "-k", "--uid=root,1000")
+    assert r.out == ("Added root to the user ID tracker inclusion set\n"
+                     "Added 1000 to the user ID tracker inclusion set\n")
+    r = ks.run("track", "-k", "--uid=0")  # root, by id
+    assert (r.out, r.err, r.rc) == (
+        "", "Warning: 0 is already in the user ID inclusion set\n", 0)
+    r = ks.run("track", "-k", "--uid=root")
+    assert r.err == "Warning: `root` is already in the user ID inclusion set\n"
+    r = ks.run("untrack", "-k", "--uid=5")
+    assert (r.out, r.err, r.rc) == (
+        "", "Warning: 5 is not in the user ID the inclusion set\n", 0)
+    r = ks.run("untrack", "-k", "--vgid=5")  # policy: every group
+    assert r.err == ("Warning: 5 is not in the virtual group ID the "
+                     "inclusion set\n")
+    r = ks.run("track", "-k", "--uid=nosuchuser")
+    assert (r.out, r.err, r.rc) == (
+        "", "Error: User `nosuchuser` was not found\n", 1)
+    r = ks.run("track", "-k", "--gid=nosuchgroup")
+    assert (r.err, r.rc) == ("Error: Group `nosuchgroup` was not found\n", 1)
+    r = ks.run("track", "-k", "--vpid=abc")
+    assert (r.err, r.rc) == ("Error: abc is not a valid virtual process ID "
+                             "value; expected an integer\n", 1)
+    r = ks.run("track", "-k", "--vuid")
+    assert (r.err, r.rc) == ("Error: No process attribute value specified "
+                             "for Virtual user ID tracker\n", 1)
+    r = ks.run("track", "-k", "--all", "--vpid=3")
+    assert (r.err, r.rc) == ("Error: The --all option cannot be used with a "
+                             "list of process attribute values\n", 1)
+    r = ks.run("track", "-k")
+    assert (r.err, r.rc) == (
+        "Error: At least one process attribute must be specified\n", 1)
+    r = ks.ok("track", "-k", "--vpid=12", "--vpid=13", "--gid=nogroup")
+    assert r.out == (
+        "Added 12 to the virtual process ID tracker inclusion set\n"
+        "Added 13 to the virtual process ID tracker inclusion set\n"
+        "Added nogroup to the group ID tracker inclusion set\n")
+    r = ks.ok("untrack", "-k", "--all", "--vuid")
+    assert r.out == "Virtual user ID tracking policy set to `exclude all`\n"
+    r = ks.ok("untrack", "-k", "--uid=root")
+    assert r.out == "Removed root from the user ID tracker inclusion set\n"
+    out = ks.ok("list", "s").out
+    assert ("Tracked process attributes\n"
+            "  Process IDs:          all\n"
+            "  Virtual process IDs:  12, 13\n"
+            "  User IDs:             1000\n"
+            "  Virtual user IDs:     none\n"
+            "  Group IDs:            `nogroup`\n"
+            "  Virtual group IDs:    all\n") in out
+    r = ks.ok("track", "-k", "--all", "--vuid", "--vpid")
+    assert r.out == ("Virtual process ID tracking policy set to "
+                     "`include all`\n"
+                     "Virtual user ID tracking policy set to "
+                     "`include all`\n")
+    # Values apply in order; a non-integer pid stops its option, an
+    # unknown user only itself (as LTTng 2.13.9 does).
+    r = ks.run("track", "-k", "--vpid=3,x,4", "--uid=nosuchuser,44",
+               "--gid=nosuchgroup,45")
+    assert (r.out, r.err, r.rc) == (
+        "Added 3 to the virtual process ID tracker inclusion set\n"
+        "Added 44 to the user ID tracker inclusion set\n"
+        "Added 45 to the group ID tracker inclusion set\n",
+        "Error: x is not a valid virtual process ID value; expected an "
+        "integer\n"
+        "Error: User `nosuchuser` was not found\n"
+        "Error: Group `nosuchgroup` was not found\n", 1)
+    assert "  Virtual process IDs:  3\n" in ks.ok("list", "s").out
+    assert ks.sessiond.alive(ks.sessiond.pid())
+
+
+def paced_workload(tool, *user):
+    """ksyscalls calling getppid() 2000 times per second for 1.5 s,
+    optionally as another user (setpriv)."""
+    cmd = [str(tool("tests/tools/kernel/ksyscalls")), "paced", "2000", "1.5"]
+    if user:
+        cmd = ["setpriv", *user, "--clear-groups", *cmd]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+
+
+def record_workloads(ks, tool, tmp_path, *track_args):
+    """Two workloads, one as nobody:nogroup, one as root, recorded while
+    they run (their ids are read from /proc as their records are
+    converted); returns (trace, nobody's pid, root's pid)."""
+    nobody = paced_workload(tool, "--reuid=65534", "--regid=65534")
+    root = paced_workload(tool)
+    try:
+        ks.ok("create", "s", f"--output={tmp_path / 't'}")
+        ks.ok("enable-event", "-k", "--syscall", "getppid")
+        ks.ok("add-context", "-k", "-t", "pid")
+        for args in track_args:
+            ks.ok("track", "-k", *args)
+        ks.ok("start")
+        time.sleep(0.6)
+        ks.ok("stop")
+    finally:
+        nobody.communicate(timeout=30)
+        root.communicate(timeout=30)
+    ks.ok("destroy")
+    return read_trace(tmp_path / "t" / "kernel"), nobody.pid, root.pid
+
+
+def pids_of(trace):
+    counts = {}
+    for r in trace:
+        pid = r.common_context["pid"]
+        counts[pid] = counts.get(pid, 0) + 1
+    return counts
+
+
+def test_uid_tracker_keeps_only_that_users_processes(ks, tool, tmp_path):
+    trace, nobody, root = record_workloads(ks, tool, tmp_path,
+                                           ["--uid=nobody"])
+    counts = pids_of(trace)
+    assert counts.get(nobody, 0) >= 400  # 2000/s for about 0.6 s, x2
+    assert root not in counts
+    assert all(os.stat(f"/proc/{pid}").st_uid == 65534
+               for pid in counts if os.path.exists(f"/proc/{pid}"))
+
+
+def test_gid_and_vpid_trackers_combine(ks, tool, tmp_path):
+    """--vgid=nogroup and --vpid=<root's workload>: no process is in
+    both sets, nothing is recorded; --vgid alone keeps nobody's."""
+    trace, nobody, root = record_workloads(ks, tool, tmp_path / "a",
+                                           ["--vgid=65534"])
+    counts = pids_of(trace)
+    assert counts.get(nobody, 0) >= 400 and root not in counts
+    ks.stop()
+    again = KernelSession(ks.build_dir, ks.env)
+    try:
+        nobody_w = paced_workload(tool, "--reuid=65534", "--regid=65534")
+        root_w = paced_workload(tool)
+        try:
+            again.ok("create", "s", f"--output={tmp_path / 'b'}")
+            again.ok("enable-event", "-k", "--syscall", "getppid")
+            again.ok("add-context", "-k", "-t", "pid")
+            again.ok("track", "-k", f"--vpid={root_w.pid}")
+            again.ok("start")
+            time.sleep(0.5)
+            # Changed while recording: the consumer applies it at once.
+            again.ok("track", "-k", "--vgid=nogroup")
+            time.sleep(0.3)
+            again.ok("stop")
+        finally:
+            nobody_w.communicate(timeout=30)
+            root_w.communicate(timeout=30)
+        again.ok("destroy")
+    finally:
+        again.stop()
+    counts = pids_of(read_trace(tmp_path / "b" / "kernel"))
+    assert set(counts) == {root_w.pid}
+    assert counts[root_w.pid] >= 300
+
+
+def test_uid_tracker_keeps_short_lived_processes(ks, tool, tmp_path):
+    """Commands that exit before the consumer reads their records (it is
+    paused meanwhile): their ids come from the credentials the consumer's
+    BPF programs kept at fork, exec and setresuid."""
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat,close")
+    ks.ok("add-context", "-k", "-t", "pid", "-t", "uid", "-t", "gid")
+    ks.ok("track", "-k", "--uid=nobody")
+    ks.ok("start")
+    ksyscalls = str(tool("tests/tools/kernel/ksyscalls"))
+    consumer = kernel_consumer_pid(ks.sessiond.pid())
+    os.kill(consumer, signal.SIGSTOP)
+    try:
+        as_nobody = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+             ksyscalls, "open", "/etc/hostname", "3"],
+            capture_output=True, text=True, check=True)
+        as_root = subprocess.run([ksyscalls, "open", "/etc/hostname", "3"],
+                                 capture_output=True, text=True, check=True)
+    finally:
+        os.kill(consumer, signal.SIGCONT)
+    ks.ok("stop")
+    ks.ok("destroy")
+    nobody_tid = int(as_nobody.stdout.split()[0].split("=")[1])
+    root_tid = int(as_root.stdout.split()[0].split("=")[1])
+    assert not os.path.exists(f"/proc/{nobody_tid}")
+    trace = read_trace(tmp_path / "t" / "kernel")
+    mine = [r for r in trace if r.common_context["pid"] == nobody_tid]
+    opens = [r for r in mine if r.name == "syscall_entry_openat" and
+             r.fields["filename"] == "/etc/hostname"]
+    assert len(opens) == 3
+    assert all(r.common_context["uid"] == 65534 and
+               r.common_context["gid"] == 65534 for r in mine)
+    assert not [r for r in trace if r.common_context["pid"] == root_tid]
+    assert all(r.common_context["uid"] == 65534 for r in trace)

@@ -1,0 +1,103 @@
+/*
+ * Unit tests of the kernel consumer's process attribute trackers
+ * (src/bin/lttng-consumerd/kernel/process-tracker.c): the --tracker/'T'
+ * specs and which threads' records they keep.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "process-tracker.h"
+
+static struct kernel_thread_info thread(int32_t vpid, uint32_t uid,
+					uint32_t gid)
+{
+	struct kernel_thread_info t;
+
+	memset(&t, 0, sizeof(t));
+	t.tid = t.pid = vpid;
+	t.vpid = t.vtid = vpid;
+	t.uid = t.vuid = uid;
+	t.gid = t.vgid = gid;
+	t.ids_known = true;
+	return t;
+}
+
+static void test_no_tracker_keeps_everything(void **state)
+{
+	struct kernel_process_trackers t = {0};
+	struct kernel_thread_info gone = {.tid = 5, .pid = 5};
+
+	(void)state;
+	assert_false(kernel_process_trackers_active(&t));
+	assert_true(kernel_process_trackers_allow(&t, &gone));
+	kernel_process_trackers_fini(&t);
+}
+
+static void test_sets_intersect(void **state)
+{
+	struct kernel_process_trackers t = {0};
+	struct kernel_thread_info a = thread(10, 1000, 100);
+	struct kernel_thread_info b = thread(11, 1000, 200);
+	struct kernel_thread_info c = thread(12, 0, 100);
+
+	(void)state;
+	assert_int_equal(kernel_process_trackers_set(&t, "uid=1000,1001"), 0);
+	assert_int_equal(kernel_process_trackers_set(&t, "vgid=100"), 0);
+	assert_true(kernel_process_trackers_active(&t));
+	assert_true(kernel_process_trackers_allow(&t, &a));
+	assert_false(kernel_process_trackers_allow(&t, &b)); /* group */
+	assert_false(kernel_process_trackers_allow(&t, &c)); /* user */
+	assert_int_equal(kernel_process_trackers_set(&t, "vgid=all"), 0);
+	assert_true(kernel_process_trackers_allow(&t, &b));
+	kernel_process_trackers_fini(&t);
+}
+
+static void test_none_and_unknown_threads_keep_nothing(void **state)
+{
+	struct kernel_process_trackers t = {0};
+	struct kernel_thread_info a = thread(10, 0, 0);
+	struct kernel_thread_info gone = {.tid = 7, .pid = 7};
+
+	(void)state;
+	assert_int_equal(kernel_process_trackers_set(&t, "vpid=7,10"), 0);
+	assert_true(kernel_process_trackers_allow(&t, &a));
+	/* Exited before the consumer saw it: its ids cannot be checked. */
+	assert_false(kernel_process_trackers_allow(&t, &gone));
+	assert_int_equal(kernel_process_trackers_set(&t, "vpid=none"), 0);
+	assert_false(kernel_process_trackers_allow(&t, &a));
+	kernel_process_trackers_fini(&t);
+}
+
+static void test_bad_specs_are_refused(void **state)
+{
+	static const char *const bad[] = {
+		"pid=1",  "uid",    "uid=", "uid=1,,2",
+		"uid=-1", "uid=1x", "=1",   "uid=1,",
+	};
+	struct kernel_process_trackers t = {0};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		assert_int_equal(kernel_process_trackers_set(&t, bad[i]),
+				 -EINVAL);
+	assert_false(kernel_process_trackers_active(&t));
+	kernel_process_trackers_fini(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_no_tracker_keeps_everything),
+		cmocka_unit_test(test_sets_intersect),
+		cmocka_unit_test(test_none_and_unknown_threads_keep_nothing),
+		cmocka_unit_test(test_bad_specs_are_refused),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
