@@ -181,6 +181,36 @@ def test_stop_makes_the_trace_readable_while_the_session_exists(tracing):
     tracing.lttng("destroy")
 
 
+def test_each_stop_closes_a_packet_in_every_stream(tracing):
+    """As with LTTng 2.13 (observed with its 2.13 daemons): every stop
+    leaves one more packet in every stream file, empty for idle CPUs,
+    and destroy after stop adds none. With the app on CPU 0 and small
+    records, each packet is one 4 KiB page."""
+    app = tracing.app()
+    os.sched_setaffinity(app.pid, {0})
+    start_session(tracing)
+    directory = uid_dir(tracing.session_dir("s"))
+
+    def sizes():
+        return sorted({p.stat().st_size for p in directory.glob("channel0_*")})
+
+    app.emit(50)
+    tracing.lttng("stop")
+    assert sizes() == [4096]
+    tracing.lttng("start")
+    tracing.lttng("stop")
+    assert sizes() == [8192]
+    tracing.lttng("start")
+    app.emit(50)
+    tracing.lttng("stop")
+    assert sizes() == [12288]
+    trace = read_trace(directory)
+    assert values_of(trace) == list(range(100))
+    tracing.lttng("destroy")
+    assert sizes() == [12288]
+    assert len(list(directory.glob("channel0_*"))) == os.cpu_count()
+
+
 def test_destroy_while_apps_still_run(tracing):
     app = tracing.app()
     start_session(tracing)

@@ -157,7 +157,8 @@ void ust_channel_drain(struct ust_channel *chan)
 
 void ust_channel_flush(struct ust_channel *chan)
 {
-	rb_channel_switch(chan->rb, chan->trace_clock);
+	for (unsigned int i = 0; i < chan->nr_streams; i++)
+		rb_stream_flush(&chan->rb->streams[i], chan->trace_clock);
 	ust_channel_drain(chan);
 }
 
@@ -245,7 +246,9 @@ void ust_channel_destroy(struct ust_channel *chan)
 {
 	struct ust_channel **link = &channels;
 
-	ust_channel_flush(chan);
+	/* the flush of `lttng stop` already wrote what idle streams get */
+	rb_channel_switch(chan->rb, chan->trace_clock);
+	ust_channel_drain(chan);
 	close_idle_streams(chan);
 	while (*link && *link != chan)
 		link = &(*link)->next;

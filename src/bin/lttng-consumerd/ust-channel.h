@@ -47,7 +47,10 @@ struct ust_channel *ust_channel_first(void);
 
 /* Writes every complete packet of every stream out. Lock held. */
 void ust_channel_drain(struct ust_channel *chan);
-/* Closes the current packets, then drains. Lock held. */
+/*
+ * `lttng stop`: closes the current packets (an idle stream gets an empty
+ * one, as with LTTng), then drains. Lock held.
+ */
 void ust_channel_flush(struct ust_channel *chan);
 /* Dead producers: repairs their packets, then flushes. Lock held. */
 void ust_channel_recover(struct ust_channel *chan);

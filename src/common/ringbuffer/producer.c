@@ -348,6 +348,43 @@ int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
 	return 1;
 }
 
+/*
+ * Opens a packet holding no record at the packet boundary `offset` is
+ * at, as a reservation of its packet header alone. 0 (also when a
+ * producer opened one first), or -ENOSPC.
+ */
+static int open_empty_packet(struct rb_stream *s, rb_clock_fn clock)
+{
+	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+	uint64_t ts;
+	bool push;
+
+	do {
+		if (old & s->subbuf_mask)
+			return 0;
+		if (check_room(s, old >> s->subbuf_order, &push))
+			return -ENOSPC;
+		ts = clock();
+	} while (!__atomic_compare_exchange_n(
+		&s->shm->offset, &old, old + CTF_PACKET_HEADER_LEN, 0,
+		__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);
+	if (push)
+		push_consumed(s, old >> s->subbuf_order);
+	rb_packet_begin(s, old, ts);
+	rb_commit_add(s, old, CTF_PACKET_HEADER_LEN);
+	return 0;
+}
+
+int rb_stream_flush(struct rb_stream *s, rb_clock_fn clock)
+{
+	if (rb_stream_switch(s, clock))
+		return 1;
+	if (open_empty_packet(s, clock))
+		return 0;
+	return rb_stream_switch(s, clock);
+}
+
 void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock)
 {
 	unsigned int i;

@@ -56,6 +56,15 @@ int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock);
 /* rb_stream_switch on every stream of the channel. */
 void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock);
 
+/*
+ * Like rb_stream_switch, but a stream with no open packet gets an empty
+ * one (packet header and context only), as LTTng's flush at `lttng
+ * stop` leaves in the files of idle CPUs: every stream then says when
+ * tracing stopped. Returns 1 if a packet was closed, 0 if an empty one
+ * could not be opened (no free sub-buffer).
+ */
+int rb_stream_flush(struct rb_stream *s, rb_clock_fn clock);
+
 /* The stream of the current CPU; CPU ids past the last stream wrap. */
 RB_INLINE struct rb_stream *rb_channel_stream(struct rb_channel *chan)
 {

@@ -74,6 +74,47 @@ static uint64_t fill_packets(struct rb_channel *chan, uint64_t packets,
 	return seq;
 }
 
+/*
+ * rb_stream_flush: an open packet is closed; with none open, an empty
+ * packet (header and context only) takes the next sequence number, and a
+ * full buffer refuses it. Records after it go to the packet after.
+ */
+static void test_flush_writes_empty_packets(void **state)
+{
+	struct rb_channel *chan = make_channel(RB_MODE_DISCARD, 2, 0);
+	struct rb_stream *s = &chan->streams[0];
+	struct rb_reserve_ctx ctx;
+	struct rb_packet p;
+
+	(void)state;
+	assert_int_equal(rb_stream_flush(s, fake_clock), 1); /* idle: empty */
+	assert_int_equal(rb_stream_get(s, &p), 0);
+	assert_int_equal(p.seq, 0);
+	assert_int_equal(p.content_size, CTF_PACKET_HEADER_LEN);
+	assert_int_equal(p.packet_size, 4096);
+	assert_int_equal(u64_at(p.data, 32), 1010); /* timestamp_begin */
+	assert_int_equal(u64_at(p.data, 40), 1020); /* timestamp_end */
+	assert_int_equal(u64_at(p.data, 48), CTF_PACKET_HEADER_LEN * 8);
+	rb_stream_put(s);
+	assert_int_equal(rb_stream_reserve(s, &ctx, 1, 4, fake_clock), 0);
+	memcpy(ctx.payload, "abcd", 4);
+	rb_commit(&ctx);
+	assert_int_equal(rb_stream_flush(s, fake_clock), 1); /* closes it */
+	assert_int_equal(rb_stream_get(s, &p), 0);
+	assert_int_equal(p.seq, 1);
+	assert_int_equal(p.content_size, CTF_PACKET_HEADER_LEN + 8);
+	/* not consumed: packets 1 and 2 fill both sub-buffers */
+	assert_int_equal(rb_stream_flush(s, fake_clock), 1);
+	assert_int_equal(rb_stream_flush(s, fake_clock), 0); /* no room */
+	rb_stream_put(s);
+	assert_int_equal(rb_stream_get(s, &p), 0);
+	assert_int_equal(p.seq, 2);
+	assert_int_equal(p.content_size, CTF_PACKET_HEADER_LEN);
+	rb_stream_put(s);
+	assert_int_equal(rb_stream_get(s, &p), -EAGAIN);
+	rb_channel_destroy(chan);
+}
+
 static void test_packet_and_event_headers_exact(void **state)
 {
 	struct rb_channel *chan = make_channel(RB_MODE_DISCARD, 4, 0);
@@ -446,6 +487,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_packet_and_event_headers_exact),
+		cmocka_unit_test(test_flush_writes_empty_packets),
 		cmocka_unit_test(test_extended_header_for_large_id_or_delta),
 		cmocka_unit_test(test_discard_mode_counts_dropped_records),
 		cmocka_unit_test(test_blocking_timeout_expires_then_discards),
