@@ -616,4 +616,10 @@ SCENARIOS = [
         "lttng status extra",
         "lttng destroy -a extra",
     ]),
+    ("group-spawn", False, [
+        "lttng --group=nosuchgroup list",
+        "lttng -g nosuchgroup create s1",
+        "lttng list",
+        "lttng destroy s1",
+    ]),
 ]
