@@ -18,13 +18,17 @@
 #define SESSIOND_PATH_ENV "LTTNG_SESSIOND_PATH"
 #define RELAYD_PATH_ENV "LTTNG_RELAYD_PATH"
 
-static int sessiond_path(char *buf, size_t len)
+/*
+ * The path of a daemon: `option` (from the command line), else the
+ * environment variable `env`, else `name` beside this lttng binary.
+ * 0, or -1 when it does not fit in buf.
+ */
+static int daemon_path(const char *option, const char *env, const char *name,
+		       char *buf, size_t len)
 {
-	const char *path = cli_options.sessiond_path;
+	const char *path = option ? option : getenv(env);
 	char self_dir[PATH_MAX];
 
-	if (!path)
-		path = getenv(SESSIOND_PATH_ENV);
 	if (path) {
 		if (strlen(path) >= len)
 			return -1;
@@ -33,7 +37,13 @@ static int sessiond_path(char *buf, size_t len)
 	}
 	if (paths_self_dir(self_dir, sizeof(self_dir)))
 		return -1;
-	return paths_join(buf, len, self_dir, "lttng-sessiond") ? -1 : 0;
+	return paths_join(buf, len, self_dir, name) ? -1 : 0;
+}
+
+static int sessiond_path(char *buf, size_t len)
+{
+	return daemon_path(cli_options.sessiond_path, SESSIOND_PATH_ENV,
+			   "lttng-sessiond", buf, len);
 }
 
 static int run_sessiond(const char *path)
@@ -83,20 +93,8 @@ int spawn_sessiond_if_needed(void)
 /* --relayd-path, else $LTTNG_RELAYD_PATH, else lttng-relayd beside us. */
 static int relayd_path(char *buf, size_t len)
 {
-	const char *path = cli_options.relayd_path;
-	char self_dir[PATH_MAX];
-
-	if (!path)
-		path = getenv(RELAYD_PATH_ENV);
-	if (path) {
-		if (strlen(path) >= len)
-			return -1;
-		strcpy(buf, path);
-		return 0;
-	}
-	if (paths_self_dir(self_dir, sizeof(self_dir)))
-		return -1;
-	return paths_join(buf, len, self_dir, "lttng-relayd") ? -1 : 0;
+	return daemon_path(cli_options.relayd_path, RELAYD_PATH_ENV,
+			   "lttng-relayd", buf, len);
 }
 
 int spawn_relayd_for_live(void)
