@@ -28,6 +28,7 @@
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
 #include "kconsumer.h"
+#include "util/unix-socket.h"
 #include "tracefs/event-format.h"
 #include "tracefs/instance.h"
 
@@ -770,24 +771,6 @@ static void switch_packets(struct kconsumer *kc)
 		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
 }
 
-/* Reads exactly len bytes of the control socket; 0 or -1. */
-static int read_control(struct kconsumer *kc, void *buf, size_t len)
-{
-	char *p = buf;
-	ssize_t n;
-
-	while (len) {
-		n = read(kc->control_fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 static struct kchannel *find_channel(struct kconsumer *kc, const char *name,
 				     uint32_t *stream_id)
 {
@@ -847,11 +830,11 @@ static int set_filter(struct kconsumer *kc)
 	char *text, *newline, *equal;
 	bool removal;
 
-	if (read_control(kc, &len, sizeof(len)) ||
+	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
 	    len > KCONSUMER_MAX_FILTER_MESSAGE)
 		return -1;
 	text = calloc(1, (size_t)len + 2);
-	if (!text || read_control(kc, text, len)) {
+	if (!text || usock_recv_all(kc->control_fd, text, len)) {
 		free(text);
 		return -1;
 	}
@@ -895,8 +878,8 @@ static int send_stats(struct kconsumer *kc)
 	char ok = KCONSUMER_REPLY_OK;
 	unsigned int cpu;
 
-	if (read_control(kc, &len, sizeof(len)) ||
-	    len > KCONSUMER_MAX_CHANNEL_NAME || read_control(kc, name, len))
+	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_CHANNEL_NAME || usock_recv_all(kc->control_fd, name, len))
 		return -1;
 	ch = find_channel(kc, name, &stream_id);
 	if (!ch)
@@ -922,11 +905,11 @@ static int set_tracker(struct kconsumer *kc)
 	char *spec;
 	int ret;
 
-	if (read_control(kc, &len, sizeof(len)) ||
+	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
 	    len > KCONSUMER_MAX_FILTER_MESSAGE)
 		return -1;
 	spec = calloc(1, (size_t)len + 1);
-	if (!spec || read_control(kc, spec, len)) {
+	if (!spec || usock_recv_all(kc->control_fd, spec, len)) {
 		free(spec);
 		return -1;
 	}

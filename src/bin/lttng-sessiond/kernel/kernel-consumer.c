@@ -24,6 +24,7 @@
 #include "kernel-context.h"
 #include "kernel-domain.h"
 #include "util/log.h"
+#include "util/unix-socket.h"
 
 /* How long a flush or a quit may take (large buffers to drain). */
 #define CONSUMER_REPLY_TIMEOUT_MS 30000
@@ -310,24 +311,6 @@ int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec)
 	return LTTNG_OK;
 }
 
-/* Reads exactly len bytes of the consumer's reply; 0 or -1. */
-static int read_reply_data(struct kernel_session *ks, void *buf, size_t len)
-{
-	uint8_t *p = buf;
-	ssize_t n;
-
-	while (len) {
-		n = read(ks->consumer_fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 int kernel_consumer_channel_stats(struct kernel_session *ks,
 				  const char *channel,
 				  uint64_t *discarded_events,
@@ -348,7 +331,7 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 	memcpy(message + 1 + sizeof(len), channel, len);
 	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) !=
 		    (ssize_t)(1 + sizeof(len) + len) ||
-	    wait_reply(ks) || read_reply_data(ks, counts, sizeof(counts))) {
+	    wait_reply(ks) || usock_recv_all(ks->consumer_fd, counts, sizeof(counts))) {
 		ERR("The kernel consumer daemon did not give the statistics "
 		    "of channel %s",
 		    channel);
