@@ -132,6 +132,47 @@ static int wait_app(struct spawned *s, char *errbuf, size_t errlen)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* Tells the app its registration is complete (its constructor returns). */
+static void register_done(struct fake_app *app)
+{
+	assert_int_equal(
+		fake_command(app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
+		0);
+}
+
+/*
+ * The session a helper library's test records into: session 1, channel
+ * 10 of one stream, rule 100 on `pattern` (and rule 101 on `pattern2`
+ * unless NULL), started, registration done.
+ */
+static struct rb_channel *helper_lib_session(struct fake_app *app,
+					     const char *pattern,
+					     const char *pattern2)
+{
+	struct rb_channel *chan;
+
+	assert_int_equal(fake_command_id(app, UST_CMD_SESSION_CREATE, 1), 0);
+	chan = fake_channel_setup(app, 1, 10, 1);
+	assert_int_equal(fake_rule(app, 10, 100, pattern), 0);
+	if (pattern2)
+		assert_int_equal(fake_rule(app, 10, 101, pattern2), 0);
+	assert_int_equal(fake_command_id(app, UST_CMD_SESSION_START, 1), 0);
+	register_done(app);
+	return chan;
+}
+
+/* Lets the app go on, then reads the address it prints. */
+static unsigned long long go_and_read_address(struct spawned *s)
+{
+	unsigned long long address = 0;
+	char out[64] = "";
+
+	assert_int_equal(write(s->stdin_fd, "go\n", 3), 3);
+	assert_true(read(s->stdout_fd, out, sizeof(out) - 1) > 0);
+	assert_int_equal(sscanf(out, "%llx", &address), 1);
+	return address;
+}
+
 /* The registration-time setup of a session recording everything. */
 static struct rb_channel *setup_session(struct fake_app *app, uint64_t sid,
 					uint64_t key, int start)
@@ -145,9 +186,7 @@ static struct rb_channel *setup_session(struct fake_app *app, uint64_t sid,
 	if (start)
 		assert_int_equal(
 			fake_command_id(app, UST_CMD_SESSION_START, sid), 0);
-	assert_int_equal(
-		fake_command(app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
+	register_done(app);
 	return chan;
 }
 
@@ -391,9 +430,7 @@ static void test_register_timeout_minus_one_waits_for_the_daemon(void **state)
 	usleep(400000);
 	assert_int_equal(waitpid(s.pid, &status, WNOHANG), 0); /* waiting */
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
+	register_done(&app);
 	assert_int_equal(wait_app(&s, NULL, 0), 0);
 	fake_app_close(&app);
 	close(listen_fd);
@@ -434,9 +471,7 @@ static double run_blocking(int allow, uint64_t *discarded)
 			 0);
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
 	start = now_s();
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
+	register_done(&app);
 	assert_int_equal(wait_app(&s, NULL, 0), 0);
 	unsetenv("LTTNG_UST_ALLOW_BLOCKING");
 	rb_stream_stats(&chan->streams[0], &st);
@@ -574,9 +609,7 @@ static void test_tracepoint_and_field_lists(void **state)
 	listen_fd = fake_sessiond_listen(rundir);
 	s = spawn_app(args);
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
+	register_done(&app);
 	step(&s); /* main() runs: the app's provider is registered */
 	assert_int_equal(fake_command(&app, UST_CMD_TRACEPOINT_LIST, NULL, NULL,
 				      0, &reply),
@@ -799,9 +832,7 @@ static void test_statedump_goes_to_the_started_session_only(void **state)
 	chan1 = statedump_session(&app, 1, 10);
 	chan2 = statedump_session(&app, 2, 20);
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
+	register_done(&app);
 	step(&s); /* the dump came right after the start: it is done */
 	n = fake_read_events(&app, 10, chan1, ev, MAX_DUMP);
 	check_full_dump(ev, n);
@@ -840,9 +871,7 @@ static void test_statedump_parts_can_be_left_out(void **state)
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
 	chan = statedump_session(&app, 1, 10);
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
+	register_done(&app);
 	step(&s);
 	assert_int_equal(fake_read_events(&app, 10, chan, ev, MAX_DUMP), 2);
 	assert_string_equal(ev[0].cls->name, SD "start");
@@ -889,14 +918,7 @@ static void test_liblttng_ust_dl_records_dlopen_and_dlclose(void **state)
 	s = spawn_app(args);
 	unsetenv("LD_PRELOAD");
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
-	chan = fake_channel_setup(&app, 1, 10, 1);
-	assert_int_equal(fake_rule(&app, 10, 100, DL "*"), 0);
-	assert_int_equal(fake_rule(&app, 10, 101, "lttng_ust_lib:*"), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
+	chan = helper_lib_session(&app, DL "*", "lttng_ust_lib:*");
 	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
 	assert_int_equal(wait_app(&s, NULL, 0), 0);
 	n = fake_read_events(&app, 10, chan, ev, MAX_DUMP);
@@ -937,7 +959,7 @@ static void check_cyg_profile(const char *lib, const char *provider,
 {
 	const char *const no_args[] = {NULL};
 	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
-	char pattern[64], entry[64], exit_name[64], out[64] = "";
+	char pattern[64], entry[64], exit_name[64];
 	int listen_fd, n, i, entries = 0, exits = 0;
 	unsigned long long work = 0;
 	struct rb_channel *chan;
@@ -952,16 +974,8 @@ static void check_cyg_profile(const char *lib, const char *provider,
 	s = spawn_program(CYG_APP_PATH, no_args);
 	unsetenv("LD_PRELOAD");
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
-	chan = fake_channel_setup(&app, 1, 10, 1);
-	assert_int_equal(fake_rule(&app, 10, 100, pattern), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
-	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
-	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
-	assert_int_equal(sscanf(out, "%llx", &work), 1);
+	chan = helper_lib_session(&app, pattern, NULL);
+	work = go_and_read_address(&s);
 	assert_int_equal(wait_app(&s, NULL, 0), 0);
 	n = fake_read_events(&app, 10, chan, ev, MAX_DUMP);
 	for (i = 0; i < n; i++) {
@@ -1002,7 +1016,7 @@ static void test_libc_wrapper_records_malloc_and_free(void **state)
 {
 	const char *args[] = {"malloc", NULL};
 	struct fake_event *ev = calloc(MAX_LIBC, sizeof(*ev));
-	char asan[4096] = "", out[64] = "";
+	char asan[4096] = "";
 	int listen_fd, n, i, mallocs = 0, frees = 0;
 	unsigned long long ptr = 0;
 	struct rb_channel *chan;
@@ -1020,16 +1034,8 @@ static void test_libc_wrapper_records_malloc_and_free(void **state)
 	s = spawn_app(args);
 	unsetenv("LD_PRELOAD");
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
-	chan = fake_channel_setup(&app, 1, 10, 1);
-	assert_int_equal(fake_rule(&app, 10, 100, "lttng_ust_libc:*"), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
-	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
-	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
-	assert_int_equal(sscanf(out, "%llx", &ptr), 1);
+	chan = helper_lib_session(&app, "lttng_ust_libc:*", NULL);
+	ptr = go_and_read_address(&s);
 	assert_int_equal(wait_app(&s, NULL, 0), 0);
 	n = fake_read_events(&app, 10, chan, ev, MAX_LIBC);
 	assert_true(n <= MAX_LIBC);
@@ -1069,7 +1075,6 @@ static void test_pthread_wrapper_records_mutex_calls(void **state)
 	struct rb_channel *chan;
 	struct fake_app app;
 	struct spawned s;
-	char out[64] = "";
 
 	(void)state;
 	listen_fd = fake_sessiond_listen(rundir);
@@ -1077,16 +1082,8 @@ static void test_pthread_wrapper_records_mutex_calls(void **state)
 	s = spawn_app(args);
 	unsetenv("LD_PRELOAD");
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
-	chan = fake_channel_setup(&app, 1, 10, 1);
-	assert_int_equal(fake_rule(&app, 10, 100, "lttng_ust_pthread:*"), 0);
-	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
-	assert_int_equal(
-		fake_command(&app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL),
-		0);
-	assert_int_equal(write(s.stdin_fd, "go\n", 3), 3);
-	assert_true(read(s.stdout_fd, out, sizeof(out) - 1) > 0);
-	assert_int_equal(sscanf(out, "%llx", &mutex), 1);
+	chan = helper_lib_session(&app, "lttng_ust_pthread:*", NULL);
+	mutex = go_and_read_address(&s);
 	assert_int_equal(wait_app(&s, NULL, 0), 0);
 	n = fake_read_events(&app, 10, chan, ev, MAX_LIBC);
 	assert_true(n <= MAX_LIBC);
