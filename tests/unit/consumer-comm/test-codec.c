@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "consumer-comm/codec.h"
+#include "trace-clock/trace-clock.h"
 
 static void fill_channel(struct consumer_channel_desc *d)
 {
@@ -27,6 +28,7 @@ static void fill_channel(struct consumer_channel_desc *d)
 	d->blocking_timeout_us = -1;
 	d->nr_streams = 2;
 	d->header_kind = CTF_EVENT_HEADER_LARGE;
+	d->clock_source = TRACE_CLOCK_TSC;
 	for (int i = 0; i < CTF_UUID_LEN; i++)
 		d->uuid[i] = (uint8_t)(i * 7);
 	d->stream_id = 3;
@@ -85,7 +87,7 @@ static void bad_channel_values_are_refused(void **state)
 	struct lsc_buf buf;
 
 	(void)state;
-	for (int which = 0; which < 6; which++) {
+	for (int which = 0; which < 7; which++) {
 		fill_channel(&in);
 		switch (which) {
 		case 0:
@@ -105,6 +107,9 @@ static void bad_channel_values_are_refused(void **state)
 			break;
 		case 5:
 			in.header_kind = 9;
+			break;
+		case 6:
+			in.clock_source = TRACE_CLOCK_SOURCE_MAX + 1;
 			break;
 		}
 		lsc_buf_init(&buf);
