@@ -26,8 +26,7 @@ static uint64_t pass_bytes_of(const struct rb_stream *s, uint64_t gidx)
 /* Is every byte of packet gidx committed? (acquire: its data is visible) */
 static bool packet_complete(struct rb_stream *s, uint64_t gidx)
 {
-	uint64_t v =
-		__atomic_load_n(&slot_of(s, gidx)->commit, __ATOMIC_ACQUIRE);
+	uint64_t v = rb_slot_committed(slot_of(s, gidx));
 
 	return rb_slot_filled(v, pass_bytes_of(s, gidx)) == s->subbuf_size;
 }

@@ -46,18 +46,37 @@
  * mode the producer sleeps with backoff and retries until the channel's
  * blocking timeout.
  *
- * COMMIT (one atomic add on the slot's commit word)
+ * COMMIT (one CPU-local add, or one atomic add off the stream's CPU)
  *
  * Each slot counts bytes committed to it over all its passes (plus
- * 2^32 per record in the same word). Pass p of a slot starts when p * S
+ * 2^32 per record in the same count). Pass p of a slot starts when p * S
  * bytes have been committed to it and is complete at (p + 1) * S: records,
  * packet header and padding are all committed exactly once. Commits may
  * come in any order (nested signal handlers, preemption, other threads),
- * since only the sum matters. The committer whose add completes the pass
- * delivers the packet: in overwrite mode it sets RB_NOREF (release) and,
- * in both modes, writes the stream's eventfd (a system call, but once per
- * packet, never per record). The consumer reads the commit word with
- * acquire and reads the packet only once its pass is complete.
+ * since only the sum matters.
+ *
+ * The count is the sum of two words. A committer running on the
+ * stream's CPU adds to `commit` in a restartable sequence that checks the
+ * CPU and ends with a plain store (local-commit.h): all such writers are
+ * on one CPU and the kernel restarts any of them it interrupts, so none
+ * loses another's add, and no locked instruction is needed (a locked add
+ * costs a third of a record here). Every other committer (migrated since
+ * its reservation, the consumer's switch and recovery, a process without
+ * rseq) adds atomically to `commit_remote`. Readers sum both (acquire).
+ *
+ * After its add, a committer reads both words; if the pass is complete
+ * it delivers the packet. A local committer's store may still sit in its
+ * store buffer while it reads commit_remote, so a remote committer, after
+ * its locked add, runs membarrier(GLOBAL_EXPEDITED) before reading
+ * `commit`: either it sees the local store, or the local committer's
+ * load comes after the barrier and sees the remote add. At least one of
+ * them sees the pass complete; both may, so delivery is claimed once per
+ * pass (CAS on the slot's `delivered` count). The barrier is skipped on
+ * streams no process committing CPU-locally has mapped (local_commits,
+ * set with a fence before such a process's first commit). Delivery: in
+ * overwrite mode it sets RB_NOREF (release) and, in both modes, writes
+ * the stream's eventfd (a system call, but once per packet, never per
+ * record). The consumer reads the packet only once its pass is complete.
  *
  * PACKET HOOKS
  *
@@ -170,7 +189,7 @@ static int check_room(struct rb_stream *s, uint64_t gidx, bool *push)
 			return -ENOSPC;
 		*push = behind > s->count_mask;
 	}
-	commit = __atomic_load_n(&slot->commit, __ATOMIC_ACQUIRE);
+	commit = rb_slot_committed(slot);
 	if (rb_slot_filled(commit, pass_bytes) != 0)
 		return -ENOSPC;
 	__atomic_store_n(&slot->prefix, commit - pass_bytes, __ATOMIC_RELAXED);
@@ -317,9 +336,42 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	return 0;
 }
 
+void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add)
+{
+	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
+
+	__atomic_add_fetch(&slot->commit_remote, add, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&s->shm->local_commits, __ATOMIC_RELAXED))
+		rb_local_commit_fence();
+	rb_commit_settle(s, begin);
+}
+
+/*
+ * Claims the delivery of the pass holding stream offset begin: true for
+ * one caller per pass. A later pass may be claimed while an earlier one
+ * never was (in discard mode the consumer may take a complete packet
+ * that no committer saw complete, then the slot moves on).
+ */
+static bool claim_delivery(struct rb_stream *s, uint64_t begin)
+{
+	uint64_t *delivered = &s->slots[rb_slot_index(s, begin)].delivered;
+	uint64_t pass = begin >> s->pass_order;
+	uint64_t d = __atomic_load_n(delivered, __ATOMIC_ACQUIRE);
+
+	while (d <= pass)
+		if (__atomic_compare_exchange_n(delivered, &d, pass + 1, 0,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			return true;
+	return false;
+}
+
 void rb_deliver(struct rb_stream *s, uint64_t begin)
 {
 	uint64_t one = 1;
+
+	if (!claim_delivery(s, begin))
+		return;
 
 	if (s->mode == RB_MODE_OVERWRITE)
 		__atomic_fetch_or(&s->slots[rb_slot_index(s, begin)].wsb,

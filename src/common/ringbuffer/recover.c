@@ -30,7 +30,7 @@ static struct packet_state packet_state_of(struct rb_stream *s, uint64_t gidx,
 	struct packet_state st;
 
 	st.gidx = gidx;
-	st.commit = __atomic_load_n(&slot->commit, __ATOMIC_ACQUIRE);
+	st.commit = rb_slot_committed(slot);
 	st.filled = rb_slot_filled(st.commit, pass_bytes);
 	st.reserved = offset - start < s->subbuf_size
 			      ? (uint32_t)(offset - start)
