@@ -154,6 +154,7 @@ struct reservation {
 	uint64_t rec;	/* start of the record */
 	uint64_t end;	/* offset after the reservation */
 	uint64_t ts;
+	uint64_t discarded; /* the stream's count, read after old */
 	unsigned int hlen;
 	bool closes; /* reserves the padding of old's packet */
 	bool opens;  /* reserves a packet header at begin */
@@ -261,12 +262,24 @@ static bool blocking_wait(struct rb_stream *s, struct blocking_wait *w)
  * Closes the packet holding stream offset `at` (not a packet boundary),
  * whose padding the caller has reserved: end hook, then padding commit.
  */
-static void close_packet(struct rb_stream *s, uint64_t at, uint64_t ts)
+static void close_packet(struct rb_stream *s, uint64_t at, uint64_t ts,
+			 uint64_t discarded)
 {
 	uint64_t pos = at & s->subbuf_mask;
 
-	rb_packet_end(s, at >> s->subbuf_order, pos, ts);
+	rb_packet_end(s, at >> s->subbuf_order, pos, ts, discarded);
 	rb_commit_add(s, at, s->subbuf_size - pos);
+}
+
+/*
+ * The stream's discarded count for a packet about to be closed: read
+ * after offset (acquire) and before the CAS that closes the packet, so
+ * the closer of the next packet, whose offset read follows that CAS,
+ * reads a count at least as large.
+ */
+static uint64_t discarded_count(struct rb_stream *s)
+{
+	return __atomic_load_n(&s->shm->discarded, __ATOMIC_ACQUIRE);
 }
 
 /* Overwrite mode: moves consumed so that packet gidx fits in the ring. */
@@ -301,6 +314,7 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	for (;;) {
 		ret = plan(s, &r, id, payload_len);
 		if (!ret) {
+			r.discarded = discarded_count(s);
 			if (__atomic_compare_exchange_n(
 				    &s->shm->offset, &r.old, r.end, 0,
 				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
@@ -319,7 +333,7 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	}
 	__atomic_store_n(&s->shm->last_ts, r.ts, __ATOMIC_RELAXED);
 	if (r.closes)
-		close_packet(s, r.old, r.ts);
+		close_packet(s, r.old, r.ts, r.discarded);
 	if (r.push)
 		push_consumed(s, r.begin >> s->subbuf_order);
 	if (r.opens)
@@ -386,17 +400,18 @@ void rb_deliver(struct rb_stream *s, uint64_t begin)
 int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
 {
 	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
-	uint64_t pos, ts;
+	uint64_t pos, ts, discarded;
 
 	do {
 		pos = old & s->subbuf_mask;
 		if (pos == 0)
 			return 0;
 		ts = clock();
+		discarded = discarded_count(s);
 	} while (!__atomic_compare_exchange_n(
 		&s->shm->offset, &old, old - pos + s->subbuf_size, 0,
 		__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
-	close_packet(s, old, ts);
+	close_packet(s, old, ts, discarded);
 	return 1;
 }
 

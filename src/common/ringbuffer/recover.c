@@ -64,7 +64,7 @@ static uint64_t repair(struct rb_stream *s, const struct packet_state *st,
 {
 	uint64_t start = st->gidx << s->subbuf_order;
 	uint32_t content = st->prefix;
-	uint64_t ts_begin, ts_end, last_ts;
+	uint64_t ts_begin, ts_end, last_ts, discarded;
 
 	if (content < CTF_PACKET_HEADER_LEN) {
 		rb_packet_begin(s, start, ts_floor);
@@ -76,9 +76,9 @@ static uint64_t repair(struct rb_stream *s, const struct packet_state *st,
 	if (ts_end < ts_begin)
 		ts_end = ts_begin;
 	/* The records past the prefix, and the dead one, are discarded. */
-	__atomic_add_fetch(&s->shm->discarded, (uint64_t)st->lost + 1,
-			   __ATOMIC_RELAXED);
-	rb_packet_end(s, st->gidx, content, ts_end);
+	discarded = __atomic_add_fetch(
+		&s->shm->discarded, (uint64_t)st->lost + 1, __ATOMIC_RELAXED);
+	rb_packet_end(s, st->gidx, content, ts_end, discarded);
 	rb_commit_add(s, start, s->subbuf_size - st->filled);
 	return ts_end;
 }
