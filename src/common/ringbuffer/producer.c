@@ -300,6 +300,22 @@ static void push_consumed(struct rb_stream *s, uint64_t gidx)
 	}
 }
 
+/*
+ * After a plan found no room: whether offset moved since r->old was
+ * read (r->old is then refreshed). The packet r->old would open may
+ * then have been opened by another producer, which is not a full
+ * buffer: the record must not be discarded for it.
+ */
+static bool offset_moved(struct rb_stream *s, struct reservation *r)
+{
+	uint64_t now = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+
+	if (now == r->old)
+		return false;
+	r->old = now;
+	return true;
+}
+
 int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		    uint32_t id, uint32_t payload_len, rb_clock_fn clock,
 		    uint64_t old, uint64_t ts)
@@ -319,6 +335,10 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 				    &s->shm->offset, &r.old, r.end, 0,
 				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 				break;
+			r.ts = clock();
+			continue;
+		}
+		if (ret == -ENOSPC && offset_moved(s, &r)) {
 			r.ts = clock();
 			continue;
 		}

@@ -87,6 +87,7 @@ static void *migrating_producer(void *p)
 	struct rb_stream *s = &arg->chan->streams[0];
 	struct rb_reserve_ctx ctx;
 	uint64_t seq;
+	int ret;
 
 	for (seq = 0; seq < RECORDS_PER_THREAD; seq++) {
 		uint32_t len =
@@ -96,10 +97,11 @@ static void *migrating_producer(void *p)
 			arg->failures++;
 			continue;
 		}
-		arg->reserve_error = rb_stream_reserve(
-			s, &ctx, rec_event_id(arg->producer, seq), len,
-			test_clock);
-		if (arg->reserve_error) {
+		ret = rb_stream_reserve(s, &ctx,
+					rec_event_id(arg->producer, seq), len,
+					test_clock);
+		if (ret) {
+			arg->reserve_error = ret;
 			arg->failures++;
 			continue;
 		}
