@@ -74,7 +74,8 @@ int lttng_snapshot_list_output(const char *session_name,
 /* The next output of the list, NULL after the last. Owned by the list. */
 struct lttng_snapshot_output *
 lttng_snapshot_output_list_get_next(struct lttng_snapshot_output_list *list);
-void lttng_snapshot_output_list_destroy(struct lttng_snapshot_output_list *list);
+void lttng_snapshot_output_list_destroy(
+	struct lttng_snapshot_output_list *list);
 
 /*
  * Takes a snapshot of the session to output (NULL, or an output without

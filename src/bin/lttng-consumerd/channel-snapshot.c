@@ -38,8 +38,8 @@ static int write_packet(const struct rb_packet *p, void *arg)
 static int create_dirs(const struct consumer_snapshot_desc *d)
 {
 	char index_dir[CONSUMER_PATH_MAX + 8];
-	int ret = output_dir_create(d->output_dir, d->output_uid,
-				    d->output_gid);
+	int ret =
+		output_dir_create(d->output_dir, d->output_uid, d->output_gid);
 
 	if (!ret) {
 		snprintf(index_dir, sizeof(index_dir), "%s/index",

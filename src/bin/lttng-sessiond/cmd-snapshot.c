@@ -51,8 +51,10 @@ int cmd_snapshot_add_output(struct cmd_ctx *ctx)
 	if (ret != LTTNG_OK)
 		return ret;
 	ret = session_snapshot_add_output(&session->snap, &req, &id);
-	if (ret == LTTNG_OK)
+	if (ret == LTTNG_OK) {
 		lsc_put_u32(ctx->reply, id);
+		lsc_put_str(ctx->reply, session->snap.output->name);
+	}
 	return ret;
 }
 
@@ -229,8 +231,7 @@ int cmd_snapshot_record(struct cmd_ctx *ctx)
 					    &temporary);
 		if (ret != LTTNG_OK)
 			return ret;
-		snprintf(temporary.name, sizeof(temporary.name),
-			 "snapshot-0");
+		snprintf(temporary.name, sizeof(temporary.name), "snapshot-0");
 		temporary.max_size = LSC_SNAPSHOT_MAX_SIZE_UNSET;
 		out = &temporary;
 	} else if (session->snap.output) {

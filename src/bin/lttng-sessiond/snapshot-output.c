@@ -25,10 +25,7 @@ static int parse_local(const char *path, struct snapshot_output *out)
 
 	if (path[0] != '/' || len >= sizeof(out->path))
 		return LTTNG_ERR_INVALID;
-	memcpy(out->path, path, len + 1);
-	/* "/a/b/" and "/a/b" name the same directory */
-	while (len > 1 && out->path[len - 1] == '/')
-		out->path[--len] = '\0';
+	memcpy(out->path, path, len + 1); /* listed as given, like LTTng */
 	out->local = true;
 	return LTTNG_OK;
 }
@@ -117,8 +114,8 @@ static int parse_net(const char *url, bool *ipv6, struct snapshot_output *out,
 static void format_net_url(char *buf, size_t len, bool ipv6, const char *host,
 			   uint16_t port, const char *path)
 {
-	snprintf(buf, len, ipv6 ? "tcp6://[%s]:%u/%s" : "tcp4://%s:%u/%s",
-		 host, port, path ? path + strspn(path, "/") : "");
+	snprintf(buf, len, ipv6 ? "tcp6://[%s]:%u/%s" : "tcp4://%s:%u/%s", host,
+		 port, path ? path + strspn(path, "/") : "");
 }
 
 static int parse_network(const char *ctrl_url, const char *data_url,

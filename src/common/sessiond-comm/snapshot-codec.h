@@ -17,11 +17,11 @@
 #define LSC_SNAPSHOT_MAX_SIZE_UNSET UINT64_MAX
 
 struct lsc_snapshot_output {
-	uint32_t id;			   /* 0: none (temporary, or by name) */
-	uint64_t max_size;		   /* bytes; 0 or UNSET: unlimited */
-	char name[LTTNG_NAME_MAX];	   /* "": the daemon names it */
-	char ctrl_url[LTTNG_PATH_MAX];	   /* a path, file:// or net URL */
-	char data_url[LTTNG_PATH_MAX];	   /* network outputs only */
+	uint32_t id;		       /* 0: none (temporary, or by name) */
+	uint64_t max_size;	       /* bytes; 0 or UNSET: unlimited */
+	char name[LTTNG_NAME_MAX];     /* "": the daemon names it */
+	char ctrl_url[LTTNG_PATH_MAX]; /* a path, file:// or net URL */
+	char data_url[LTTNG_PATH_MAX]; /* network outputs only */
 };
 
 void lsc_put_snapshot_output(struct lsc_buf *buf,

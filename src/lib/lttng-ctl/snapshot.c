@@ -30,7 +30,8 @@ LTTNG_API struct lttng_snapshot_output *lttng_snapshot_output_create(void)
 	return output;
 }
 
-LTTNG_API void lttng_snapshot_output_destroy(struct lttng_snapshot_output *output)
+LTTNG_API void
+lttng_snapshot_output_destroy(struct lttng_snapshot_output *output)
 {
 	free(output);
 }
@@ -74,8 +75,9 @@ LTTNG_API int lttng_snapshot_output_set_id(uint32_t id,
 	return 0;
 }
 
-LTTNG_API int lttng_snapshot_output_set_size(uint64_t size,
-					     struct lttng_snapshot_output *output)
+LTTNG_API int
+lttng_snapshot_output_set_size(uint64_t size,
+			       struct lttng_snapshot_output *output)
 {
 	if (!output)
 		return -LTTNG_ERR_INVALID;
@@ -83,8 +85,9 @@ LTTNG_API int lttng_snapshot_output_set_size(uint64_t size,
 	return 0;
 }
 
-LTTNG_API int lttng_snapshot_output_set_name(const char *name,
-					     struct lttng_snapshot_output *output)
+LTTNG_API int
+lttng_snapshot_output_set_name(const char *name,
+			       struct lttng_snapshot_output *output)
 {
 	if (!output || !name)
 		return -LTTNG_ERR_INVALID;
@@ -192,6 +195,7 @@ static int call_with_output(uint32_t command, const char *session_name,
 LTTNG_API int lttng_snapshot_add_output(const char *session_name,
 					struct lttng_snapshot_output *output)
 {
+	char name[LTTNG_NAME_MAX];
 	struct lsc_message reply;
 	struct lsc_cursor cur;
 	uint32_t id;
@@ -204,10 +208,13 @@ LTTNG_API int lttng_snapshot_add_output(const char *session_name,
 	if (ret)
 		return ret;
 	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-	if (lsc_get_u32(&cur, &id) || lsc_cursor_finish(&cur))
+	if (lsc_get_u32(&cur, &id) || lsc_get_str(&cur, name, sizeof(name)) ||
+	    lsc_cursor_finish(&cur)) {
 		ret = -LTTNG_ERR_INVALID_PROTOCOL;
-	else
+	} else {
 		output->desc.id = id;
+		memcpy(output->desc.name, name, sizeof(name));
+	}
 	lsc_message_fini(&reply);
 	return ret;
 }
@@ -239,8 +246,9 @@ static int decode_list(struct lsc_cursor *cur,
 	return lsc_cursor_finish(cur) ? -LTTNG_ERR_INVALID_PROTOCOL : 0;
 }
 
-LTTNG_API int lttng_snapshot_list_output(const char *session_name,
-					 struct lttng_snapshot_output_list **list)
+LTTNG_API int
+lttng_snapshot_list_output(const char *session_name,
+			   struct lttng_snapshot_output_list **list)
 {
 	struct lttng_snapshot_output_list *result;
 	struct lsc_message reply;
