@@ -29,6 +29,8 @@ HASH_ORDER = ("LTTng lists channels and rules in the order of a hash table "
 DESTROY_WAIT = ("LTTng's destroy prints `Destroying session NAME..` when "
                 "the daemon takes over 200 ms to tear a traced session "
                 "down; ours is done sooner")
+LOAD_SETS_SESSION = ("LTTng's `lttng load nosuch` made `nosuch` the "
+                     "current session; our load is " + NOT_IMPLEMENTED)
 SIGPIPE = "LTTng's client dies of SIGPIPE: its daemon drops the connection"
 KNOWN_DIFFERENCES = {
     ("doc-all-events-filter", "lttng stop"):
@@ -79,7 +81,9 @@ KNOWN_DIFFERENCES = {
         HASH_ORDER + "; LTTng also adds `root` it said was already there",
     ("channels", "lttng enable-channel -u ch22 -s nosuch"):
         "LTTng's lttng dies of SIGPIPE here",
-    ("unimplemented", "*"): "save, load, snapshot, rotate, enable-rotation, "
+    ("unimplemented", "lttng snapshot list-output"): LOAD_SETS_SESSION,
+    ("unimplemented", "lttng snapshot record"): LOAD_SETS_SESSION,
+    ("unimplemented", "*"): "save, load, rotate, enable-rotation, "
                             "disable-rotation, regenerate, clear, metadata "
                             "and add-trigger are " + NOT_IMPLEMENTED,
 }
