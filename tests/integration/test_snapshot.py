@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from kernel_support import KernelSession, require_tracefs, run_workload
 from trace_reader import read_trace
 from ust_tracing import Tracing, values_of
 
@@ -397,3 +398,79 @@ def test_snapshot_api_of_liblttng_ctl(tracing, build_dir, tmp_path,
     # LTTNG_ERR_START_SESSION_ONCE, then LTTNG_ERR_SESS_NOT_FOUND
     assert ctl.lttng_snapshot_record(b"api", None, 0) == -50
     assert ctl.lttng_snapshot_record(b"nosuch", None, 0) == -23
+
+
+# The kernel domain (tracefs; skipped where instances cannot be made).
+
+@pytest.fixture
+def ks(build_dir, lttng_env):
+    require_tracefs()
+    session = KernelSession(build_dir, lttng_env)
+    yield session
+    session.stop()
+
+
+def workload_records(trace, tid):
+    return [r for r in trace if r.common_context.get("tid") == tid]
+
+
+def test_kernel_snapshots_hold_the_syscalls_and_overlap(ks, tool, tmp_path):
+    out = tmp_path / "snaps"
+    ks.ok("create", "k", "--snapshot", f"--output={out}")
+    ks.ok("enable-event", "-k", "--syscall", "openat,close")
+    ks.ok("add-context", "-k", "-t", "tid", "-t", "procname")
+    ks.ok("start")
+    lines = run_workload(tool, "open", "/etc/hostname", "2")
+    r = ks.ok("snapshot", "record")
+    assert r.out == "Snapshot recorded successfully for session k\n"
+    ks.ok("stop")
+    ks.ok("snapshot", "record", "--name=after-stop")
+    tid = int(lines[0].split("=")[1])
+    fds = [int(line.split("=")[1]) for line in lines[1:]]
+    first, second = snapshots_in(out)
+    assert re.fullmatch(rf"snapshot-1-{DATE}-0", first.name)
+    assert re.fullmatch(rf"after-stop-{DATE}-1", second.name)
+    for snap in (first, second):
+        kernel = snap / "kernel"
+        assert os.listdir(snap) == ["kernel"]
+        assert sorted(os.listdir(kernel)) == sorted(
+            ["index", "metadata"] + [f"channel0_{i}" for i in range(NCPU)])
+        assert os.listdir(kernel / "index") == []
+        mine = workload_records(read_trace(kernel), tid)
+        opens = [i for i, r in enumerate(mine)
+                 if r.name == "syscall_entry_openat"]
+        tail = mine[opens[-2]:]
+        assert [r.name for r in tail] == [
+            "syscall_entry_openat", "syscall_exit_openat",
+            "syscall_entry_close", "syscall_exit_close"] * 2
+        for i, fd in enumerate(fds):
+            assert tail[4 * i + 1].fields == {"ret": fd}
+            assert tail[4 * i + 2].fields == {"fd": fd}
+        assert all(r.common_context["procname"] == "ksyscalls"
+                   for r in tail)
+
+
+def test_kernel_snapshot_keeps_the_newest_pages(ks, tool, tmp_path):
+    out = tmp_path / "snaps"
+    ks.ok("create", "k", "--snapshot", f"--output={out}")
+    ks.ok("enable-channel", "-k", "--subbuf-size=4096", "--num-subbuf=2",
+          "small")
+    ks.ok("enable-event", "-k", "--syscall", "getppid", "-c", "small")
+    ks.ok("start")
+    run_workload(tool, "loop", "20000")
+    ks.ok("stop")
+    ks.ok("snapshot", "record", "-m", str(NCPU * 4096))
+    ks.ok("snapshot", "record")
+    capped, full = snapshots_in(out)
+    for i in range(NCPU):
+        assert os.path.getsize(capped / "kernel" / f"small_{i}") == 4096
+    events = read_trace(full / "kernel")
+    newest = read_trace(capped / "kernel")
+    # 20000 calls do not fit in 2 x 4 KiB per CPU: only the last ones
+    assert 0 < len(newest) <= len(events) < 40000
+    assert {r.name for r in events} == {"syscall_entry_getppid",
+                                        "syscall_exit_getppid"}
+    stamps = [r.timestamp for r in events]
+    assert stamps == sorted(stamps)
+    assert newest[-1].timestamp == events[-1].timestamp
+    assert events.discarded_events == 0

@@ -99,31 +99,40 @@ static unsigned int possible_cpus(void)
 }
 
 /*
- * How many packets of each stream fit in max_size, taking one more
- * packet of every stream at a time (channels whose buffers hold no more
- * stop growing). 0 when everything fits; -1 when not even one packet of
- * every stream does (LTTNG_ERR_MAX_SIZE_INVALID).
+ * The bytes one more packet of every stream of the channels takes, for
+ * the channels holding more than `packets` packets per stream; 0 when
+ * none does.
  */
-static int64_t packets_per_stream(const struct session *session,
-				  uint64_t max_size)
+static uint64_t round_size(const struct channel *channels, int64_t packets)
 {
-	uint64_t size_left = max_size, cpus = possible_cpus();
+	uint64_t round = 0;
+
+	for (const struct channel *c = channels; c; c = c->next)
+		if ((uint64_t)packets < c->attr.num_subbuf)
+			round += c->attr.subbuf_size * possible_cpus();
+	return round;
+}
+
+/*
+ * How many packets of each stream (user space and kernel) fit in
+ * max_size, taking one more packet of every stream at a time (channels
+ * whose buffers hold no more stop growing). 0 when everything fits; -1
+ * when not even one packet of every stream does
+ * (LTTNG_ERR_MAX_SIZE_INVALID).
+ */
+static int64_t packets_per_stream(struct session *session, uint64_t max_size)
+{
+	uint64_t size_left = max_size;
 	int64_t packets = 0;
 
 	if (!max_size || max_size == LSC_SNAPSHOT_MAX_SIZE_UNSET)
 		return 0;
 	for (;;) {
-		uint64_t round = 0;
-		bool more = false;
+		uint64_t round =
+			round_size(session->ust.channels, packets) +
+			round_size(kernel_cmd_channels(session), packets);
 
-		for (const struct channel *c = session->ust.channels; c;
-		     c = c->next) {
-			if ((uint64_t)packets >= c->attr.num_subbuf)
-				continue;
-			round += c->attr.subbuf_size * cpus;
-			more = true;
-		}
-		if (!more)
+		if (!round)
 			return 0;
 		if (round > size_left)
 			return packets ? packets : -1;
@@ -189,12 +198,6 @@ static int record(struct session *session, const struct snapshot_output *out,
 
 	if (!out->local)
 		return record_to_network(out);
-	if (kernel_cmd_channel_count(session) > 0) {
-		ERR("Session %s: snapshots of kernel channels are not "
-		    "implemented",
-		    session->name);
-		return LTTNG_ERR_SNAPSHOT_FAIL;
-	}
 	ret = snapshot_dir(session, out, name, dir, sizeof(dir));
 	if (ret != LTTNG_OK)
 		return ret;
@@ -203,6 +206,9 @@ static int record(struct session *session, const struct snapshot_output *out,
 	packets = packets_per_stream(session, max_size);
 	if (packets < 0)
 		return LTTNG_ERR_MAX_SIZE_INVALID;
+	ret = kernel_cmd_snapshot(session, dir, (uint64_t)packets);
+	if (ret != LTTNG_OK)
+		return ret;
 	if (ust_session_snapshot(session, dir, (uint64_t)packets))
 		return LTTNG_ERR_SNAPSHOT_FAIL;
 	DBG("Session %s: snapshot %llu in %s", session->name,
