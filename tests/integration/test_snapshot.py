@@ -419,6 +419,9 @@ def test_kernel_snapshots_hold_the_syscalls_and_overlap(ks, tool, tmp_path):
     ks.ok("create", "k", "--snapshot", f"--output={out}")
     ks.ok("enable-event", "-k", "--syscall", "openat,close")
     ks.ok("add-context", "-k", "-t", "tid", "-t", "procname")
+    listing = ks.ok("list", "k").out
+    assert "Event-loss mode:  overwrite" in listing
+    assert "Output mode:      mmap" in listing
     ks.ok("start")
     lines = run_workload(tool, "open", "/etc/hostname", "2")
     r = ks.ok("snapshot", "record")
