@@ -447,6 +447,9 @@ def test_kernel_snapshots_hold_the_syscalls_and_overlap(ks, tool, tmp_path):
             "syscall_entry_openat", "syscall_exit_openat",
             "syscall_entry_close", "syscall_exit_close"] * 2
         for i, fd in enumerate(fds):
+            assert tail[4 * i].fields == {"dfd": -100,  # AT_FDCWD
+                                          "filename": "/etc/hostname",
+                                          "flags": os.O_RDONLY, "mode": 0}
             assert tail[4 * i + 1].fields == {"ret": fd}
             assert tail[4 * i + 2].fields == {"fd": fd}
         assert all(r.common_context["procname"] == "ksyscalls"

@@ -14,21 +14,6 @@
 /* Consecutive empty reads that mean the buffer is drained. */
 #define MAX_EMPTY_READS 4
 
-static void copy_converter_config(struct kernel_page_converter *conv,
-				  const struct kernel_cpu_stream_config *config)
-{
-	conv->metadata = config->metadata;
-	conv->stream_id = config->stream_id;
-	conv->cpu = config->cpu;
-	conv->layout = config->layout;
-	conv->contexts = config->contexts;
-	conv->threads = config->threads;
-	conv->bpf = config->bpf;
-	conv->overwrite = config->overwrite;
-	conv->trackers = config->trackers;
-	conv->to_monotonic = config->to_monotonic;
-}
-
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 			   const struct kernel_cpu_stream_config *config,
 			   struct ctf_error *err)
@@ -49,13 +34,6 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	if (s->fd < 0)
 		return ctf_error_set(err, -errno, "cannot open %s: %s", path,
 				     strerror(errno));
-	copy_converter_config(&s->conv, config);
-	if (config->snapshot)
-		return kernel_page_ring_init(
-			&s->ring, config->layout->page_size,
-			config->ring_bytes / config->layout->page_size)
-			       ? ctf_error_set(err, -ENOMEM, "out of memory")
-			       : 0;
 	snprintf(name, sizeof(name), "%s_%u", config->channel, config->cpu);
 	wc.metadata = kernel_metadata_ctf(config->metadata);
 	wc.stream_id = config->stream_id;
@@ -67,9 +45,26 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	wc.with_index = true;
 	wc.tracefile_size = config->tracefile_size;
 	wc.tracefile_count = config->tracefile_count;
+	if (config->snapshot) { /* a ring of one-packet files */
+		wc.with_index = false;
+		wc.tracefile_size = config->packet_size;
+		wc.tracefile_count = config->ring_bytes / config->packet_size;
+		if (!wc.tracefile_count)
+			wc.tracefile_count = 1;
+	}
 	s->conv.writer = ctf_stream_writer_create(&wc, err);
 	if (!s->conv.writer)
 		return -EIO;
+	s->conv.metadata = config->metadata;
+	s->conv.stream_id = config->stream_id;
+	s->conv.cpu = config->cpu;
+	s->conv.layout = config->layout;
+	s->conv.contexts = config->contexts;
+	s->conv.threads = config->threads;
+	s->conv.bpf = config->bpf;
+	s->conv.overwrite = config->overwrite;
+	s->conv.trackers = config->trackers;
+	s->conv.to_monotonic = config->to_monotonic;
 	return 0;
 }
 
@@ -103,10 +98,6 @@ int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err)
 		if ((size_t)n < page_size) /* a short page: zero the rest */
 			memset(s->page + n, 0, page_size - (size_t)n);
 		s->bytes_read += (uint64_t)n;
-		if (!s->conv.writer) { /* a snapshot session's */
-			kernel_page_ring_push(&s->ring, s->page);
-			continue;
-		}
 		ret = kernel_page_convert(&s->conv, s->page, page_size, err);
 		if (ret == -EBADMSG) { /* skip a malformed page, keep going */
 			s->malformed_pages++;
@@ -143,7 +134,7 @@ int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 	uint64_t lost;
 	int ret = kernel_cpu_stream_drain(s, err);
 
-	if (ret || !s->conv.writer)
+	if (ret)
 		return ret;
 	lost = kernel_losses(s->stats_path);
 	if (lost > s->conv.discarded) {
@@ -187,7 +178,6 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 		close(s->fd);
 	s->fd = -1;
 	kernel_page_converter_fini(&s->conv);
-	kernel_page_ring_fini(&s->ring);
 	free(s->page);
 	s->page = NULL;
 	return ret;

@@ -13,14 +13,11 @@
 #include <stdint.h>
 
 #include "page-converter.h"
-#include "page-ring.h"
 
 struct kernel_cpu_stream {
 	int fd; /* trace_pipe_raw */
 	char stats_path[4200];
-	/* its writer is NULL in a snapshot session: pages go to ring */
 	struct kernel_page_converter conv;
-	struct kernel_page_ring ring; /* snapshot sessions only */
 	uint8_t *page;
 	uint64_t bytes_read;
 	uint64_t malformed_pages;
@@ -43,7 +40,11 @@ struct kernel_cpu_stream_config {
 	bool overwrite; /* the instance's options/overwrite */
 	const struct kernel_process_trackers *trackers;
 	const struct trace_clock_converter *to_monotonic;
-	/* a snapshot session's: keep ring_bytes of pages, write nothing */
+	/*
+	 * A snapshot session's: trace_dir is private, one file per packet
+	 * (<channel>_<cpu>_<n>), only the newest ring_bytes of packets
+	 * kept (the channel's buffer), no index (stream-snapshot.h).
+	 */
 	bool snapshot;
 	size_t ring_bytes;
 };

@@ -11,6 +11,7 @@
  *      [--tracefile-size B [--tracefile-count N]]
  *      [--filter SYSTEM/EVENT=EXPR]...)... [--tracker ATTR=VALUES]...
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -593,6 +594,42 @@ static void start_bpf_credentials(struct kconsumer *kc)
 		kc->threads, kernel_bpf_credentials_lookup, kc->credentials);
 }
 
+/*
+ * A snapshot session's streams go to a private directory in memory
+ * (/dev/shm, else the temporary directory): rings of packet files
+ * (stream-snapshot.h), removed when the consumer exits.
+ */
+static int make_ring_dir(struct kconsumer *kc, struct ctf_error *err)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(kc->trace_dir, sizeof(kc->trace_dir),
+		 "/dev/shm/lttng-kconsumer-XXXXXX");
+	if (mkdtemp(kc->trace_dir))
+		return 0;
+	snprintf(kc->trace_dir, sizeof(kc->trace_dir),
+		 "%s/lttng-kconsumer-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (mkdtemp(kc->trace_dir))
+		return 0;
+	return ctf_error_set(err, -errno, "cannot create %s: %s",
+			     kc->trace_dir, strerror(errno));
+}
+
+/* Removes the ring directory and the packet files in it. */
+static void remove_ring_dir(struct kconsumer *kc)
+{
+	DIR *d = opendir(kc->trace_dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+	rmdir(kc->trace_dir);
+}
+
 static int setup(struct kconsumer *kc, struct ctf_error *err)
 {
 	struct kernel_trace_info info = {0};
@@ -603,7 +640,11 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	unsigned int i;
 	int ret;
 
-	if (!kc->snapshot) {
+	if (kc->snapshot) {
+		ret = make_ring_dir(kc, err);
+		if (ret)
+			return ret;
+	} else {
 		snprintf(kc->trace_dir, sizeof(kc->trace_dir), "%s/kernel",
 			 kc->output);
 		ret = make_dirs(kc->trace_dir);
@@ -725,6 +766,8 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kernel_process_trackers_fini(&kc->trackers);
 	kernel_bpf_credentials_destroy(kc->credentials);
 	kc->credentials = NULL;
+	if (kc->snapshot && kc->trace_dir[0])
+		remove_ring_dir(kc);
 	return ret;
 }
 
@@ -978,6 +1021,7 @@ static int take_snapshot(struct kconsumer *kc, const char *dir,
 			 uint64_t max_packets, struct ctf_error *err)
 {
 	struct kernel_stream_snapshot snap = {
+		.ring_dir = kc->trace_dir,
 		.dir = dir,
 		.max_packets = max_packets,
 		.end_ts = trace_clock_read(kc->clock.source),
@@ -995,7 +1039,6 @@ static int take_snapshot(struct kconsumer *kc, const char *dir,
 	for (i = 0; !ret && i < kc->nr_channels; i++) {
 		struct kchannel *ch = &kc->channels[i];
 
-		snap.packet_size = ch->subbuf_size;
 		for (cpu = 0; !ret && cpu < ch->nr_cpus; cpu++) {
 			snprintf(name, sizeof(name), "%s_%u", ch->name,
 				 ch->cpus[cpu].conv.cpu);

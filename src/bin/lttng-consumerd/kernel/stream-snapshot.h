@@ -1,8 +1,13 @@
 /*
- * A snapshot of one CPU of one kernel channel of a snapshot session: the
- * raw pages its ring keeps (page-ring.h) converted into a CTF data
- * stream file of the snapshot directory, capped to its newest packets.
- * The pages stay in the ring. Called by kconsumer.c's snapshot command.
+ * A snapshot of one CPU of one kernel channel of a snapshot session.
+ * Such a session's kernel consumer converts the tracefs pages as they
+ * come, like any other, but into a private directory where the stream
+ * writer keeps one packet per file (<channel>_<cpu>_<n>) and only the
+ * newest files a channel's buffer holds (sub-buffer size x count): a
+ * ring of CTF packets, overwritten oldest first, never consumed by a
+ * snapshot. A snapshot closes the open packet, then concatenates the
+ * newest packet files into the snapshot's stream file. Called by
+ * kconsumer.c's snapshot command.
  */
 #ifndef KCONSUMER_STREAM_SNAPSHOT_H
 #define KCONSUMER_STREAM_SNAPSHOT_H
@@ -13,15 +18,15 @@
 #include "cpu-stream.h"
 
 struct kernel_stream_snapshot {
+	const char *ring_dir; /* the consumer's private directory */
 	const char *dir;      /* <snapshot>/kernel, which must exist */
 	const char *name;     /* "<channel>_<cpu>" */
-	size_t packet_size;   /* the channel's sub-buffer size */
 	uint64_t max_packets; /* newest packets kept; 0: all */
 	uint64_t end_ts;      /* the snapshot's time, trace clock */
 };
 
 /* 0 or a negative errno with err set. */
-int kernel_cpu_stream_snapshot(const struct kernel_cpu_stream *s,
+int kernel_cpu_stream_snapshot(struct kernel_cpu_stream *s,
 			       const struct kernel_stream_snapshot *snap,
 			       struct ctf_error *err);
 
