@@ -225,6 +225,41 @@ def test_output_max_size_applies_to_its_records(tracing, tmp_path):
     assert values_of(read_trace(uid_trace(snap))) == list(range(5))
 
 
+def test_record_before_any_app_has_only_the_ust_directory(tracing):
+    snapshot_session(tracing)
+    # no buffers yet: nothing to fit, so any maximum size goes
+    tracing.lttng("snapshot", "record")
+    tracing.lttng("snapshot", "record", "-m", "1")
+    snaps = snapshots_in(tracing.session_dir("s"))
+    assert [re.sub(DATE, "DATE", p.name) for p in snaps] == [
+        "snapshot-1-DATE-0", "snapshot-1-DATE-1"]
+    for snap in snaps:
+        assert os.listdir(snap) == ["ust"]
+        assert os.listdir(snap / "ust") == []
+
+
+def test_max_size_counts_every_per_pid_buffer(tracing):
+    a = tracing.app()
+    b = tracing.app()
+    snapshot_session(tracing, channel_opts=("--buffers-pid",
+                                            "--subbuf-size=4k",
+                                            "--num-subbuf=4"))
+    a.emit(3)
+    b.emit(3)
+    one_packet_each = 2 * NCPU * 4096
+    result = tracing.lttng("snapshot", "record", "-m",
+                           str(one_packet_each - 1), check=False)
+    assert result.rc == 1
+    tracing.lttng("snapshot", "record", "-m", str(one_packet_each))
+    [snap] = [p for p in snapshots_in(tracing.session_dir("s"))
+              if (p / "ust" / "pid").exists() and
+              any((p / "ust" / "pid").glob("*/channel0_0"))]
+    for d in (snap / "ust" / "pid").iterdir():
+        assert values_of(read_trace(d)) == [0, 1, 2]
+        for i in range(NCPU):
+            assert os.path.getsize(d / f"channel0_{i}") == 4096
+
+
 def test_per_uid_buffers_of_an_app_that_exited_are_kept(tracing):
     app = tracing.app()
     snapshot_session(tracing)

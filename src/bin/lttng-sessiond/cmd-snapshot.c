@@ -99,26 +99,27 @@ static unsigned int possible_cpus(void)
 }
 
 /*
- * The bytes one more packet of every stream of the channels takes, for
- * the channels holding more than `packets` packets per stream; 0 when
- * none does.
+ * The bytes one more packet of every stream of the kernel channels
+ * takes, for the channels holding more than `packets` packets.
  */
-static uint64_t round_size(const struct channel *channels, int64_t packets)
+static uint64_t kernel_round_size(const struct session *session,
+				  uint64_t packets)
 {
 	uint64_t round = 0;
 
-	for (const struct channel *c = channels; c; c = c->next)
-		if ((uint64_t)packets < c->attr.num_subbuf)
+	for (const struct channel *c = kernel_cmd_channels(session); c;
+	     c = c->next)
+		if (packets < c->attr.num_subbuf)
 			round += c->attr.subbuf_size * possible_cpus();
 	return round;
 }
 
 /*
- * How many packets of each stream (user space and kernel) fit in
- * max_size, taking one more packet of every stream at a time (channels
- * whose buffers hold no more stop growing). 0 when everything fits; -1
- * when not even one packet of every stream does
- * (LTTNG_ERR_MAX_SIZE_INVALID).
+ * How many packets of each stream (user space buffers that exist, and
+ * kernel channels) fit in max_size, taking one more packet of every
+ * stream at a time (channels whose buffers hold no more stop growing).
+ * 0 when everything fits; -1 when not even one packet of every stream
+ * does (LTTNG_ERR_MAX_SIZE_INVALID).
  */
 static int64_t packets_per_stream(struct session *session, uint64_t max_size)
 {
@@ -128,9 +129,9 @@ static int64_t packets_per_stream(struct session *session, uint64_t max_size)
 	if (!max_size || max_size == LSC_SNAPSHOT_MAX_SIZE_UNSET)
 		return 0;
 	for (;;) {
-		uint64_t round =
-			round_size(session->ust.channels, packets) +
-			round_size(kernel_cmd_channels(session), packets);
+		uint64_t round = ust_session_snapshot_round_size(
+					 session, (uint64_t)packets) +
+				 kernel_round_size(session, (uint64_t)packets);
 
 		if (!round)
 			return 0;

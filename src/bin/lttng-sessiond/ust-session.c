@@ -733,6 +733,14 @@ int ust_session_snapshot_dirs(const struct session *session, const char *dir)
 {
 	char index_dir[PATH_MAX * 2 + 16];
 
+	/* LTTng's snapshot has its ust/ even before any app registered */
+	if (session->ust.channel_count) {
+		snprintf(index_dir, sizeof(index_dir), "%s/ust", dir);
+		if (output_dir_create(index_dir, session->uid, session->gid))
+			ERR("Cannot create the snapshot directory %s",
+			    index_dir);
+	}
+
 	for (const struct ust_buffer_set *set = session->ust_buffers; set;
 	     set = set->next) {
 		int ret;
@@ -788,4 +796,19 @@ int ust_session_snapshot(const struct session *session, const char *dir,
 			return ret;
 	}
 	return 0;
+}
+
+uint64_t ust_session_snapshot_round_size(const struct session *session,
+					 uint64_t packets)
+{
+	uint64_t size = 0;
+
+	for (const struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next)
+		for (const struct ust_buffer_channel *bc = set->channels; bc;
+		     bc = bc->next)
+			if (packets < bc->chan->attr.num_subbuf)
+				size += bc->chan->attr.subbuf_size *
+					bc->nr_streams;
+	return size;
 }

@@ -55,5 +55,12 @@ void ust_session_forget_app(const struct ust_app *app);
 int ust_session_snapshot_dirs(const struct session *session, const char *dir);
 int ust_session_snapshot(const struct session *session, const char *dir,
 			 uint64_t max_packets);
+/*
+ * The bytes one more packet of every stream takes, over the buffers
+ * that exist (per user or per process), counting only the channels
+ * holding more than `packets` packets per stream (--max-size).
+ */
+uint64_t ust_session_snapshot_round_size(const struct session *session,
+					 uint64_t packets);
 
 #endif /* SESSIOND_UST_SESSION_H */
