@@ -469,6 +469,12 @@ def ks(build_dir, lttng_env):
     session.stop()
 
 
+def ring_dirs():
+    """The private packet directories of kernel consumers."""
+    return {p for p in os.listdir("/dev/shm")
+            if p.startswith("lttng-kconsumer-")}
+
+
 def workload_records(trace, tid):
     return [r for r in trace if r.common_context.get("tid") == tid]
 
@@ -478,15 +484,20 @@ def test_kernel_snapshots_hold_the_syscalls_and_overlap(ks, tool, tmp_path):
     ks.ok("create", "k", "--snapshot", f"--output={out}")
     ks.ok("enable-event", "-k", "--syscall", "openat,close")
     ks.ok("add-context", "-k", "-t", "tid", "-t", "procname")
+    before = ring_dirs()
     listing = ks.ok("list", "k").out
     assert "Event-loss mode:  overwrite" in listing
     assert "Output mode:      mmap" in listing
     ks.ok("start")
+    assert len(ring_dirs() - before) == 1
     lines = run_workload(tool, "open", "/etc/hostname", "2")
     r = ks.ok("snapshot", "record")
     assert r.out == "Snapshot recorded successfully for session k\n"
     ks.ok("stop")
     ks.ok("snapshot", "record", "--name=after-stop")
+    rings = ring_dirs()
+    ks.ok("destroy")
+    assert not rings & ring_dirs()  # the consumer removed its packets
     tid = int(lines[0].split("=")[1])
     fds = [int(line.split("=")[1]) for line in lines[1:]]
     first, second = snapshots_in(out)
