@@ -198,8 +198,8 @@ int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 	fd = open_snapshot_file(d, path, sizeof(path));
 	if (fd < 0)
 		return fd;
-	ret = ctf_metadata_stream_write(fd, m->uuid, m->pending,
-					m->pending_len, &err);
+	ret = ctf_metadata_stream_write(fd, m->uuid, m->pending, m->pending_len,
+					&err);
 	if (ret)
 		ERR("%s: %s", path, err.message);
 	if (close(fd) && !ret)

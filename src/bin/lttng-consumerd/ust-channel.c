@@ -40,9 +40,8 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 							: RB_MODE_DISCARD;
 	conf->blocking_timeout_us = d->blocking_timeout_us;
 	/* nothing consumes a snapshot session's buffers between snapshots */
-	conf->wakeup = d->read_timer_us || !d->output_dir[0]
-			       ? RB_WAKEUP_NONE
-			       : RB_WAKEUP_WRITER;
+	conf->wakeup = d->read_timer_us || !d->output_dir[0] ? RB_WAKEUP_NONE
+							     : RB_WAKEUP_WRITER;
 	conf->nr_streams = d->nr_streams;
 	conf->header_kind = (enum ctf_event_header_kind)d->header_kind;
 	conf->clock_source = d->clock_source;

@@ -37,10 +37,10 @@ extern pthread_mutex_t ust_channels_lock;
 /* Bumped (under the lock) whenever a channel is added or removed. */
 extern uint64_t ust_channels_generation;
 
-
 /*
  * Creates the ring buffers and the output files of a channel (none when
- * desc->output_dir is empty: a snapshot session's) and registers it. Lock held. 0, -EEXIST for a used key, or -errno (logged).
+ * desc->output_dir is empty: a snapshot session's) and registers it. Lock held.
+ * 0, -EEXIST for a used key, or -errno (logged).
  */
 int ust_channel_create(const struct consumer_channel_desc *desc,
 		       struct ust_channel **out);

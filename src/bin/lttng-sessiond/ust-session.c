@@ -38,8 +38,8 @@ struct ust_buffer_set {
 	uid_t owner_uid; /* the session creator's: owns the files */
 	gid_t owner_gid;
 	const struct ust_app *app; /* per-pid: NULL once the app is freed */
-	char dir[PATH_MAX];	/* "": buffers kept for snapshots only */
-	char rel_dir[PATH_MAX]; /* ust/uid/<uid>/64-bit or ust/pid/<app> */
+	char dir[PATH_MAX];	   /* "": buffers kept for snapshots only */
+	char rel_dir[PATH_MAX];	   /* ust/uid/<uid>/64-bit or ust/pid/<app> */
 	uint64_t metadata_key;
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ust_registry *registry;
@@ -769,8 +769,8 @@ static int snapshot_set(const struct session *session,
 	};
 	int ret = set_snapshot_dir(set, dir, &d);
 
-	for (const struct ust_buffer_channel *bc = set->channels;
-	     !ret && bc; bc = bc->next) {
+	for (const struct ust_buffer_channel *bc = set->channels; !ret && bc;
+	     bc = bc->next) {
 		d.key = bc->key;
 		ret = consumer_snapshot(CONSUMER_CMD_CHANNEL_SNAPSHOT, &d);
 	}

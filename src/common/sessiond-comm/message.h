@@ -53,8 +53,8 @@ enum lsc_command {
 	LSC_CMD_PROCESS_ATTR_TRACKER_LIST,
 	/*
 	 * Snapshots (sessiond-comm/snapshot-codec.h). Add: str session,
-	 * output; reply: u32 id, str name. Del: str session, output (by id, else by
-	 * name). List: str session; reply: u32 count, count x output.
+	 * output; reply: u32 id, str name. Del: str session, output (by id,
+	 * else by name). List: str session; reply: u32 count, count x output.
 	 * Record: str session, output (empty URLs: the session's), u32 wait.
 	 */
 	LSC_CMD_SNAPSHOT_ADD_OUTPUT,

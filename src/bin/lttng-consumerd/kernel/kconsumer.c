@@ -302,8 +302,7 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 		}
 	}
 	if (!kc->tracefs_root || !kc->output == !kc->snapshot ||
-	    kc->control_fd < 0 ||
-	    !kc->nr_channels || optind != argc)
+	    kc->control_fd < 0 || !kc->nr_channels || optind != argc)
 		goto bad;
 	for (i = 0; i < kc->nr_channels; i++) {
 		if (!kc->channels[i].instance)
@@ -611,8 +610,8 @@ static int make_ring_dir(struct kconsumer *kc, struct ctf_error *err)
 		 "%s/lttng-kconsumer-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (mkdtemp(kc->trace_dir))
 		return 0;
-	return ctf_error_set(err, -errno, "cannot create %s: %s",
-			     kc->trace_dir, strerror(errno));
+	return ctf_error_set(err, -errno, "cannot create %s: %s", kc->trace_dir,
+			     strerror(errno));
 }
 
 /* Removes the ring directory and the packet files in it. */
@@ -675,9 +674,10 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/metadata", kc->trace_dir);
 	kc->metadata_fd =
-		kc->snapshot ? -1
-			     : open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-				    0660);
+		kc->snapshot
+			? -1
+			: open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			       0660);
 	if (kc->metadata_fd < 0 && !kc->snapshot)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
