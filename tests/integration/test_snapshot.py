@@ -11,7 +11,7 @@ import threading
 import pytest
 
 from kernel_support import KernelSession, require_tracefs, run_workload
-from trace_reader import read_trace
+from trace_reader import babeltrace2_text, read_trace
 from ust_tracing import Tracing, values_of
 
 DATE = r"\d{8}-\d{6}"
@@ -550,3 +550,38 @@ def test_kernel_snapshot_keeps_the_newest_pages(ks, tool, tmp_path):
     assert stamps == sorted(stamps)
     assert newest[-1].timestamp == events[-1].timestamp
     assert events.discarded_events == 0
+
+
+@pytest.fixture
+def both_domains(build_dir, lttng_env, tmp_path):
+    require_tracefs()
+    t = Tracing(build_dir, lttng_env, tmp_path)
+    consumerd = build_dir / "src/bin/lttng-consumerd/lttng-consumerd"
+    r = t.sessiond.start(f"--kconsumerd-path={consumerd}")
+    assert r.returncode == 0, r.stderr
+    yield t
+    t.close()
+
+
+def test_one_snapshot_holds_both_domains_on_one_clock(both_domains):
+    t = both_domains
+    app = t.app()
+    t.lttng("create", "s", "--snapshot")
+    t.lttng("enable-event", "-k", "--syscall", "read,write")
+    t.lttng("add-context", "-k", "-t", "tid")
+    t.lttng("enable-event", "-u", "testapp:tick")
+    t.lttng("start")
+    app.emit(0)  # reads "emit 0", testapp:tick, writes "ok"
+    t.lttng("stop")
+    t.lttng("snapshot", "record")
+    [snap] = snapshots_in(t.session_dir("s"))
+    assert sorted(os.listdir(snap)) == ["kernel", "ust"]
+    # babeltrace2 merges the two traces of the snapshot by time
+    names = []
+    for line in babeltrace2_text(snap).splitlines():
+        name = line.split(" ")[3].rstrip(":")
+        if name == "testapp:tick" or f"{{ tid = {app.pid} }}" in line:
+            names.append(name)
+    tick = names.index("testapp:tick")
+    assert "syscall_exit_read" in names[:tick]
+    assert "syscall_entry_write" in names[tick:]
