@@ -426,6 +426,15 @@ SCENARIOS = [
         "lttng create flight --no-output",
         "lttng snapshot add-output $W/flight",
         "lttng snapshot list-output",
+        "lttng create net-snap --snapshot --set-url net://127.0.0.1:1:2/d",
+        "lttng snapshot list-output",
+        "lttng enable-event -u -a",
+        "lttng start",
+        "lttng snapshot record",
+        "lttng snapshot record -n x net://127.0.0.1:1",
+        "lttng create tcp-snap --snapshot -C tcp://127.0.0.1:1 "
+        "-D tcp://127.0.0.1:2",
+        "lttng snapshot list-output",
         "lttng destroy -a",
     ]),
     ("doc-per-pid-contexts", True, [
