@@ -1,0 +1,66 @@
+/*
+ * The MI document around a command's result: one per run of the lttng
+ * CLI, written to stdout by the single writer this file owns.
+ */
+#include "mi-command.h"
+
+#define MI_NAMESPACE "https://lttng.org/xml/ns/lttng-mi"
+#define MI_SCHEMA_LOCATION                                                     \
+	MI_NAMESPACE " https://lttng.org/xml/schemas/lttng-mi/4/"              \
+		     "lttng-mi-4.1.xsd"
+#define MI_SCHEMA_VERSION "4.1"
+
+static struct mi_writer document;
+static bool enabled;
+/* Depth of <output> once open: mi_command_end closes down to it. */
+static int output_depth;
+
+bool mi_enabled(void)
+{
+	return enabled;
+}
+
+void mi_enable(void)
+{
+	enabled = true;
+}
+
+struct mi_writer *mi_command_begin(const char *name)
+{
+	static const char *const root_attributes[] = {
+		"xmlns",
+		MI_NAMESPACE,
+		"xmlns:xsi",
+		"http://www.w3.org/2001/XMLSchema-instance",
+		"xsi:schemaLocation",
+		MI_SCHEMA_LOCATION,
+		"schemaVersion",
+		MI_SCHEMA_VERSION,
+		NULL,
+	};
+
+	mi_writer_init(&document, stdout);
+	mi_writer_raw(&document,
+		      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	mi_writer_open_attrs(&document, "command", root_attributes);
+	mi_writer_string(&document, "name", name);
+	mi_writer_open(&document, "output");
+	output_depth = document.depth;
+	return &document;
+}
+
+void mi_command_end(enum mi_success success)
+{
+	mi_writer_close_to(&document, output_depth - 1);
+	if (success != MI_SUCCESS_OMIT)
+		mi_writer_bool(&document, "success",
+			       success == MI_SUCCESS_TRUE);
+	mi_writer_close(&document);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
+enum mi_success mi_success_of(int ret)
+{
+	return ret == 0 ? MI_SUCCESS_TRUE : MI_SUCCESS_FALSE;
+}
