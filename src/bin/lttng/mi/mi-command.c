@@ -1,7 +1,11 @@
 /*
  * The MI document around a command's result: one per run of the lttng
- * CLI, written to stdout by the single writer this file owns.
+ * CLI, composed in memory by the single writer this file owns and
+ * written to stdout whole when the command ends, after any message the
+ * command printed on stderr (as LTTng's output comes out).
  */
+#include <stdlib.h>
+
 #include "mi-command.h"
 
 #define MI_NAMESPACE "https://lttng.org/xml/ns/lttng-mi"
@@ -11,6 +15,8 @@
 #define MI_SCHEMA_VERSION "4.1"
 
 static struct mi_writer document;
+static char *document_text;
+static size_t document_size;
 static bool enabled;
 /* Depth of <output> once open: mi_command_end closes down to it. */
 static int output_depth;
@@ -39,7 +45,9 @@ struct mi_writer *mi_command_begin(const char *name)
 		NULL,
 	};
 
-	mi_writer_init(&document, stdout);
+	FILE *buffer = open_memstream(&document_text, &document_size);
+
+	mi_writer_init(&document, buffer ? buffer : stdout);
 	mi_writer_raw(&document,
 		      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	mi_writer_open_attrs(&document, "command", root_attributes);
@@ -56,7 +64,13 @@ void mi_command_end(enum mi_success success)
 		mi_writer_bool(&document, "success",
 			       success == MI_SUCCESS_TRUE);
 	mi_writer_close(&document);
-	fputc('\n', stdout);
+	fputc('\n', document.out);
+	if (document.out != stdout) {
+		fclose(document.out);
+		fwrite(document_text, 1, document_size, stdout);
+		free(document_text);
+		document_text = NULL;
+	}
 	fflush(stdout);
 }
 
