@@ -248,6 +248,7 @@ static int parse_global_options(int argc, char **argv)
 				return 256 - LTTNG_ERR_MI_OUTPUT_TYPE;
 			}
 			mi_enable();
+			log_stdout_silenced = true;
 			break;
 		case 'n':
 			cli_options.no_sessiond = true;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-session.h"
 #include "../utils.h"
 
 static struct poptOption options[] = {
@@ -42,6 +44,8 @@ int cmd_start(int argc, const char **argv)
 		ERR("%s", lttng_strerror(ret));
 	else
 		MSG("Tracing started for session %s", session);
+	if (mi_enabled())
+		mi_session_print_state("start", session, ret, true);
 end:
 	free(session);
 	poptFreeContext(pc);

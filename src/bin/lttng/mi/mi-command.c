@@ -57,6 +57,11 @@ struct mi_writer *mi_command_begin(const char *name)
 	return &document;
 }
 
+struct mi_writer *mi_command_writer(void)
+{
+	return document.out ? &document : NULL;
+}
+
 void mi_command_end(enum mi_success success)
 {
 	mi_writer_close_to(&document, output_depth - 1);

@@ -26,6 +26,9 @@ void mi_enable(void);
 /* Write the declaration, <command>, <name>name</name> and open <output>. */
 struct mi_writer *mi_command_begin(const char *name);
 
+/* The writer of the document begun (NULL before mi_command_begin). */
+struct mi_writer *mi_command_writer(void);
+
 /* Close <output> (and anything left open in it), write <success>. */
 void mi_command_end(enum mi_success success);
 
