@@ -5,7 +5,10 @@
  * live timer was left to the daemon shows LTTng's "unset" values
  * (OVERWRITE, 4294967295), as LTTng's enable-channel does.
  */
+#include <limits.h>
+
 #include "mi-channel.h"
+#include "mi-command.h"
 
 static void write_attributes(struct mi_writer *mi,
 			     struct lttng_channel *channel)
@@ -45,4 +48,32 @@ void mi_channel_open(struct mi_writer *mi, struct lttng_channel *channel)
 	mi_writer_string(mi, "name", channel->name);
 	mi_writer_bool(mi, "enabled", channel->enabled);
 	write_attributes(mi, channel);
+}
+
+void mi_channel_list_begin(const char *command)
+{
+	mi_writer_open(mi_command_begin(command), "channels");
+}
+
+void mi_channel_add_enabled(const struct lttng_channel *channel, bool success)
+{
+	struct mi_writer *mi = mi_command_writer();
+	struct lttng_channel shown = *channel;
+
+	shown.enabled = 1;
+	shown.attr.live_timer_interval = UINT_MAX;
+	mi_channel_open(mi, &shown);
+	mi_writer_bool(mi, "success", success);
+	mi_writer_close(mi);
+}
+
+void mi_channel_add_disabled(const char *name, bool success)
+{
+	struct mi_writer *mi = mi_command_writer();
+
+	mi_writer_open(mi, "channel");
+	mi_writer_string(mi, "name", name);
+	mi_writer_bool(mi, "enabled", !success);
+	mi_writer_bool(mi, "success", success);
+	mi_writer_close(mi);
 }

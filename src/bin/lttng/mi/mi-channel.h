@@ -15,4 +15,18 @@
  */
 void mi_channel_open(struct mi_writer *mi, struct lttng_channel *channel);
 
+/*
+ * enable-channel and disable-channel: begin the document and its
+ * <channels>, then add each channel the command handled; end with
+ * mi_command_end.
+ */
+void mi_channel_list_begin(const char *command);
+/*
+ * A channel as enable-channel asked for it: its attributes as given
+ * to the daemon, the live timer shown unset (as LTTng's CLI leaves it).
+ */
+void mi_channel_add_enabled(const struct lttng_channel *channel, bool success);
+/* A channel disable-channel disabled (or failed to). */
+void mi_channel_add_disabled(const char *name, bool success);
+
 #endif /* LTTNG_CLI_MI_CHANNEL_H */
