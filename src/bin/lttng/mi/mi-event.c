@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mi-command.h"
 #include "mi-event.h"
 
 struct level_name {
@@ -144,13 +145,28 @@ static void write_exclusions(struct mi_writer *mi, struct lttng_event *event)
 	mi_writer_close(mi);
 }
 
+static bool is_agent_domain(enum lttng_domain_type domain)
+{
+	return domain == LTTNG_DOMAIN_JUL || domain == LTTNG_DOMAIN_LOG4J ||
+	       domain == LTTNG_DOMAIN_PYTHON;
+}
+
+/* Log level and its type: always for agent domains, else when set. */
+static void write_loglevel(struct mi_writer *mi, enum lttng_domain_type domain,
+			   const struct lttng_event *event)
+{
+	if (event->loglevel == -1 && !is_agent_domain(domain))
+		return;
+	mi_writer_string(mi, "loglevel",
+			 mi_loglevel_name(domain, event->loglevel));
+	mi_writer_string(mi, "loglevel_type",
+			 mi_loglevel_type_name(event->loglevel_type));
+}
+
 void mi_event_write_listed(struct mi_writer *mi, enum lttng_domain_type domain,
 			   struct lttng_event *event)
 {
 	const char *filter = NULL;
-	bool agent = domain == LTTNG_DOMAIN_JUL ||
-		     domain == LTTNG_DOMAIN_LOG4J ||
-		     domain == LTTNG_DOMAIN_PYTHON;
 
 	mi_writer_open(mi, "event");
 	mi_writer_string(mi, "name", event->name);
@@ -159,12 +175,57 @@ void mi_event_write_listed(struct mi_writer *mi, enum lttng_domain_type domain,
 	lttng_event_get_filter_expression(event, &filter);
 	if (filter)
 		mi_writer_string(mi, "filter_expression", filter);
-	if (event->loglevel != -1 || agent) {
-		mi_writer_string(mi, "loglevel",
-				 mi_loglevel_name(domain, event->loglevel));
-		mi_writer_string(mi, "loglevel_type",
-				 mi_loglevel_type_name(event->loglevel_type));
-	}
+	write_loglevel(mi, domain, event);
 	write_exclusions(mi, event);
 	mi_writer_close(mi);
+}
+
+void mi_event_list_begin(const char *command)
+{
+	mi_writer_open(mi_command_begin(command), "events");
+}
+
+void mi_event_add_enabled(enum lttng_domain_type domain,
+			  const struct lttng_event *event,
+			  char *const *exclusions, int exclusion_count,
+			  bool success)
+{
+	struct mi_writer *mi = mi_command_writer();
+	int i;
+
+	mi_writer_open(mi, "event");
+	mi_writer_string(mi, "name", event->name);
+	mi_writer_string(mi, "type", mi_event_type_name(event->type));
+	mi_writer_bool(mi, "enabled", success);
+	if (domain == LTTNG_DOMAIN_KERNEL) {
+		/* LTTng's CLI leaves a kernel rule's level at 0, "ALL". */
+		mi_writer_string(mi, "loglevel", mi_loglevel_name(domain, 0));
+		mi_writer_string(
+			mi, "loglevel_type",
+			mi_loglevel_type_name(LTTNG_EVENT_LOGLEVEL_ALL));
+	}
+	write_loglevel(mi, domain, event);
+	mi_writer_open(mi, "exclusions");
+	mi_writer_close(mi);
+	if (exclusion_count > 0) {
+		mi_writer_open(mi, "exclusions");
+		for (i = 0; i < exclusion_count; i++)
+			mi_writer_string(mi, "exclusion", exclusions[i]);
+		mi_writer_close(mi);
+	}
+	mi_writer_bool(mi, "success", success);
+	mi_writer_close(mi);
+}
+
+void mi_event_list_end(bool aborted, bool success)
+{
+	struct mi_writer *mi = mi_command_writer();
+
+	if (!aborted) {
+		mi_command_end(success ? MI_SUCCESS_TRUE : MI_SUCCESS_FALSE);
+		return;
+	}
+	mi_writer_close(mi);
+	mi_writer_bool(mi, "success", false);
+	mi_command_end(MI_SUCCESS_OMIT);
 }

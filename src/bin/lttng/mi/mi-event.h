@@ -22,4 +22,21 @@ const char *mi_loglevel_type_name(enum lttng_loglevel_type type);
 void mi_event_write_listed(struct mi_writer *mi, enum lttng_domain_type domain,
 			   struct lttng_event *event);
 
+/*
+ * enable-event: begin the document and its <events>, then add each
+ * rule the command created (enabled and success both say whether the
+ * daemon accepted it, the exclusion names as given); end with
+ * mi_command_end.
+ */
+void mi_event_list_begin(const char *command);
+void mi_event_add_enabled(enum lttng_domain_type domain,
+			  const struct lttng_event *event,
+			  char *const *exclusions, int exclusion_count,
+			  bool success);
+/*
+ * End the document. aborted: a rule could not even be sent (bad log
+ * level, exclusions, ...); LTTng then writes <success> inside <output>.
+ */
+void mi_event_list_end(bool aborted, bool success);
+
 #endif /* LTTNG_CLI_MI_EVENT_H */
