@@ -229,3 +229,23 @@ void mi_event_list_end(bool aborted, bool success)
 	mi_writer_bool(mi, "success", false);
 	mi_command_end(MI_SUCCESS_OMIT);
 }
+
+void mi_event_disable_begin(const char *channel)
+{
+	struct mi_writer *mi = mi_command_begin("disable-event");
+
+	mi_writer_open(mi, "channel");
+	mi_writer_string(mi, "name", channel);
+	mi_writer_open(mi, "events");
+}
+
+void mi_event_add_disabled(const char *name, bool success)
+{
+	struct mi_writer *mi = mi_command_writer();
+
+	mi_writer_open(mi, "event");
+	mi_writer_string(mi, "name", name);
+	mi_writer_bool(mi, "enabled", !success);
+	mi_writer_bool(mi, "success", success);
+	mi_writer_close(mi);
+}

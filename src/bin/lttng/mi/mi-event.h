@@ -34,6 +34,14 @@ void mi_event_add_enabled(enum lttng_domain_type domain,
 			  char *const *exclusions, int exclusion_count,
 			  bool success);
 /*
+ * disable-event: begin the document with <channel> (channel: its name
+ * as messages show it) and its <events>, then add each rule the command
+ * disabled (or failed to); end with mi_command_end.
+ */
+void mi_event_disable_begin(const char *channel);
+void mi_event_add_disabled(const char *name, bool success);
+
+/*
  * End the document. aborted: a rule could not even be sent (bad log
  * level, exclusions, ...); LTTng then writes <success> inside <output>.
  */
