@@ -130,6 +130,8 @@ int cmd_destroy(int argc, const char **argv)
 	count = lttng_list_sessions(&sessions);
 	if (count < 0) {
 		ERR("%s", lttng_strerror(count));
+		if (mi_enabled())
+			mi_session_print_failure("destroy", true);
 		ret = CMD_ERROR;
 		goto end;
 	}
