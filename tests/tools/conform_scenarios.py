@@ -798,4 +798,10 @@ SCENARIOS = [
         "lttng --mi xml untrack -u --vpid --all",
         "lttng --mi xml list s2",
     ]),
+    ("mi-list-apps", True, [
+        "!hello& 1",
+        "lttng --mi xml list -u",
+        "lttng --mi xml list -u -f",
+        "!hello-continue",
+    ]),
 ]
