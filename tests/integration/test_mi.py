@@ -9,6 +9,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -239,6 +240,38 @@ def test_rules_contexts_and_trackers_are_valid(mi, sessiond, tmp_path):
     proc = mi("status")
     output, _ = parse(proc, "list", tmp_path, lttng_quirks=("exclusions",))
     assert output.find(f"{NS}sessions/{NS}session/{NS}name").text == "s1"
+
+
+def test_instrumentation_points_of_an_application(mi, sessiond, build_dir,
+                                                  lttng_env, tmp_path):
+    """lttng list -u (-f): the registered process, its tracepoints with
+    log levels, and their fields."""
+    env = dict(lttng_env, LD_LIBRARY_PATH=str(build_dir /
+                                              "src/lib/lttng-ust"))
+    app = subprocess.Popen([str(build_dir / "tests/unit/ust/ust-hello-c")],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           env=env, cwd=lttng_env["LTTNG_HOME"])
+    try:
+        for _ in range(100):
+            output, _ = parse(mi("list", "-u"), "list", tmp_path)
+            if output.find(".//" + NS + "pid") is not None:
+                break
+            time.sleep(0.05)
+        pid = output.find(".//" + NS + "pid")
+        assert pid.find(NS + "id").text == str(app.pid)
+        names = [e.find(NS + "name").text
+                 for e in pid.iter(NS + "event")]
+        assert "hello_world:my_first_tracepoint" in names
+        output, _ = parse(mi("list", "-u", "-f"), "list", tmp_path)
+        fields = {}
+        for event in output.iter(NS + "event"):
+            fields[event.find(NS + "name").text] = [
+                (f.find(NS + "name").text, f.find(NS + "type").text)
+                for f in event.iter(NS + "event_field")]
+        assert fields["hello_world:my_first_tracepoint"] == [
+            ("my_integer_field", "INTEGER"), ("my_string_field", "STRING")]
+    finally:
+        app.communicate(b"\n", timeout=30)
 
 
 def test_commands_without_mi_are_refused(mi):

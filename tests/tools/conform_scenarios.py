@@ -798,10 +798,4 @@ SCENARIOS = [
         "lttng --mi xml untrack -u --vpid --all",
         "lttng --mi xml list s2",
     ]),
-    ("mi-list-apps", True, [
-        "!hello& 1",
-        "lttng --mi xml list -u",
-        "lttng --mi xml list -u -f",
-        "!hello-continue",
-    ]),
 ]

@@ -320,20 +320,26 @@ int mi_list_session(const char *name, enum lttng_domain_type only_domain,
 	return ret;
 }
 
-/* One tracepoint of an application (or agent logger), fields optional. */
+/*
+ * One tracepoint of an application (or agent logger, or kernel event),
+ * left open for its fields. LTTng's daemon reports every available
+ * instrumentation point as enabled: so does its MI.
+ */
 static void write_point(struct mi_writer *mi, enum lttng_domain_type domain,
 			const struct lttng_event *event)
 {
 	mi_writer_open(mi, "event");
 	mi_writer_string(mi, "name", event->name);
 	mi_writer_string(mi, "type", mi_event_type_name(event->type));
-	if (domain == LTTNG_DOMAIN_UST) {
+	mi_writer_bool(mi, "enabled", true);
+	if (domain == LTTNG_DOMAIN_UST || event->loglevel != -1) {
 		mi_writer_string(mi, "loglevel",
 				 mi_loglevel_name(domain, event->loglevel));
 		mi_writer_string(mi, "loglevel_type",
 				 mi_loglevel_type_name(event->loglevel_type));
 	}
-	mi_writer_bool(mi, "enabled", event->enabled == 1);
+	mi_writer_open(mi, "exclusions");
+	mi_writer_close(mi);
 }
 
 /* "./hello": the first argument of /proc/PID/cmdline. */
