@@ -274,6 +274,36 @@ def test_instrumentation_points_of_an_application(mi, sessiond, build_dir,
         app.communicate(b"\n", timeout=30)
 
 
+def test_snapshot_documents(mi, sessiond, lttng_env, tmp_path):
+    home = lttng_env["LTTNG_HOME"]
+    parse(mi("create", "s1", "--snapshot"), "create", tmp_path)
+    parse(mi("enable-channel", "-u", "c0"), "enable-channel", tmp_path)
+    proc = mi("snapshot", "del-output", "1")
+    output, success = parse(proc, "snapshot", tmp_path)
+    assert output.find(f".//{NS}snapshot/{NS}id").text == "1"
+    assert success == "true"
+    proc = mi("snapshot", "add-output", "--name=mine", "-m", "1M",
+              f"{home}/snap")
+    output, success = parse(proc, "snapshot", tmp_path)
+    snapshot = output.find(f"{NS}snapshot_action/{NS}output/{NS}snapshot")
+    assert snapshot.find(NS + "name").text == "mine"
+    assert snapshot.find(NS + "max_size").text == "1048576"
+    assert success == "true" and proc.returncode == 0
+    output, success = parse(mi("snapshot", "list-output"), "snapshot",
+                            tmp_path)
+    assert output.find(f".//{NS}snapshots") is not None
+    parse(mi("start"), "start", tmp_path)
+    # LTTng names the action "record", which its schema does not list.
+    proc = mi("snapshot", "record", f"{home}/rec")
+    output, success = parse(proc, "snapshot", tmp_path,
+                            lttng_quirks=("name",))
+    assert success == "true"
+    assert output.find(f".//{NS}ctrl_url").text == f"{home}/rec"
+    proc = mi("snapshot", "bogus")
+    output, success = parse(proc, "snapshot", tmp_path)
+    assert proc.returncode == 2 and success == "false" and len(output) == 0
+
+
 def test_commands_without_mi_are_refused(mi):
     proc = mi("save")
     assert proc.returncode == 1 and proc.stdout == ""

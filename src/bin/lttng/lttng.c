@@ -41,7 +41,6 @@ static const char *const commands_without_mi[] = {
 	"enable-rotation",
 	"disable-rotation",
 	"save",
-	"snapshot",
 	NULL,
 };
 
