@@ -696,6 +696,10 @@ SCENARIOS = [
         "lttng --mi json version",
         "lttng --mi xml --list-options",
         "lttng --mi xml list --list-options",
+        "lttng --mi xml",
+        "lttng --mi xml --list-commands",
+        "lttng --mi xml nosuch",
+        "lttng --mi xml help nosuch",
     ]),
     ("mi-sessions", True, [
         "lttng --mi xml list",

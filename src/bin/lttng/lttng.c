@@ -285,7 +285,9 @@ int main(int argc, char **argv)
 	if (ret >= 0)
 		return ret;
 	if (optind >= argc) {
-		fputs(usage_text, stdout);
+		/* Under --mi xml, LTTng prints no usage either. */
+		if (!mi_enabled())
+			fputs(usage_text, stdout);
 		return CMD_ERROR;
 	}
 	if (log_quiet)
