@@ -308,3 +308,35 @@ def test_commands_without_mi_are_refused(mi):
     proc = mi("save")
     assert proc.returncode == 1 and proc.stdout == ""
     assert "MI" in proc.stderr or "mi" in proc.stderr
+
+
+def test_kernel_documents(build_dir, lttng_env, tmp_path):
+    """Where tracefs is writable: kernel rules (tracepoint, system call)
+    and the kernel's instrumentation points are valid MI."""
+    from kernel_support import KernelSession, require_tracefs
+
+    require_tracefs()
+    ks = KernelSession(build_dir, lttng_env)
+    lttng = str(build_dir / "src/bin/lttng/lttng")
+
+    def mi(*args):
+        return subprocess.run([lttng, "--mi", "xml", *args],
+                              capture_output=True, text=True, env=lttng_env,
+                              timeout=60)
+    try:
+        parse(mi("create", "k1", "--no-output"), "create", tmp_path)
+        proc = mi("enable-event", "-k", "sched_switch")
+        output, success = parse(proc, "enable-event", tmp_path)
+        event = output.find(NS + "events/" + NS + "event")
+        assert event.find(NS + "loglevel").text == "TRACE_EMERG"
+        assert success == "true", proc.stderr
+        proc = mi("enable-event", "-k", "--syscall", "openat")
+        output, success = parse(proc, "enable-event", tmp_path)
+        assert output.find(f".//{NS}type").text == "SYSCALL"
+        output, _ = parse(mi("list", "k1"), "list", tmp_path)
+        names = sorted(e.text for e in output.iter(NS + "name"))
+        assert "sched_switch" in names and "openat" in names
+        output, _ = parse(mi("list", "-k"), "list", tmp_path)
+        assert output.find(f".//{NS}event") is not None
+    finally:
+        ks.stop()

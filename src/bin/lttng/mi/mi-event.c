@@ -145,16 +145,54 @@ static void write_exclusions(struct mi_writer *mi, struct lttng_event *event)
 	mi_writer_close(mi);
 }
 
+/*
+ * A kernel probe's location (its address, or its symbol and offset) or
+ * a function's symbol, as <attributes>.
+ */
+static void write_attributes(struct mi_writer *mi,
+			     const struct lttng_event *event)
+{
+	if (event->type == LTTNG_EVENT_PROBE) {
+		mi_writer_open(mi, "attributes");
+		mi_writer_open(mi, "probe_attributes");
+		if (event->attr.probe.addr) {
+			mi_writer_uint(mi, "address", event->attr.probe.addr);
+		} else {
+			mi_writer_string(mi, "symbol_name",
+					 event->attr.probe.symbol_name);
+			mi_writer_uint(mi, "offset", event->attr.probe.offset);
+		}
+		mi_writer_close_to(mi, mi->depth - 2);
+	} else if (event->type == LTTNG_EVENT_FUNCTION ||
+		   event->type == LTTNG_EVENT_FUNCTION_ENTRY) {
+		mi_writer_open(mi, "attributes");
+		mi_writer_open(mi, "function_attributes");
+		mi_writer_string(mi, "symbol_name",
+				 event->attr.ftrace.symbol_name);
+		mi_writer_close_to(mi, mi->depth - 2);
+	}
+}
+
 static bool is_agent_domain(enum lttng_domain_type domain)
 {
 	return domain == LTTNG_DOMAIN_JUL || domain == LTTNG_DOMAIN_LOG4J ||
 	       domain == LTTNG_DOMAIN_PYTHON;
 }
 
-/* Log level and its type: always for agent domains, else when set. */
+/*
+ * Log level and its type: always for agent domains, else when set. A
+ * kernel rule's level is LTTng's unset one, 0 with type "ALL".
+ */
 static void write_loglevel(struct mi_writer *mi, enum lttng_domain_type domain,
 			   const struct lttng_event *event)
 {
+	if (domain == LTTNG_DOMAIN_KERNEL) {
+		mi_writer_string(mi, "loglevel", mi_loglevel_name(domain, 0));
+		mi_writer_string(
+			mi, "loglevel_type",
+			mi_loglevel_type_name(LTTNG_EVENT_LOGLEVEL_ALL));
+		return;
+	}
 	if (event->loglevel == -1 && !is_agent_domain(domain))
 		return;
 	mi_writer_string(mi, "loglevel",
@@ -177,6 +215,7 @@ void mi_event_write_listed(struct mi_writer *mi, enum lttng_domain_type domain,
 		mi_writer_string(mi, "filter_expression", filter);
 	write_loglevel(mi, domain, event);
 	write_exclusions(mi, event);
+	write_attributes(mi, event);
 	mi_writer_close(mi);
 }
 
@@ -197,13 +236,6 @@ void mi_event_add_enabled(enum lttng_domain_type domain,
 	mi_writer_string(mi, "name", event->name);
 	mi_writer_string(mi, "type", mi_event_type_name(event->type));
 	mi_writer_bool(mi, "enabled", success);
-	if (domain == LTTNG_DOMAIN_KERNEL) {
-		/* LTTng's CLI leaves a kernel rule's level at 0, "ALL". */
-		mi_writer_string(mi, "loglevel", mi_loglevel_name(domain, 0));
-		mi_writer_string(
-			mi, "loglevel_type",
-			mi_loglevel_type_name(LTTNG_EVENT_LOGLEVEL_ALL));
-	}
 	write_loglevel(mi, domain, event);
 	mi_writer_open(mi, "exclusions");
 	mi_writer_close(mi);
@@ -213,6 +245,7 @@ void mi_event_add_enabled(enum lttng_domain_type domain,
 			mi_writer_string(mi, "exclusion", exclusions[i]);
 		mi_writer_close(mi);
 	}
+	write_attributes(mi, event);
 	mi_writer_bool(mi, "success", success);
 	mi_writer_close(mi);
 }
