@@ -828,4 +828,13 @@ SCENARIOS = [
         "lttng --mi xml snapshot list-output",
         "lttng --mi xml snapshot record",
     ]),
+    ("mi-list-domains", True, [
+        "lttng --mi xml list -j",
+        "lttng --mi xml list -u -j",
+        "lttng --mi xml list -l -p",
+        "lttng --mi xml list -u --syscall",
+        "lttng create s1",
+        "lttng --mi xml list s1 -d",
+        "lttng --mi xml list s1 -u",
+    ]),
 ]

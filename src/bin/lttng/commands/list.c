@@ -738,6 +738,10 @@ int cmd_list(int argc, const char **argv)
 	}
 	if (opts.syscall && !opts.domains[LTTNG_DOMAIN_KERNEL]) {
 		WARN("--syscall will only work with the Kernel domain (-k)");
+		if (mi_enabled()) {
+			mi_command_begin("list");
+			mi_command_end(MI_SUCCESS_OMIT);
+		}
 		ret = CMD_ERROR;
 		goto end;
 	}

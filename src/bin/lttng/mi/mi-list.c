@@ -473,14 +473,17 @@ int mi_list_points(const int *wanted, int fields)
 	struct mi_writer *mi = NULL;
 	enum lttng_domain_type type;
 	int ret = CMD_SUCCESS;
+	bool agent_listed = false;
 
 	for (type = LTTNG_DOMAIN_KERNEL;
 	     type <= LTTNG_DOMAIN_PYTHON && ret == CMD_SUCCESS; type++) {
 		struct lttng_domain domain = {.type = type};
 		struct lttng_handle *handle;
 
-		if (!wanted[type])
+		/* Like LTTng, only the first agent domain asked for. */
+		if (!wanted[type] || (is_agent_domain(type) && agent_listed))
 			continue;
+		agent_listed |= is_agent_domain(type);
 		handle = lttng_create_handle(NULL, &domain);
 		if (!handle)
 			return CMD_FATAL;
