@@ -405,6 +405,8 @@ int cmd_create(int argc, const char **argv)
 	leftover = poptGetArg(pc);
 	if (leftover) {
 		ERR("Unknown argument: %s", leftover);
+		if (mi_enabled())
+			mi_command_print_empty("create", NULL, MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}

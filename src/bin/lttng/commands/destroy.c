@@ -148,8 +148,12 @@ int cmd_destroy(int argc, const char **argv)
 		ERR("Unknown argument: %s", leftover);
 		ret = CMD_ERROR;
 	}
-	if (mi_enabled())
+	if (mi_enabled()) {
 		mi_command_end(mi_success_of(ret));
+		/* LTTng's MI mode exits with 0 after an extra argument. */
+		if (ret == CMD_ERROR && leftover)
+			ret = CMD_SUCCESS;
+	}
 end:
 	free(sessions);
 	poptFreeContext(pc);

@@ -405,7 +405,11 @@ int cmd_enable_channel(int argc, const char **argv)
 		goto end;
 	if (poptPeekArg(pc)) {
 		ERR("Unknown argument: %s", poptPeekArg(pc));
-		ret = CMD_ERROR;
+		/* LTTng's MI document says so, and it exits with 0. */
+		if (mi_enabled())
+			mi_command_print_empty("enable-channel", NULL,
+					       MI_SUCCESS_FALSE);
+		ret = mi_enabled() ? CMD_SUCCESS : CMD_ERROR;
 		goto end;
 	}
 	session = utils_session_name(o.session);

@@ -536,6 +536,9 @@ int cmd_enable_event(int argc, const char **argv)
 	}
 	if (poptPeekArg(pc)) {
 		ERR("Unknown argument: %s", poptPeekArg(pc));
+		if (mi_enabled())
+			mi_command_print_empty("enable-event", NULL,
+					       MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}

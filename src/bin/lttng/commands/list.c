@@ -733,6 +733,8 @@ int cmd_list(int argc, const char **argv)
 	name = poptGetArg(pc);
 	if (poptPeekArg(pc)) {
 		ERR("Unknown argument: %s", poptPeekArg(pc));
+		if (mi_enabled())
+			mi_command_print_empty("list", NULL, MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}

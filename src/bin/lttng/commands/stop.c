@@ -79,6 +79,9 @@ int cmd_stop(int argc, const char **argv)
 	leftover = poptGetArg(pc);
 	if (leftover) {
 		ERR("Unknown argument: %s", leftover);
+		if (mi_enabled())
+			mi_command_print_empty("stop", "sessions",
+					       MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}

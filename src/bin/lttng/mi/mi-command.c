@@ -83,3 +83,13 @@ enum mi_success mi_success_of(int ret)
 {
 	return ret == 0 ? MI_SUCCESS_TRUE : MI_SUCCESS_FALSE;
 }
+
+void mi_command_print_empty(const char *name, const char *container,
+			    enum mi_success success)
+{
+	struct mi_writer *mi = mi_command_begin(name);
+
+	if (container)
+		mi_writer_open(mi, container);
+	mi_command_end(success);
+}

@@ -32,6 +32,14 @@ struct mi_writer *mi_command_writer(void);
 /* Close <output> (and anything left open in it), write <success>. */
 void mi_command_end(enum mi_success success);
 
+/*
+ * A whole document whose <output> is empty, or holds only an empty
+ * container element (e.g. "sessions"; NULL for none): what LTTng prints
+ * when a command stops before doing anything.
+ */
+void mi_command_print_empty(const char *name, const char *container,
+			    enum mi_success success);
+
 /* MI_SUCCESS_TRUE when a command's result (enum cmd_result) is 0. */
 enum mi_success mi_success_of(int ret);
 
