@@ -414,6 +414,9 @@ int cmd_enable_channel(int argc, const char **argv)
 	}
 	session = utils_session_name(o.session);
 	ret = session ? enable_channels(&o, names, session) : CMD_ERROR;
+	if (!session && mi_enabled())
+		mi_command_print_empty("enable-channel", NULL,
+				       MI_SUCCESS_FALSE);
 end:
 	free(names);
 	free(session);

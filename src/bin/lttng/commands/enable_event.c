@@ -544,6 +544,8 @@ int cmd_enable_event(int argc, const char **argv)
 	}
 	session = utils_session_name(o.session);
 	ret = session ? enable_events(&o, names, session) : CMD_ERROR;
+	if (!session && mi_enabled())
+		mi_command_print_empty("enable-event", NULL, MI_SUCCESS_FALSE);
 end:
 	free(names);
 	free(session);

@@ -34,6 +34,9 @@ int cmd_start(int argc, const char **argv)
 	}
 	session = utils_session_name(arg);
 	if (!session) {
+		if (mi_enabled())
+			mi_command_print_empty("start", "sessions",
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}

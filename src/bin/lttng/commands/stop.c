@@ -87,6 +87,9 @@ int cmd_stop(int argc, const char **argv)
 	}
 	session = utils_session_name(arg);
 	if (!session) {
+		if (mi_enabled())
+			mi_command_print_empty("stop", "sessions",
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}
