@@ -879,6 +879,5 @@ SCENARIOS = [
         "lttng --mi xml add-context -t vpid",
         "lttng --mi xml track --vpid 1",
         "lttng --mi xml disable-channel c1",
-        "lttng --mi xml list -u -k",
     ]),
 ]
