@@ -371,7 +371,8 @@ static int create_session(const char *name, const struct create_opts *opts)
 	if (code != LTTNG_OK) {
 		ERR("%s", lttng_strerror(code));
 		if (mi_enabled())
-			mi_session_print_failure("create", false);
+			mi_command_print_empty("create", NULL,
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}

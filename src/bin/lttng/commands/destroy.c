@@ -131,7 +131,8 @@ int cmd_destroy(int argc, const char **argv)
 	if (count < 0) {
 		ERR("%s", lttng_strerror(count));
 		if (mi_enabled())
-			mi_session_print_failure("destroy", true);
+			mi_command_print_empty("destroy", "sessions",
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}

@@ -11,7 +11,6 @@
 #include "../command.h"
 #include "../mi/mi-channel.h"
 #include "../mi/mi-command.h"
-#include "../mi/mi-session.h"
 #include "../utils.h"
 
 enum {
@@ -398,7 +397,8 @@ int cmd_enable_channel(int argc, const char **argv)
 	ret = check_options(&o, names);
 	if (ret != CMD_SUCCESS && mi_enabled() && !names) {
 		/* LTTng's MI document says so, and it exits with 0. */
-		mi_session_print_failure("enable-channel", false);
+		mi_command_print_empty("enable-channel", NULL,
+				       MI_SUCCESS_FALSE);
 		ret = CMD_SUCCESS;
 	}
 	if (ret != CMD_SUCCESS || !names)

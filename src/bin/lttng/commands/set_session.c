@@ -55,7 +55,8 @@ int cmd_set_session(int argc, const char **argv)
 	ret = check_session_exists(name);
 	if (ret != CMD_SUCCESS) {
 		if (mi_enabled())
-			mi_session_print_failure("set-session", false);
+			mi_command_print_empty("set-session", NULL,
+					       MI_SUCCESS_FALSE);
 		goto end;
 	}
 	if (conf_set_session(name)) {

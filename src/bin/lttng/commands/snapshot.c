@@ -13,7 +13,6 @@
 #include "../command.h"
 #include "../mi/mi-command.h"
 #include "../mi/mi-snapshot.h"
-#include "../mi/mi-session.h"
 #include "../utils.h"
 
 enum {
@@ -361,7 +360,8 @@ int cmd_snapshot(int argc, const char **argv)
 	if (!action) {
 		ERR("No action specified for snapshot command.");
 		if (mi_enabled())
-			mi_session_print_failure("snapshot", false);
+			mi_command_print_empty("snapshot", NULL,
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}
@@ -379,7 +379,8 @@ int cmd_snapshot(int argc, const char **argv)
 		ret = run_action(action, pc, &args);
 	} else {
 		if (mi_enabled())
-			mi_session_print_failure("snapshot", false);
+			mi_command_print_empty("snapshot", NULL,
+					       MI_SUCCESS_FALSE);
 		ret = CMD_UNDEFINED;
 	}
 end:

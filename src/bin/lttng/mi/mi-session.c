@@ -41,15 +41,6 @@ void mi_session_print_created(const char *name)
 	mi_command_end(MI_SUCCESS_TRUE);
 }
 
-void mi_session_print_failure(const char *command, bool with_sessions)
-{
-	struct mi_writer *mi = mi_command_begin(command);
-
-	if (with_sessions)
-		mi_writer_open(mi, "sessions");
-	mi_command_end(MI_SUCCESS_FALSE);
-}
-
 void mi_session_print_state(const char *command, const char *name, int ret,
 			    bool enabled)
 {

@@ -22,12 +22,9 @@ void mi_session_short(struct mi_writer *mi, const char *name, bool enabled);
 
 /*
  * Whole documents of the session commands. create: the new session as
- * the daemon lists it (name: its final name). ret is the command's
- * result; on failure the output holds an empty <sessions/> (or nothing
- * when with_sessions is false) and <success> is false.
+ * the daemon lists it (name: its final name).
  */
 void mi_session_print_created(const char *name);
-void mi_session_print_failure(const char *command, bool with_sessions);
 
 /*
  * start and stop: <sessions><session> name and its new state when ret
