@@ -10,6 +10,7 @@ import pathlib
 import shutil
 import subprocess
 import time
+import warnings
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -65,7 +66,10 @@ def validate(document, tmp_path, lttng_quirks=()):
     invalid only because of those elements."""
     xsd = schema_path()
     if not xsd:
-        pytest.skip("mi-lttng-4.1.xsd not found (set LTTNG_MI_XSD)")
+        # The other checks of the calling test still run.
+        warnings.warn("mi-lttng-4.1.xsd not found (set LTTNG_MI_XSD): "
+                      "MI documents not validated")
+        return
     if not shutil.which("xmllint"):
         pytest.fail("xmllint (libxml2-utils) is missing: run make deps")
     path = tmp_path / "mi.xml"
