@@ -173,6 +173,16 @@ static void write_attributes(struct mi_writer *mi,
 	}
 }
 
+/*
+ * Tracepoints and system calls are written with their log level and
+ * exclusions (as LTTng's enable-event shows them); probes and functions
+ * with their location; "all events" with neither.
+ */
+static bool has_tracepoint_form(enum lttng_event_type type)
+{
+	return type == LTTNG_EVENT_TRACEPOINT || type == LTTNG_EVENT_SYSCALL;
+}
+
 static bool is_agent_domain(enum lttng_domain_type domain)
 {
 	return domain == LTTNG_DOMAIN_JUL || domain == LTTNG_DOMAIN_LOG4J ||
@@ -213,9 +223,12 @@ void mi_event_write_listed(struct mi_writer *mi, enum lttng_domain_type domain,
 	lttng_event_get_filter_expression(event, &filter);
 	if (filter)
 		mi_writer_string(mi, "filter_expression", filter);
-	write_loglevel(mi, domain, event);
-	write_exclusions(mi, event);
-	write_attributes(mi, event);
+	if (has_tracepoint_form(event->type)) {
+		write_loglevel(mi, domain, event);
+		write_exclusions(mi, event);
+	} else {
+		write_attributes(mi, event);
+	}
 	mi_writer_close(mi);
 }
 
@@ -224,28 +237,39 @@ void mi_event_list_begin(const char *command)
 	mi_writer_open(mi_command_begin(command), "events");
 }
 
+/* The empty <exclusions/>, then the names given, as LTTng writes them. */
+static void write_exclusion_names(struct mi_writer *mi, char *const *exclusions,
+				  int count)
+{
+	int i;
+
+	mi_writer_open(mi, "exclusions");
+	mi_writer_close(mi);
+	if (count <= 0)
+		return;
+	mi_writer_open(mi, "exclusions");
+	for (i = 0; i < count; i++)
+		mi_writer_string(mi, "exclusion", exclusions[i]);
+	mi_writer_close(mi);
+}
+
 void mi_event_add_enabled(enum lttng_domain_type domain,
 			  const struct lttng_event *event,
 			  char *const *exclusions, int exclusion_count,
 			  bool success)
 {
 	struct mi_writer *mi = mi_command_writer();
-	int i;
 
 	mi_writer_open(mi, "event");
 	mi_writer_string(mi, "name", event->name);
 	mi_writer_string(mi, "type", mi_event_type_name(event->type));
 	mi_writer_bool(mi, "enabled", success);
-	write_loglevel(mi, domain, event);
-	mi_writer_open(mi, "exclusions");
-	mi_writer_close(mi);
-	if (exclusion_count > 0) {
-		mi_writer_open(mi, "exclusions");
-		for (i = 0; i < exclusion_count; i++)
-			mi_writer_string(mi, "exclusion", exclusions[i]);
-		mi_writer_close(mi);
+	if (has_tracepoint_form(event->type)) {
+		write_loglevel(mi, domain, event);
+		write_exclusion_names(mi, exclusions, exclusion_count);
+	} else {
+		write_attributes(mi, event);
 	}
-	write_attributes(mi, event);
 	mi_writer_bool(mi, "success", success);
 	mi_writer_close(mi);
 }
