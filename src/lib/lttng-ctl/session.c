@@ -69,6 +69,24 @@ lttng_session_descriptor_snapshot_local_create(const char *name,
 }
 
 LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_network_create(const char *name,
+					const char *control_url,
+					const char *data_url)
+{
+	struct lttng_session_descriptor *desc;
+
+	if (!control_url)
+		return NULL;
+	desc = descriptor_new(name, false, LSC_OUTPUT_NETWORK, control_url);
+	if (desc && ctl_copy_name(desc->create.data_url,
+				  sizeof(desc->create.data_url), data_url)) {
+		free(desc);
+		return NULL;
+	}
+	return desc;
+}
+
+LTTNG_API struct lttng_session_descriptor *
 lttng_session_descriptor_snapshot_network_create(const char *name,
 						 const char *control_url,
 						 const char *data_url)
@@ -211,13 +229,15 @@ static int create_from_url(const char *name, const char *url, bool snapshot)
 
 	if (!name)
 		return -LTTNG_ERR_INVALID;
-	if (url) {
-		path = url_to_path(url);
-		if (!path)
-			return -LTTNG_ERR_INVALID;
-	}
-	desc = descriptor_new(name, snapshot,
-			      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_NONE, path);
+	if (url && !snapshot && strstr(url, "://") &&
+	    strncmp(url, "file://", 7))
+		desc = lttng_session_descriptor_network_create(name, url, NULL);
+	else if (url && !(path = url_to_path(url)))
+		return -LTTNG_ERR_INVALID;
+	else
+		desc = descriptor_new(name, snapshot,
+				      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_NONE,
+				      path);
 	if (!desc)
 		return -LTTNG_ERR_INVALID;
 	code = lttng_create_session_ext(desc);

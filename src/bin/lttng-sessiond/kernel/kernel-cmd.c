@@ -53,6 +53,11 @@ static int add_channel(struct session *session, struct kernel_session *ks,
 
 	if (session->active)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
+	if (!kernel_cmd_channel_count(session)) {
+		ret = session_connect_network_output(session);
+		if (ret != LTTNG_OK)
+			return ret;
+	}
 	ret = kernel_channel_create(ks, req, session->snapshot);
 	ki = kernel_session_instance(ks, req->chan.name);
 	if (ret == LTTNG_OK && ki)
