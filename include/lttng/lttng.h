@@ -15,6 +15,11 @@
 #include <lttng/session.h>
 #include <lttng/session-descriptor.h>
 #include <lttng/tracker.h>
+#include <lttng/location.h>
+#include <lttng/rotation.h>
+#include <lttng/clear.h>
+#include <lttng/clear-handle.h>
+#include <lttng/destruction-handle.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -20,6 +20,10 @@ struct metadata_output {
 	char path[CONSUMER_PATH_MAX + 16];
 	char *pending; /* text pushed, not yet in a full packet */
 	size_t pending_len;
+	char *all; /* every text pushed: the start of each trace chunk */
+	size_t all_len;
+	uid_t uid; /* the files' owner */
+	gid_t gid;
 	struct metadata_output *next;
 };
 
@@ -62,6 +66,8 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	}
 	if (geteuid() == 0 && fchown(m->fd, d->output_uid, d->output_gid))
 		WARN("Cannot give %s to uid %u", m->path, d->output_uid);
+	m->uid = d->output_uid;
+	m->gid = d->output_gid;
 	m->key = d->metadata_key;
 	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
 	m->next = outputs;
@@ -98,6 +104,14 @@ int metadata_output_push(uint64_t key, const char *text, size_t len)
 
 	if (!m)
 		return -ENOENT;
+	grown = realloc(m->all, m->all_len + len);
+	if (!grown)
+		return -ENOMEM;
+	m->all = grown;
+	memcpy(m->all + m->all_len, text, len);
+	m->all_len += len;
+	if (m->fd < 0) /* between trace chunks: kept for the next one */
+		return 0;
 	grown = realloc(m->pending, m->pending_len + len);
 	if (!grown)
 		return -ENOMEM;
@@ -112,7 +126,7 @@ int metadata_output_flush_all(void)
 	int ret = 0;
 
 	for (struct metadata_output *m = outputs; m; m = m->next) {
-		int r = write_pending(m, m->pending_len);
+		int r = m->fd >= 0 ? write_pending(m, m->pending_len) : 0;
 
 		if (r)
 			ret = r;
@@ -130,9 +144,12 @@ int metadata_output_destroy(uint64_t key)
 		return -ENOENT;
 	struct metadata_output *m = *link;
 	*link = m->next;
-	write_pending(m, m->pending_len);
-	close(m->fd);
+	if (m->fd >= 0) {
+		write_pending(m, m->pending_len);
+		close(m->fd);
+	}
 	free(m->pending);
+	free(m->all);
 	free(m);
 	return 0;
 }
@@ -141,4 +158,50 @@ void metadata_output_destroy_all(void)
 {
 	while (outputs)
 		metadata_output_destroy(outputs->key);
+}
+
+/* Opens new_dir/metadata and starts it with every text pushed so far. */
+static int open_in_chunk(struct metadata_output *m, const char *new_dir)
+{
+	int ret = output_dir_create(new_dir, m->uid, m->gid);
+
+	if (ret) {
+		ERR("Cannot create the trace directory %s: %s", new_dir,
+		    strerror(-ret));
+		return ret;
+	}
+	snprintf(m->path, sizeof(m->path), "%s/metadata", new_dir);
+	m->fd = open(m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (m->fd < 0) {
+		ret = -errno;
+		ERR("Cannot create %s: %s", m->path, strerror(errno));
+		return ret;
+	}
+	if (geteuid() == 0 && fchown(m->fd, m->uid, m->gid))
+		WARN("Cannot give %s to uid %u", m->path, (unsigned int)m->uid);
+	free(m->pending);
+	m->pending = malloc(m->all_len ? m->all_len : 1);
+	if (!m->pending)
+		return -ENOMEM;
+	memcpy(m->pending, m->all, m->all_len);
+	m->pending_len = m->all_len;
+	return write_pending(m, m->pending_len - m->pending_len % PACKET_TEXT);
+}
+
+int metadata_output_rotate(uint64_t key, const char *new_dir)
+{
+	struct metadata_output *m = find(key);
+	int ret = 0;
+
+	if (!m)
+		return -ENOENT;
+	if (m->fd >= 0) {
+		ret = write_pending(m, m->pending_len);
+		close(m->fd);
+		m->fd = -1;
+	}
+	m->pending_len = 0;
+	if (!new_dir[0])
+		return ret;
+	return open_in_chunk(m, new_dir);
 }

@@ -24,5 +24,12 @@ int metadata_output_flush_all(void);
 /* Writes what is pending, closes the file. -ENOENT for an unknown key. */
 int metadata_output_destroy(uint64_t key);
 void metadata_output_destroy_all(void);
+/*
+ * Trace chunk rotation: writes what is pending, closes the file, then
+ * (new_dir not "") writes the whole text pushed so far into
+ * new_dir/metadata, so each chunk holds a complete trace. -ENOENT for an
+ * unknown key, -errno on I/O errors.
+ */
+int metadata_output_rotate(uint64_t key, const char *new_dir);
 
 #endif /* CONSUMERD_METADATA_OUTPUT_H */

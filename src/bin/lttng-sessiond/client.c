@@ -49,6 +49,11 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_TRACKER_PIDS] = cmd_list_tracker_pids,
 	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = cmd_process_attr_tracker_change,
 	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = cmd_process_attr_tracker_list,
+	[LSC_CMD_ROTATE_SESSION] = cmd_rotate_session,
+	[LSC_CMD_ROTATION_GET_INFO] = cmd_rotation_get_info,
+	[LSC_CMD_ROTATION_SET_SCHEDULE] = cmd_rotation_set_schedule,
+	[LSC_CMD_LIST_ROTATION_SCHEDULES] = cmd_list_rotation_schedules,
+	[LSC_CMD_CLEAR_SESSION] = cmd_clear_session,
 };
 
 cmd_handler cmd_lookup(uint32_t command)

@@ -3,6 +3,8 @@
  * the list of a session's domains.
  */
 #include "cmd.h"
+#include <lttng/rotation.h>
+
 #include "config.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
@@ -41,14 +43,20 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	return LTTNG_OK;
 }
 
+/* Reply: the archive of the last trace chunk, when rotated (rotation.h). */
 int cmd_destroy_session(struct cmd_ctx *ctx)
 {
+	char archive[4096];
 	struct session *session;
 	int ret = decode_session(ctx, &session);
 
-	if (ret == LTTNG_OK)
-		session_destroy(session);
-	return ret;
+	if (ret != LTTNG_OK)
+		return ret;
+	rotation_destroy_session(session, archive, sizeof(archive));
+	lsc_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
+					    : LTTNG_ROTATION_STATE_NO_ROTATION);
+	lsc_put_str(ctx->reply, archive[0] ? archive : NULL);
+	return LTTNG_OK;
 }
 
 int cmd_list_sessions(struct cmd_ctx *ctx)
@@ -80,6 +88,7 @@ int cmd_start_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
 	if (!session_has_channels(session))
 		return LTTNG_ERR_NO_CHANNEL;
+	rotation_session_starting(session);
 	ret = kernel_cmd_start(session);
 	if (ret != LTTNG_OK)
 		return ret;
@@ -107,6 +116,7 @@ int cmd_stop_trace(struct cmd_ctx *ctx)
 	ret = kernel_cmd_stop(session);
 	session->active = false;
 	ust_session_stop(session);
+	rotation_session_stopped(session);
 	DBG("Stopped session %s", session->name);
 	return ret;
 }

@@ -218,3 +218,19 @@ int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
 	return unlock_with(consumer_client_channel_stats(
 		consumer_sock, key, discarded_events, lost_packets));
 }
+
+int consumer_channel_rotate(uint64_t key, uint32_t flags, const char *new_dir)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_channel_rotate(consumer_sock, key,
+							  flags, new_dir));
+}
+
+int consumer_metadata_rotate(uint64_t key, const char *new_dir)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_metadata_rotate(consumer_sock, key, new_dir));
+}

@@ -501,8 +501,10 @@ static int run(void)
 		return EXIT_FAILURE;
 	}
 	DBG("Listening on %s", sessiond_config.client_sock_path);
+	rotation_schedule_thread_start();
 	notify_ready(ready_fd);
 	ret = client_serve(listen_fd, stop_fd);
+	rotation_schedule_thread_stop();
 	DBG("Session daemon stopping");
 	close(listen_fd);
 	unlink(sessiond_config.client_sock_path);

@@ -17,6 +17,7 @@
 
 #include "domain.h"
 #include "process-attr-tracker.h"
+#include "rotation.h"
 #include "sessiond-comm/codec.h"
 
 struct kernel_session;
@@ -36,6 +37,7 @@ struct session {
 	struct ust_trackers ust_trackers; /* which apps record events */
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct ust_buffer_set *ust_buffers; /* ust-session.c */
+	struct session_rotation rotation; /* trace chunks (rotation.c) */
 	struct session *next;
 };
 

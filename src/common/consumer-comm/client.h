@@ -34,5 +34,10 @@ int consumer_client_metadata_destroy(int sock, uint64_t metadata_key);
 int consumer_client_channel_stats(int sock, uint64_t channel_key,
 				  uint64_t *discarded_events,
 				  uint64_t *lost_packets);
+/* new_dir "" closes the files without opening new ones. */
+int consumer_client_channel_rotate(int sock, uint64_t channel_key,
+				   uint32_t flags, const char *new_dir);
+int consumer_client_metadata_rotate(int sock, uint64_t metadata_key,
+				    const char *new_dir);
 
 #endif /* CONSUMER_COMM_CLIENT_H */

@@ -35,6 +35,11 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_TRACKER_PIDS] = "list-tracker-pids",
 	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = "process-attr-tracker-change",
 	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = "process-attr-tracker-list",
+	[LSC_CMD_ROTATE_SESSION] = "rotate-session",
+	[LSC_CMD_ROTATION_GET_INFO] = "rotation-get-info",
+	[LSC_CMD_ROTATION_SET_SCHEDULE] = "rotation-set-schedule",
+	[LSC_CMD_LIST_ROTATION_SCHEDULES] = "list-rotation-schedules",
+	[LSC_CMD_CLEAR_SESSION] = "clear-session",
 };
 
 const char *lsc_command_name(uint32_t command)

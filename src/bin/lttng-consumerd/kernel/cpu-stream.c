@@ -19,7 +19,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 			   struct ctf_error *err)
 {
 	struct ctf_stream_writer_config wc = {0};
-	char path[4200], name[300];
+	char path[4200];
 
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
@@ -34,17 +34,19 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	if (s->fd < 0)
 		return ctf_error_set(err, -errno, "cannot open %s: %s", path,
 				     strerror(errno));
-	snprintf(name, sizeof(name), "%s_%u", config->channel, config->cpu);
+	snprintf(s->name, sizeof(s->name), "%s_%u", config->channel,
+		 config->cpu);
 	wc.metadata = kernel_metadata_ctf(config->metadata);
 	wc.stream_id = config->stream_id;
 	wc.stream_instance_id = config->cpu;
 	wc.cpu_id = config->cpu;
 	wc.packet_size = config->packet_size;
 	wc.dir = config->trace_dir;
-	wc.name = name;
+	wc.name = s->name;
 	wc.with_index = true;
 	wc.tracefile_size = config->tracefile_size;
 	wc.tracefile_count = config->tracefile_count;
+	s->writer_config = wc;
 	s->conv.writer = ctf_stream_writer_create(&wc, err);
 	if (!s->conv.writer)
 		return -EIO;
@@ -174,4 +176,30 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 	free(s->page);
 	s->page = NULL;
 	return ret;
+}
+
+int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
+			   uint64_t now, struct ctf_error *err)
+{
+	int ret = 0;
+
+	if (s->conv.writer) {
+		ret = kernel_cpu_stream_flush(s, now, err);
+		if (!ret)
+			ret = ctf_stream_writer_close(
+				s->conv.writer,
+				now > s->conv.last_timestamp
+					? now
+					: s->conv.last_timestamp,
+				err);
+		else
+			(void)ctf_stream_writer_close(s->conv.writer, now,
+						      NULL);
+		s->conv.writer = NULL;
+	}
+	if (!trace_dir)
+		return ret;
+	s->writer_config.dir = trace_dir;
+	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
+	return s->conv.writer ? ret : -EIO;
 }

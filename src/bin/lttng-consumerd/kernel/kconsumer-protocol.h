@@ -20,6 +20,10 @@
  *        a channel name               -> 'k' then two uint64_t (host
  *        order): the discarded events (discard mode) and the lost
  *        packets (overwrite mode) of that channel so far; or 'e'
+ *   'R'  rotate: a uint32_t length (host order) then that many bytes,
+ *        a directory: the current trace chunk's files are completed
+ *        and closed; the trace continues in DIRECTORY/kernel (length
+ *        0: no files until the next 'R')          -> 'k' or 'e'
  *
  * EXPR (here and in --filter options) holds the expressions of every
  * enabled rule with a filter on that event, separated by
@@ -39,6 +43,7 @@
 #define KCONSUMER_CMD_SET_FILTER 'F'
 #define KCONSUMER_CMD_STATS 'S'
 #define KCONSUMER_CMD_SET_TRACKER 'T'
+#define KCONSUMER_CMD_ROTATE 'R'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
 #define KCONSUMER_MAX_CHANNEL_NAME 255
 #define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'

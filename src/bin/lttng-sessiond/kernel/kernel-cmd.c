@@ -420,8 +420,11 @@ int kernel_cmd_start(struct session *session)
 	if (!session->output_path[0])
 		return LTTNG_ERR_KERN_START_FAIL;
 	if (ks->consumer_fd < 0) {
-		ret = kernel_consumer_start(ks, session->output_path,
-					    session->name);
+		char chunk[4096];
+
+		if (rotation_chunk_path(session, chunk, sizeof(chunk)))
+			return LTTNG_ERR_KERN_START_FAIL;
+		ret = kernel_consumer_start(ks, chunk, session->name);
 		if (ret != LTTNG_OK)
 			return ret;
 	}
@@ -438,6 +441,18 @@ int kernel_cmd_stop(struct session *session)
 	ret = set_tracing(ks, "0");
 	flushed = kernel_consumer_flush(ks);
 	return ret != LTTNG_OK ? ret : flushed;
+}
+
+int kernel_cmd_rotate(struct session *session, const char *chunk_path,
+		      uint32_t flags)
+{
+	struct kernel_session *ks = session->kernel;
+
+	/* a clear's data goes to files the session daemon then deletes */
+	(void)flags;
+	if (!ks)
+		return LTTNG_OK;
+	return kernel_consumer_rotate(ks, chunk_path);
 }
 
 void kernel_cmd_destroy(struct session *session)

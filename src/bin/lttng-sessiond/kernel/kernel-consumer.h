@@ -49,6 +49,14 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 				  uint64_t *discarded_events,
 				  uint64_t *lost_packets);
 
+/*
+ * Session rotation: the consumer completes the current trace chunk's
+ * files and continues in output_dir/kernel (NULL: no files until the
+ * next call). LTTNG_OK (also when it does not run) or
+ * LTTNG_ERR_ROTATION_FAIL_CONSUMER.
+ */
+int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir);
+
 /* Asks the consumer to finish, then reaps it (no-op when none). */
 void kernel_consumer_quit(struct kernel_session *ks);
 
