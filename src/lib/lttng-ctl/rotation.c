@@ -285,9 +285,9 @@ change_schedule(const char *session_name,
 	lsc_put_u64(&buf, schedule->value);
 	ret = ctl_call(LSC_CMD_ROTATION_SET_SCHEDULE, &buf, NULL);
 	lsc_buf_fini(&buf);
-	switch (-ret) {
-	case LTTNG_OK:
+	if (!ret)
 		return LTTNG_ROTATION_STATUS_OK;
+	switch (-ret) {
 	case LTTNG_ERR_ROTATION_SCHEDULE_SET:
 		return LTTNG_ROTATION_STATUS_SCHEDULE_ALREADY_SET;
 	case LTTNG_ERR_ROTATION_SCHEDULE_NOT_SET:

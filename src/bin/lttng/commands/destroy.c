@@ -25,9 +25,10 @@ static struct poptOption options[] = {
 
 /*
  * Wait until the session's data is written. Like LTTng, say so only when
- * the first check finds data still pending.
+ * the first check finds data still pending; returns whether it did (the
+ * line is then ended by the next message).
  */
-static void wait_for_data(const char *name)
+static int wait_for_data(const char *name)
 {
 	const struct timespec pause = {0, DATA_WAIT_NS};
 	int printed = 0;
@@ -39,13 +40,35 @@ static void wait_for_data(const char *name)
 		nanosleep(&pause, NULL);
 		log_print_raw(".");
 	}
-	if (printed)
-		log_print_raw("\n");
+	return printed;
+}
+
+/* Where the archive of the session's last trace chunk is, if it has one. */
+static void print_archive(const struct lttng_destruction_handle *handle,
+			  const char *name)
+{
+	const struct lttng_trace_archive_location *location;
+	enum lttng_rotation_state state;
+	const char *path;
+
+	if (lttng_destruction_handle_get_rotation_state(handle, &state) !=
+		    LTTNG_DESTRUCTION_HANDLE_STATUS_OK ||
+	    state != LTTNG_ROTATION_STATE_COMPLETED)
+		return;
+	if (lttng_destruction_handle_get_archive_location(handle, &location) !=
+		    LTTNG_DESTRUCTION_HANDLE_STATUS_OK ||
+	    lttng_trace_archive_location_local_get_absolute_path(
+		    location, &path) != LTTNG_TRACE_ARCHIVE_LOCATION_STATUS_OK)
+		return;
+	MSG("Trace chunk archive for session %s is now readable at %s", name,
+	    path);
 }
 
 static int destroy_one(const struct lttng_session *session, int no_wait)
 {
-	int ret;
+	struct lttng_destruction_handle *handle = NULL;
+	enum lttng_error_code code;
+	int ret, waited = 0;
 
 	if (session->enabled) {
 		ret = lttng_stop_tracing_no_wait(session->name);
@@ -55,13 +78,18 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 		}
 	}
 	if (!no_wait)
-		wait_for_data(session->name);
-	ret = lttng_destroy_session_no_wait(session->name);
-	if (ret < 0) {
+		waited = wait_for_data(session->name);
+	code = lttng_destroy_session_ext(session->name, &handle);
+	if (code != LTTNG_OK) {
+		ret = -(int)code;
+		if (waited)
+			log_print_raw("\n");
 		ERR("%s", lttng_strerror(ret));
 		return ret;
 	}
-	MSG("Session %s destroyed", session->name);
+	print_archive(handle, session->name);
+	lttng_destruction_handle_destroy(handle);
+	MSG("%sSession %s destroyed", waited ? "\n" : "", session->name);
 	if (conf_forget_session(session->name))
 		WARN("Cannot update .lttngrc after destroying %s",
 		     session->name);
