@@ -113,7 +113,9 @@ int cmd_clear(int argc, const char **argv)
 		ret = CMD_ERROR;
 		goto end;
 	}
-	if (all) {
+	if (all && !count) {
+		MSG("No session found, nothing to do.");
+	} else if (all) {
 		for (i = 0; i < count && ret == CMD_SUCCESS; i++)
 			ret = clear_one(sessions[i].name);
 	} else {
