@@ -5,6 +5,7 @@ processes, and babeltrace2 reading every trace chunk archive on its own
 Messages and exit statuses are LTTng 2.13's, as observed with it."""
 import os
 import re
+import subprocess
 import threading
 import time
 
@@ -351,3 +352,72 @@ def test_kernel_channels_rotate(ks, tool, tmp_path):
                   if r.name == "syscall_entry_close" and
                   r.common_context.get("tid") == tid]
         assert closes[-count:] == fds
+
+
+def run_api(tracing, tool, session, action):
+    proc = subprocess.run([str(tool("tests/tools/ctl-api/rotation-api")),
+                           session, action], capture_output=True, text=True,
+                          env=tracing.env, timeout=30)
+    assert proc.returncode == 0, proc
+    return proc.stdout
+
+
+def test_liblttng_ctl_rotation_api(tracing, tool):
+    start_session(tracing)
+    out = run_api(tracing, tool, "s", "schedules")
+    assert out == (
+        "unset: 1\n"             # LTTNG_ROTATION_STATUS_UNAVAILABLE
+        "zero: -2\n"             # LTTNG_ROTATION_STATUS_INVALID
+        "wrong type: -2\n"
+        "add size: 0\n"
+        "add timer: 0\n"
+        "add timer again: -3\n"  # SCHEDULE_ALREADY_SET
+        "count: 2\n"
+        "periodic: 250000\n"
+        "size: 65536\n"
+        "past the end: NULL\n"
+        "remove timer: 0\n"
+        "remove timer again: -4\n"  # SCHEDULE_NOT_SET
+        "remove size: 0\n"
+        "count: 0\n"
+        "past the end: NULL\n")
+    out = run_api(tracing, tool, "s", "rotate")
+    [archive] = archives(tracing.session_dir("s"))
+    assert out == (
+        "rotate: 0\n"
+        "state status: 0\n"
+        "state: 2\n"             # LTTNG_ROTATION_STATE_COMPLETED
+        "location status: 0\n"
+        "type: 1\n"              # LTTNG_TRACE_ARCHIVE_LOCATION_TYPE_LOCAL
+        "path status: 0\n"
+        f"path: {archive}\n"
+        "relay port status: -1\n")
+    out = run_api(tracing, tool, "s", "clear")
+    assert out == ("clear: 10\n"  # LTTNG_OK
+                   "wait: 1\n"    # LTTNG_CLEAR_HANDLE_STATUS_COMPLETED
+                   "result status: 0\n"
+                   "result: 10\n")
+    out = run_api(tracing, tool, "s", "destroy")
+    last = archives(tracing.session_dir("s"))[-1]
+    assert out == (
+        "destroy: 10\n"
+        "wait: 1\n"
+        "rotation state status: 0\n"
+        "rotation state: 2\n"
+        "location status: 0\n"
+        "type: 1\n"
+        "path status: 0\n"
+        f"path: {last}\n"
+        "relay port status: -1\n")
+    assert ARCHIVE_RE.fullmatch(last.name).group(3) == "2"
+
+
+def test_liblttng_ctl_errors(tracing, tool):
+    proc = subprocess.run([str(tool("tests/tools/ctl-api/rotation-api")),
+                           "nosuch", "rotate"], capture_output=True,
+                          text=True, env=tracing.env, timeout=30)
+    assert (proc.returncode, proc.stdout) == (1, "rotate: -23\n")
+    proc = subprocess.run([str(tool("tests/tools/ctl-api/rotation-api")),
+                           "nosuch", "destroy"], capture_output=True,
+                          text=True, env=tracing.env, timeout=30)
+    assert (proc.returncode, proc.stdout) == (1, "destroy: 23\n")
