@@ -111,8 +111,9 @@ def test_rotation_archives_each_chunk_with_lttngs_names(tracing):
     app.quit()
     r = tracing.lttng("destroy")
     [a0, a1, a2] = archives(session_dir)
-    assert r.out == normalize(archive_message("s", a2)) + \
-        "Session s destroyed\n"
+    assert r.out == ("Destroying session s.." +
+                     normalize(archive_message("s", a2)) +
+                     "\nSession s destroyed\n")
     # After destroy, the output directory holds the archives only.
     assert os.listdir(session_dir) == ["archives"]
     check_chunk(a2, [])
@@ -184,7 +185,7 @@ def test_rotate_once_after_stop_then_start_again(tracing):
 def test_destroy_without_rotation_prints_no_archive(tracing):
     start_session(tracing)
     r = tracing.lttng("destroy")
-    assert r.out == "Session s destroyed\n"
+    assert r.out == "Destroying session s..\nSession s destroyed\n"
     assert not (tracing.session_dir("s") / "archives").exists()
 
 

@@ -43,16 +43,25 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	return LTTNG_OK;
 }
 
-/* Reply: the archive of the last trace chunk, when rotated (rotation.h). */
+/*
+ * Replies whether the destruction closed a trace chunk (u32: the session
+ * recorded to a local output, so its trace files were finalized), then
+ * the archive of its last trace chunk when it was rotated (i32 rotation
+ * state, str path; rotation.h).
+ */
 int cmd_destroy_session(struct cmd_ctx *ctx)
 {
 	char archive[4096];
 	struct session *session;
 	int ret = decode_session(ctx, &session);
+	uint32_t closed_chunk;
 
 	if (ret != LTTNG_OK)
 		return ret;
+	closed_chunk = session->has_been_started && !session->snapshot &&
+		       session->output_path[0] != '\0';
 	rotation_destroy_session(session, archive, sizeof(archive));
+	lsc_put_u32(ctx->reply, closed_chunk);
 	lsc_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
 					    : LTTNG_ROTATION_STATE_NO_ROTATION);
 	lsc_put_str(ctx->reply, archive[0] ? archive : NULL);

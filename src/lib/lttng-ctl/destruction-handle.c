@@ -4,6 +4,7 @@
  * trace chunk archived (when it was rotated), so a handle is complete
  * from the start and holds the archive's location.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include <lttng/destruction-handle.h>
@@ -13,25 +14,31 @@
 
 struct lttng_destruction_handle {
 	enum lttng_error_code result;
+	bool closed_chunk; /* the destruction finalized the trace files */
 	enum lttng_rotation_state rotation_state;
 	struct lttng_trace_archive_location *location;
 };
 
-/* Decodes the destroy reply: i32 rotation state, str archive path. */
+/*
+ * Decodes the destroy reply: u32 closed chunk, i32 rotation state, str
+ * archive path.
+ */
 static int decode_reply(const struct lsc_message *reply,
 			struct lttng_destruction_handle *h)
 {
 	struct lsc_cursor cur;
 	char *path = NULL;
+	uint32_t closed;
 	int32_t state;
 
 	lsc_cursor_init(&cur, reply->payload, reply->payload_len);
-	if (lsc_get_i32(&cur, &state) ||
+	if (lsc_get_u32(&cur, &closed) || lsc_get_i32(&cur, &state) ||
 	    lsc_get_str_dup(&cur, LTTNG_PATH_MAX, &path) ||
 	    lsc_cursor_finish(&cur)) {
 		free(path);
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	}
+	h->closed_chunk = closed != 0;
 	h->rotation_state = (enum lttng_rotation_state)state;
 	if (path && state == LTTNG_ROTATION_STATE_COMPLETED) {
 		h->location = ctl_location_local_create(path);
@@ -115,4 +122,10 @@ lttng_destruction_handle_get_archive_location(
 		return LTTNG_DESTRUCTION_HANDLE_STATUS_INVALID;
 	*location = handle->location;
 	return LTTNG_DESTRUCTION_HANDLE_STATUS_OK;
+}
+
+LTTNG_API int lttng_ctl_destruction_handle_closed_chunk(
+	const struct lttng_destruction_handle *handle)
+{
+	return handle && handle->closed_chunk;
 }

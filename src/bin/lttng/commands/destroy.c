@@ -25,8 +25,8 @@ static struct poptOption options[] = {
 
 /*
  * Wait until the session's data is written. Like LTTng, say so only when
- * the first check finds data still pending; returns whether it did (the
- * line is then ended by the next message).
+ * the first check finds data still pending. Returns whether the
+ * "Destroying session" line was started.
  */
 static int wait_for_data(const char *name)
 {
@@ -64,11 +64,25 @@ static void print_archive(const struct lttng_destruction_handle *handle,
 	    path);
 }
 
+/*
+ * LTTng's daemon closes a recorded session's trace chunk asynchronously
+ * and its CLI prints "Destroying session NAME" and a dot per 200 ms wait
+ * meanwhile: two waits in LTTng 2.13 (one to finalize the streams, one
+ * for the chunk's files). Ours is done when the reply comes; the same
+ * line reports the two finalization steps.
+ */
+static void report_closed_chunk(const char *name, int printed)
+{
+	if (!printed)
+		log_print_raw("Destroying session %s", name);
+	log_print_raw("..");
+}
+
 static int destroy_one(const struct lttng_session *session, int no_wait)
 {
 	struct lttng_destruction_handle *handle = NULL;
 	enum lttng_error_code code;
-	int ret, waited = 0;
+	int ret, printed = 0;
 
 	if (session->enabled) {
 		ret = lttng_stop_tracing_no_wait(session->name);
@@ -78,18 +92,24 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 		}
 	}
 	if (!no_wait)
-		waited = wait_for_data(session->name);
+		printed = wait_for_data(session->name);
 	code = lttng_destroy_session_ext(session->name, &handle);
 	if (code != LTTNG_OK) {
-		ret = -(int)code;
-		if (waited)
+		if (printed)
 			log_print_raw("\n");
+		ret = -(int)code;
 		ERR("%s", lttng_strerror(ret));
 		return ret;
 	}
-	print_archive(handle, session->name);
+	if (lttng_ctl_destruction_handle_closed_chunk(handle) && !no_wait) {
+		report_closed_chunk(session->name, printed);
+		printed = 1;
+	}
+	/* LTTng tells where the last trace chunk went only when it waits. */
+	if (!no_wait)
+		print_archive(handle, session->name);
 	lttng_destruction_handle_destroy(handle);
-	MSG("%sSession %s destroyed", waited ? "\n" : "", session->name);
+	MSG("%sSession %s destroyed", printed ? "\n" : "", session->name);
 	if (conf_forget_session(session->name))
 		WARN("Cannot update .lttngrc after destroying %s",
 		     session->name);
