@@ -30,9 +30,9 @@ enum lttng_destruction_handle_status
 lttng_destruction_handle_wait_for_completion(
 	struct lttng_destruction_handle *handle, int timeout_ms);
 
-enum lttng_destruction_handle_status
-lttng_destruction_handle_get_result(const struct lttng_destruction_handle *handle,
-				    enum lttng_error_code *result);
+enum lttng_destruction_handle_status lttng_destruction_handle_get_result(
+	const struct lttng_destruction_handle *handle,
+	enum lttng_error_code *result);
 
 enum lttng_destruction_handle_status
 lttng_destruction_handle_get_rotation_state(

@@ -45,9 +45,9 @@ struct lttng_rotation_schedules;
 struct lttng_rotation_handle;
 
 /* Asks the session daemon for the rotation's state (each call). */
-enum lttng_rotation_status lttng_rotation_handle_get_state(
-	struct lttng_rotation_handle *rotation_handle,
-	enum lttng_rotation_state *rotation_state);
+enum lttng_rotation_status
+lttng_rotation_handle_get_state(struct lttng_rotation_handle *rotation_handle,
+				enum lttng_rotation_state *rotation_state);
 
 /* The archive of a completed rotation (owned by the handle). */
 enum lttng_rotation_status lttng_rotation_handle_get_archive_location(
@@ -66,8 +66,8 @@ int lttng_rotate_session(const char *session_name,
 			 struct lttng_rotation_immediate_descriptor *descriptor,
 			 struct lttng_rotation_handle **rotation_handle);
 
-enum lttng_rotation_schedule_type
-lttng_rotation_schedule_get_type(const struct lttng_rotation_schedule *schedule);
+enum lttng_rotation_schedule_type lttng_rotation_schedule_get_type(
+	const struct lttng_rotation_schedule *schedule);
 
 struct lttng_rotation_schedule *
 lttng_rotation_schedule_size_threshold_create(void);
@@ -97,14 +97,13 @@ enum lttng_rotation_status lttng_rotation_schedules_get_count(
 	const struct lttng_rotation_schedules *schedules, unsigned int *count);
 
 /* A schedule of the set (owned by the set), NULL past the end. */
-const struct lttng_rotation_schedule *
-lttng_rotation_schedules_get_at_index(
+const struct lttng_rotation_schedule *lttng_rotation_schedules_get_at_index(
 	const struct lttng_rotation_schedules *schedules, unsigned int index);
 
 /* One schedule per type and session. */
-enum lttng_rotation_status
-lttng_session_add_rotation_schedule(const char *session_name,
-				    const struct lttng_rotation_schedule *schedule);
+enum lttng_rotation_status lttng_session_add_rotation_schedule(
+	const char *session_name,
+	const struct lttng_rotation_schedule *schedule);
 
 enum lttng_rotation_status lttng_session_remove_rotation_schedule(
 	const char *session_name,

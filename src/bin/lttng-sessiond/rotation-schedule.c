@@ -85,8 +85,7 @@ static void check_sessions(void)
 		if (!rotation_due(s, now))
 			continue;
 		if (rotation_rotate(s, archive, sizeof(archive)) != LTTNG_OK)
-			ERR("Scheduled rotation of session %s failed",
-			    s->name);
+			ERR("Scheduled rotation of session %s failed", s->name);
 		else
 			DBG("Session %s: scheduled rotation to %s", s->name,
 			    archive);

@@ -106,8 +106,8 @@ static int archive_chunk(const char *output, const struct session_rotation *r,
 		return ret;
 	}
 	ret = output_dir_create(archive, uid, gid);
-	for (size_t i = 0; !ret && i < sizeof(domain_dirs) / sizeof(*domain_dirs);
-	     i++) {
+	for (size_t i = 0;
+	     !ret && i < sizeof(domain_dirs) / sizeof(*domain_dirs); i++) {
 		snprintf(from, sizeof(from), "%s/%s", output, domain_dirs[i]);
 		snprintf(to, sizeof(to), "%s/%s", archive, domain_dirs[i]);
 		ret = move_if_present(from, to);

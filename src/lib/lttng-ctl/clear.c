@@ -22,7 +22,7 @@ lttng_clear_session(const char *session_name,
 		return LTTNG_ERR_INVALID;
 	ret = ctl_call_session(LSC_CMD_CLEAR_SESSION, session_name, NULL);
 	if (ret)
-		return (enum lttng_error_code)-ret;
+		return (enum lttng_error_code) - ret;
 	if (handle) {
 		*handle = calloc(1, sizeof(**handle));
 		if (!*handle)

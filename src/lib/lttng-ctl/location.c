@@ -52,8 +52,7 @@ lttng_trace_archive_location_local_get_absolute_path(
 
 /* No location of this toolkit is a relay daemon's. */
 static enum lttng_trace_archive_location_status
-not_relay(const struct lttng_trace_archive_location *location,
-	  const void *out)
+not_relay(const struct lttng_trace_archive_location *location, const void *out)
 {
 	(void)location;
 	(void)out;

@@ -14,7 +14,8 @@ struct lttng_trace_archive_location {
 };
 
 /* A local location of a copy of path; NULL when out of memory. */
-struct lttng_trace_archive_location *ctl_location_local_create(const char *path);
+struct lttng_trace_archive_location *
+ctl_location_local_create(const char *path);
 void ctl_location_destroy(struct lttng_trace_archive_location *location);
 
 #endif /* LTTNG_CTL_LOCATION_H */

@@ -128,8 +128,7 @@ lttng_rotation_handle_get_state(struct lttng_rotation_handle *rotation_handle,
 	return LTTNG_ROTATION_STATUS_OK;
 }
 
-LTTNG_API enum lttng_rotation_status
-lttng_rotation_handle_get_archive_location(
+LTTNG_API enum lttng_rotation_status lttng_rotation_handle_get_archive_location(
 	struct lttng_rotation_handle *rotation_handle,
 	const struct lttng_trace_archive_location **location)
 {
@@ -249,8 +248,7 @@ lttng_rotation_schedules_destroy(struct lttng_rotation_schedules *schedules)
 	free(schedules);
 }
 
-LTTNG_API enum lttng_rotation_status
-lttng_rotation_schedules_get_count(
+LTTNG_API enum lttng_rotation_status lttng_rotation_schedules_get_count(
 	const struct lttng_rotation_schedules *schedules, unsigned int *count)
 {
 	if (!schedules || !count)
@@ -299,15 +297,16 @@ change_schedule(const char *session_name,
 	}
 }
 
-LTTNG_API enum lttng_rotation_status
-lttng_session_add_rotation_schedule(const char *session_name,
-				    const struct lttng_rotation_schedule *schedule)
+LTTNG_API enum lttng_rotation_status lttng_session_add_rotation_schedule(
+	const char *session_name,
+	const struct lttng_rotation_schedule *schedule)
 {
 	return change_schedule(session_name, schedule, true);
 }
 
 LTTNG_API enum lttng_rotation_status lttng_session_remove_rotation_schedule(
-	const char *session_name, const struct lttng_rotation_schedule *schedule)
+	const char *session_name,
+	const struct lttng_rotation_schedule *schedule)
 {
 	return change_schedule(session_name, schedule, false);
 }
@@ -325,9 +324,8 @@ static void add_listed(struct lttng_rotation_schedules *set,
 	s->value = value;
 }
 
-LTTNG_API int
-lttng_session_list_rotation_schedules(const char *session_name,
-				      struct lttng_rotation_schedules **schedules)
+LTTNG_API int lttng_session_list_rotation_schedules(
+	const char *session_name, struct lttng_rotation_schedules **schedules)
 {
 	struct lttng_rotation_schedules *set;
 	struct lsc_message reply;

@@ -124,7 +124,8 @@ static int clear(const char *session)
 	printf("clear: %d\n", code);
 	if (code != LTTNG_OK)
 		return 1;
-	printf("wait: %d\n", lttng_clear_handle_wait_for_completion(handle, -1));
+	printf("wait: %d\n",
+	       lttng_clear_handle_wait_for_completion(handle, -1));
 	printf("result status: %d\n",
 	       lttng_clear_handle_get_result(handle, &result));
 	printf("result: %d\n", result);
@@ -137,7 +138,8 @@ static int destroy(const char *session)
 	struct lttng_destruction_handle *handle = NULL;
 	const struct lttng_trace_archive_location *location = NULL;
 	enum lttng_rotation_state state;
-	enum lttng_error_code code = lttng_destroy_session_ext(session, &handle);
+	enum lttng_error_code code =
+		lttng_destroy_session_ext(session, &handle);
 
 	printf("destroy: %d\n", code);
 	if (code != LTTNG_OK)

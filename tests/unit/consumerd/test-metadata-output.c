@@ -67,9 +67,11 @@ static void rotation_rewrites_the_whole_text_in_the_next_chunk(void **state)
 	make_desc(&d, first);
 	assert_int_equal(metadata_output_create(&d), 0);
 	assert_int_equal(metadata_output_push(7, "/* CTF 1.8 */\n", 14), 0);
-	assert_int_equal(metadata_output_push(7, "event { id = 0; };\n", 19), 0);
+	assert_int_equal(metadata_output_push(7, "event { id = 0; };\n", 19),
+			 0);
 	assert_int_equal(metadata_output_rotate(7, second), 0);
-	assert_int_equal(metadata_output_push(7, "event { id = 1; };\n", 19), 0);
+	assert_int_equal(metadata_output_push(7, "event { id = 1; };\n", 19),
+			 0);
 	assert_int_equal(metadata_output_destroy(7), 0);
 	text = read_text(first);
 	assert_string_equal(text, "/* CTF 1.8 */\nevent { id = 0; };\n");
@@ -153,8 +155,10 @@ static int remove_dir(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(rotation_rewrites_the_whole_text_in_the_next_chunk),
-		cmocka_unit_test(text_pushed_between_chunks_goes_to_the_next_one),
+		cmocka_unit_test(
+			rotation_rewrites_the_whole_text_in_the_next_chunk),
+		cmocka_unit_test(
+			text_pushed_between_chunks_goes_to_the_next_one),
 		cmocka_unit_test(unknown_key_is_refused),
 		cmocka_unit_test(long_text_spans_packets_in_every_chunk),
 	};

@@ -71,15 +71,15 @@ static int disable(const char *session, int timer, int size)
 	int ret = CMD_SUCCESS;
 
 	if (lttng_session_list_rotation_schedules(session, &set) < 0) {
-		ERR("Failed to list rotation schedules of session %s",
-		    session);
+		ERR("Failed to list rotation schedules of session %s", session);
 		return CMD_ERROR;
 	}
 	if (timer && remove_schedule(session, set,
 				     LTTNG_ROTATION_SCHEDULE_TYPE_PERIODIC))
 		ret = CMD_ERROR;
-	if (size && remove_schedule(session, set,
-				    LTTNG_ROTATION_SCHEDULE_TYPE_SIZE_THRESHOLD))
+	if (size &&
+	    remove_schedule(session, set,
+			    LTTNG_ROTATION_SCHEDULE_TYPE_SIZE_THRESHOLD))
 		ret = CMD_ERROR;
 	lttng_rotation_schedules_destroy(set);
 	return ret;

@@ -53,10 +53,11 @@ static int add_schedule(const char *session,
 		ERR("Failed to allocate a rotation schedule");
 		return CMD_ERROR;
 	}
-	status = periodic ? lttng_rotation_schedule_periodic_set_period(
-				    schedule, value)
-			  : lttng_rotation_schedule_size_threshold_set_threshold(
-				    schedule, value);
+	status = periodic
+			 ? lttng_rotation_schedule_periodic_set_period(schedule,
+								       value)
+			 : lttng_rotation_schedule_size_threshold_set_threshold(
+				   schedule, value);
 	if (status != LTTNG_ROTATION_STATUS_OK) {
 		ERR("Invalid value for %s option", kind_name(type));
 		goto end;
@@ -112,13 +113,13 @@ static int enable(struct enable_args *a)
 		ERR("No session rotation schedule parameter provided.");
 		ret = CMD_ERROR;
 	}
-	if (a->timer && add_schedule(session,
-				     LTTNG_ROTATION_SCHEDULE_TYPE_PERIODIC,
-				     a->period_us) != CMD_SUCCESS)
+	if (a->timer &&
+	    add_schedule(session, LTTNG_ROTATION_SCHEDULE_TYPE_PERIODIC,
+			 a->period_us) != CMD_SUCCESS)
 		ret = CMD_ERROR;
-	if (a->size && add_schedule(session,
-				    LTTNG_ROTATION_SCHEDULE_TYPE_SIZE_THRESHOLD,
-				    a->size_bytes) != CMD_SUCCESS)
+	if (a->size &&
+	    add_schedule(session, LTTNG_ROTATION_SCHEDULE_TYPE_SIZE_THRESHOLD,
+			 a->size_bytes) != CMD_SUCCESS)
 		ret = CMD_ERROR;
 	free(session);
 	return ret;

@@ -50,14 +50,15 @@ static int print_archive(struct lttng_rotation_handle *handle,
 
 	if (lttng_rotation_handle_get_archive_location(handle, &location) !=
 		    LTTNG_ROTATION_STATUS_OK ||
-	    lttng_trace_archive_location_local_get_absolute_path(
-		    location, &path) != LTTNG_TRACE_ARCHIVE_LOCATION_STATUS_OK) {
+	    lttng_trace_archive_location_local_get_absolute_path(location,
+								 &path) !=
+		    LTTNG_TRACE_ARCHIVE_LOCATION_STATUS_OK) {
 		ERR("Failed to retrieve the rotation's completed chunk "
 		    "archive location");
 		return CMD_ERROR;
 	}
-	MSG("Trace chunk archive for session %s is now readable at %s",
-	    session, path);
+	MSG("Trace chunk archive for session %s is now readable at %s", session,
+	    path);
 	return CMD_SUCCESS;
 }
 
