@@ -63,7 +63,7 @@ int cmd_destroy_session(struct cmd_ctx *ctx)
 	rotation_destroy_session(session, archive, sizeof(archive));
 	lsc_put_u32(ctx->reply, closed_chunk);
 	lsc_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
-					    : LTTNG_ROTATION_STATE_NO_ROTATION);
+					   : LTTNG_ROTATION_STATE_NO_ROTATION);
 	lsc_put_str(ctx->reply, archive[0] ? archive : NULL);
 	return LTTNG_OK;
 }

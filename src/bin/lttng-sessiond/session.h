@@ -37,7 +37,7 @@ struct session {
 	struct ust_trackers ust_trackers; /* which apps record events */
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct ust_buffer_set *ust_buffers; /* ust-session.c */
-	struct session_rotation rotation; /* trace chunks (rotation.c) */
+	struct session_rotation rotation;   /* trace chunks (rotation.c) */
 	struct session *next;
 };
 

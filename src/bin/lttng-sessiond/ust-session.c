@@ -725,9 +725,9 @@ static int rotate_set(struct ust_buffer_set *set, const char *chunk_path,
 {
 	int ret = 0;
 
-	if (chunk_path && snprintf(set->dir, sizeof(set->dir), "%s/%s",
-				   chunk_path,
-				   set->rel_dir) >= (int)sizeof(set->dir))
+	if (chunk_path &&
+	    snprintf(set->dir, sizeof(set->dir), "%s/%s", chunk_path,
+		     set->rel_dir) >= (int)sizeof(set->dir))
 		return -ENAMETOOLONG;
 	for (struct ust_buffer_channel *bc = set->channels; bc; bc = bc->next) {
 		int r = consumer_channel_rotate(bc->key, flags,
