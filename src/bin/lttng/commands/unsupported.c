@@ -2,9 +2,8 @@
  * The lttng commands this toolkit parses but does not implement: save,
  * load, snapshot, regenerate and metadata. Each has LTTng 2.13's option
  * table (so --help, --list-options and option errors are LTTng's) and
- * LTTng's checks of its
- * arguments; a command that passes them ends with an error saying it is
- * not implemented (exit status 5). The trigger commands are in trigger.c.
+ * LTTng's checks of its arguments; a command that passes them ends with
+ * an error saying it is not implemented (exit status 5). The trigger commands are in trigger.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
