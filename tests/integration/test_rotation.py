@@ -422,3 +422,18 @@ def test_liblttng_ctl_errors(tracing, tool):
                            "nosuch", "destroy"], capture_output=True,
                           text=True, env=tracing.env, timeout=30)
     assert (proc.returncode, proc.stdout) == (1, "destroy: 23\n")
+
+
+def test_daemon_shutdown_archives_the_last_chunk(tracing):
+    app = tracing.app()
+    start_session(tracing)
+    app.emit(3)
+    rotate(tracing)
+    app.emit(2)
+    app.quit()
+    tracing.sessiond.stop()  # SIGTERM: the sessions are destroyed
+    session_dir = tracing.session_dir("s")
+    assert os.listdir(session_dir) == ["archives"]
+    [a0, a1] = archives(session_dir)
+    check_chunk(a0, [0, 1, 2])
+    check_chunk(a1, [3, 4])

@@ -283,3 +283,12 @@ void rotation_destroy_session(struct session *s, char *archive, size_t len)
 	    archive_chunk(output, &last, uid, gid, time(NULL), archive, len))
 		archive[0] = '\0';
 }
+
+void rotation_destroy_all_sessions(void)
+{
+	char archive[4096];
+
+	while (session_first())
+		rotation_destroy_session(session_first(), archive,
+					 sizeof(archive));
+}

@@ -68,6 +68,9 @@ int rotation_clear(struct session *s);
  */
 void rotation_destroy_session(struct session *s, char *archive, size_t len);
 
+/* rotation_destroy_session() for every session (daemon shutdown). */
+void rotation_destroy_all_sessions(void);
+
 /* A periodic schedule counts its period from now (rotation-schedule.c). */
 void rotation_schedule_timer_reset(struct session *s);
 
