@@ -437,3 +437,16 @@ def test_daemon_shutdown_archives_the_last_chunk(tracing):
     [a0, a1] = archives(session_dir)
     check_chunk(a0, [0, 1, 2])
     check_chunk(a1, [3, 4])
+
+
+def test_app_registering_after_a_stopped_rotation_leaves_no_chunk(tracing):
+    start_session(tracing)
+    tracing.lttng("stop")
+    rotate(tracing)
+    app = tracing.app()  # registers while no chunk exists
+    app.emit(3)          # the session is stopped: nothing recorded
+    app.quit()
+    tracing.lttng("destroy")
+    session_dir = tracing.session_dir("s")
+    assert os.listdir(session_dir) == ["archives"]
+    assert len(archives(session_dir)) == 1

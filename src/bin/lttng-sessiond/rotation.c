@@ -270,7 +270,7 @@ int rotation_clear(struct session *s)
 void rotation_destroy_session(struct session *s, char *archive, size_t len)
 {
 	struct session_rotation last = s->rotation;
-	char output[sizeof(s->output_path)];
+	char output[sizeof(s->output_path)], path[4200];
 	bool archived = last.chunk_in_subdir && last.chunk_exists &&
 			rotation_available(s);
 	uid_t uid = s->uid;
@@ -282,6 +282,14 @@ void rotation_destroy_session(struct session *s, char *archive, size_t len)
 	if (archived &&
 	    archive_chunk(output, &last, uid, gid, time(NULL), archive, len))
 		archive[0] = '\0';
+	/*
+	 * Archived while stopped, never started again: an app that
+	 * registered since had its files made for the next chunk, which
+	 * never began (no event in them).
+	 */
+	if (last.chunk_in_subdir && !last.chunk_exists && output[0] &&
+	    !chunk_path_of(output, &last, path, sizeof(path)))
+		remove_tree(path);
 }
 
 void rotation_destroy_all_sessions(void)
