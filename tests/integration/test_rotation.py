@@ -450,3 +450,28 @@ def test_app_registering_after_a_stopped_rotation_leaves_no_chunk(tracing):
     session_dir = tracing.session_dir("s")
     assert os.listdir(session_dir) == ["archives"]
     assert len(archives(session_dir)) == 1
+
+
+def test_kernel_rotation_while_stopped_then_start_again(ks, tool, tmp_path):
+    out = tmp_path / "t"
+    ks.ok("create", "s", f"--output={out}")
+    ks.ok("enable-event", "-k", "--syscall", "close")
+    ks.ok("add-context", "-k", "-t", "tid")
+    ks.ok("start")
+    first = run_workload(tool, "open", "/etc/hostname", "2")
+    ks.ok("stop")
+    ks.ok("rotate")
+    assert os.listdir(out) == ["archives"]
+    ks.ok("start")
+    second = run_workload(tool, "open", "/etc/hostname", "3")
+    ks.ok("destroy")
+    [a0, a1] = archives(out)
+    assert ARCHIVE_RE.fullmatch(a1.name).group(3) == "1"
+    for path, lines in ((a0, first), (a1, second)):
+        tid = int(lines[0].split("=")[1])
+        fds = [int(line.split("=")[1]) for line in lines[1:]]
+        trace = read_trace(path / "kernel")
+        closes = [r.fields["fd"] for r in trace
+                  if r.name == "syscall_entry_close" and
+                  r.common_context.get("tid") == tid]
+        assert closes[-len(fds):] == fds
