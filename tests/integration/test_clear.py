@@ -137,3 +137,35 @@ def test_clear_kernel_channels(ks, tool, tmp_path):
     tids = {r.common_context.get("tid") for r in trace}
     assert int(before[0].split("=")[1]) not in tids
     assert int(after[0].split("=")[1]) in tids
+
+
+def test_clear_per_process_buffers(tracing):
+    app = tracing.app()
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-channel", "-u", "--buffers-pid", "channel0")
+    tracing.lttng("enable-event", "-u", "testapp:*")
+    tracing.lttng("start")
+    app.emit(8)
+    assert clear(tracing) == 'Session "s" cleared\n'
+    app.emit(4)
+    app.quit()
+    tracing.lttng("destroy")
+    pid_root = tracing.session_dir("s") / "ust" / "pid"
+    [d] = os.listdir(pid_root)
+    check_chunk(pid_root / d, list(range(8, 12)))
+
+
+def test_repeated_clears_of_a_stopped_rotated_session(tracing):
+    app = tracing.app()
+    start_session(tracing)
+    app.emit(2)
+    tracing.lttng("stop")
+    tracing.lttng("rotate")
+    for _ in range(2):
+        assert clear(tracing) == 'Session "s" cleared\n'
+    app.quit()
+    tracing.lttng("destroy")
+    session_dir = tracing.session_dir("s")
+    assert os.listdir(session_dir) == ["archives"]
+    [a0] = archives(session_dir)
+    check_chunk(a0, [0, 1])
