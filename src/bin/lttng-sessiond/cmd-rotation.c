@@ -3,6 +3,7 @@
  * rotation, add/remove/list its rotation schedules, clear it. The work
  * is in rotation.c; this file decodes the requests and encodes replies.
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <lttng/rotation.h>
@@ -150,12 +151,21 @@ int cmd_list_rotation_schedules(struct cmd_ctx *ctx)
 	return LTTNG_OK;
 }
 
+/* Reply: u32 1 when the clear deleted a trace chunk's files. */
 int cmd_clear_session(struct cmd_ctx *ctx)
 {
 	struct session *session;
+	bool closed_chunk;
 	int ret = find_session(ctx, &session);
 
 	if (ret == LTTNG_OK)
 		ret = finish(ctx, session);
-	return ret == LTTNG_OK ? rotation_clear(session) : ret;
+	if (ret != LTTNG_OK)
+		return ret;
+	closed_chunk = session->rotation.chunk_exists && !session->snapshot &&
+		       session->output_path[0];
+	ret = rotation_clear(session);
+	if (ret == LTTNG_OK)
+		lsc_put_u32(ctx->reply, closed_chunk ? 1 : 0);
+	return ret;
 }

@@ -58,8 +58,10 @@ int cmd_destroy_session(struct cmd_ctx *ctx)
 
 	if (ret != LTTNG_OK)
 		return ret;
+	/* no chunk is open after a rotation or clear while stopped */
 	closed_chunk = session->has_been_started && !session->snapshot &&
-		       session->output_path[0] != '\0';
+		       session->output_path[0] != '\0' &&
+		       session->rotation.chunk_exists;
 	rotation_destroy_session(session, archive, sizeof(archive));
 	lsc_put_u32(ctx->reply, closed_chunk);
 	lsc_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED

@@ -26,6 +26,9 @@ int lttng_ctl_destroy_session_closing(const char *name, int *closed_chunk);
 struct lttng_destruction_handle;
 int lttng_ctl_destruction_handle_closed_chunk(
 	const struct lttng_destruction_handle *handle);
+/* And for lttng_clear_session(): whether it deleted trace files. */
+struct lttng_clear_handle;
+int lttng_ctl_clear_handle_closed_chunk(const struct lttng_clear_handle *handle);
 
 /*
  * Command results. A negative value is a negated LTTNG_ERR_* code; the

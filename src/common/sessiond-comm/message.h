@@ -60,7 +60,8 @@ enum lsc_command {
 	 * str session, i32 enum lttng_rotation_schedule_type, u32 add (1) or
 	 * remove (0), u64 value (period in us or size in bytes).
 	 * LIST_ROTATION_SCHEDULES: str session; reply: u64 period us, u64
-	 * size bytes (0: not set). CLEAR_SESSION: str session.
+	 * size bytes (0: not set). CLEAR_SESSION: str session; reply: u32
+	 * 1 when a trace chunk's files were deleted.
 	 * DESTROY_SESSION's reply is i32 rotation state, str archive path of
 	 * the last trace chunk (absent without rotation).
 	 */

@@ -61,13 +61,13 @@ lttng_destroy_session_ext(const char *session_name,
 		return LTTNG_ERR_INVALID;
 	ret = ctl_call_session(LSC_CMD_DESTROY_SESSION, session_name, &reply);
 	if (ret)
-		return (enum lttng_error_code) - ret;
+		return (enum lttng_error_code)(-ret);
 	h = calloc(1, sizeof(*h));
 	ret = h ? decode_reply(&reply, h) : -LTTNG_ERR_NOMEM;
 	lsc_message_fini(&reply);
 	if (ret || !handle) {
 		lttng_destruction_handle_destroy(h);
-		return ret ? (enum lttng_error_code) - ret : LTTNG_OK;
+		return ret ? (enum lttng_error_code)(-ret) : LTTNG_OK;
 	}
 	h->result = LTTNG_OK;
 	*handle = h;

@@ -20,13 +20,22 @@ static struct poptOption options[] = {
 	POPT_TABLEEND,
 };
 
-/* Like LTTng, say that it waits only when the first wait times out. */
+/*
+ * LTTng's daemon deletes a trace chunk's files asynchronously and its CLI
+ * prints "Waiting for clear of session \"NAME\"" and a dot per wait
+ * meanwhile (two when nothing slows it down). Ours has deleted them when
+ * the reply comes; the same line reports it.
+ */
 static int wait_for_clear(struct lttng_clear_handle *handle, const char *name)
 {
 	enum lttng_clear_handle_status status;
 	enum lttng_error_code result;
 	int printed = 0;
 
+	if (lttng_ctl_clear_handle_closed_chunk(handle)) {
+		log_print_raw("Waiting for clear of session \"%s\".", name);
+		printed = 1;
+	}
 	while ((status = lttng_clear_handle_wait_for_completion(
 			handle, CLEAR_WAIT_MS)) ==
 	       LTTNG_CLEAR_HANDLE_STATUS_TIMEOUT) {
@@ -37,7 +46,7 @@ static int wait_for_clear(struct lttng_clear_handle *handle, const char *name)
 		log_print_raw(".");
 	}
 	if (printed)
-		log_print_raw("\n");
+		log_print_raw(".\n");
 	if (status != LTTNG_CLEAR_HANDLE_STATUS_COMPLETED ||
 	    lttng_clear_handle_get_result(handle, &result) !=
 		    LTTNG_CLEAR_HANDLE_STATUS_OK)
