@@ -300,6 +300,8 @@ SCENARIOS = [
         "lttng enable-rotation --size=0",
         "lttng enable-rotation --timer=72m --size=1G",
         "lttng list s1",
+        "lttng list s1 -u",
+        "lttng status",
         "lttng disable-rotation --size",
         "lttng disable-rotation --session=s1 --timer",
         "lttng disable-rotation --timer",
