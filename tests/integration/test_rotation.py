@@ -4,6 +4,9 @@ processes, and babeltrace2 reading every trace chunk archive on its own
 (events, field values, no loss or duplicate across chunks, no warning).
 Messages and exit statuses are LTTng 2.13's, as observed with it."""
 import os
+import pathlib
+import socket
+import struct
 import re
 import subprocess
 import threading
@@ -475,3 +478,59 @@ def test_kernel_rotation_while_stopped_then_start_again(ks, tool, tmp_path):
                   if r.name == "syscall_entry_close" and
                   r.common_context.get("tid") == tid]
         assert closes[-len(fds):] == fds
+
+
+def command_numbers():
+    """The client protocol's command numbers, read from message.h."""
+    header = (pathlib.Path(__file__).resolve().parents[2] /
+              "src/common/sessiond-comm/message.h").read_text()
+    body = header[header.index("enum lsc_command {"):]
+    body = body[:body.index("};")]
+    names = re.findall(r"^\s*(LSC_CMD_\w+)", body, re.M)
+    return {name: number for number, name in enumerate(names, start=1)}
+
+
+def request(sock_path, command, payload):
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(10)
+        sock.connect(sock_path)
+        sock.sendall(struct.pack("=II", command, len(payload)) + payload)
+        header = b""
+        while len(header) < 8:
+            chunk = sock.recv(8 - len(header))
+            if not chunk:
+                return None
+            header += chunk
+        return struct.unpack("=iI", header)[0]
+
+
+def lsc_str(text):
+    data = text.encode()
+    return struct.pack("=I", len(data)) + data
+
+
+def test_malformed_rotation_requests_are_refused(tracing):
+    invalid_protocol, invalid = 152, 97
+    numbers = command_numbers()
+    sock_path = tracing.sessiond.client_sock
+    start_session(tracing)
+    bad = [
+        ("LSC_CMD_ROTATE_SESSION", b"\x01\x00"),
+        ("LSC_CMD_ROTATE_SESSION", lsc_str("s") + b"junk"),
+        ("LSC_CMD_ROTATION_GET_INFO", lsc_str("s")),
+        ("LSC_CMD_ROTATION_SET_SCHEDULE",
+         lsc_str("s") + struct.pack("=iIQ", 1, 7, 5)),
+        ("LSC_CMD_ROTATION_SET_SCHEDULE", lsc_str("s") + b"\x01"),
+        ("LSC_CMD_LIST_ROTATION_SCHEDULES", struct.pack("=I", 0xFFFF)),
+        ("LSC_CMD_CLEAR_SESSION", b""),
+    ]
+    for name, payload in bad:
+        code = request(sock_path, numbers[name], payload)
+        assert code in (None, invalid_protocol), name
+    assert request(sock_path, numbers["LSC_CMD_ROTATION_GET_INFO"],
+                   lsc_str("s") + struct.pack("=Q", 42)) == invalid
+    assert request(sock_path, numbers["LSC_CMD_ROTATION_SET_SCHEDULE"],
+                   lsc_str("s") + struct.pack("=iIQ", 9, 1, 5)) == invalid
+    # The daemon still serves, and the session is intact.
+    assert "Automatic rotation" not in tracing.lttng("list", "s").out
+    rotate(tracing)
