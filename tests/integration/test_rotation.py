@@ -534,3 +534,19 @@ def test_malformed_rotation_requests_are_refused(tracing):
     # The daemon still serves, and the session is intact.
     assert "Automatic rotation" not in tracing.lttng("list", "s").out
     rotate(tracing)
+
+
+def test_size_schedule_counts_event_data_only(tracing):
+    """A tiny threshold rotates once the events reach the files, then not
+    again: the next chunk's metadata alone does not count."""
+    app = tracing.app()
+    start_session(tracing, "s", "--switch-timer=100000")
+    tracing.lttng("enable-rotation", "--size", "1")
+    app.emit(10)
+    time.sleep(0.8)
+    assert len(archives(tracing.session_dir("s"))) == 1
+    app.quit()
+    tracing.lttng("destroy")
+    [a0, a1] = archives(tracing.session_dir("s"))
+    check_chunk(a0, list(range(10)))
+    check_chunk(a1, [])

@@ -9,6 +9,7 @@
 #include <ftw.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -38,17 +39,25 @@ void rotation_schedule_timer_reset(struct session *s)
 /* nftw has no user argument: the walk's total, under the session lock. */
 static uint64_t walked_bytes;
 
+/* Data stream files only: not the metadata, not the indexes. */
+static bool is_data_file(const char *path, const struct FTW *ftw)
+{
+	return strcmp(path + ftw->base, "metadata") &&
+	       !strstr(path, "/index/");
+}
+
 static int add_file_size(const char *path, const struct stat *st, int flag,
 			 struct FTW *ftw)
 {
-	(void)path;
-	(void)ftw;
-	if (flag == FTW_F)
+	if (flag == FTW_F && is_data_file(path, ftw))
 		walked_bytes += (uint64_t)st->st_size;
 	return 0;
 }
 
-/* Bytes the consumers wrote in the session's current chunk so far. */
+/*
+ * Bytes of event data the consumers wrote in the session's current chunk
+ * so far (the "flushed part" of the chunk LTTng's size schedule counts).
+ */
 static uint64_t chunk_size(const struct session *s)
 {
 	char path[4096], sub[4200];
