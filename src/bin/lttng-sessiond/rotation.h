@@ -25,9 +25,10 @@
 struct session;
 
 struct session_rotation {
-	bool chunk_exists;	 /* a current chunk (from the first start on) */
-	uint64_t chunk_id;	 /* the current chunk's, or the last one's */
-	time_t chunk_begin;	 /* when the current chunk began */
+	bool chunk_exists; /* a current chunk (from the first start on) */
+	/* the current chunk's, or (none open) the one the next start opens */
+	uint64_t chunk_id;
+	time_t chunk_begin;	 /* when that chunk began (or was prepared) */
 	bool chunk_in_subdir;	 /* rotated once: chunks in <BEGIN>-<ID> */
 	bool changed_since_stop; /* rotated or cleared while inactive */
 	/* the last immediate rotation (lttng_rotation_handle) */
