@@ -130,8 +130,9 @@ int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 		       const char *new_dir)
 {
 	bool discard = flags & CONSUMER_ROTATE_DISCARD;
+	bool had_files = files_open(chan);
 
-	if (files_open(chan)) {
+	if (had_files) {
 		for (unsigned int i = 0; i < chan->nr_streams; i++)
 			end_chunk_in_stream(chan, i, discard);
 		for (unsigned int i = 0; i < chan->nr_streams; i++)
@@ -143,7 +144,9 @@ int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 	}
 	DBG("Channel %s (key %llu): trace chunk ended%s", chan->name,
 	    (unsigned long long)chan->key, discard ? " (cleared)" : "");
-	if (!new_dir[0])
+	/* a channel without files (snapshot mode) only has its buffers cleared
+	 */
+	if (!new_dir[0] || (discard && !had_files))
 		return 0;
 	return open_new_files(chan, new_dir);
 }

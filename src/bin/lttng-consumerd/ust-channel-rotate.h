@@ -14,7 +14,9 @@
 
 /*
  * flags: CONSUMER_ROTATE_*; new_dir "" leaves the channel without files
- * until a later rotation gives it some. 0 or -errno (logged).
+ * until a later rotation gives it some. A clear (CONSUMER_ROTATE_DISCARD)
+ * of a channel without files only empties its buffers. 0 or -errno
+ * (logged).
  */
 int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 		       const char *new_dir);
