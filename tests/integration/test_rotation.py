@@ -550,3 +550,13 @@ def test_size_schedule_counts_event_data_only(tracing):
     [a0, a1] = archives(tracing.session_dir("s"))
     check_chunk(a0, list(range(10)))
     check_chunk(a1, [])
+
+
+def test_utf8_locale_prints_microseconds_as_lttng(tracing):
+    tracing.lttng("create", "s")
+    env = dict(tracing.cli.env, LANG="en_US.utf8")
+    r = tracing.cli.run("enable-rotation", "--timer", "1s", env=env)
+    assert r.out == ("Enabled periodic rotations every 1000000 \u00b5s on "
+                     "session s\n")
+    r = tracing.cli.run("list", "s", env=env)
+    assert "    timer period: 1000000 \u00b5s\n" in r.out

@@ -66,8 +66,8 @@ static int add_schedule(const char *session,
 	if (status == LTTNG_ROTATION_STATUS_OK) {
 		if (periodic)
 			MSG("Enabled periodic rotations every %" PRIu64
-			    " us on session %s",
-			    value, session);
+			    " %s on session %s",
+			    value, utils_usec_unit(), session);
 		else
 			MSG("Enabled size-based rotations every %" PRIu64
 			    " bytes written on session %s",

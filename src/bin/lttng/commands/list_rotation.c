@@ -6,15 +6,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../utils.h"
 #include "list.h"
-
-/* LTTng writes "µs" only when $LANG names a "utf8" locale. */
-static const char *usec_unit(void)
-{
-	const char *lang = getenv("LANG");
-
-	return lang && strstr(lang, "utf8") ? "\xc2\xb5s" : "us";
-}
 
 static void print_schedule(const struct lttng_rotation_schedule *s)
 {
@@ -25,7 +18,7 @@ static void print_schedule(const struct lttng_rotation_schedule *s)
 		if (lttng_rotation_schedule_periodic_get_period(s, &value) ==
 		    LTTNG_ROTATION_STATUS_OK)
 			MSG("    timer period: %" PRIu64 " %s", value,
-			    usec_unit());
+			    utils_usec_unit());
 		break;
 	case LTTNG_ROTATION_SCHEDULE_TYPE_SIZE_THRESHOLD:
 		if (lttng_rotation_schedule_size_threshold_get_threshold(
