@@ -560,3 +560,16 @@ def test_utf8_locale_prints_microseconds_as_lttng(tracing):
                      "session s\n")
     r = tracing.cli.run("list", "s", env=env)
     assert "    timer period: 1000000 \u00b5s\n" in r.out
+
+
+def test_overwrite_mode_channel_rotates(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", "--overwrite")
+    app.emit(100)
+    rotate(tracing)
+    app.emit(50)
+    app.quit()
+    tracing.lttng("destroy")
+    [a0, a1] = archives(tracing.session_dir("s"))
+    check_chunk(a0, list(range(100)))
+    check_chunk(a1, list(range(100, 150)))

@@ -27,7 +27,7 @@
 #include "util/log.h"
 #include "util/output-dir.h"
 
-#define CHUNK_END_WAIT_MS 1000
+#define CHUNK_END_WAIT_MS 500
 
 static uint64_t now_ms(void)
 {
