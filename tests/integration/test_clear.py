@@ -173,3 +173,22 @@ def test_repeated_clears_of_a_stopped_rotated_session(tracing):
     assert os.listdir(session_dir) == ["archives"]
     [a0] = archives(session_dir)
     check_chunk(a0, [0, 1])
+
+
+def test_clear_stopped_kernel_session_then_start_again(ks, tool, tmp_path):
+    out = tmp_path / "t"
+    ks.ok("create", "s", f"--output={out}")
+    ks.ok("enable-event", "-k", "--syscall", "close")
+    ks.ok("add-context", "-k", "-t", "tid")
+    ks.ok("start")
+    before = run_workload(tool, "open", "/etc/hostname", "2")
+    ks.ok("stop")
+    assert ks.ok("clear").out == cleared("s")
+    assert os.listdir(out) == []
+    ks.ok("start")
+    after = run_workload(tool, "open", "/etc/hostname", "2")
+    ks.ok("destroy")
+    trace = read_trace(out / "kernel")
+    tids = {r.common_context.get("tid") for r in trace}
+    assert int(before[0].split("=")[1]) not in tids
+    assert int(after[0].split("=")[1]) in tids
