@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,12 +16,13 @@
 
 struct metadata_output {
 	uint64_t key;
-	int fd;
+	int fd; /* -1: in memory, or between two trace chunks */
+	bool in_memory; /* a snapshot session's: all text kept in pending */
 	uint8_t uuid[CTF_UUID_LEN];
 	char path[CONSUMER_PATH_MAX + 16];
 	char *pending; /* text pushed, not yet in a full packet */
 	size_t pending_len;
-	char *all; /* every text pushed: the start of each trace chunk */
+	char *all; /* a file's: every text pushed, to start each chunk */
 	size_t all_len;
 	uid_t uid; /* the files' owner */
 	gid_t gid;
@@ -40,6 +42,22 @@ static struct metadata_output *find(uint64_t key)
 	return NULL;
 }
 
+/* A snapshot session's metadata: kept whole, written by snapshots. */
+static int create_in_memory(const struct consumer_metadata_desc *d)
+{
+	struct metadata_output *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->fd = -1;
+	m->in_memory = true;
+	m->key = d->metadata_key;
+	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
+	m->next = outputs;
+	outputs = m;
+	return 0;
+}
+
 int metadata_output_create(const struct consumer_metadata_desc *d)
 {
 	struct metadata_output *m;
@@ -47,6 +65,8 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 
 	if (find(d->metadata_key))
 		return -EEXIST;
+	if (!d->output_dir[0])
+		return create_in_memory(d);
 	ret = output_dir_create(d->output_dir, d->output_uid, d->output_gid);
 	if (ret) {
 		ERR("Cannot create the trace directory %s: %s", d->output_dir,
@@ -81,7 +101,7 @@ static int write_pending(struct metadata_output *m, size_t len)
 	struct ctf_error err;
 	int ret;
 
-	if (!len)
+	if (!len || m->fd < 0)
 		return 0;
 	ret = ctf_metadata_stream_write(m->fd, m->uuid, m->pending, len, &err);
 	if (ret) {
@@ -104,14 +124,16 @@ int metadata_output_push(uint64_t key, const char *text, size_t len)
 
 	if (!m)
 		return -ENOENT;
-	grown = realloc(m->all, m->all_len + len);
-	if (!grown)
-		return -ENOMEM;
-	m->all = grown;
-	memcpy(m->all + m->all_len, text, len);
-	m->all_len += len;
-	if (m->fd < 0) /* between trace chunks: kept for the next one */
-		return 0;
+	if (!m->in_memory) {
+		grown = realloc(m->all, m->all_len + len);
+		if (!grown)
+			return -ENOMEM;
+		m->all = grown;
+		memcpy(m->all + m->all_len, text, len);
+		m->all_len += len;
+		if (m->fd < 0) /* between trace chunks: for the next one */
+			return 0;
+	}
 	grown = realloc(m->pending, m->pending_len + len);
 	if (!grown)
 		return -ENOMEM;
@@ -126,7 +148,7 @@ int metadata_output_flush_all(void)
 	int ret = 0;
 
 	for (struct metadata_output *m = outputs; m; m = m->next) {
-		int r = m->fd >= 0 ? write_pending(m, m->pending_len) : 0;
+		int r = write_pending(m, m->pending_len);
 
 		if (r)
 			ret = r;
@@ -144,10 +166,9 @@ int metadata_output_destroy(uint64_t key)
 		return -ENOENT;
 	struct metadata_output *m = *link;
 	*link = m->next;
-	if (m->fd >= 0) {
-		write_pending(m, m->pending_len);
+	write_pending(m, m->pending_len);
+	if (m->fd >= 0)
 		close(m->fd);
-	}
 	free(m->pending);
 	free(m->all);
 	free(m);
@@ -158,6 +179,52 @@ void metadata_output_destroy_all(void)
 {
 	while (outputs)
 		metadata_output_destroy(outputs->key);
+}
+
+static int open_snapshot_file(const struct consumer_snapshot_desc *d,
+			      char *path, size_t len)
+{
+	int fd, ret = output_dir_create(d->output_dir, d->output_uid,
+					d->output_gid);
+
+	if (ret) {
+		ERR("Cannot create the snapshot directory %s: %s",
+		    d->output_dir, strerror(-ret));
+		return ret;
+	}
+	if (snprintf(path, len, "%s/metadata", d->output_dir) >= (int)len)
+		return -ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (fd < 0) {
+		ERR("Cannot create %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (geteuid() == 0 && fchown(fd, d->output_uid, d->output_gid))
+		WARN("Cannot give %s to uid %u", path, d->output_uid);
+	return fd;
+}
+
+int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
+{
+	struct metadata_output *m = find(d->key);
+	char path[CONSUMER_PATH_MAX + 16];
+	struct ctf_error err;
+	int fd, ret;
+
+	if (!m)
+		return -ENOENT;
+	if (!m->in_memory)
+		return -EINVAL; /* its text went to its own files */
+	fd = open_snapshot_file(d, path, sizeof(path));
+	if (fd < 0)
+		return fd;
+	ret = ctf_metadata_stream_write(fd, m->uuid, m->pending, m->pending_len,
+					&err);
+	if (ret)
+		ERR("%s: %s", path, err.message);
+	if (close(fd) && !ret)
+		ret = -errno;
+	return ret;
 }
 
 /* Opens new_dir/metadata and starts it with every text pushed so far. */
@@ -195,6 +262,8 @@ int metadata_output_rotate(uint64_t key, const char *new_dir)
 
 	if (!m)
 		return -ENOENT;
+	if (m->in_memory) /* a snapshot session's never has files */
+		return 0;
 	if (m->fd >= 0) {
 		ret = write_pending(m, m->pending_len);
 		close(m->fd);

@@ -46,7 +46,7 @@ static void pause_briefly(void)
 
 static bool files_open(const struct ust_channel *chan)
 {
-	return chan->nr_streams && chan->outputs[0].fd >= 0;
+	return chan->outputs && chan->nr_streams && chan->outputs[0].fd >= 0;
 }
 
 /* Writes (or drops) every packet of stream i before packet end_index. */
@@ -144,9 +144,8 @@ int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 	}
 	DBG("Channel %s (key %llu): trace chunk ended%s", chan->name,
 	    (unsigned long long)chan->key, discard ? " (cleared)" : "");
-	/* a channel without files (snapshot mode) only has its buffers cleared
-	 */
-	if (!new_dir[0] || (discard && !had_files))
+	/* without files (snapshot mode): only the buffers are cleared */
+	if (!new_dir[0] || (discard && !had_files) || chan->snapshot_only)
 		return 0;
 	return open_new_files(chan, new_dir);
 }

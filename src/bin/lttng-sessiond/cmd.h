@@ -58,6 +58,12 @@ int cmd_list_tracker_pids(struct cmd_ctx *ctx);
 int cmd_process_attr_tracker_change(struct cmd_ctx *ctx);
 int cmd_process_attr_tracker_list(struct cmd_ctx *ctx);
 
+/* cmd-snapshot.c */
+int cmd_snapshot_add_output(struct cmd_ctx *ctx);
+int cmd_snapshot_del_output(struct cmd_ctx *ctx);
+int cmd_snapshot_list_output(struct cmd_ctx *ctx);
+int cmd_snapshot_record(struct cmd_ctx *ctx);
+
 struct session;
 struct domain;
 struct lsc_target;

@@ -219,6 +219,15 @@ int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
 		consumer_sock, key, discarded_events, lost_packets));
 }
 
+int consumer_snapshot(uint32_t command,
+		      const struct consumer_snapshot_desc *desc)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_snapshot(consumer_sock, command, desc));
+}
+
 int consumer_channel_rotate(uint64_t key, uint32_t flags, const char *new_dir)
 {
 	if (!lock_connected())

@@ -58,7 +58,7 @@ int rotation_chunk_path(const struct session *s, char *buf, size_t len)
 
 static bool rotation_available(const struct session *s)
 {
-	return !s->snapshot && s->output_path[0];
+	return !session_keeps_buffers(s);
 }
 
 /* rename(from, to) when from exists; 0 or -errno (logged). */
@@ -232,13 +232,10 @@ int rotation_rotate(struct session *s, char *archive, size_t len)
 	return ret;
 }
 
-/* Snapshot mode: the buffers' contents go, the buffers stay where they are. */
+/* Snapshot mode: the buffers' contents go; they have no files. */
 static int clear_buffers_only(struct session *s)
 {
-	char path[4096];
-
-	if (rotation_chunk_path(s, path, sizeof(path)) ||
-	    ust_session_rotate(s, path, CONSUMER_ROTATE_DISCARD))
+	if (ust_session_rotate(s, NULL, CONSUMER_ROTATE_DISCARD))
 		return LTTNG_ERR_CLEAR_FAIL_CONSUMER;
 	return LTTNG_OK;
 }

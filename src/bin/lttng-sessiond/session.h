@@ -17,6 +17,7 @@
 
 #include "domain.h"
 #include "process-attr-tracker.h"
+#include "snapshot-output.h"
 #include "rotation.h"
 #include "sessiond-comm/codec.h"
 
@@ -37,6 +38,7 @@ struct session {
 	struct ust_trackers ust_trackers; /* which apps record events */
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct ust_buffer_set *ust_buffers; /* ust-session.c */
+	struct session_snapshot snap;	    /* snapshot output, records */
 	struct session_rotation rotation;   /* trace chunks (rotation.c) */
 	struct session *next;
 };
@@ -67,6 +69,13 @@ struct session *session_first(void);
 void session_destroy(struct session *session);
 
 void session_destroy_all(void);
+
+/*
+ * Whether snapshots apply: a snapshot-mode session, or one without
+ * output (LTTng's flight recorder); its buffers are never written out
+ * but by snapshots.
+ */
+bool session_keeps_buffers(const struct session *session);
 
 /* Whether any domain of the session has a channel. */
 bool session_has_channels(const struct session *session);

@@ -52,6 +52,16 @@ enum lsc_command {
 	 */
 	LSC_CMD_PROCESS_ATTR_TRACKER_LIST,
 	/*
+	 * Snapshots (sessiond-comm/snapshot-codec.h). Add: str session,
+	 * output; reply: u32 id, str name. Del: str session, output (by id,
+	 * else by name). List: str session; reply: u32 count, count x output.
+	 * Record: str session, output (empty URLs: the session's), u32 wait.
+	 */
+	LSC_CMD_SNAPSHOT_ADD_OUTPUT,
+	LSC_CMD_SNAPSHOT_DEL_OUTPUT,
+	LSC_CMD_SNAPSHOT_LIST_OUTPUT,
+	LSC_CMD_SNAPSHOT_RECORD,
+	/*
 	 * Session rotation and clear (lttng rotate, enable-rotation,
 	 * disable-rotation, clear). ROTATE_SESSION: str session; reply:
 	 * u64 rotation id, i32 enum lttng_rotation_state, str archive path
@@ -62,8 +72,9 @@ enum lsc_command {
 	 * LIST_ROTATION_SCHEDULES: str session; reply: u64 period us, u64
 	 * size bytes (0: not set). CLEAR_SESSION: str session; reply: u32
 	 * 1 when a trace chunk's files were deleted.
-	 * DESTROY_SESSION's reply is i32 rotation state, str archive path of
-	 * the last trace chunk (absent without rotation).
+	 * DESTROY_SESSION's reply is u32 closed chunk, then i32 rotation
+	 * state, str archive path of the last trace chunk (absent without
+	 * rotation).
 	 */
 	LSC_CMD_ROTATE_SESSION,
 	LSC_CMD_ROTATION_GET_INFO,
