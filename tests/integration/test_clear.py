@@ -192,3 +192,18 @@ def test_clear_stopped_kernel_session_then_start_again(ks, tool, tmp_path):
     tids = {r.common_context.get("tid") for r in trace}
     assert int(before[0].split("=")[1]) not in tids
     assert int(after[0].split("=")[1]) in tids
+
+
+def test_clear_snapshot_session_empties_its_buffers(tracing):
+    app = tracing.app()
+    start_session(tracing, "s", "--snapshot")
+    app.emit(5)
+    assert clear(tracing) == 'Session "s" cleared\n'
+    app.emit(3)
+    tracing.lttng("stop")
+    tracing.lttng("snapshot", "record")
+    session_dir = tracing.session_dir("s")
+    [snap] = [p for p in session_dir.iterdir() if p.is_dir()]
+    trace = read_chunk(snap)
+    assert values_of(trace) == [5, 6, 7]
+    assert trace.discarded_events == 0
