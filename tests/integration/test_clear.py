@@ -207,3 +207,21 @@ def test_clear_snapshot_session_empties_its_buffers(tracing):
     trace = read_chunk(snap)
     assert values_of(trace) == [5, 6, 7]
     assert trace.discarded_events == 0
+
+
+def test_clear_kernel_snapshot_session(ks, tool, tmp_path):
+    out = tmp_path / "snaps"
+    ks.ok("create", "k", "--snapshot", f"--output={out}")
+    ks.ok("enable-event", "-k", "--syscall", "close")
+    ks.ok("add-context", "-k", "-t", "tid")
+    ks.ok("start")
+    before = run_workload(tool, "open", "/etc/hostname", "2")
+    assert ks.ok("clear").out == 'Session "k" cleared\n'
+    after = run_workload(tool, "open", "/etc/hostname", "2")
+    ks.ok("snapshot", "record")
+    ks.ok("destroy")
+    [snap] = [p for p in out.iterdir() if p.is_dir()]
+    trace = read_trace(snap / "kernel")
+    tids = {r.common_context.get("tid") for r in trace}
+    assert int(before[0].split("=")[1]) not in tids
+    assert int(after[0].split("=")[1]) in tids

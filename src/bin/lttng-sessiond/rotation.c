@@ -235,7 +235,8 @@ int rotation_rotate(struct session *s, char *archive, size_t len)
 /* Snapshot mode: the buffers' contents go; they have no files. */
 static int clear_buffers_only(struct session *s)
 {
-	if (ust_session_rotate(s, NULL, CONSUMER_ROTATE_DISCARD))
+	if (ust_session_rotate(s, NULL, CONSUMER_ROTATE_DISCARD) ||
+	    kernel_cmd_clear_buffers(s) != LTTNG_OK)
 		return LTTNG_ERR_CLEAR_FAIL_CONSUMER;
 	return LTTNG_OK;
 }

@@ -1,9 +1,11 @@
 /*
  * Implementation of cpu-stream.h.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,4 +211,52 @@ int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
 	s->writer_config.dir = trace_dir;
 	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
 	return s->conv.writer ? ret : -EIO;
+}
+
+/* Whether name is the stream's file <base> or <base>_<n>. */
+static bool is_stream_file(const char *name, const char *base)
+{
+	size_t len = strlen(base);
+
+	if (strncmp(name, base, len))
+		return false;
+	if (!name[len])
+		return true;
+	if (name[len] != '_' || !name[len + 1])
+		return false;
+	for (const char *c = name + len + 1; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return true;
+}
+
+static void remove_stream_files(const char *dir, const char *base)
+{
+	char path[4400];
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (!is_stream_file(e->d_name, base))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/index/%s.idx", dir, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+}
+
+int kernel_cpu_stream_restart(struct kernel_cpu_stream *s, uint64_t now,
+			      struct ctf_error *err)
+{
+	int ret = kernel_cpu_stream_move(s, NULL, now, err);
+
+	if (ret)
+		return ret;
+	remove_stream_files(s->writer_config.dir, s->name);
+	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
+	return s->conv.writer ? 0 : -EIO;
 }

@@ -72,6 +72,14 @@ int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
 			   uint64_t now, struct ctf_error *err);
 
+/*
+ * Clear (snapshot mode): flushes and closes the stream's files, deletes
+ * every file of the stream in its directory (the ring of packet files
+ * snapshots read), then starts the stream again there.
+ */
+int kernel_cpu_stream_restart(struct kernel_cpu_stream *s, uint64_t now,
+			      struct ctf_error *err);
+
 /* Flushes and closes everything (also on error). */
 int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 			    struct ctf_error *err);

@@ -29,6 +29,9 @@
  *        a directory: the current trace chunk's files are completed
  *        and closed; the trace continues in DIRECTORY/kernel (length
  *        0: no files until the next 'R')          -> 'k' or 'e'
+ *   'C'  clear (consumer started with --snapshot): what the buffers
+ *        hold is dropped; later snapshots hold later events only
+ *                                                 -> 'k' or 'e'
  *
  * EXPR (here and in --filter options) holds the expressions of every
  * enabled rule with a filter on that event, separated by
@@ -50,6 +53,7 @@
 #define KCONSUMER_CMD_SET_TRACKER 'T'
 #define KCONSUMER_CMD_SNAPSHOT 'P'
 #define KCONSUMER_CMD_ROTATE 'R'
+#define KCONSUMER_CMD_CLEAR 'C'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
 #define KCONSUMER_MAX_CHANNEL_NAME 255
 #define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'

@@ -1153,6 +1153,27 @@ static int rotate(struct kconsumer *kc, struct ctf_error *err)
 	return move_trace(kc, len ? dir : NULL, err);
 }
 
+/*
+ * The 'C' command (snapshot mode): the pages tracefs holds are read into
+ * the streams' packet rings, then every ring starts over empty.
+ */
+static int clear_buffers(struct kconsumer *kc, struct ctf_error *err)
+{
+	uint64_t now = trace_clock_read(kc->clock.source);
+	unsigned int i, cpu;
+	int ret;
+
+	if (!kc->snapshot)
+		return ctf_error_set(err, -EINVAL,
+				     "clear: the consumer writes trace files");
+	ret = drain_all(kc, err);
+	for (i = 0; !ret && i < kc->nr_channels; i++)
+		for (cpu = 0; !ret && cpu < kc->channels[i].nr_cpus; cpu++)
+			ret = kernel_cpu_stream_restart(
+				&kc->channels[i].cpus[cpu], now, err);
+	return ret;
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -1194,6 +1215,14 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 	}
 	if (cmd == KCONSUMER_CMD_SNAPSHOT) {
 		reply(kc, !snapshot_command(kc));
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_CLEAR) {
+		ret = clear_buffers(kc, &err);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: %s\n",
+				err.message);
+		reply(kc, !ret);
 		return 0;
 	}
 	if (cmd == KCONSUMER_CMD_ROTATE) {

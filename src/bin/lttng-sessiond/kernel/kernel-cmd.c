@@ -461,6 +461,12 @@ int kernel_cmd_rotate(struct session *session, const char *chunk_path,
 	return kernel_consumer_rotate(ks, chunk_path);
 }
 
+int kernel_cmd_clear_buffers(struct session *session)
+{
+	return session->kernel ? kernel_consumer_clear(session->kernel)
+			       : LTTNG_OK;
+}
+
 void kernel_cmd_destroy(struct session *session)
 {
 	struct kernel_session *ks = session->kernel;

@@ -69,6 +69,8 @@ void kernel_cmd_destroy(struct session *session);
  */
 int kernel_cmd_rotate(struct session *session, const char *chunk_path,
 		      uint32_t flags);
+/* Clear of a snapshot session: its kernel buffers' contents go. */
+int kernel_cmd_clear_buffers(struct session *session);
 
 struct channel;
 /*

@@ -409,3 +409,14 @@ int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
 	}
 	return LTTNG_OK;
 }
+
+int kernel_consumer_clear(struct kernel_session *ks)
+{
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK; /* never started: no buffers yet */
+	if (send_command(ks, KCONSUMER_CMD_CLEAR)) {
+		ERR("The kernel consumer daemon did not clear its buffers");
+		return LTTNG_ERR_CLEAR_FAIL_CONSUMER;
+	}
+	return LTTNG_OK;
+}
