@@ -16,7 +16,7 @@
 
 struct metadata_output {
 	uint64_t key;
-	int fd; /* -1: in memory, or between two trace chunks */
+	int fd;		/* -1: in memory, or between two trace chunks */
 	bool in_memory; /* a snapshot session's: all text kept in pending */
 	uint8_t uuid[CTF_UUID_LEN];
 	char path[CONSUMER_PATH_MAX + 16];

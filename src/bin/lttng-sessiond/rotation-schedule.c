@@ -42,8 +42,7 @@ static uint64_t walked_bytes;
 /* Data stream files only: not the metadata, not the indexes. */
 static bool is_data_file(const char *path, const struct FTW *ftw)
 {
-	return strcmp(path + ftw->base, "metadata") &&
-	       !strstr(path, "/index/");
+	return strcmp(path + ftw->base, "metadata") && !strstr(path, "/index/");
 }
 
 static int add_file_size(const char *path, const struct stat *st, int flag,

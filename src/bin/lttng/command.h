@@ -23,7 +23,8 @@ struct lttng_destruction_handle;
 int lttng_ctl_destruction_handle_closed_chunk(
 	const struct lttng_destruction_handle *handle);
 struct lttng_clear_handle;
-int lttng_ctl_clear_handle_closed_chunk(const struct lttng_clear_handle *handle);
+int lttng_ctl_clear_handle_closed_chunk(
+	const struct lttng_clear_handle *handle);
 
 /*
  * Command results. A negative value is a negated LTTNG_ERR_* code; the

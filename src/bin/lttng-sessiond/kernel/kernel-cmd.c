@@ -426,11 +426,9 @@ int kernel_cmd_start(struct session *session)
 		if (rotation_chunk_path(session, chunk, sizeof(chunk)))
 			return LTTNG_ERR_KERN_START_FAIL;
 		/* snapshot and no-output sessions keep their buffers */
-		ret = kernel_consumer_start(ks,
-					    session_keeps_buffers(session)
-						    ? NULL
-						    : chunk,
-					    session->name);
+		ret = kernel_consumer_start(
+			ks, session_keeps_buffers(session) ? NULL : chunk,
+			session->name);
 		if (ret != LTTNG_OK)
 			return ret;
 	}

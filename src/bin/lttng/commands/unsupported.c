@@ -3,7 +3,8 @@
  * load, regenerate and metadata. Each has LTTng 2.13's option table (so
  * --help, --list-options and option errors are LTTng's) and LTTng's
  * checks of its arguments; a command that passes them ends with an error
- * saying it is not implemented (exit status 5). The trigger commands are in trigger.c.
+ * saying it is not implemented (exit status 5). The trigger commands are in
+ * trigger.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
