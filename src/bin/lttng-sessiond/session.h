@@ -18,6 +18,7 @@
 #include "domain.h"
 #include "process-attr-tracker.h"
 #include "snapshot-output.h"
+#include "rotation.h"
 #include "sessiond-comm/codec.h"
 
 struct kernel_session;
@@ -38,6 +39,7 @@ struct session {
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct ust_buffer_set *ust_buffers; /* ust-session.c */
 	struct session_snapshot snap;	    /* snapshot output, records */
+	struct session_rotation rotation;   /* trace chunks (rotation.c) */
 	/* A network output (lttng-relayd): the session's only output. */
 	bool has_network_output;
 	struct snapshot_output network_output;
