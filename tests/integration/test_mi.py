@@ -256,15 +256,19 @@ def test_instrumentation_points_of_an_application(mi, sessiond, build_dir,
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            env=env, cwd=lttng_env["LTTNG_HOME"])
     try:
+        # The process is listed once registered; its providers may take
+        # a little longer.
+        names = []
         for _ in range(100):
             output, _ = parse(mi("list", "-u"), "list", tmp_path)
-            if output.find(".//" + NS + "pid") is not None:
-                break
+            pid = output.find(".//" + NS + "pid")
+            if pid is not None:
+                names = [e.find(NS + "name").text
+                         for e in pid.iter(NS + "event")]
+                if "hello_world:my_first_tracepoint" in names:
+                    break
             time.sleep(0.05)
-        pid = output.find(".//" + NS + "pid")
         assert pid.find(NS + "id").text == str(app.pid)
-        names = [e.find(NS + "name").text
-                 for e in pid.iter(NS + "event")]
         assert "hello_world:my_first_tracepoint" in names
         output, _ = parse(mi("list", "-u", "-f"), "list", tmp_path)
         fields = {}

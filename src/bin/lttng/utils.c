@@ -193,3 +193,39 @@ const char *utils_usec_unit(void)
 
 	return lang && strstr(lang, "utf8") ? "\xc2\xb5s" : "us";
 }
+
+bool utils_tracker_value(const struct lttng_process_attr_values *values,
+			 unsigned int i, long long *id, const char **name)
+{
+	pid_t pid;
+	uid_t uid;
+	gid_t gid;
+
+	*id = -1;
+	*name = NULL;
+	switch (lttng_process_attr_values_get_type_at_index(values, i)) {
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_PID:
+		lttng_process_attr_values_get_pid_at_index(values, i, &pid);
+		*id = pid;
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_UID:
+		lttng_process_attr_values_get_uid_at_index(values, i, &uid);
+		*id = uid;
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GID:
+		lttng_process_attr_values_get_gid_at_index(values, i, &gid);
+		*id = gid;
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME:
+		lttng_process_attr_values_get_user_name_at_index(values, i,
+								 name);
+		break;
+	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME:
+		lttng_process_attr_values_get_group_name_at_index(values, i,
+								  name);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}

@@ -8,6 +8,7 @@
 #define LTTNG_CLI_UTILS_H
 
 #include <popt.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <lttng/lttng.h>
@@ -56,5 +57,12 @@ char *utils_session_name(const char *opt_session);
 /* The unit of microseconds LTTng prints: "µs" when $LANG names a "utf8"
  * locale, else "us". */
 const char *utils_usec_unit(void);
+
+/*
+ * Value i of a tracker's inclusion set: an id (*id) or a user or group
+ * name (*name, *id then -1). Returns false for a value of unknown type.
+ */
+bool utils_tracker_value(const struct lttng_process_attr_values *values,
+			 unsigned int i, long long *id, const char **name);
 
 #endif /* LTTNG_CLI_UTILS_H */

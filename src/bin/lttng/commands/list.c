@@ -249,36 +249,11 @@ static void append_value(const struct lttng_process_attr_values *values,
 			 unsigned int i, char *line, size_t len)
 {
 	size_t used = strlen(line);
-	const char *name = NULL;
-	pid_t pid;
-	uid_t uid;
-	gid_t gid;
-	long long id = -1;
+	const char *name;
+	long long id;
 
-	switch (lttng_process_attr_values_get_type_at_index(values, i)) {
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_PID:
-		lttng_process_attr_values_get_pid_at_index(values, i, &pid);
-		id = pid;
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_UID:
-		lttng_process_attr_values_get_uid_at_index(values, i, &uid);
-		id = uid;
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GID:
-		lttng_process_attr_values_get_gid_at_index(values, i, &gid);
-		id = gid;
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME:
-		lttng_process_attr_values_get_user_name_at_index(values, i,
-								 &name);
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME:
-		lttng_process_attr_values_get_group_name_at_index(values, i,
-								  &name);
-		break;
-	default:
+	if (!utils_tracker_value(values, i, &id, &name))
 		return;
-	}
 	if (name)
 		snprintf(line + used, len - used, "%s`%s`", i ? ", " : "",
 			 name);

@@ -16,6 +16,7 @@
 #include "mi-list.h"
 #include "mi-session.h"
 #include "mi-tracker.h"
+#include "../utils.h"
 
 static const char *domain_name(enum lttng_domain_type type)
 {
@@ -87,36 +88,11 @@ static void write_tracked_value(struct mi_writer *mi,
 				const struct lttng_process_attr_values *values,
 				unsigned int i)
 {
-	const char *name = NULL;
-	long long id = -1;
-	pid_t pid;
-	uid_t uid;
-	gid_t gid;
+	const char *name;
+	long long id;
 
-	switch (lttng_process_attr_values_get_type_at_index(values, i)) {
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_PID:
-		lttng_process_attr_values_get_pid_at_index(values, i, &pid);
-		id = pid;
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_UID:
-		lttng_process_attr_values_get_uid_at_index(values, i, &uid);
-		id = uid;
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GID:
-		lttng_process_attr_values_get_gid_at_index(values, i, &gid);
-		id = gid;
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_USER_NAME:
-		lttng_process_attr_values_get_user_name_at_index(values, i,
-								 &name);
-		break;
-	case LTTNG_PROCESS_ATTR_VALUE_TYPE_GROUP_NAME:
-		lttng_process_attr_values_get_group_name_at_index(values, i,
-								  &name);
-		break;
-	default:
+	if (!utils_tracker_value(values, i, &id, &name))
 		return;
-	}
 	mi_tracker_value(mi, attr, id, name, MI_SUCCESS_OMIT);
 }
 
