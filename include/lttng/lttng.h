@@ -15,6 +15,8 @@
 #include <lttng/session.h>
 #include <lttng/session-descriptor.h>
 #include <lttng/tracker.h>
+#include <lttng/save.h>
+#include <lttng/load.h>
 
 #ifdef __cplusplus
 extern "C" {

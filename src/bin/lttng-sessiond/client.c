@@ -49,6 +49,7 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_TRACKER_PIDS] = cmd_list_tracker_pids,
 	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = cmd_process_attr_tracker_change,
 	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = cmd_process_attr_tracker_list,
+	[LSC_CMD_SAVE_SESSION] = cmd_save_session,
 };
 
 cmd_handler cmd_lookup(uint32_t command)

@@ -51,6 +51,9 @@ int cmd_list_tracker_pids(struct cmd_ctx *ctx);
 int cmd_process_attr_tracker_change(struct cmd_ctx *ctx);
 int cmd_process_attr_tracker_list(struct cmd_ctx *ctx);
 
+/* cmd-save.c */
+int cmd_save_session(struct cmd_ctx *ctx);
+
 struct session;
 struct domain;
 struct lsc_target;

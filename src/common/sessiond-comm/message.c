@@ -35,6 +35,7 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_TRACKER_PIDS] = "list-tracker-pids",
 	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = "process-attr-tracker-change",
 	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = "process-attr-tracker-list",
+	[LSC_CMD_SAVE_SESSION] = "save-session",
 };
 
 const char *lsc_command_name(uint32_t command)

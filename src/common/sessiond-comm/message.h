@@ -51,6 +51,13 @@ enum lsc_command {
 	 * count x {i32 value type, i64 integral value, str name}.
 	 */
 	LSC_CMD_PROCESS_ATTR_TRACKER_LIST,
+	/*
+	 * Saves session configurations (lttng_save_session()): str session
+	 * ("": every session of the client), str output directory ("": the
+	 * client's ~/.lttng/sessions), u32 overwrite, u32 omit_name,
+	 * u32 omit_output. No reply payload.
+	 */
+	LSC_CMD_SAVE_SESSION,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

@@ -1,6 +1,6 @@
 /*
- * The lttng commands this toolkit parses but does not implement: save,
- * load, snapshot, rotate, enable-rotation, disable-rotation, clear,
+ * The lttng commands this toolkit parses but does not implement:
+ * snapshot, rotate, enable-rotation, disable-rotation, clear,
  * regenerate and metadata. Each has LTTng 2.13's option table (so --help,
  * --list-options and option errors are LTTng's) and LTTng's checks of its
  * arguments; a command that passes them ends with an error saying it is
@@ -28,28 +28,6 @@ enum {
 	OPT_NO_WAIT,
 	OPT_TIMER,
 	OPT_SIZE,
-};
-
-static struct poptOption save_options[] = {
-	CLI_HELP_OPTION,
-	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
-	{"output-path", 'o', POPT_ARG_STRING, NULL, OPT_PATH, NULL, NULL},
-	{"force", 'f', POPT_ARG_NONE, NULL, OPT_FORCE, NULL, NULL},
-	CLI_LIST_OPTIONS_OPTION,
-	POPT_TABLEEND,
-};
-
-static struct poptOption load_options[] = {
-	CLI_HELP_OPTION,
-	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
-	{"input-path", 'i', POPT_ARG_STRING, NULL, OPT_PATH, NULL, NULL},
-	{"force", 'f', POPT_ARG_NONE, NULL, OPT_FORCE, NULL, NULL},
-	{"override-url", 0, POPT_ARG_STRING, NULL, OPT_OVERRIDE_URL, NULL,
-	 NULL},
-	{"override-name", 0, POPT_ARG_STRING, NULL, OPT_OVERRIDE_NAME, NULL,
-	 NULL},
-	CLI_LIST_OPTIONS_OPTION,
-	POPT_TABLEEND,
 };
 
 static struct poptOption snapshot_options[] = {
@@ -222,7 +200,7 @@ static int have_session(const struct parsed *p)
 	return 1;
 }
 
-/* save [NAME] and clear [NAME]: at most one name. */
+/* clear [NAME]: at most one name. */
 static int run_named(int argc, const char **argv, const char *command,
 		     struct poptOption *options)
 {
@@ -248,16 +226,6 @@ end:
 	free_parsed(&p);
 	poptFreeContext(pc);
 	return ret;
-}
-
-int cmd_save(int argc, const char **argv)
-{
-	return run_named(argc, argv, "save", save_options);
-}
-
-int cmd_load(int argc, const char **argv)
-{
-	return run_named(argc, argv, "load", load_options);
 }
 
 int cmd_clear(int argc, const char **argv)

@@ -1,0 +1,34 @@
+/*
+ * What the two halves of lttng_load_session() share: load.c finds and
+ * validates the configuration files, load-session.c recreates each
+ * <session> of a file through the public API.
+ */
+#ifndef LTTNG_CTL_LOAD_INTERNAL_H
+#define LTTNG_CTL_LOAD_INTERNAL_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include <libxml/tree.h>
+
+#include <lttng/constant.h>
+
+/* The overrides of a load request; "" when not set. */
+struct load_overrides {
+	char session_name[LTTNG_NAME_MAX];
+	char path[PATH_MAX];	 /* --override-url to a local path */
+	char ctrl_url[PATH_MAX]; /* network overrides */
+	char data_url[PATH_MAX];
+};
+
+/*
+ * Recreate the session described by a <session> element. With
+ * session_name set, other sessions are skipped (-LTTNG_ERR_NO_SESSION).
+ * With overwrite, an existing session of that name is destroyed first.
+ * Returns 0 or a negative LTTNG_ERR_* code; a session that failed half
+ * way is destroyed.
+ */
+int load_session_node(xmlNodePtr session_node, const char *session_name,
+		      bool overwrite, const struct load_overrides *overrides);
+
+#endif /* LTTNG_CTL_LOAD_INTERNAL_H */
