@@ -196,9 +196,10 @@ static int create_session(const struct session_config *cfg, const char *name,
 	desc = make_descriptor(cfg, name, overrides);
 	if (!desc)
 		return -LTTNG_ERR_INVALID;
+	/* An enum lttng_error_code: LTTNG_OK or a positive error. */
 	ret = lttng_create_session_ext(desc);
 	lttng_session_descriptor_destroy(desc);
-	return ret;
+	return ret == LTTNG_OK ? 0 : -abs(ret);
 }
 
 /* The channel attributes of a <channel>, over the domain's defaults. */
