@@ -266,3 +266,87 @@ def test_sessiond_loads_at_start_up(build_dir, lttng_env, tmp_path):
         assert "snap [inactive snapshot]" in listed and "empty" not in listed
     finally:
         t.close()
+
+
+KERNEL_CHANNEL_XML = """\
+				<channels>
+					<channel>
+						<name>kch</name>
+						<enabled>true</enabled>
+						<overwrite_mode>DISCARD</overwrite_mode>
+						<subbuffer_size>65536</subbuffer_size>
+						<subbuffer_count>4</subbuffer_count>
+						<switch_timer_interval>0</switch_timer_interval>
+						<read_timer_interval>200000</read_timer_interval>
+						<output_type>SPLICE</output_type>
+						<tracefile_size>0</tracefile_size>
+						<tracefile_count>0</tracefile_count>
+						<live_timer_interval>0</live_timer_interval>
+						<monitor_timer_interval>1000000</monitor_timer_interval>
+						<blocking_timeout>0</blocking_timeout>
+						<events>
+							<event>
+								<name>sched_switch</name>
+								<enabled>true</enabled>
+								<type>TRACEPOINT</type>
+								<filter>prev_pid == 1</filter>
+							</event>
+							<event>
+								<name>close</name>
+								<enabled>false</enabled>
+								<type>SYSCALL</type>
+							</event>
+						</events>
+						<contexts>
+							<context>
+								<type>PID</type>
+							</context>
+						</contexts>
+					</channel>
+				</channels>
+				<process_attr_trackers>
+					<pid_process_attr_tracker>
+						<process_attr_values>
+							<pid>
+								<id>1</id>
+							</pid>
+						</process_attr_values>
+					</pid_process_attr_tracker>
+					<uid_process_attr_tracker>
+						<process_attr_values>
+							<uid>
+								<name>root</name>
+							</uid>
+						</process_attr_values>
+					</uid_process_attr_tracker>
+				</process_attr_trackers>
+"""
+
+
+def test_kernel_domain_saves_and_loads(build_dir, lttng_env, tmp_path):
+    from kernel_support import KernelSession, require_tracefs
+    require_tracefs()
+    ks = KernelSession(build_dir, lttng_env)
+    try:
+        ks.ok("create", "k", f"--output={tmp_path}/k")
+        ks.ok("enable-channel", "-k", "kch", "--subbuf-size=65536")
+        ks.ok("enable-event", "-k", "sched_switch", "-c", "kch",
+              "--filter", "prev_pid == 1")
+        ks.ok("enable-event", "-k", "--syscall", "close", "-c", "kch")
+        ks.ok("disable-event", "-k", "--syscall", "close", "-c", "kch")
+        ks.ok("add-context", "-k", "-t", "pid", "-c", "kch")
+        ks.ok("track", "-k", "--pid", "1")
+        ks.ok("track", "-k", "--uid", "root")
+        before = ks.ok("list", "k").out
+        ks.ok("save", "-o", str(tmp_path / "saved"), "k")
+        text = (tmp_path / "saved" / "k.lttng").read_text()
+        assert ("\t\t\t\t<type>KERNEL</type>\n"
+                "\t\t\t\t<buffer_type>GLOBAL</buffer_type>\n"
+                + KERNEL_CHANNEL_XML + "\t\t\t</domain>\n") in text
+        ks.ok("destroy", "k")
+        r = ks.ok("load", "-i", str(tmp_path / "saved"))
+        assert r.out == "All sessions have been loaded successfully\n"
+        assert ks.ok("list", "k").out == before
+        ks.ok("destroy", "k")
+    finally:
+        ks.stop()

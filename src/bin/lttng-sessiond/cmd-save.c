@@ -32,22 +32,15 @@ struct save_request {
 	char session[LTTNG_NAME_MAX]; /* "": every session */
 	char dir[PATH_MAX];	      /* "": the client's default */
 	uint32_t overwrite;
-	struct session_xml_options options;
 };
 
 static int decode_request(struct cmd_ctx *ctx, struct save_request *req)
 {
-	uint32_t omit_name, omit_output;
-
 	if (lsc_get_str(&ctx->req, req->session, sizeof(req->session)) ||
 	    lsc_get_str(&ctx->req, req->dir, sizeof(req->dir)) ||
 	    lsc_get_u32(&ctx->req, &req->overwrite) ||
-	    lsc_get_u32(&ctx->req, &omit_name) ||
-	    lsc_get_u32(&ctx->req, &omit_output) ||
 	    lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	req->options.omit_name = omit_name;
-	req->options.omit_output = omit_output;
 	return LTTNG_OK;
 }
 
@@ -104,8 +97,10 @@ static int write_config_file(char *dir, const char *file, const char *text,
 		return LTTNG_ERR_SET_URL;
 	flags |= overwrite ? O_TRUNC : O_EXCL;
 	fd = open(file, flags, SESSION_CONFIG_FILE_MODE);
+	if (fd < 0 && errno == EEXIST)
+		return LTTNG_ERR_SAVE_FILE_EXIST;
 	if (fd < 0)
-		return errno == EEXIST ? LTTNG_ERR_SAVE_FILE_EXIST
+		return errno == EACCES ? LTTNG_ERR_EPERM
 				       : LTTNG_ERR_SAVE_IO_FAIL;
 	(void)fchmod(fd, SESSION_CONFIG_FILE_MODE);
 	while (len > 0) {
@@ -113,14 +108,17 @@ static int write_config_file(char *dir, const char *file, const char *text,
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0) {
-			close(fd);
-			return LTTNG_ERR_SAVE_IO_FAIL;
-		}
+		if (n <= 0)
+			break;
 		text += n;
 		len -= (size_t)n;
 	}
-	return close(fd) ? LTTNG_ERR_SAVE_IO_FAIL : LTTNG_OK;
+	if (close(fd) || len > 0) {
+		/* No half-written configuration stays behind. */
+		unlink(file);
+		return LTTNG_ERR_SAVE_IO_FAIL;
+	}
+	return LTTNG_OK;
 }
 
 /* write_config_file() in a child running as uid/gid. */
@@ -164,7 +162,7 @@ static int save_one(struct cmd_ctx *ctx, const struct session *session,
 		return LTTNG_ERR_SET_URL;
 	xml_writer_init(&w);
 	xml_writer_open(&w, "sessions");
-	ret = session_xml_write(&w, session, &req->options);
+	ret = session_xml_write(&w, session);
 	xml_writer_close(&w);
 	text = xml_writer_text(&w, &len);
 	if (ret == LTTNG_OK && !text)
@@ -207,10 +205,13 @@ int cmd_save_session(struct cmd_ctx *ctx)
 	if (req.session[0]) {
 		struct session *session = session_find(req.session);
 
-		if (!session || !client_may_access(ctx, session))
+		if (!session)
 			return LTTNG_ERR_SESS_NOT_FOUND;
+		if (!client_may_access(ctx, session))
+			return LTTNG_ERR_EPERM;
 		return save_one(ctx, session, &req, dir);
 	}
+	/* Sessions of other users are skipped. */
 	for (struct session *s = session_first(); s; s = s->next) {
 		if (!client_may_access(ctx, s))
 			continue;

@@ -28,7 +28,7 @@ static const char *buffer_type_name(enum lttng_buffer_type type)
 	}
 }
 
-static const char *event_type_name(int32_t type, enum lttng_domain_type domain)
+static const char *event_type_name(int32_t type)
 {
 	switch (type) {
 	case LTTNG_EVENT_ALL:
@@ -36,8 +36,8 @@ static const char *event_type_name(int32_t type, enum lttng_domain_type domain)
 	case LTTNG_EVENT_PROBE:
 		return "PROBE";
 	case LTTNG_EVENT_FUNCTION:
-		/* The kernel records a --function rule as a kretprobe. */
-		return domain == LTTNG_DOMAIN_KERNEL ? "KRETPROBE" : "FUNCTION";
+		/* A --function rule (a kretprobe in LTTng's kernel tracer). */
+		return "FUNCTION";
 	case LTTNG_EVENT_FUNCTION_ENTRY:
 		return "FUNCTION_ENTRY";
 	case LTTNG_EVENT_NOOP:
@@ -229,7 +229,7 @@ static void write_event(struct xml_writer *w, const struct lsc_event *spec,
 	xml_writer_open(w, "event");
 	xml_writer_string(w, "name", spec->name);
 	xml_writer_bool(w, "enabled", spec->enabled);
-	xml_writer_string(w, "type", event_type_name(spec->type, domain));
+	xml_writer_string(w, "type", event_type_name(spec->type));
 	if (domain != LTTNG_DOMAIN_KERNEL) {
 		xml_writer_string(w, "loglevel_type",
 				  loglevel_type_name(spec->loglevel_type));
@@ -265,6 +265,10 @@ static void write_channel_attributes(struct xml_writer *w,
 			  attr->output == LTTNG_EVENT_SPLICE ? "SPLICE"
 							     : "MMAP");
 	if (domain == LTTNG_DOMAIN_KERNEL) {
+		xml_writer_u64(w, "tracefile_size", attr->tracefile_size);
+		xml_writer_u64(w, "tracefile_count", attr->tracefile_count);
+		xml_writer_u64(w, "live_timer_interval",
+			       attr->live_timer_interval);
 		xml_writer_u64(w, "monitor_timer_interval",
 			       chan->ext.monitor_timer_interval);
 		xml_writer_i64(w, "blocking_timeout",
@@ -290,10 +294,13 @@ static void write_channel(struct xml_writer *w, const struct channel *chan,
 	for (const struct event_rule *r = chan->rules; r; r = r->next)
 		write_event(w, &r->spec, domain);
 	xml_writer_close(w);
-	xml_writer_open(w, "contexts");
-	for (const struct context *c = chan->contexts; c; c = c->next)
-		write_context(w, &c->spec);
-	xml_writer_close(w);
+	/* A kernel channel without context fields has no <contexts>. */
+	if (domain != LTTNG_DOMAIN_KERNEL || chan->contexts) {
+		xml_writer_open(w, "contexts");
+		for (const struct context *c = chan->contexts; c; c = c->next)
+			write_context(w, &c->spec);
+		xml_writer_close(w);
+	}
 	xml_writer_close(w);
 }
 
@@ -474,19 +481,22 @@ static void write_consumer_output(struct xml_writer *w, const char *path)
 	xml_writer_close(w);
 }
 
-/* A snapshot session's output is its first snapshot output. */
+/*
+ * A snapshot session's output is its snapshot output (none: no <output>
+ * at all); a session without output has an empty path.
+ */
 static void write_output(struct xml_writer *w, const struct session *session)
 {
+	if (session->snapshot && !session->output_path[0])
+		return;
 	xml_writer_open(w, "output");
 	if (session->snapshot) {
 		xml_writer_open(w, "snapshot_outputs");
-		if (session->output_path[0]) {
-			xml_writer_open(w, "output");
-			xml_writer_string(w, "name", "snapshot-1");
-			xml_writer_u64(w, "max_size", 0);
-			write_consumer_output(w, session->output_path);
-			xml_writer_close(w);
-		}
+		xml_writer_open(w, "output");
+		xml_writer_string(w, "name", "snapshot-1");
+		xml_writer_u64(w, "max_size", 0);
+		write_consumer_output(w, session->output_path);
+		xml_writer_close(w);
 		xml_writer_close(w);
 	} else {
 		write_consumer_output(w, session->output_path);
@@ -504,17 +514,14 @@ static void write_attributes(struct xml_writer *w,
 	xml_writer_close(w);
 }
 
-int session_xml_write(struct xml_writer *w, const struct session *session,
-		      const struct session_xml_options *options)
+int session_xml_write(struct xml_writer *w, const struct session *session)
 {
 	xml_writer_open(w, "session");
-	if (!options->omit_name)
-		xml_writer_string(w, "name", session->name);
+	xml_writer_string(w, "name", session->name);
 	write_domains(w, session);
 	xml_writer_bool(w, "started", session->active);
 	write_attributes(w, session);
-	if (!options->omit_output)
-		write_output(w, session);
+	write_output(w, session);
 	xml_writer_close(w);
 	if (w->error == -ENOMEM)
 		return LTTNG_ERR_NOMEM;

@@ -8,23 +8,14 @@
 #ifndef SESSIOND_SESSION_XML_H
 #define SESSIOND_SESSION_XML_H
 
-#include <stdbool.h>
-
 #include "config/xml-writer.h"
 
 struct session;
-
-/* What the saved file leaves out (lttng_save_session_attr_set_omit_*). */
-struct session_xml_options {
-	bool omit_name;
-	bool omit_output;
-};
 
 /*
  * Append <session>...</session> to w (inside <sessions>). Returns
  * LTTNG_OK or LTTNG_ERR_NOMEM / LTTNG_ERR_INVALID.
  */
-int session_xml_write(struct xml_writer *w, const struct session *session,
-		      const struct session_xml_options *options);
+int session_xml_write(struct xml_writer *w, const struct session *session);
 
 #endif /* SESSIOND_SESSION_XML_H */

@@ -54,8 +54,7 @@ enum lsc_command {
 	/*
 	 * Saves session configurations (lttng_save_session()): str session
 	 * ("": every session of the client), str output directory ("": the
-	 * client's ~/.lttng/sessions), u32 overwrite, u32 omit_name,
-	 * u32 omit_output. No reply payload.
+	 * client's ~/.lttng/sessions), u32 overwrite. No reply payload.
 	 */
 	LSC_CMD_SAVE_SESSION,
 	LSC_CMD_NR, /* One past the last command. */

@@ -133,9 +133,8 @@ LTTNG_API int lttng_save_session(struct lttng_save_session_attr *attr)
 	lsc_buf_init(&payload);
 	lsc_put_str(&payload, attr->session_name);
 	lsc_put_str(&payload, attr->output_path);
+	/* Like LTTng 2.13's daemon, ours saves names and outputs always. */
 	lsc_put_u32(&payload, attr->overwrite);
-	lsc_put_u32(&payload, attr->omit_name);
-	lsc_put_u32(&payload, attr->omit_output);
 	ret = ctl_call(LSC_CMD_SAVE_SESSION, &payload, NULL);
 	lsc_buf_fini(&payload);
 	return ret;
