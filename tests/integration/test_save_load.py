@@ -242,6 +242,12 @@ def test_load_errors(tracing):
         "attributes, output ).\n"
         "Error: Session configuration file validation failed\n"
         "Error: Invalid session configuration\n")
+    # --quiet silences the library's errors, not libxml2's.
+    r = tracing.lttng("-q", "load", "-i", str(tmp / "invalid.lttng"),
+                      check=False)
+    assert (r.rc, r.out) == (1, "")
+    assert r.err.startswith("XML Error: Element 'nam'")
+    assert r.err.count("\n") == 1
     # LTTng saves a session without output with an empty path, which
     # its own loader then refuses.
     (tmp / "nooutput.lttng").write_text(fixture_text("nooutput", tracing))

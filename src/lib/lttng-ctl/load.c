@@ -210,14 +210,15 @@ LTTNG_API int lttng_load_session_attr_set_override_session_name(
 			     session_name);
 }
 
-/* libxml2's schema validation messages, as LTTng prints them. */
+/*
+ * libxml2's schema validation messages, as LTTng prints them (even with
+ * lttng --quiet).
+ */
 static void print_xml_error(void *ctx, const char *format, ...)
 {
 	va_list args;
 
 	(void)ctx;
-	if (log_quiet)
-		return;
 	fputs("XML Error: ", stderr);
 	va_start(args, format);
 	vfprintf(stderr, format, args);
