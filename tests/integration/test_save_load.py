@@ -356,3 +356,46 @@ def test_kernel_domain_saves_and_loads(build_dir, lttng_env, tmp_path):
         ks.ok("destroy", "k")
     finally:
         ks.stop()
+
+
+LEGACY_TRACKER_FILE = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<sessions>
+	<session>
+		<name>legacy</name>
+		<domains>
+			<domain>
+				<type>UST</type>
+				<buffer_type>PER_UID</buffer_type>
+				<channels/>
+				<trackers>
+					<pid_tracker>
+						<targets>
+							<pid_target>
+								<pid>42</pid>
+							</pid_target>
+						</targets>
+					</pid_tracker>
+				</trackers>
+			</domain>
+		</domains>
+		<started>false</started>
+		<output>
+			<consumer_output>
+				<enabled>true</enabled>
+				<destination>
+					<path>@OUT@/legacy</path>
+				</destination>
+			</consumer_output>
+		</output>
+	</session>
+</sessions>
+"""
+
+
+def test_files_of_lttng_2_11_with_a_pid_tracker_load(tracing):
+    path = tracing.tmp / "legacy.lttng"
+    path.write_text(LEGACY_TRACKER_FILE.replace(OUT, str(tracing.tmp)))
+    r = tracing.lttng("load", "-i", str(path), "legacy")
+    assert r.out == "Session legacy has been loaded successfully\n"
+    assert "Virtual process IDs:  42\n" in tracing.lttng("list", "legacy").out

@@ -720,6 +720,49 @@ end:
 	return ret;
 }
 
+/*
+ * The <trackers><pid_tracker> of files saved before LTTng 2.12: the
+ * process IDs (virtual ones in user space) to include, none when empty.
+ */
+static int load_legacy_pid_tracker(const char *session,
+				   enum lttng_domain_type domain,
+				   xmlNodePtr pid_tracker)
+{
+	enum lttng_process_attr attr =
+		domain == LTTNG_DOMAIN_KERNEL
+			? LTTNG_PROCESS_ATTR_PROCESS_ID
+			: LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
+	xmlNodePtr targets = child(pid_tracker, "targets");
+	struct lttng_process_attr_tracker_handle *h = NULL;
+	int ret;
+
+	ret = tracker_status_error(
+		lttng_session_get_tracker_handle(session, domain, attr, &h));
+	if (ret)
+		return ret;
+	ret = tracker_status_error(
+		lttng_process_attr_tracker_handle_set_tracking_policy(
+			h, xmlFirstElementChild(targets)
+				   ? LTTNG_TRACKING_POLICY_INCLUDE_SET
+				   : LTTNG_TRACKING_POLICY_EXCLUDE_ALL));
+	for (xmlNodePtr t = xmlFirstElementChild(targets); t && !ret;
+	     t = xmlNextElementSibling(t)) {
+		int64_t pid;
+
+		ret = parse_i64(child(t, "pid"), &pid);
+		if (ret)
+			break;
+		ret = tracker_status_error(
+			domain == LTTNG_DOMAIN_KERNEL
+				? lttng_process_attr_process_id_tracker_handle_add_pid(
+					  h, (pid_t)pid)
+				: lttng_process_attr_virtual_process_id_tracker_handle_add_pid(
+					  h, (pid_t)pid));
+	}
+	lttng_process_attr_tracker_handle_destroy(h);
+	return ret;
+}
+
 static int parse_domain_type(xmlNodePtr domain, struct lttng_domain *out)
 {
 	static const char *const types[] = {"KERNEL", "UST",	"JUL",
@@ -749,6 +792,7 @@ static int load_domain(const char *session, xmlNodePtr node)
 {
 	xmlNodePtr channels = child(node, "channels");
 	xmlNodePtr trackers = child(node, "process_attr_trackers");
+	xmlNodePtr legacy_trackers = child(node, "trackers");
 	struct lttng_handle *handle;
 	struct lttng_domain domain;
 	int ret = parse_domain_type(node, &domain);
@@ -768,6 +812,9 @@ static int load_domain(const char *session, xmlNodePtr node)
 	for (xmlNodePtr n = xmlFirstElementChild(trackers); n && !ret;
 	     n = xmlNextElementSibling(n))
 		ret = load_tracker(session, domain.type, n);
+	for (xmlNodePtr n = xmlFirstElementChild(legacy_trackers); n && !ret;
+	     n = xmlNextElementSibling(n))
+		ret = load_legacy_pid_tracker(session, domain.type, n);
 	lttng_destroy_handle(handle);
 	return ret;
 }
