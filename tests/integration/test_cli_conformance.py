@@ -26,9 +26,6 @@ from lttng_cli import Sessiond
 NOT_IMPLEMENTED = "not implemented by this toolkit"
 HASH_ORDER = ("LTTng lists channels and rules in the order of a hash table "
               "seeded with the time")
-DESTROY_WAIT = ("LTTng's destroy prints `Destroying session NAME..` when "
-                "the daemon takes over 200 ms to tear a traced session "
-                "down; ours is done sooner")
 SIGPIPE = "LTTng's client dies of SIGPIPE: its daemon drops the connection"
 KNOWN_DIFFERENCES = {
     ("doc-all-events-filter", "lttng stop"):
@@ -53,10 +50,6 @@ KNOWN_DIFFERENCES = {
         "providers in another order than LTTng-UST's",
     ("list-apps", "lttng list --userspace --fields"): "liblttng-ust "
         "registers its own providers in another order than LTTng-UST's",
-    ("doc-quickstart", "lttng destroy"): DESTROY_WAIT,
-    ("doc-per-pid-contexts", "lttng destroy"): DESTROY_WAIT,
-    ("doc-all-events-filter", "lttng destroy"): DESTROY_WAIT,
-    ("event-errors", "lttng destroy"): DESTROY_WAIT,
     ("event-errors", "lttng list s1 -c c0"): HASH_ORDER,
     ("no-daemon", "lttng --mi xml list"): "--mi xml is not implemented",
     ("create", "lttng create s8 -U net://localhost"):

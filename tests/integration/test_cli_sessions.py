@@ -221,7 +221,29 @@ def test_destroy_of_an_active_session_stops_it(cli, daemon):
     cli.run("enable-event", "-u", "a")
     cli.run("start")
     r = cli.run("destroy", "s1")
-    assert (r.out, r.err, r.rc) == ("Session s1 destroyed\n", "", 0)
+    # LTTng reports the closing of the recorded trace files on that line.
+    assert (r.out, r.err, r.rc) == (
+        "Destroying session s1..\nSession s1 destroyed\n", "", 0)
+
+
+def test_destroy_reports_closing_only_what_recorded_and_waits(cli, daemon):
+    cli.run("create", "rec")
+    cli.run("enable-event", "-u", "a")
+    cli.run("start")
+    cli.run("stop")
+    cli.run("create", "idle")
+    cli.run("create", "nout", "--no-output")
+    cli.run("enable-event", "-u", "a")
+    cli.run("start")
+    cli.run("create", "fast")
+    cli.run("enable-event", "-u", "a")
+    cli.run("start")
+    assert cli.run("destroy", "rec").out == (
+        "Destroying session rec..\nSession rec destroyed\n")
+    assert cli.run("destroy", "idle").out == "Session idle destroyed\n"
+    assert cli.run("destroy", "nout").out == "Session nout destroyed\n"
+    r = cli.run("destroy", "--no-wait", "fast")
+    assert (r.out, r.err, r.rc) == ("Session fast destroyed\n", "", 0)
 
 
 def test_create_spawns_a_session_daemon(cli, build_dir, lttng_env):

@@ -62,7 +62,8 @@ def test_record_user_application_events(tracing):
     assert app.wait(timeout=10) == 0
 
     destroy = tracing.lttng("destroy")
-    assert destroy.out.endswith(
+    assert destroy.out == (
+        "Destroying session my-user-space-session..\n"
         "Session my-user-space-session destroyed\n")
 
     [trace] = glob.glob(str(tracing.traces() / "my-user-space-session*"))

@@ -41,14 +41,24 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	return LTTNG_OK;
 }
 
+/*
+ * Replies whether the destruction closed a trace chunk: the session
+ * recorded to a local output (it was started, it is not a snapshot
+ * session and it has an output), so its trace files were finalized.
+ */
 int cmd_destroy_session(struct cmd_ctx *ctx)
 {
 	struct session *session;
 	int ret = decode_session(ctx, &session);
+	uint32_t closed_chunk;
 
-	if (ret == LTTNG_OK)
-		session_destroy(session);
-	return ret;
+	if (ret != LTTNG_OK)
+		return ret;
+	closed_chunk = session->has_been_started && !session->snapshot &&
+		       session->output_path[0] != '\0';
+	session_destroy(session);
+	lsc_put_u32(ctx->reply, closed_chunk);
+	return LTTNG_OK;
 }
 
 int cmd_list_sessions(struct cmd_ctx *ctx)

@@ -14,6 +14,13 @@
 #include "util/log.h"
 
 /*
+ * liblttng-ctl's destroy for the CLI (not part of LTTng's API): like
+ * lttng_destroy_session_no_wait, and sets *closed_chunk when destroying
+ * the session finalized its trace files (it recorded to a local output).
+ */
+int lttng_ctl_destroy_session_closing(const char *name, int *closed_chunk);
+
+/*
  * Command results. A negative value is a negated LTTNG_ERR_* code; the
  * CLI then exits with that code, as LTTng's does.
  */

@@ -230,6 +230,27 @@ LTTNG_API int lttng_destroy_session_no_wait(const char *name)
 	return ctl_call_session(LSC_CMD_DESTROY_SESSION, name, NULL);
 }
 
+LTTNG_API int lttng_ctl_destroy_session_closing(const char *name,
+						int *closed_chunk)
+{
+	struct lsc_message reply;
+	struct lsc_cursor cur;
+	uint32_t closed = 0;
+	int ret = ctl_call_session(LSC_CMD_DESTROY_SESSION, name, &reply);
+
+	if (ret)
+		return ret;
+	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = lsc_get_u32(&cur, &closed);
+	if (!ret)
+		ret = lsc_cursor_finish(&cur);
+	lsc_message_fini(&reply);
+	if (ret)
+		return -LTTNG_ERR_INVALID_PROTOCOL;
+	*closed_chunk = closed != 0;
+	return 0;
+}
+
 LTTNG_API int lttng_start_tracing(const char *session_name)
 {
 	return ctl_call_session(LSC_CMD_START_TRACE, session_name, NULL);

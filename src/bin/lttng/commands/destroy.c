@@ -25,9 +25,10 @@ static struct poptOption options[] = {
 
 /*
  * Wait until the session's data is written. Like LTTng, say so only when
- * the first check finds data still pending.
+ * the first check finds data still pending. Returns whether the
+ * "Destroying session" line was started.
  */
-static void wait_for_data(const char *name)
+static int wait_for_data(const char *name)
 {
 	const struct timespec pause = {0, DATA_WAIT_NS};
 	int printed = 0;
@@ -39,13 +40,26 @@ static void wait_for_data(const char *name)
 		nanosleep(&pause, NULL);
 		log_print_raw(".");
 	}
-	if (printed)
-		log_print_raw("\n");
+	return printed;
+}
+
+/*
+ * LTTng's daemon closes a recorded session's trace chunk asynchronously
+ * and its CLI prints "Destroying session NAME" and a dot per 200 ms wait
+ * meanwhile: two waits in LTTng 2.13 (one to finalize the streams, one
+ * for the chunk's files). Ours is done when the reply comes; the same
+ * line reports the two finalization steps.
+ */
+static void report_closed_chunk(const char *name, int printed)
+{
+	if (!printed)
+		log_print_raw("Destroying session %s", name);
+	log_print_raw("..");
 }
 
 static int destroy_one(const struct lttng_session *session, int no_wait)
 {
-	int ret;
+	int ret, printed = 0, closed_chunk = 0;
 
 	if (session->enabled) {
 		ret = lttng_stop_tracing_no_wait(session->name);
@@ -55,8 +69,14 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 		}
 	}
 	if (!no_wait)
-		wait_for_data(session->name);
-	ret = lttng_destroy_session_no_wait(session->name);
+		printed = wait_for_data(session->name);
+	ret = lttng_ctl_destroy_session_closing(session->name, &closed_chunk);
+	if (ret == 0 && closed_chunk && !no_wait) {
+		report_closed_chunk(session->name, printed);
+		printed = 1;
+	}
+	if (printed)
+		log_print_raw("\n");
 	if (ret < 0) {
 		ERR("%s", lttng_strerror(ret));
 		return ret;
