@@ -225,6 +225,13 @@ def test_load_errors(tracing):
                                  "Error: Url override is invalid\n")
     r = tracing.lttng("load", "-i", str(tmp / "dir"), "a", "b", check=False)
     assert (r.rc, r.err) == (1, "Error: Unknown argument: b\n")
+    # The input path is checked before the options' combination.
+    r = tracing.lttng("load", "-a", "--override-name=x", "-i",
+                      str(tmp / "missing"), check=False)
+    assert r.rc == 1 and "Invalid input path" in r.err
+    r = tracing.lttng("load", "empty", "-i", str(tmp / "dir"),
+                      "--override-name=", check=False)
+    assert (r.rc, r.err) == (1, "Error: Invalid parameter\n")
     (tmp / "bad.lttng").write_text("<sessions><session>\n")
     r = tracing.lttng("load", "-i", str(tmp / "bad.lttng"), check=False)
     assert (r.rc, r.out) == (1, "")

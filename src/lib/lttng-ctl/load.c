@@ -34,6 +34,7 @@ struct lttng_load_session_attr {
 	char input_url[PATH_MAX];
 	char input_path[PATH_MAX];
 	bool overwrite;
+	bool has_override_name; /* set, maybe to "" (refused when loading) */
 	char override_url[PATH_MAX]; /* as given */
 	struct load_overrides overrides;
 };
@@ -203,11 +204,14 @@ lttng_load_session_attr_set_override_url(struct lttng_load_session_attr *attr,
 LTTNG_API int lttng_load_session_attr_set_override_session_name(
 	struct lttng_load_session_attr *attr, const char *session_name)
 {
-	if (!attr || !session_name || !session_name[0])
+	int ret;
+
+	if (!attr || !session_name)
 		return -LTTNG_ERR_INVALID;
-	return ctl_copy_name(attr->overrides.session_name,
-			     sizeof(attr->overrides.session_name),
-			     session_name);
+	ret = ctl_copy_name(attr->overrides.session_name,
+			    sizeof(attr->overrides.session_name), session_name);
+	attr->has_override_name = ret == 0;
+	return ret;
 }
 
 /*
@@ -428,7 +432,8 @@ LTTNG_API int lttng_load_session(struct lttng_load_session_attr *attr)
 	if (!attr)
 		return -LTTNG_ERR_INVALID;
 	session_name = attr->session_name[0] ? attr->session_name : NULL;
-	if (attr->overrides.session_name[0] && !session_name)
+	if (attr->has_override_name &&
+	    (!session_name || !attr->overrides.session_name[0]))
 		return -LTTNG_ERR_INVALID;
 	ret = validation_init(&v);
 	if (ret)

@@ -108,6 +108,11 @@ static int load(const struct load_opts *opts)
 		perror_input_path(errno);
 		return CMD_ERROR;
 	}
+	if (opts->all && opts->override_name) {
+		ERR("Options --all and --override-name cannot be used "
+		    "simultaneously");
+		return CMD_ERROR;
+	}
 	attr = lttng_load_session_attr_create();
 	if (!attr)
 		return CMD_FATAL;
@@ -168,12 +173,6 @@ int cmd_load(int argc, const char **argv)
 	}
 	if (!opts.session)
 		opts.all = 1;
-	if (opts.all && opts.override_name) {
-		ERR("Options --all and --override-name cannot be used "
-		    "simultaneously");
-		ret = CMD_ERROR;
-		goto end;
-	}
 	ret = load(&opts);
 end:
 	free(opts.input_path);
