@@ -196,6 +196,8 @@ def test_save_errors(tracing):
         "Error: Unable to parse the URL relative\n")
     r = tracing.lttng("save", "-o", "net://localhost", check=False)
     assert (r.rc, r.out, r.err) == (1, "", "")
+    r = tracing.lttng("save", "--output-path=", "empty", check=False)
+    assert (r.rc, r.out, r.err) == (1, "", "")
     r = tracing.lttng("save", "-o", "/proc/no/such", check=False)
     assert (r.rc, r.err) == (20, "Error: Error setting URL\n")
     r = tracing.lttng("save", "-a", "empty", check=False)

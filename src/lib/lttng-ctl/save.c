@@ -78,10 +78,13 @@ lttng_save_session_attr_set_output_url(struct lttng_save_session_attr *attr,
 
 	if (!attr)
 		return -LTTNG_ERR_INVALID;
-	if (!url || !url[0]) {
+	if (!url) {
 		attr->output_url[0] = attr->output_path[0] = '\0';
 		return 0;
 	}
+	/* An empty URL is refused without a message, as by LTTng. */
+	if (!url[0])
+		return -LTTNG_ERR_INVALID;
 	ret = config_url_parse(url, &kind, path, sizeof(path));
 	if (ret)
 		return ret;
