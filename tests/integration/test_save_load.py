@@ -90,7 +90,7 @@ def test_saved_file_is_what_lttng_saves(tracing, name):
 def test_loading_a_saved_session_restores_it(tracing, name):
     run_scenario(tracing, name)
     before = tracing.lttng("list", name).out
-    save(tracing, name, tracing.tmp / "saved")
+    saved = save(tracing, name, tracing.tmp / "saved")
     if name == "everything":
         tracing.lttng("stop", name)
     tracing.lttng("destroy", name)
@@ -98,6 +98,8 @@ def test_loading_a_saved_session_restores_it(tracing, name):
     assert r.out == f"Session {name} has been loaded successfully\n"
     assert r.err == ""
     assert tracing.lttng("list", name).out == before
+    # What `lttng list` does not show (contexts, ...) is back too.
+    assert save(tracing, name, tracing.tmp / "again") == saved
 
 
 @pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty"])
@@ -113,6 +115,9 @@ def test_lttngs_files_load(tracing, name):
     assert (r.out, r.err) == ("All sessions have been loaded successfully\n",
                               "")
     assert list_lines(tracing, name) == expected
+    # Saved again, the loaded session is the configuration LTTng saved.
+    resaved = save(tracing, name, tracing.tmp / "saved")
+    assert canonical(resaved) == canonical(fixture_text(name, tracing))
 
 
 def test_loaded_session_records_a_trace(tracing):
