@@ -8,6 +8,7 @@
  * <session> element.
  */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -235,6 +236,42 @@ struct validation {
 	xmlSchemaValidCtxtPtr valid;
 };
 
+/*
+ * DIR/../share/xml/lttng/session.xsd, DIR holding this library (or
+ * DIR/../../share/... for a multiarch lib/<triplet> directory).
+ */
+static bool xsd_beside_library(char *path, size_t size)
+{
+	static const char *const relative[] = {
+		"/../share/xml/lttng/" SESSION_XSD_NAME,
+		"/../../share/xml/lttng/" SESSION_XSD_NAME,
+	};
+	char dir[PATH_MAX];
+	Dl_info info;
+	char *slash;
+
+	if (!dladdr((void *)xsd_beside_library, &info) || !info.dli_fname ||
+	    (size_t)snprintf(dir, sizeof(dir), "%s", info.dli_fname) >=
+		    sizeof(dir))
+		return false;
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	for (size_t i = 0; i < sizeof(relative) / sizeof(relative[0]); i++) {
+		if ((size_t)snprintf(path, size, "%s%s", dir, relative[i]) <
+			    size &&
+		    access(path, R_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * session.xsd: in $LTTNG_SESSION_CONFIG_XSD_PATH, else installed beside
+ * this library (a relocated install), else where it was configured to
+ * be installed, else in the source tree (build tree runs).
+ */
 static void xsd_path(char *path, size_t size)
 {
 	const char *dir = getenv("LTTNG_SESSION_CONFIG_XSD_PATH");
@@ -243,6 +280,8 @@ static void xsd_path(char *path, size_t size)
 		snprintf(path, size, "%s/%s", dir, SESSION_XSD_NAME);
 		return;
 	}
+	if (xsd_beside_library(path, size))
+		return;
 	snprintf(path, size, "%s/%s", SESSION_XSD_INSTALL_DIR,
 		 SESSION_XSD_NAME);
 	if (access(path, R_OK))
