@@ -47,14 +47,17 @@ static void load_from(const char *path)
 	lttng_load_session_attr_destroy(attr);
 }
 
-/* An auto-load directory counts only when it exists and is ours. */
+/*
+ * An auto-load directory counts only when it exists and, unless the
+ * daemon is root's, is ours.
+ */
 static void autoload_from(const char *dir)
 {
 	struct stat st;
 
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		return;
-	if (st.st_uid != getuid()) {
+	if (getuid() != 0 && st.st_uid != getuid()) {
 		DBG("Not auto-loading %s: owned by another user", dir);
 		return;
 	}

@@ -440,8 +440,9 @@ static int load_path(const char *path, const char *session_name,
 }
 
 /*
- * Without an input path: the user's directory, then the system's. A
- * session found in neither is not an error, as with LTTng.
+ * Without an input path: the user's directory, then the system's (even
+ * when the user's had the session). A session found in neither is not
+ * an error, as with LTTng.
  */
 static int load_default_paths(const char *session_name, struct validation *v,
 			      bool overwrite,
@@ -454,7 +455,7 @@ static int load_default_paths(const char *session_name, struct validation *v,
 	    strlen(path) + strlen("/.lttng/sessions") < sizeof(path)) {
 		strcat(path, "/.lttng/sessions");
 		ret = load_path(path, session_name, v, overwrite, overrides);
-		if (ret != -LTTNG_ERR_LOAD_SESSION_NOENT)
+		if (ret && ret != -LTTNG_ERR_LOAD_SESSION_NOENT)
 			return ret;
 	}
 	ret = load_path(SYSTEM_SESSION_CONFIG_DIR, session_name, v, overwrite,
