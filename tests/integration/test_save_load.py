@@ -184,6 +184,22 @@ def test_load_searches_lttng_home_sessions(tracing):
                                 "successfully\n")
 
 
+def test_one_letter_session_files_are_skipped_in_directories(tracing):
+    """LTTng's loader ignores X.lttng in a directory (too short a name);
+    the file itself loads."""
+    tracing.lttng("create", "k", f"--output={tracing.tmp}/k")
+    save(tracing, "k", tracing.tmp / "saved")
+    tracing.lttng("destroy", "k")
+    r = tracing.lttng("load", "-i", str(tracing.tmp / "saved"))
+    assert r.out == "All sessions have been loaded successfully\n"
+    r = tracing.lttng("load", "-i", str(tracing.tmp / "saved"), "k",
+                      check=False)
+    assert (r.rc, r.err) == (1, "Error: Session file not found\n")
+    r = tracing.lttng("load", "-i", str(tracing.tmp / "saved" / "k.lttng"))
+    assert r.out == "All sessions have been loaded successfully\n"
+    assert "k [inactive]" in tracing.lttng("list").out
+
+
 def test_save_errors(tracing):
     run_scenario(tracing, "empty")
     out = tracing.tmp / "saved"
@@ -348,7 +364,7 @@ def test_kernel_domain_saves_and_loads(build_dir, lttng_env, tmp_path):
     require_tracefs()
     ks = KernelSession(build_dir, lttng_env)
     try:
-        ks.ok("create", "k", f"--output={tmp_path}/k")
+        ks.ok("create", "kern", f"--output={tmp_path}/k")
         ks.ok("enable-channel", "-k", "kch", "--subbuf-size=65536")
         ks.ok("enable-event", "-k", "sched_switch", "-c", "kch",
               "--filter", "prev_pid == 1")
@@ -357,17 +373,17 @@ def test_kernel_domain_saves_and_loads(build_dir, lttng_env, tmp_path):
         ks.ok("add-context", "-k", "-t", "pid", "-c", "kch")
         ks.ok("track", "-k", "--pid", "1")
         ks.ok("track", "-k", "--uid", "root")
-        before = ks.ok("list", "k").out
-        ks.ok("save", "-o", str(tmp_path / "saved"), "k")
-        text = (tmp_path / "saved" / "k.lttng").read_text()
+        before = ks.ok("list", "kern").out
+        ks.ok("save", "-o", str(tmp_path / "saved"), "kern")
+        text = (tmp_path / "saved" / "kern.lttng").read_text()
         assert ("\t\t\t\t<type>KERNEL</type>\n"
                 "\t\t\t\t<buffer_type>GLOBAL</buffer_type>\n"
                 + KERNEL_CHANNEL_XML + "\t\t\t</domain>\n") in text
-        ks.ok("destroy", "k")
+        ks.ok("destroy", "kern")
         r = ks.ok("load", "-i", str(tmp_path / "saved"))
         assert r.out == "All sessions have been loaded successfully\n"
-        assert ks.ok("list", "k").out == before
-        ks.ok("destroy", "k")
+        assert ks.ok("list", "kern").out == before
+        ks.ok("destroy", "kern")
     finally:
         ks.stop()
 

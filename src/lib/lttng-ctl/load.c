@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
@@ -374,23 +373,18 @@ end:
 	return ret;
 }
 
-static bool is_regular_file(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode);
-}
-
 /*
- * The files of a directory, in directory order. Looking for one session,
- * the first file that holds it (or fails otherwise) ends the search
- * with success, as LTTng's does.
+ * The *.lttng files of a directory, in directory order (LTTng also
+ * skips names of fewer than two characters before ".lttng"). Looking
+ * for one session, the first file that holds it (or fails otherwise)
+ * ends the search with success, as LTTng's does.
  */
 static int load_directory(DIR *dir, const char *dir_path,
 			  const char *session_name, struct validation *v,
 			  bool overwrite,
 			  const struct load_overrides *overrides)
 {
+	size_t suffix_len = strlen(SESSION_CONFIG_SUFFIX);
 	bool found = !session_name;
 	struct dirent *entry;
 	char path[PATH_MAX];
@@ -398,16 +392,17 @@ static int load_directory(DIR *dir, const char *dir_path,
 
 	while ((entry = readdir(dir))) {
 		size_t len = strlen(entry->d_name);
-		size_t suffix = strlen(SESSION_CONFIG_SUFFIX);
 
-		if (len <= suffix ||
-		    strcmp(entry->d_name + len - suffix, SESSION_CONFIG_SUFFIX))
+		if (len <= suffix_len + 1 ||
+		    strcmp(entry->d_name + len - suffix_len,
+			   SESSION_CONFIG_SUFFIX))
 			continue;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir_path,
-				     entry->d_name) >= sizeof(path))
+				     entry->d_name) >= sizeof(path)) {
+			WARN("Ignoring file \"%s\": its path is too long",
+			     entry->d_name);
 			continue;
-		if (!is_regular_file(path))
-			continue;
+		}
 		ret = load_file(path, session_name, v, overwrite, overrides);
 		if (session_name && ret != -LTTNG_ERR_LOAD_SESSION_NOENT) {
 			found = true;
