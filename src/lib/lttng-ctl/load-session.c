@@ -846,8 +846,10 @@ int load_session_node(xmlNodePtr session_node, const char *session_name,
 	name = overrides->session_name[0] ? overrides->session_name : cfg.name;
 	if (overwrite) {
 		ret = lttng_destroy_session(name);
-		if (ret && ret != -LTTNG_ERR_SESS_NOT_FOUND)
+		if (ret && ret != -LTTNG_ERR_SESS_NOT_FOUND) {
+			ERR("Failed to destroy existing session.");
 			return ret;
+		}
 	}
 	ret = create_session(&cfg, name, overrides);
 	if (ret)

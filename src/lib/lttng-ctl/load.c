@@ -332,7 +332,9 @@ static int validation_init(struct validation *v)
 /*
  * Load the sessions of one file (only session_name when set). Returns
  * 0, -LTTNG_ERR_LOAD_SESSION_NOENT when session_name is not in the
- * file, or the first error.
+ * file (or the file cannot be read), else an error. As LTTng does, every
+ * <session> is tried and the last one's result counts, unless the one
+ * looked for loaded.
  */
 static int load_file(const char *path, const char *session_name,
 		     struct validation *v, bool overwrite,
@@ -343,6 +345,9 @@ static int load_file(const char *path, const char *session_name,
 	xmlDocPtr doc;
 	int ret = 0;
 
+	if (access(path, R_OK))
+		return errno == EACCES ? -LTTNG_ERR_EPERM
+				       : -LTTNG_ERR_LOAD_SESSION_NOENT;
 	doc = xmlParseFile(path);
 	if (!doc)
 		return -LTTNG_ERR_LOAD_IO_FAIL;
@@ -356,19 +361,16 @@ static int load_file(const char *path, const char *session_name,
 	     node = xmlNextElementSibling(node)) {
 		ret = load_session_node(node, session_name, overwrite,
 					overrides);
-		if (!session_name && ret)
-			goto end;
-		if (session_name && ret == -LTTNG_ERR_NO_SESSION)
-			continue;
-		if (session_name) {
-			found = ret == 0;
-			goto end;
+		if (session_name && ret == 0) {
+			found = true;
+			break;
 		}
 	}
-	ret = 0;
 end:
 	xmlFreeDoc(doc);
-	if (!found && (!ret || ret == -LTTNG_ERR_NO_SESSION))
+	if (!ret && !found)
+		ret = -LTTNG_ERR_LOAD_SESSION_NOENT;
+	if (ret == -LTTNG_ERR_NO_SESSION)
 		ret = -LTTNG_ERR_LOAD_SESSION_NOENT;
 	return ret;
 }
