@@ -429,3 +429,45 @@ def test_files_of_lttng_2_11_with_a_pid_tracker_load(tracing):
     r = tracing.lttng("load", "-i", str(path), "legacy")
     assert r.out == "Session legacy has been loaded successfully\n"
     assert "Virtual process IDs:  42\n" in tracing.lttng("list", "legacy").out
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="needs a root session daemon")
+def test_root_daemon_saves_with_the_clients_credentials(build_dir, lttng_env):
+    """A tracing-group member's files are its own, created by the daemon
+    on its behalf; its default directory is its home from the user
+    database (nobody's does not exist)."""
+    import shutil
+    import subprocess
+    import tempfile
+    from lttng_cli import Sessiond
+    base = pathlib.Path(tempfile.mkdtemp(prefix="save-as-nobody-"))
+    os.chmod(base, 0o777)
+    (base / "run").mkdir(mode=0o755)
+    env = dict(lttng_env, HOME=str(base), LTTNG_HOME=str(base),
+               LTTNG_RUNDIR=str(base / "run"))
+    sessiond = Sessiond(build_dir, env)
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+              "env", "-i", "PATH=/usr/bin:/bin", f"HOME={base}",
+              f"LTTNG_HOME={base}", f"LTTNG_RUNDIR={base}/run",
+              f"LD_LIBRARY_PATH={build_dir}/src/lib/lttng-ctl",
+              str(build_dir / "src/bin/lttng/lttng"), "-g", "nogroup"]
+
+    def run(*args):
+        return subprocess.run([*nobody, *args], capture_output=True,
+                              text=True, cwd=base, timeout=30)
+    try:
+        assert sessiond.start("--group=nogroup").returncode == 0
+        r = run("create", "gs", f"--output={base}/gs")
+        assert r.returncode == 0, r.stderr
+        out = base / "out" / "sub"
+        r = run("save", "-o", str(out), "gs")
+        assert r.stdout == f"Session gs saved successfully in {out}.\n"
+        st = os.stat(out / "gs.lttng")
+        assert (st.st_uid, st.st_gid, st.st_mode & 0o777) == (
+            65534, 65534, 0o660)
+        assert os.stat(out).st_uid == 65534
+        r = run("save", "gs")
+        assert (r.returncode, r.stderr) == (20, "Error: Error setting URL\n")
+    finally:
+        sessiond.stop()
+        shutil.rmtree(base, ignore_errors=True)
