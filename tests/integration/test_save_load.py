@@ -278,6 +278,26 @@ def test_load_errors(tracing):
     assert (r.rc, r.out) == (1, "")
     assert r.err.startswith("XML Error: Element 'nam'")
     assert r.err.count("\n") == 1
+    # A file that validates but that the daemon refuses: the session
+    # created for it is destroyed.
+    text = fixture_text("escaping", tracing)
+    (tmp / "badchan.lttng").write_text(text.replace(
+        "<subbuffer_size>524288", "<subbuffer_size>3"))
+    r = tracing.lttng("load", "-i", str(tmp / "badchan.lttng"), check=False)
+    assert (r.rc, r.err) == (1, "Error: Failed to load session escaping: "
+                                "Invalid parameter\n"
+                                "Error: Invalid parameter\n")
+    (tmp / "badfilter.lttng").write_text(re.sub(
+        "<filter>.*</filter>", "<filter>x ==</filter>", text))
+    r = tracing.lttng("load", "-i", str(tmp / "badfilter.lttng"),
+                      check=False)
+    assert (r.rc, r.err) == (
+        1, "error syntax error\nParse error\n"
+        "Warning: Enabling event (name:tp:ev) on load failed.\n"
+        "Error: Failed to load session escaping: Invalid session "
+        "configuration\n"
+        "Error: Invalid session configuration\n")
+    assert "escaping" not in tracing.lttng("list").out
     # LTTng saves a session without output with an empty path, which
     # its own loader then refuses.
     (tmp / "nooutput.lttng").write_text(fixture_text("nooutput", tracing))

@@ -439,21 +439,64 @@ static int parse_event(xmlNodePtr node, struct loaded_event *e)
 	return ret;
 }
 
-static int load_event(struct lttng_handle *handle, const char *channel,
-		      xmlNodePtr node)
+/*
+ * Enable the rule of an <event> (with only_enabled, only when saved
+ * enabled); *disabled tells whether it was saved disabled.
+ */
+static int enable_event(struct lttng_handle *handle, const char *channel,
+			xmlNodePtr node, bool only_enabled, bool *disabled)
 {
 	struct loaded_event e;
 	int ret;
 
 	memset(&e, 0, sizeof(e));
 	ret = parse_event(node, &e);
-	if (!ret)
-		ret = lttng_enable_event_with_exclusions(
-			handle, &e.event, channel, e.filter, e.exclusion_count,
-			e.exclusions);
-	if (!ret && !e.enabled)
-		ret = lttng_disable_event_ext(handle, &e.event, channel, NULL);
+	if (ret)
+		goto end;
+	*disabled = !e.enabled;
+	if (only_enabled && !e.enabled)
+		goto end;
+	ret = lttng_enable_event_with_exclusions(handle, &e.event, channel,
+						 e.filter, e.exclusion_count,
+						 e.exclusions);
+	if (ret < 0) {
+		WARN("Enabling event (name:%s) on load failed.", e.event.name);
+		ret = -LTTNG_ERR_LOAD_INVALID_CONFIG;
+	} else {
+		ret = 0;
+	}
+end:
 	loaded_event_fini(&e);
+	return ret;
+}
+
+/*
+ * The rules of a channel, as LTTng loads them: every rule is created,
+ * then (when some were saved disabled) all are disabled and those saved
+ * enabled are enabled again, so that rules sharing a name keep their
+ * own state.
+ */
+static int load_events(struct lttng_handle *handle, const char *channel,
+		       xmlNodePtr events)
+{
+	struct lttng_event all;
+	bool disabled, any_disabled = false;
+	int ret = 0;
+
+	for (xmlNodePtr n = xmlFirstElementChild(events); n && !ret;
+	     n = xmlNextElementSibling(n)) {
+		ret = enable_event(handle, channel, n, false, &disabled);
+		any_disabled |= disabled;
+	}
+	if (ret || !any_disabled)
+		return ret;
+	memset(&all, 0, sizeof(all));
+	all.type = LTTNG_EVENT_ALL;
+	all.loglevel = -1;
+	ret = lttng_disable_event_ext(handle, &all, channel, NULL);
+	for (xmlNodePtr n = xmlFirstElementChild(events); n && !ret;
+	     n = xmlNextElementSibling(n))
+		ret = enable_event(handle, channel, n, true, &disabled);
 	return ret < 0 ? ret : 0;
 }
 
@@ -514,14 +557,17 @@ static int parse_context_type(const char *text,
 	return -LTTNG_ERR_LOAD_INVALID_CONFIG;
 }
 
-/* <perf>: the counter kind follows from its field name. */
-static int parse_perf_context(xmlNodePtr perf, struct lttng_event_context *ctx)
+/* <perf>: a per-CPU counter in the kernel, a per-thread one in user space. */
+static int parse_perf_context(xmlNodePtr perf, enum lttng_domain_type domain,
+			      struct lttng_event_context *ctx)
 {
 	struct lttng_event_perf_counter_ctx *counter = &ctx->u.perf_counter;
 	uint64_t type;
 	int ret;
 
 	ret = parse_u64(child(perf, "type"), &type);
+	if (!ret && type > UINT32_MAX)
+		ret = -LTTNG_ERR_LOAD_INVALID_CONFIG;
 	if (!ret)
 		ret = parse_u64(child(perf, "config"), &counter->config);
 	if (!ret)
@@ -530,12 +576,9 @@ static int parse_perf_context(xmlNodePtr perf, struct lttng_event_context *ctx)
 	if (ret)
 		return ret;
 	counter->type = (uint32_t)type;
-	if (!strncmp(counter->name, "perf_thread_", 12))
-		ctx->ctx = LTTNG_EVENT_CONTEXT_PERF_THREAD_COUNTER;
-	else if (!strncmp(counter->name, "perf_cpu_", 9))
-		ctx->ctx = LTTNG_EVENT_CONTEXT_PERF_CPU_COUNTER;
-	else
-		ctx->ctx = LTTNG_EVENT_CONTEXT_PERF_COUNTER;
+	ctx->ctx = domain == LTTNG_DOMAIN_KERNEL
+			   ? LTTNG_EVENT_CONTEXT_PERF_CPU_COUNTER
+			   : LTTNG_EVENT_CONTEXT_PERF_THREAD_COUNTER;
 	return 0;
 }
 
@@ -555,7 +598,7 @@ static int load_context(struct lttng_handle *handle, const char *channel,
 		if (!ret)
 			ret = parse_context_type(text, &ctx.ctx);
 	} else if (perf) {
-		ret = parse_perf_context(perf, &ctx);
+		ret = parse_perf_context(perf, handle->domain.type, &ctx);
 	} else if (app) {
 		ctx.ctx = LTTNG_EVENT_CONTEXT_APP_CONTEXT;
 		ret = text_of(child(app, "provider_name"), provider,
@@ -584,9 +627,8 @@ static int load_channel(struct lttng_handle *handle, xmlNodePtr node)
 	ret = parse_channel(node, chan);
 	if (!ret)
 		ret = lttng_enable_channel(handle, chan);
-	for (xmlNodePtr n = xmlFirstElementChild(child(node, "events"));
-	     n && !ret; n = xmlNextElementSibling(n))
-		ret = load_event(handle, chan->name, n);
+	if (!ret)
+		ret = load_events(handle, chan->name, child(node, "events"));
 	for (xmlNodePtr n = xmlFirstElementChild(child(node, "contexts"));
 	     n && !ret; n = xmlNextElementSibling(n))
 		ret = load_context(handle, chan->name, n);
