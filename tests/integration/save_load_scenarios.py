@@ -58,3 +58,22 @@ SCENARIOS = {
         ["disable-channel", "-u", "chan"],
     ],
 }
+
+# Sessions only LTTng can create (this toolkit's daemon has no rotation
+# schedules, shared memory path or network output yet): their files are
+# pinned too, and test_save_load.py loads them.
+LTTNG_ONLY_SCENARIOS = {
+    "rotation": [
+        ["create", "rotation", f"--output={OUT}/rotation"],
+        ["enable-event", "-u", "-a"],
+        ["enable-rotation", "--timer=10s"],
+        ["enable-rotation", "--size=1M"],
+    ],
+    "shm": [
+        ["create", "shm", f"--output={OUT}/shm", f"--shm-path={OUT}/shm"],
+        ["add-context", "-u", "-t", "vtid"],
+    ],
+    "network": [
+        ["create", "network", "--set-url=net://127.0.0.1"],
+    ],
+}

@@ -491,3 +491,27 @@ def test_root_daemon_saves_with_the_clients_credentials(build_dir, lttng_env):
     finally:
         sessiond.stop()
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.mark.parametrize("name,warning", [
+    ("rotation", "Warning: Session rotation: its rotation schedules are not "
+                 "restored: not supported by this toolkit\n"),
+    ("shm", "Warning: Session shm: its shared memory path is not restored: "
+            "not supported by this toolkit\n"),
+])
+def test_lttngs_files_with_what_we_lack_load_with_a_warning(tracing, name,
+                                                            warning):
+    path = tracing.tmp / f"{name}.lttng"
+    path.write_text(fixture_text(name, tracing))
+    r = tracing.lttng("load", "-i", str(path))
+    assert (r.out, r.err) == (
+        "All sessions have been loaded successfully\n", warning)
+    assert f"{name} [inactive]" in tracing.lttng("list").out
+
+
+def test_lttngs_file_with_a_network_output_needs_a_relay_daemon(tracing):
+    path = tracing.tmp / "network.lttng"
+    path.write_text(fixture_text("network", tracing))
+    r = tracing.lttng("load", "-i", str(path), check=False)
+    assert (r.rc, r.err) == (1, "Error: Unable to connect to lttng-relayd\n")
+    assert "network" not in tracing.lttng("list").out

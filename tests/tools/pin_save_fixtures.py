@@ -15,7 +15,8 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests/integration"))
-from save_load_scenarios import OUT, SCENARIOS  # noqa: E402
+from save_load_scenarios import (LTTNG_ONLY_SCENARIOS, OUT,  # noqa: E402
+                                 SCENARIOS)
 
 ANCHOR = pathlib.Path("/var/cache/lttng-anchor")
 LIB = ANCHOR / "usr/lib/x86_64-linux-gnu"
@@ -38,7 +39,7 @@ def main():
     as_nobody(home, str(ANCHOR / "usr/bin/lttng-sessiond"), "--daemonize",
               f"--consumerd64-path={LIB}/lttng/libexec/lttng-consumerd")
     try:
-        for name, commands in SCENARIOS.items():
+        for name, commands in {**SCENARIOS, **LTTNG_ONLY_SCENARIOS}.items():
             for command in commands:
                 args = [a.replace(OUT, home) for a in command]
                 r = as_nobody(home, lttng, *args)

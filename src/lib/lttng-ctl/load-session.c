@@ -25,7 +25,8 @@
 struct session_config {
 	char name[LTTNG_NAME_MAX];
 	bool started, snapshot, live;
-	bool has_output;   /* an <output> element */
+	bool has_shm_path, has_rotation_schedules; /* not supported here */
+	bool has_output;			   /* an <output> element */
 	bool output_local; /* a <path> destination (maybe "") */
 	char path[PATH_MAX];
 	xmlNodePtr domains;
@@ -159,7 +160,16 @@ static int parse_session(xmlNodePtr node, struct session_config *cfg)
 	attributes = child(node, "attributes");
 	if (!ret && (n = child(attributes, "snapshot_mode")))
 		ret = parse_bool(n, &cfg->snapshot);
-	cfg->live = child(attributes, "live_timer_interval") != NULL;
+	if (!ret && (n = child(attributes, "live_timer_interval"))) {
+		uint64_t live_timer;
+
+		ret = parse_u64(n, &live_timer);
+		cfg->live = live_timer != 0;
+	}
+	cfg->has_shm_path = child(node, "shared_memory_path") != NULL;
+	cfg->has_rotation_schedules =
+		xmlFirstElementChild(child(attributes, "rotation_schedules")) !=
+		NULL;
 	if (!ret && (n = child(node, "output")))
 		ret = parse_output(n, cfg);
 	cfg->domains = child(node, "domains");
@@ -865,6 +875,15 @@ static int load_domain(const char *session, xmlNodePtr node)
 static int configure_session(const struct session_config *cfg, const char *name)
 {
 	int ret = 0;
+
+	if (cfg->has_shm_path)
+		WARN("Session %s: its shared memory path is not restored: "
+		     "not supported by this toolkit",
+		     name);
+	if (cfg->has_rotation_schedules)
+		WARN("Session %s: its rotation schedules are not restored: "
+		     "not supported by this toolkit",
+		     name);
 
 	for (xmlNodePtr n = xmlFirstElementChild(cfg->domains); n && !ret;
 	     n = xmlNextElementSibling(n))
