@@ -1,7 +1,9 @@
 /*
- * What the two halves of lttng_load_session() share: load.c finds and
+ * What the parts of lttng_load_session() share: load.c finds and
  * validates the configuration files, load-session.c recreates each
- * <session> of a file through the public API.
+ * <session> of a file through the public API, with load-rules.c for the
+ * rules and context fields of its channels and load-trackers.c for the
+ * process attribute trackers of its domains.
  */
 #ifndef LTTNG_CTL_LOAD_INTERNAL_H
 #define LTTNG_CTL_LOAD_INTERNAL_H
@@ -11,7 +13,7 @@
 
 #include <libxml/tree.h>
 
-#include <lttng/constant.h>
+#include <lttng/lttng.h>
 
 /* The overrides of a load request; "" when not set. */
 struct load_overrides {
@@ -30,5 +32,17 @@ struct load_overrides {
  */
 int load_session_node(xmlNodePtr session_node, const char *session_name,
 		      bool overwrite, const struct load_overrides *overrides);
+
+/* Create the rules of a channel's <events> (may be NULL). 0 or error. */
+int load_events(struct lttng_handle *handle, const char *channel,
+		xmlNodePtr events);
+
+/* Add the context field of a <context> to a channel. 0 or error. */
+int load_context(struct lttng_handle *handle, const char *channel,
+		 xmlNodePtr node);
+
+/* Apply the trackers of a <domain> to the session. 0 or error. */
+int load_trackers(const char *session, enum lttng_domain_type domain,
+		  xmlNodePtr domain_node);
 
 #endif /* LTTNG_CTL_LOAD_INTERNAL_H */
