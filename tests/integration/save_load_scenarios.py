@@ -45,6 +45,16 @@ SCENARIOS = {
         ["create", "snap", "--snapshot", f"--output={OUT}/snap"],
         ["enable-event", "-u", "x"],
     ],
+    # A user space domain made by a tracker command alone.
+    "trackeronly": [
+        ["create", "trackeronly", f"--output={OUT}/trackeronly"],
+        ["track", "-u", "--vpid", "1"],
+    ],
+    # A context added before any channel: it makes channel0.
+    "contextonly": [
+        ["create", "contextonly", f"--output={OUT}/contextonly"],
+        ["add-context", "-u", "-t", "vpid"],
+    ],
     # XML escaping in a filter, a disabled channel, per-user buffers,
     # more contexts.
     "escaping": [

@@ -86,7 +86,8 @@ def test_saved_file_is_what_lttng_saves(tracing, name):
     assert mode & 0o777 == 0o660
 
 
-@pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty"])
+@pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
+                                  "trackeronly", "contextonly"])
 def test_loading_a_saved_session_restores_it(tracing, name):
     run_scenario(tracing, name)
     before = tracing.lttng("list", name).out
@@ -102,7 +103,8 @@ def test_loading_a_saved_session_restores_it(tracing, name):
     assert save(tracing, name, tracing.tmp / "again") == saved
 
 
-@pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty"])
+@pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
+                                  "trackeronly", "contextonly"])
 def test_lttngs_files_load(tracing, name):
     run_scenario(tracing, name)
     expected = list_lines(tracing, name)

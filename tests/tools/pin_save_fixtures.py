@@ -5,7 +5,7 @@ tests/integration/save_load_fixtures/NAME.lttng, with the run's
 directory replaced by the OUT placeholder. Runs as user nobody with a
 fresh LTTNG_HOME, like compare_with_anchor.py.
 
-    pin_save_fixtures.py
+    pin_save_fixtures.py [NAME...]     (default: every scenario)
 """
 import os
 import pathlib
@@ -40,6 +40,8 @@ def main():
               f"--consumerd64-path={LIB}/lttng/libexec/lttng-consumerd")
     try:
         for name, commands in {**SCENARIOS, **LTTNG_ONLY_SCENARIOS}.items():
+            if sys.argv[1:] and name not in sys.argv[1:]:
+                continue
             for command in commands:
                 args = [a.replace(OUT, home) for a in command]
                 r = as_nobody(home, lttng, *args)
