@@ -3,9 +3,9 @@
  * one session, or of every session, to DIR/NAME.lttng, DIR being the
  * client's choice or ~/.lttng/sessions of the client's Unix user (its
  * home directory from the user database, as LTTng does). The files and
- * directories are created with the client's credentials: when the
- * daemon runs as another user, a child process that took the client's
- * identity creates them.
+ * directories are created with the client's credentials: when a root
+ * daemon serves another user, a child process that took the client's
+ * identity creates them (a per-user daemon writes as itself).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -167,7 +167,8 @@ static int save_one(struct cmd_ctx *ctx, const struct session *session,
 	text = xml_writer_text(&w, &len);
 	if (ret == LTTNG_OK && !text)
 		ret = LTTNG_ERR_NOMEM;
-	if (ret == LTTNG_OK && ctx->uid == getuid())
+	/* Only a root daemon can take its client's identity. */
+	if (ret == LTTNG_OK && (ctx->uid == getuid() || getuid() != 0))
 		ret = write_config_file(dir, file, text, len, req->overwrite);
 	else if (ret == LTTNG_OK)
 		ret = write_config_file_as(ctx->uid, ctx->gid, dir, file, text,
