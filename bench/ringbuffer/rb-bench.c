@@ -4,7 +4,8 @@
  * clock read is excluded). Prints ns/record for one thread and for two
  * threads pinned on two CPUs, and the throughput ratio. Figures only.
  *
- *   rb-bench [--records N] [--mode discard|overwrite]
+ *   rb-bench [--records N] [--mode discard|overwrite] [--locked-commits]
+ *     --locked-commits: atomic adds instead of CPU-local commits
  *   valgrind --tool=callgrind --instr-atstart=no rb-bench --callgrind
  *     counts only the timed loop of one thread: instructions per record
  *     = the "Collected" Ir total / N (printed by rb-bench).
@@ -19,6 +20,7 @@
 
 #include <valgrind/callgrind.h>
 
+#include "ringbuffer/local-commit.h"
 #include "ringbuffer/ringbuffer.h"
 
 #define REPEATS 5
@@ -165,7 +167,7 @@ int main(int argc, char **argv)
 {
 	enum rb_mode mode = RB_MODE_DISCARD;
 	uint64_t records = 20000000;
-	bool callgrind = false;
+	bool callgrind = false, locked = false;
 	double one, two;
 	int i;
 
@@ -178,18 +180,24 @@ int main(int argc, char **argv)
 				       : RB_MODE_OVERWRITE;
 		else if (!strcmp(argv[i], "--callgrind"))
 			callgrind = true;
+		else if (!strcmp(argv[i], "--locked-commits"))
+			locked = true;
 		else {
 			fprintf(stderr,
 				"usage: %s [--records N] [--mode "
-				"discard|overwrite] [--callgrind]\n",
+				"discard|overwrite] [--callgrind] "
+				"[--locked-commits]\n",
 				argv[0]);
 			return 2;
 		}
 	}
+	if (!locked)
+		rb_local_commit_enable();
 	printf("mode %s, %llu records of 8 bytes per thread, "
-	       "1 MiB x 4 sub-buffers per CPU\n",
+	       "1 MiB x 4 sub-buffers per CPU, %s commits\n",
 	       mode == RB_MODE_DISCARD ? "discard" : "overwrite",
-	       (unsigned long long)records);
+	       (unsigned long long)records,
+	       rb_local_commit_enabled ? "CPU-local" : "atomic");
 	if (callgrind) {
 		if (records == 20000000)
 			records = 1000000;

@@ -15,6 +15,7 @@
 #include <lttng/session.h>
 #include <lttng/session-descriptor.h>
 #include <lttng/tracker.h>
+#include <lttng/snapshot.h>
 #include <lttng/save.h>
 #include <lttng/load.h>
 

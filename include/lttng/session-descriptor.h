@@ -35,6 +35,16 @@ struct lttng_session_descriptor *
 lttng_session_descriptor_snapshot_local_create(const char *name,
 					       const char *path);
 
+/*
+ * A snapshot session whose snapshot output is a relay daemon: a net://
+ * or net6:// control_url (data_url NULL), or tcp:// control and data
+ * URLs. The output is added once the session is created.
+ */
+struct lttng_session_descriptor *
+lttng_session_descriptor_snapshot_network_create(const char *name,
+						 const char *control_url,
+						 const char *data_url);
+
 enum lttng_session_descriptor_status lttng_session_descriptor_get_session_name(
 	const struct lttng_session_descriptor *descriptor, const char **name);
 

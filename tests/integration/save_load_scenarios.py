@@ -45,6 +45,21 @@ SCENARIOS = {
         ["create", "snap", "--snapshot", f"--output={OUT}/snap"],
         ["enable-event", "-u", "x"],
     ],
+    # A snapshot output of the user's: its name and maximum size.
+    "snapoutput": [
+        ["create", "snapoutput", "--snapshot", "--no-output"],
+        ["snapshot", "add-output", "-n", "myout", "-m", "1M", f"{OUT}/so"],
+        ["enable-event", "-u", "x"],
+    ],
+    # A snapshot output to a relay daemon.
+    "snapnet": [
+        ["create", "snapnet", "--snapshot", "--no-output"],
+        ["snapshot", "add-output", "net://127.0.0.1"],
+    ],
+    # A snapshot session without output: no <output> at all.
+    "snapnone": [
+        ["create", "snapnone", "--snapshot", "--no-output"],
+    ],
     # A user space domain made by a tracker command alone.
     "trackeronly": [
         ["create", "trackeronly", f"--output={OUT}/trackeronly"],

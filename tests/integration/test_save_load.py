@@ -87,7 +87,8 @@ def test_saved_file_is_what_lttng_saves(tracing, name):
 
 
 @pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
-                                  "trackeronly", "contextonly"])
+                                  "trackeronly", "contextonly", "snapoutput",
+                                  "snapnet", "snapnone"])
 def test_loading_a_saved_session_restores_it(tracing, name):
     run_scenario(tracing, name)
     before = tracing.lttng("list", name).out
@@ -104,7 +105,8 @@ def test_loading_a_saved_session_restores_it(tracing, name):
 
 
 @pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
-                                  "trackeronly", "contextonly"])
+                                  "trackeronly", "contextonly", "snapoutput",
+                                  "snapnet", "snapnone"])
 def test_lttngs_files_load(tracing, name):
     run_scenario(tracing, name)
     expected = list_lines(tracing, name)
@@ -157,6 +159,8 @@ def test_load_force_replaces_and_override_name_renames(tracing):
     assert r.out == ("Session escaping has been loaded successfully\n"
                      "Session name overridden with renamed\n")
     assert "chan: [disabled]" in tracing.lttng("list", "renamed").out
+    # As LTTng's, a load by name makes that name the current session.
+    assert (tracing.home / ".lttngrc").read_text() == "session=escaping\n"
 
 
 def test_load_override_url_sets_the_output(tracing):

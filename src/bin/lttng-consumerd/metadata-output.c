@@ -15,7 +15,7 @@
 
 struct metadata_output {
 	uint64_t key;
-	int fd;
+	int fd; /* -1: a snapshot session's, all text kept in pending */
 	uint8_t uuid[CTF_UUID_LEN];
 	char path[CONSUMER_PATH_MAX + 16];
 	char *pending; /* text pushed, not yet in a full packet */
@@ -36,6 +36,21 @@ static struct metadata_output *find(uint64_t key)
 	return NULL;
 }
 
+/* A snapshot session's metadata: kept whole, written by snapshots. */
+static int create_in_memory(const struct consumer_metadata_desc *d)
+{
+	struct metadata_output *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->fd = -1;
+	m->key = d->metadata_key;
+	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
+	m->next = outputs;
+	outputs = m;
+	return 0;
+}
+
 int metadata_output_create(const struct consumer_metadata_desc *d)
 {
 	struct metadata_output *m;
@@ -43,6 +58,8 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 
 	if (find(d->metadata_key))
 		return -EEXIST;
+	if (!d->output_dir[0])
+		return create_in_memory(d);
 	ret = output_dir_create(d->output_dir, d->output_uid, d->output_gid);
 	if (ret) {
 		ERR("Cannot create the trace directory %s: %s", d->output_dir,
@@ -75,7 +92,7 @@ static int write_pending(struct metadata_output *m, size_t len)
 	struct ctf_error err;
 	int ret;
 
-	if (!len)
+	if (!len || m->fd < 0)
 		return 0;
 	ret = ctf_metadata_stream_write(m->fd, m->uuid, m->pending, len, &err);
 	if (ret) {
@@ -131,7 +148,8 @@ int metadata_output_destroy(uint64_t key)
 	struct metadata_output *m = *link;
 	*link = m->next;
 	write_pending(m, m->pending_len);
-	close(m->fd);
+	if (m->fd >= 0)
+		close(m->fd);
 	free(m->pending);
 	free(m);
 	return 0;
@@ -141,4 +159,50 @@ void metadata_output_destroy_all(void)
 {
 	while (outputs)
 		metadata_output_destroy(outputs->key);
+}
+
+static int open_snapshot_file(const struct consumer_snapshot_desc *d,
+			      char *path, size_t len)
+{
+	int fd, ret = output_dir_create(d->output_dir, d->output_uid,
+					d->output_gid);
+
+	if (ret) {
+		ERR("Cannot create the snapshot directory %s: %s",
+		    d->output_dir, strerror(-ret));
+		return ret;
+	}
+	if (snprintf(path, len, "%s/metadata", d->output_dir) >= (int)len)
+		return -ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (fd < 0) {
+		ERR("Cannot create %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (geteuid() == 0 && fchown(fd, d->output_uid, d->output_gid))
+		WARN("Cannot give %s to uid %u", path, d->output_uid);
+	return fd;
+}
+
+int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
+{
+	struct metadata_output *m = find(d->key);
+	char path[CONSUMER_PATH_MAX + 16];
+	struct ctf_error err;
+	int fd, ret;
+
+	if (!m)
+		return -ENOENT;
+	if (m->fd >= 0)
+		return -EINVAL; /* its text went to its own file */
+	fd = open_snapshot_file(d, path, sizeof(path));
+	if (fd < 0)
+		return fd;
+	ret = ctf_metadata_stream_write(fd, m->uuid, m->pending, m->pending_len,
+					&err);
+	if (ret)
+		ERR("%s: %s", path, err.message);
+	if (close(fd) && !ret)
+		ret = -errno;
+	return ret;
 }

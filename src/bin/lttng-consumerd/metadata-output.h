@@ -12,7 +12,11 @@
 
 #include "consumer-comm/consumer-protocol.h"
 
-/* Creates <dir>/metadata. Lock held. 0, -EEXIST, or -errno (logged). */
+/*
+ * Creates <dir>/metadata, or, for an empty dir (a snapshot session),
+ * keeps the whole text in memory for metadata_output_snapshot(). Lock
+ * held. 0, -EEXIST, or -errno (logged).
+ */
 int metadata_output_create(const struct consumer_metadata_desc *desc);
 /* Appends text. -ENOENT for an unknown key, -errno on I/O errors. */
 int metadata_output_push(uint64_t key, const char *text, size_t len);
@@ -24,5 +28,10 @@ int metadata_output_flush_all(void);
 /* Writes what is pending, closes the file. -ENOENT for an unknown key. */
 int metadata_output_destroy(uint64_t key);
 void metadata_output_destroy_all(void);
+/*
+ * Writes the whole text of an in-memory metadata to <dir>/metadata.
+ * -ENOENT for an unknown key, -EINVAL for one written to its own file.
+ */
+int metadata_output_snapshot(const struct consumer_snapshot_desc *desc);
 
 #endif /* CONSUMERD_METADATA_OUTPUT_H */

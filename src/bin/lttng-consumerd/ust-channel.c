@@ -39,7 +39,9 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 	conf->mode = d->mode == CONSUMER_MODE_OVERWRITE ? RB_MODE_OVERWRITE
 							: RB_MODE_DISCARD;
 	conf->blocking_timeout_us = d->blocking_timeout_us;
-	conf->wakeup = d->read_timer_us ? RB_WAKEUP_NONE : RB_WAKEUP_WRITER;
+	/* nothing consumes a snapshot session's buffers between snapshots */
+	conf->wakeup = d->read_timer_us || !d->output_dir[0] ? RB_WAKEUP_NONE
+							     : RB_WAKEUP_WRITER;
 	conf->nr_streams = d->nr_streams;
 	conf->header_kind = (enum ctf_event_header_kind)d->header_kind;
 	conf->clock_source = d->clock_source;
@@ -87,7 +89,7 @@ static int open_outputs(struct ust_channel *chan,
 
 static void free_channel(struct ust_channel *chan)
 {
-	for (unsigned int i = 0; i < chan->nr_streams; i++)
+	for (unsigned int i = 0; chan->outputs && i < chan->nr_streams; i++)
 		stream_output_close(&chan->outputs[i]);
 	free(chan->outputs);
 	rb_channel_destroy(chan->rb);
@@ -120,9 +122,14 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		free(chan);
 		return ret;
 	}
-	ret = make_output_dir(d);
-	if (!ret)
-		ret = open_outputs(chan, d);
+	chan->snapshot_only = !d->output_dir[0];
+	if (chan->snapshot_only) {
+		chan->nr_streams = d->nr_streams;
+	} else {
+		ret = make_output_dir(d);
+		if (!ret)
+			ret = open_outputs(chan, d);
+	}
 	if (ret) {
 		free_channel(chan);
 		return ret;
@@ -151,6 +158,8 @@ static void drain_stream(struct ust_channel *chan, unsigned int i)
 
 void ust_channel_drain(struct ust_channel *chan)
 {
+	if (chan->snapshot_only)
+		return; /* its packets stay for the next snapshots */
 	for (unsigned int i = 0; i < chan->nr_streams; i++)
 		drain_stream(chan, i);
 }
@@ -171,6 +180,8 @@ void ust_channel_recover(struct ust_channel *chan)
 
 bool ust_channel_data_pending(const struct ust_channel *chan)
 {
+	if (chan->snapshot_only)
+		return false; /* nothing is ever written out */
 	for (unsigned int i = 0; i < chan->nr_streams; i++) {
 		struct rb_stream_stats st;
 
@@ -232,6 +243,8 @@ static void write_empty_packet(struct ust_channel *chan, unsigned int i)
 
 static void close_idle_streams(struct ust_channel *chan)
 {
+	if (chan->snapshot_only)
+		return;
 	for (unsigned int i = 0; i < chan->nr_streams; i++) {
 		struct rb_stream_stats st;
 

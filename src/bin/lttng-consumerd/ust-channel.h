@@ -28,6 +28,8 @@ struct ust_channel {
 	uint64_t switch_timer_ns; /* 0: none */
 	uint64_t last_switch_ns; /* CLOCK_MONOTONIC */
 	bool output_failed; /* an I/O error: later packets are dropped */
+	/* a snapshot session's: no files, nothing consumed (snapshot.c) */
+	bool snapshot_only;
 	struct ust_channel *next;
 };
 
@@ -35,10 +37,10 @@ extern pthread_mutex_t ust_channels_lock;
 /* Bumped (under the lock) whenever a channel is added or removed. */
 extern uint64_t ust_channels_generation;
 
-
 /*
- * Creates the ring buffers and the output files of a channel and
- * registers it. Lock held. 0, -EEXIST for a used key, or -errno (logged).
+ * Creates the ring buffers and the output files of a channel (none when
+ * desc->output_dir is empty: a snapshot session's) and registers it. Lock held.
+ * 0, -EEXIST for a used key, or -errno (logged).
  */
 int ust_channel_create(const struct consumer_channel_desc *desc,
 		       struct ust_channel **out);

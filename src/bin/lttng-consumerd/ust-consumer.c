@@ -2,11 +2,14 @@
  * Implementation of ust-consumer.h: one handler per request.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "channel-snapshot.h"
 #include "consume-thread.h"
 #include "consumer-comm/codec.h"
+#include "consumer-comm/snapshot-codec.h"
 #include "metadata-output.h"
 #include "ust-consumer.h"
 #include "ust-channel.h"
@@ -151,6 +154,25 @@ static int handle_metadata_destroy(int sock, struct lsc_cursor *cur)
 	return consumer_send_reply(sock, ret, NULL);
 }
 
+static int handle_snapshot(int sock, struct lsc_cursor *cur, bool metadata)
+{
+	struct consumer_snapshot_desc desc;
+	struct ust_channel *chan;
+	int ret;
+
+	if (consumer_get_snapshot_desc(cur, &desc) || lsc_cursor_finish(cur))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	if (metadata) {
+		ret = metadata_output_snapshot(&desc);
+	} else {
+		chan = ust_channel_find(desc.key);
+		ret = chan ? ust_channel_snapshot(chan, &desc) : -ENOENT;
+	}
+	pthread_mutex_unlock(&ust_channels_lock);
+	return consumer_send_reply(sock, ret, NULL);
+}
+
 static int dispatch(int sock, const struct consumer_message *msg)
 {
 	struct lsc_cursor cur;
@@ -176,6 +198,10 @@ static int dispatch(int sock, const struct consumer_message *msg)
 		return handle_metadata_destroy(sock, &cur);
 	case CONSUMER_CMD_CHANNEL_STATS:
 		return handle_channel_action(sock, &cur, STATS);
+	case CONSUMER_CMD_CHANNEL_SNAPSHOT:
+		return handle_snapshot(sock, &cur, false);
+	case CONSUMER_CMD_METADATA_SNAPSHOT:
+		return handle_snapshot(sock, &cur, true);
 	case CONSUMER_CMD_NR:
 		break;
 	}

@@ -49,6 +49,10 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_TRACKER_PIDS] = cmd_list_tracker_pids,
 	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = cmd_process_attr_tracker_change,
 	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = cmd_process_attr_tracker_list,
+	[LSC_CMD_SNAPSHOT_ADD_OUTPUT] = cmd_snapshot_add_output,
+	[LSC_CMD_SNAPSHOT_DEL_OUTPUT] = cmd_snapshot_del_output,
+	[LSC_CMD_SNAPSHOT_LIST_OUTPUT] = cmd_snapshot_list_output,
+	[LSC_CMD_SNAPSHOT_RECORD] = cmd_snapshot_record,
 	[LSC_CMD_SAVE_SESSION] = cmd_save_session,
 };
 

@@ -51,6 +51,12 @@ int cmd_list_tracker_pids(struct cmd_ctx *ctx);
 int cmd_process_attr_tracker_change(struct cmd_ctx *ctx);
 int cmd_process_attr_tracker_list(struct cmd_ctx *ctx);
 
+/* cmd-snapshot.c */
+int cmd_snapshot_add_output(struct cmd_ctx *ctx);
+int cmd_snapshot_del_output(struct cmd_ctx *ctx);
+int cmd_snapshot_list_output(struct cmd_ctx *ctx);
+int cmd_snapshot_record(struct cmd_ctx *ctx);
+
 /* cmd-save.c */
 int cmd_save_session(struct cmd_ctx *ctx);
 

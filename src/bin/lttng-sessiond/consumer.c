@@ -218,3 +218,12 @@ int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
 	return unlock_with(consumer_client_channel_stats(
 		consumer_sock, key, discarded_events, lost_packets));
 }
+
+int consumer_snapshot(uint32_t command,
+		      const struct consumer_snapshot_desc *desc)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_snapshot(consumer_sock, command, desc));
+}

@@ -43,5 +43,8 @@ int consumer_metadata_push(uint64_t key, const char *text, size_t len);
 int consumer_metadata_destroy(uint64_t key);
 int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
 			   uint64_t *lost_packets);
+/* CONSUMER_CMD_CHANNEL_SNAPSHOT or CONSUMER_CMD_METADATA_SNAPSHOT. */
+int consumer_snapshot(uint32_t command,
+		      const struct consumer_snapshot_desc *desc);
 
 #endif /* SESSIOND_CONSUMER_H */

@@ -481,26 +481,55 @@ static void write_consumer_output(struct xml_writer *w, const char *path)
 	xml_writer_close(w);
 }
 
+/* A snapshot output's destination: its directory or its relay daemon. */
+static void write_snapshot_destination(struct xml_writer *w,
+				       const struct snapshot_output *out)
+{
+	if (out->local) {
+		write_consumer_output(w, out->path);
+		return;
+	}
+	xml_writer_open(w, "consumer_output");
+	xml_writer_bool(w, "enabled", true);
+	xml_writer_open(w, "destination");
+	xml_writer_open(w, "net_output");
+	xml_writer_string(w, "control_uri", out->ctrl_url);
+	xml_writer_string(w, "data_uri", out->data_url);
+	xml_writer_close(w);
+	xml_writer_close(w);
+	xml_writer_close(w);
+}
+
+static void write_snapshot_output(struct xml_writer *w,
+				  const struct snapshot_output *out)
+{
+	uint64_t max_size = out->max_size == LSC_SNAPSHOT_MAX_SIZE_UNSET
+				    ? 0
+				    : out->max_size;
+
+	xml_writer_open(w, "snapshot_outputs");
+	xml_writer_open(w, "output");
+	xml_writer_string(w, "name", out->name);
+	xml_writer_u64(w, "max_size", max_size);
+	write_snapshot_destination(w, out);
+	xml_writer_close(w);
+	xml_writer_close(w);
+}
+
 /*
  * A snapshot session's output is its snapshot output (none: no <output>
- * at all); a session without output has an empty path.
+ * at all); another session's is its trace directory, an empty path when
+ * it has none.
  */
 static void write_output(struct xml_writer *w, const struct session *session)
 {
-	if (session->snapshot && !session->output_path[0])
+	if (session->snapshot && !session->snap.output)
 		return;
 	xml_writer_open(w, "output");
-	if (session->snapshot) {
-		xml_writer_open(w, "snapshot_outputs");
-		xml_writer_open(w, "output");
-		xml_writer_string(w, "name", "snapshot-1");
-		xml_writer_u64(w, "max_size", 0);
+	if (session->snapshot)
+		write_snapshot_output(w, session->snap.output);
+	else
 		write_consumer_output(w, session->output_path);
-		xml_writer_close(w);
-		xml_writer_close(w);
-	} else {
-		write_consumer_output(w, session->output_path);
-	}
 	xml_writer_close(w);
 }
 

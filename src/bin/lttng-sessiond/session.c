@@ -69,6 +69,23 @@ static int session_name_and_output(struct session *s,
 	return LTTNG_OK;
 }
 
+/* `lttng create --snapshot`'s output "snapshot-1": the session's path. */
+static int add_automatic_snapshot_output(struct session *s)
+{
+	struct lsc_snapshot_output req = {
+		.max_size = LSC_SNAPSHOT_MAX_SIZE_UNSET,
+	};
+	uint32_t id;
+
+	snprintf(req.ctrl_url, sizeof(req.ctrl_url), "%s", s->output_path);
+	return session_snapshot_add_output(&s->snap, &req, &id);
+}
+
+bool session_keeps_buffers(const struct session *session)
+{
+	return session->snapshot || !session->output_path[0];
+}
+
 pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t next_session_id;
 
@@ -88,6 +105,12 @@ int session_create(const struct lsc_create_session *req, const char *home,
 	ret = session_name_and_output(s, req, home);
 	if (ret == LTTNG_OK && session_find(s->name))
 		ret = LTTNG_ERR_EXIST_SESS;
+	if (ret != LTTNG_OK) {
+		free(s);
+		return ret;
+	}
+	if (s->snapshot && req->output != LSC_OUTPUT_NONE)
+		ret = add_automatic_snapshot_output(s);
 	if (ret != LTTNG_OK) {
 		free(s);
 		return ret;
@@ -113,6 +136,7 @@ void session_destroy(struct session *session)
 	ust_session_destroy(session);
 	domain_fini(&session->ust);
 	ust_trackers_fini(&session->ust_trackers);
+	session_snapshot_fini(&session->snap);
 	free(session);
 }
 

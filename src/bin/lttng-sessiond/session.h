@@ -17,6 +17,7 @@
 
 #include "domain.h"
 #include "process-attr-tracker.h"
+#include "snapshot-output.h"
 #include "sessiond-comm/codec.h"
 
 struct kernel_session;
@@ -36,6 +37,7 @@ struct session {
 	struct ust_trackers ust_trackers; /* which apps record events */
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct ust_buffer_set *ust_buffers; /* ust-session.c */
+	struct session_snapshot snap;	    /* snapshot output, records */
 	struct session *next;
 };
 
@@ -65,6 +67,13 @@ struct session *session_first(void);
 void session_destroy(struct session *session);
 
 void session_destroy_all(void);
+
+/*
+ * Whether snapshots apply: a snapshot-mode session, or one without
+ * output (LTTng's flight recorder); its buffers are never written out
+ * but by snapshots.
+ */
+bool session_keeps_buffers(const struct session *session);
 
 /* Whether any domain of the session has a channel. */
 bool session_has_channels(const struct session *session);

@@ -38,7 +38,9 @@ struct ust_buffer_set {
 	uid_t owner_uid; /* the session creator's: owns the files */
 	gid_t owner_gid;
 	const struct ust_app *app; /* per-pid: NULL once the app is freed */
-	char dir[PATH_MAX];
+	char dir[PATH_MAX];	   /* "": buffers kept for snapshots only */
+	char rel_dir[PATH_MAX];	   /* ust/uid/<uid>/64-bit or ust/pid/<app> */
+	uint64_t metadata_key;
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ust_registry *registry;
 	struct ust_buffer_channel *channels;
@@ -100,14 +102,20 @@ static int set_dir(struct ust_buffer_set *set, const struct session *s,
 		if (time_format_datetime(app->registration_time, date,
 					 sizeof(date)))
 			return -EINVAL;
-		n = snprintf(set->dir, sizeof(set->dir), "%s/ust/pid/%s-%d-%s",
-			     s->output_path, app->procname, (int)app->pid,
+		n = snprintf(set->rel_dir, sizeof(set->rel_dir),
+			     "ust/pid/%s-%d-%s", app->procname, (int)app->pid,
 			     date);
 	} else {
-		n = snprintf(set->dir, sizeof(set->dir), "%s/ust/uid/%u/%u-bit",
-			     s->output_path, (unsigned int)app->uid,
+		n = snprintf(set->rel_dir, sizeof(set->rel_dir),
+			     "ust/uid/%u/%u-bit", (unsigned int)app->uid,
 			     app->bitness);
 	}
+	if (n < 0 || (size_t)n >= sizeof(set->rel_dir))
+		return -ENAMETOOLONG;
+	if (session_keeps_buffers(s))
+		return 0; /* set->dir stays "": no files until a snapshot */
+	n = snprintf(set->dir, sizeof(set->dir), "%s/%s", s->output_path,
+		     set->rel_dir);
 	return n < 0 || (size_t)n >= sizeof(set->dir) ? -ENAMETOOLONG : 0;
 }
 
@@ -130,6 +138,7 @@ static int create_registry(struct ust_buffer_set *set, const struct session *s,
 		.vpid_datetime = vpid_date,
 	};
 
+	set->metadata_key = d.metadata_key;
 	iso_datetime(s->creation_time, created, sizeof(created));
 	iso_datetime(app->registration_time, vpid_date, sizeof(vpid_date));
 	memcpy(d.uuid, set->uuid, CTF_UUID_LEN);
@@ -708,4 +717,98 @@ void ust_session_channel_stats(const struct session *session,
 			*discarded_events += discarded;
 			*lost_packets += lost;
 		}
+}
+
+/* <dir>/<set's relative dir>; 0 or -ENAMETOOLONG. */
+static int set_snapshot_dir(const struct ust_buffer_set *set, const char *dir,
+			    struct consumer_snapshot_desc *d)
+{
+	int n = snprintf(d->output_dir, sizeof(d->output_dir), "%s/%s", dir,
+			 set->rel_dir);
+
+	return n < 0 || (size_t)n >= sizeof(d->output_dir) ? -ENAMETOOLONG : 0;
+}
+
+int ust_session_snapshot_dirs(const struct session *session, const char *dir)
+{
+	char index_dir[PATH_MAX * 2 + 16];
+
+	/* LTTng's snapshot has its ust/ even before any app registered */
+	if (session->ust.channel_count) {
+		snprintf(index_dir, sizeof(index_dir), "%s/ust", dir);
+		if (output_dir_create(index_dir, session->uid, session->gid))
+			ERR("Cannot create the snapshot directory %s",
+			    index_dir);
+	}
+
+	for (const struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next) {
+		int ret;
+
+		snprintf(index_dir, sizeof(index_dir), "%s/%s/index", dir,
+			 set->rel_dir);
+		ret = output_dir_create(index_dir, session->uid, session->gid);
+		if (ret) {
+			ERR("Cannot create the snapshot directory %s: %s",
+			    index_dir, strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static int snapshot_set(const struct session *session,
+			const struct ust_buffer_set *set, const char *dir,
+			uint64_t max_packets)
+{
+	struct consumer_snapshot_desc d = {
+		.max_packets = max_packets,
+		.flush = session->active,
+		.output_uid = session->uid,
+		.output_gid = session->gid,
+	};
+	int ret = set_snapshot_dir(set, dir, &d);
+
+	for (const struct ust_buffer_channel *bc = set->channels; !ret && bc;
+	     bc = bc->next) {
+		d.key = bc->key;
+		ret = consumer_snapshot(CONSUMER_CMD_CHANNEL_SNAPSHOT, &d);
+	}
+	/* last: it describes every event the packets above may hold */
+	if (!ret) {
+		d.key = set->metadata_key;
+		ret = consumer_snapshot(CONSUMER_CMD_METADATA_SNAPSHOT, &d);
+	}
+	if (ret)
+		ERR("Cannot take the snapshot of %s in %s: %s", session->name,
+		    d.output_dir, strerror(-ret));
+	return ret;
+}
+
+int ust_session_snapshot(const struct session *session, const char *dir,
+			 uint64_t max_packets)
+{
+	for (const struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next) {
+		int ret = snapshot_set(session, set, dir, max_packets);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+uint64_t ust_session_snapshot_round_size(const struct session *session,
+					 uint64_t packets)
+{
+	uint64_t size = 0;
+
+	for (const struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next)
+		for (const struct ust_buffer_channel *bc = set->channels; bc;
+		     bc = bc->next)
+			if (packets < bc->chan->attr.num_subbuf)
+				size += bc->chan->attr.subbuf_size *
+					bc->nr_streams;
+	return size;
 }

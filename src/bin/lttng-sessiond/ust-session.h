@@ -46,4 +46,21 @@ void ust_session_destroy(struct session *session);
 /* An app is being freed: its per-process buffers are written out and freed. */
 void ust_session_forget_app(const struct ust_app *app);
 
+/*
+ * Snapshots (sessions that keep their buffers, cmd-snapshot.c): creates
+ * <dir>/<trace>/index for each trace of the session (ust/uid/... or
+ * ust/pid/...), then writes each trace's packets (at most max_packets
+ * per stream, the newest; 0: all) and metadata there. 0 or -errno.
+ */
+int ust_session_snapshot_dirs(const struct session *session, const char *dir);
+int ust_session_snapshot(const struct session *session, const char *dir,
+			 uint64_t max_packets);
+/*
+ * The bytes one more packet of every stream takes, over the buffers
+ * that exist (per user or per process), counting only the channels
+ * holding more than `packets` packets per stream (--max-size).
+ */
+uint64_t ust_session_snapshot_round_size(const struct session *session,
+					 uint64_t packets);
+
 #endif /* SESSIOND_UST_SESSION_H */

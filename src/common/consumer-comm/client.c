@@ -8,6 +8,7 @@
 
 #include "consumer-comm/client.h"
 #include "consumer-comm/codec.h"
+#include "consumer-comm/snapshot-codec.h"
 
 /* Sends a request and receives its reply; *reply owns the payload. */
 static int call(int sock, uint32_t command, const struct lsc_buf *payload,
@@ -171,6 +172,21 @@ int consumer_client_channel_stats(int sock, uint64_t channel_key,
 		    lsc_get_u64(&cur, lost_packets) || lsc_cursor_finish(&cur))
 			ret = -EBADMSG;
 	}
+	consumer_message_fini(&reply);
+	return ret;
+}
+
+int consumer_client_snapshot(int sock, uint32_t command,
+			     const struct consumer_snapshot_desc *desc)
+{
+	struct consumer_message reply = {0};
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	consumer_put_snapshot_desc(&buf, desc);
+	ret = call(sock, command, &buf, &reply);
+	lsc_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }

@@ -34,5 +34,8 @@ int consumer_client_metadata_destroy(int sock, uint64_t metadata_key);
 int consumer_client_channel_stats(int sock, uint64_t channel_key,
 				  uint64_t *discarded_events,
 				  uint64_t *lost_packets);
+/* CONSUMER_CMD_CHANNEL_SNAPSHOT or CONSUMER_CMD_METADATA_SNAPSHOT. */
+int consumer_client_snapshot(int sock, uint32_t command,
+			     const struct consumer_snapshot_desc *desc);
 
 #endif /* CONSUMER_COMM_CLIENT_H */

@@ -67,7 +67,8 @@ static bool is_file_name(const char *name)
 
 static int check_channel_desc(const struct consumer_channel_desc *d)
 {
-	if (!is_file_name(d->name) || d->output_dir[0] != '/')
+	if (!is_file_name(d->name) ||
+	    (d->output_dir[0] && d->output_dir[0] != '/'))
 		return -EBADMSG;
 	if (d->mode > CONSUMER_MODE_OVERWRITE || d->nr_streams == 0 ||
 	    d->nr_streams > CONSUMER_MAX_STREAMS)
@@ -123,7 +124,8 @@ int consumer_get_metadata_desc(struct lsc_cursor *cur,
 	    get_uuid(cur, d->uuid) || lsc_get_u32(cur, &d->output_uid) ||
 	    lsc_get_u32(cur, &d->output_gid))
 		return -EBADMSG;
-	return d->output_dir[0] == '/' ? 0 : -EBADMSG;
+	/* "": kept in memory for snapshots */
+	return !d->output_dir[0] || d->output_dir[0] == '/' ? 0 : -EBADMSG;
 }
 
 static int send_message(int fd, uint32_t first, uint32_t payload_len,

@@ -52,6 +52,13 @@ enum consumer_command {
 	/* u64 channel_key. Reply: u64 discarded events, u64 lost packets
 	 * (sums over the channel's streams). */
 	CONSUMER_CMD_CHANNEL_STATS,
+	/* struct consumer_snapshot_desc (key: a channel key). Writes the
+	 * packets still in the buffers to <dir>/<name>_<cpu>; replies once
+	 * they are written. The buffers are not consumed. */
+	CONSUMER_CMD_CHANNEL_SNAPSHOT,
+	/* struct consumer_snapshot_desc (key: a metadata key). Writes the
+	 * whole metadata to <dir>/metadata. */
+	CONSUMER_CMD_METADATA_SNAPSHOT,
 	CONSUMER_CMD_NR, /* one past the last */
 };
 
@@ -78,6 +85,20 @@ struct consumer_channel_desc {
 	uint32_t switch_timer_us; /* 0: none */
 	uint32_t read_timer_us;	  /* 0: woken by the producers */
 	uint32_t output_uid;	  /* owner of the files created */
+	uint32_t output_gid;
+};
+
+/*
+ * A snapshot of one channel or one metadata stream. A channel or
+ * metadata created with an empty output_dir (a snapshot session) keeps
+ * its data in memory for these only.
+ */
+struct consumer_snapshot_desc {
+	uint64_t key;
+	char output_dir[CONSUMER_PATH_MAX]; /* created when missing */
+	uint64_t max_packets;		    /* per stream, newest; 0: all */
+	uint32_t flush; /* 1: close the current packets first (active) */
+	uint32_t output_uid;
 	uint32_t output_gid;
 };
 

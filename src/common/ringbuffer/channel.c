@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ringbuffer/local-commit.h"
+
 #include "ringbuffer/channel.h"
 #include "ringbuffer/error.h"
 
@@ -54,6 +56,20 @@ static struct stream_layout layout_of(uint64_t subbuf_size, uint64_t count,
 	return l;
 }
 
+/*
+ * A process committing CPU-locally says so in the stream before its
+ * first commit; the fence orders that before its commits' loads of
+ * commit_remote (see producer.c, COMMIT).
+ */
+static void announce_local_commits(struct rb_shm_header *h)
+{
+	if (!rb_local_commit_enabled ||
+	    __atomic_load_n(&h->local_commits, __ATOMIC_RELAXED))
+		return;
+	__atomic_store_n(&h->local_commits, 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 /* Fills the process-local fields of s from its mapped shared header. */
 static void stream_attach(struct rb_stream *s, struct rb_channel *chan,
 			  void *map, size_t map_size)
@@ -74,9 +90,11 @@ static void stream_attach(struct rb_stream *s, struct rb_channel *chan,
 	s->mode = (enum rb_mode)h->mode;
 	s->header_kind = (enum ctf_event_header_kind)h->header_kind;
 	s->clock_source = h->clock_source;
+	s->cpu = h->cpu_id;
 	s->map_size = map_size;
 	s->page_size = (uint64_t)sysconf(_SC_PAGESIZE);
 	s->holding = false;
+	announce_local_commits(h);
 }
 
 static void shared_init(struct rb_shm_header *h, const struct rb_config *conf,

@@ -89,6 +89,7 @@ struct rb_stream {
 	enum rb_mode mode;
 	enum ctf_event_header_kind header_kind;
 	uint32_t clock_source;
+	uint32_t cpu; /* the CPU whose stream this is */
 	size_t map_size;
 	uint64_t page_size;
 	int shm_fd;

@@ -26,8 +26,7 @@ static uint64_t pass_bytes_of(const struct rb_stream *s, uint64_t gidx)
 /* Is every byte of packet gidx committed? (acquire: its data is visible) */
 static bool packet_complete(struct rb_stream *s, uint64_t gidx)
 {
-	uint64_t v =
-		__atomic_load_n(&slot_of(s, gidx)->commit, __ATOMIC_ACQUIRE);
+	uint64_t v = rb_slot_committed(slot_of(s, gidx));
 
 	return rb_slot_filled(v, pass_bytes_of(s, gidx)) == s->subbuf_size;
 }
@@ -190,6 +189,13 @@ static int snapshot_one(struct rb_stream *s, uint64_t gidx, rb_snapshot_fn cb,
 int rb_stream_snapshot(struct rb_stream *s, rb_clock_fn clock,
 		       rb_snapshot_fn cb, void *arg)
 {
+	return rb_stream_snapshot_newest(s, clock, 0, cb, arg);
+}
+
+int rb_stream_snapshot_newest(struct rb_stream *s, rb_clock_fn clock,
+			      uint64_t max_packets, rb_snapshot_fn cb,
+			      void *arg)
+{
 	uint64_t end, gidx;
 	int shown = 0, cb_ret = 0;
 
@@ -201,6 +207,8 @@ int rb_stream_snapshot(struct rb_stream *s, rb_clock_fn clock,
 	       s->subbuf_order;
 	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
+	if (max_packets && end - gidx > max_packets)
+		gidx = end - max_packets;
 	for (; gidx < end && !cb_ret; gidx++)
 		shown += snapshot_one(s, gidx, cb, arg, &cb_ret);
 	return cb_ret ? cb_ret : shown;

@@ -59,6 +59,15 @@ typedef int (*rb_snapshot_fn)(const struct rb_packet *p, void *arg);
 int rb_stream_snapshot(struct rb_stream *s, rb_clock_fn clock,
 		       rb_snapshot_fn cb, void *arg);
 
+/*
+ * Like rb_stream_snapshot(), but shows only the max_packets newest
+ * complete packets (0: every one), oldest first: a snapshot capped in
+ * size.
+ */
+int rb_stream_snapshot_newest(struct rb_stream *s, rb_clock_fn clock,
+			      uint64_t max_packets, rb_snapshot_fn cb,
+			      void *arg);
+
 void rb_stream_stats(const struct rb_stream *s, struct rb_stream_stats *st);
 
 /*

@@ -77,7 +77,7 @@ void rb_packet_begin(struct rb_stream *s, uint64_t begin, uint64_t ts)
 }
 
 void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
-		   uint64_t ts)
+		   uint64_t ts, uint64_t events_discarded)
 {
 	char *packet = rb_write_base(s, gidx & s->count_mask);
 	struct rb_shm_phys *phys = phys_of(s, packet);
@@ -89,8 +89,7 @@ void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
 	info.content_size = content;
 	info.packet_size = rb_packet_size_of(s, content);
 	info.packet_seq_num = gidx;
-	info.events_discarded =
-		__atomic_load_n(&s->shm->discarded, __ATOMIC_RELAXED);
+	info.events_discarded = events_discarded;
 	s->chan->hooks->end(packet, &info);
 	phys->seq = gidx;
 	phys->content = (uint32_t)content;

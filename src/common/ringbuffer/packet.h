@@ -21,9 +21,12 @@ void rb_packet_begin(struct rb_stream *s, uint64_t begin, uint64_t ts);
 /*
  * Runs the end hook of packet gidx with content bytes used and records
  * them in its physical sub-buffer's rb_shm_phys. Commits nothing: the
- * caller commits afterwards, which publishes both.
+ * caller commits afterwards, which publishes both. events_discarded is
+ * the stream's discarded count sampled between the caller's read of
+ * offset and its CAS closing the packet: the packets of a stream then
+ * carry non-decreasing counts even when closed in another order.
  */
 void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
-		   uint64_t ts);
+		   uint64_t ts, uint64_t events_discarded);
 
 #endif /* RINGBUFFER_PACKET_H */

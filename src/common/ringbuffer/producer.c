@@ -46,18 +46,37 @@
  * mode the producer sleeps with backoff and retries until the channel's
  * blocking timeout.
  *
- * COMMIT (one atomic add on the slot's commit word)
+ * COMMIT (one CPU-local add, or one atomic add off the stream's CPU)
  *
  * Each slot counts bytes committed to it over all its passes (plus
- * 2^32 per record in the same word). Pass p of a slot starts when p * S
+ * 2^32 per record in the same count). Pass p of a slot starts when p * S
  * bytes have been committed to it and is complete at (p + 1) * S: records,
  * packet header and padding are all committed exactly once. Commits may
  * come in any order (nested signal handlers, preemption, other threads),
- * since only the sum matters. The committer whose add completes the pass
- * delivers the packet: in overwrite mode it sets RB_NOREF (release) and,
- * in both modes, writes the stream's eventfd (a system call, but once per
- * packet, never per record). The consumer reads the commit word with
- * acquire and reads the packet only once its pass is complete.
+ * since only the sum matters.
+ *
+ * The count is the sum of two words. A committer running on the
+ * stream's CPU adds to `commit` in a restartable sequence that checks the
+ * CPU and ends with a plain store (local-commit.h): all such writers are
+ * on one CPU and the kernel restarts any of them it interrupts, so none
+ * loses another's add, and no locked instruction is needed (a locked add
+ * costs a third of a record here). Every other committer (migrated since
+ * its reservation, the consumer's switch and recovery, a process without
+ * rseq) adds atomically to `commit_remote`. Readers sum both (acquire).
+ *
+ * After its add, a committer reads both words; if the pass is complete
+ * it delivers the packet. A local committer's store may still sit in its
+ * store buffer while it reads commit_remote, so a remote committer, after
+ * its locked add, runs membarrier(GLOBAL_EXPEDITED) before reading
+ * `commit`: either it sees the local store, or the local committer's
+ * load comes after the barrier and sees the remote add. At least one of
+ * them sees the pass complete; both may, so delivery is claimed once per
+ * pass (CAS on the slot's `delivered` count). The barrier is skipped on
+ * streams no process committing CPU-locally has mapped (local_commits,
+ * set with a fence before such a process's first commit). Delivery: in
+ * overwrite mode it sets RB_NOREF (release) and, in both modes, writes
+ * the stream's eventfd (a system call, but once per packet, never per
+ * record). The consumer reads the packet only once its pass is complete.
  *
  * PACKET HOOKS
  *
@@ -135,6 +154,7 @@ struct reservation {
 	uint64_t rec;	/* start of the record */
 	uint64_t end;	/* offset after the reservation */
 	uint64_t ts;
+	uint64_t discarded; /* the stream's count, read after old */
 	unsigned int hlen;
 	bool closes; /* reserves the padding of old's packet */
 	bool opens;  /* reserves a packet header at begin */
@@ -170,7 +190,7 @@ static int check_room(struct rb_stream *s, uint64_t gidx, bool *push)
 			return -ENOSPC;
 		*push = behind > s->count_mask;
 	}
-	commit = __atomic_load_n(&slot->commit, __ATOMIC_ACQUIRE);
+	commit = rb_slot_committed(slot);
 	if (rb_slot_filled(commit, pass_bytes) != 0)
 		return -ENOSPC;
 	__atomic_store_n(&slot->prefix, commit - pass_bytes, __ATOMIC_RELAXED);
@@ -242,12 +262,24 @@ static bool blocking_wait(struct rb_stream *s, struct blocking_wait *w)
  * Closes the packet holding stream offset `at` (not a packet boundary),
  * whose padding the caller has reserved: end hook, then padding commit.
  */
-static void close_packet(struct rb_stream *s, uint64_t at, uint64_t ts)
+static void close_packet(struct rb_stream *s, uint64_t at, uint64_t ts,
+			 uint64_t discarded)
 {
 	uint64_t pos = at & s->subbuf_mask;
 
-	rb_packet_end(s, at >> s->subbuf_order, pos, ts);
+	rb_packet_end(s, at >> s->subbuf_order, pos, ts, discarded);
 	rb_commit_add(s, at, s->subbuf_size - pos);
+}
+
+/*
+ * The stream's discarded count for a packet about to be closed: read
+ * after offset (acquire) and before the CAS that closes the packet, so
+ * the closer of the next packet, whose offset read follows that CAS,
+ * reads a count at least as large.
+ */
+static uint64_t discarded_count(struct rb_stream *s)
+{
+	return __atomic_load_n(&s->shm->discarded, __ATOMIC_ACQUIRE);
 }
 
 /* Overwrite mode: moves consumed so that packet gidx fits in the ring. */
@@ -268,6 +300,22 @@ static void push_consumed(struct rb_stream *s, uint64_t gidx)
 	}
 }
 
+/*
+ * After a plan found no room: whether offset moved since r->old was
+ * read (r->old is then refreshed). The packet r->old would open may
+ * then have been opened by another producer, which is not a full
+ * buffer: the record must not be discarded for it.
+ */
+static bool offset_moved(struct rb_stream *s, struct reservation *r)
+{
+	uint64_t now = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+
+	if (now == r->old)
+		return false;
+	r->old = now;
+	return true;
+}
+
 int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		    uint32_t id, uint32_t payload_len, rb_clock_fn clock,
 		    uint64_t old, uint64_t ts)
@@ -282,10 +330,15 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	for (;;) {
 		ret = plan(s, &r, id, payload_len);
 		if (!ret) {
+			r.discarded = discarded_count(s);
 			if (__atomic_compare_exchange_n(
 				    &s->shm->offset, &r.old, r.end, 0,
 				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 				break;
+			r.ts = clock();
+			continue;
+		}
+		if (ret == -ENOSPC && offset_moved(s, &r)) {
 			r.ts = clock();
 			continue;
 		}
@@ -300,7 +353,7 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	}
 	__atomic_store_n(&s->shm->last_ts, r.ts, __ATOMIC_RELAXED);
 	if (r.closes)
-		close_packet(s, r.old, r.ts);
+		close_packet(s, r.old, r.ts, r.discarded);
 	if (r.push)
 		push_consumed(s, r.begin >> s->subbuf_order);
 	if (r.opens)
@@ -317,9 +370,42 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	return 0;
 }
 
+void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add)
+{
+	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
+
+	__atomic_add_fetch(&slot->commit_remote, add, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&s->shm->local_commits, __ATOMIC_RELAXED))
+		rb_local_commit_fence();
+	rb_commit_settle(s, begin);
+}
+
+/*
+ * Claims the delivery of the pass holding stream offset begin: true for
+ * one caller per pass. A later pass may be claimed while an earlier one
+ * never was (in discard mode the consumer may take a complete packet
+ * that no committer saw complete, then the slot moves on).
+ */
+static bool claim_delivery(struct rb_stream *s, uint64_t begin)
+{
+	uint64_t *delivered = &s->slots[rb_slot_index(s, begin)].delivered;
+	uint64_t pass = begin >> s->pass_order;
+	uint64_t d = __atomic_load_n(delivered, __ATOMIC_ACQUIRE);
+
+	while (d <= pass)
+		if (__atomic_compare_exchange_n(delivered, &d, pass + 1, 0,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			return true;
+	return false;
+}
+
 void rb_deliver(struct rb_stream *s, uint64_t begin)
 {
 	uint64_t one = 1;
+
+	if (!claim_delivery(s, begin))
+		return;
 
 	if (s->mode == RB_MODE_OVERWRITE)
 		__atomic_fetch_or(&s->slots[rb_slot_index(s, begin)].wsb,
@@ -334,17 +420,18 @@ void rb_deliver(struct rb_stream *s, uint64_t begin)
 int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
 {
 	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
-	uint64_t pos, ts;
+	uint64_t pos, ts, discarded;
 
 	do {
 		pos = old & s->subbuf_mask;
 		if (pos == 0)
 			return 0;
 		ts = clock();
+		discarded = discarded_count(s);
 	} while (!__atomic_compare_exchange_n(
 		&s->shm->offset, &old, old - pos + s->subbuf_size, 0,
 		__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
-	close_packet(s, old, ts);
+	close_packet(s, old, ts, discarded);
 	return 1;
 }
 

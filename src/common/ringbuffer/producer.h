@@ -2,8 +2,9 @@
  * The producer side of the ring buffer: reserve room for one record on the
  * current CPU's stream, write it, commit it. The fast path is inline here
  * (no lock, no system call, no allocation: one compare-and-swap to reserve,
- * one atomic add to commit); sub-buffer switches, full buffers and
- * wake-ups go to producer.c, whose opening comment explains the protocol.
+ * one CPU-local add to commit); sub-buffer switches, full buffers,
+ * commits from another CPU and wake-ups go to producer.c, whose opening
+ * comment explains the protocol.
  * Used by liblttng-ust's probes, the benchmark and the tests.
  */
 #ifndef RINGBUFFER_PRODUCER_H
@@ -11,6 +12,7 @@
 
 #include "ringbuffer/channel.h"
 #include "ringbuffer/cpu.h"
+#include "ringbuffer/local-commit.h"
 
 #define RB_LIKELY(x) __builtin_expect(!!(x), 1)
 #define RB_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -45,6 +47,11 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		    uint32_t id, uint32_t payload_len, rb_clock_fn clock,
 		    uint64_t old, uint64_t ts);
 void rb_deliver(struct rb_stream *s, uint64_t begin);
+/*
+ * rb_commit_add's path for a committer off the stream's CPU: atomic add
+ * to commit_remote, fence, then rb_commit_settle.
+ */
+void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add);
 
 /*
  * Closes the stream's current packet if it holds any record (the switch
@@ -118,16 +125,25 @@ RB_INLINE char *rb_write_base(struct rb_stream *s, uint64_t idx)
 }
 
 /*
- * Adds `add` (bytes + RB_COMMIT_RECORD per record) to the slot holding
- * stream offset begin. Delivers the packet when its last byte is
- * committed; otherwise, when everything reserved in the packet is now
- * committed, records that prefix for crash recovery.
+ * The bytes + RB_COMMIT_RECORD * records committed to a slot over all
+ * its passes (acquire: the data they count is visible).
  */
-RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
+RB_INLINE uint64_t rb_slot_committed(const struct rb_shm_slot *slot)
+{
+	return __atomic_load_n(&slot->commit, __ATOMIC_ACQUIRE) +
+	       __atomic_load_n(&slot->commit_remote, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * After a commit to the slot holding stream offset begin: delivers the
+ * packet when its pass is complete; otherwise, when everything reserved
+ * in the packet is committed, records that prefix for crash recovery.
+ */
+RB_INLINE void rb_commit_settle(struct rb_stream *s, uint64_t begin)
 {
 	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
 	uint64_t pass_bytes = rb_pass_bytes(s, begin);
-	uint64_t v = __atomic_add_fetch(&slot->commit, add, __ATOMIC_ACQ_REL);
+	uint64_t v = rb_slot_committed(slot);
 	uint32_t filled = rb_slot_filled(v, pass_bytes);
 	uint64_t now;
 
@@ -141,6 +157,22 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
 		__atomic_store_n(&slot->prefix,
 				 (v - pass_bytes - filled) | filled,
 				 __ATOMIC_RELAXED);
+}
+
+/*
+ * Adds `add` (bytes + RB_COMMIT_RECORD per record) to the slot holding
+ * stream offset begin, CPU-locally when this thread is on the stream's
+ * CPU, then settles the packet.
+ */
+RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
+{
+	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
+
+	if (RB_LIKELY(rb_local_commit_enabled) &&
+	    RB_LIKELY(rb_local_commit(&slot->commit, s->cpu, add)))
+		rb_commit_settle(s, begin);
+	else
+		rb_commit_remote(s, begin, add);
 }
 
 /*

@@ -30,7 +30,7 @@ static struct packet_state packet_state_of(struct rb_stream *s, uint64_t gidx,
 	struct packet_state st;
 
 	st.gidx = gidx;
-	st.commit = __atomic_load_n(&slot->commit, __ATOMIC_ACQUIRE);
+	st.commit = rb_slot_committed(slot);
 	st.filled = rb_slot_filled(st.commit, pass_bytes);
 	st.reserved = offset - start < s->subbuf_size
 			      ? (uint32_t)(offset - start)
@@ -64,7 +64,7 @@ static uint64_t repair(struct rb_stream *s, const struct packet_state *st,
 {
 	uint64_t start = st->gidx << s->subbuf_order;
 	uint32_t content = st->prefix;
-	uint64_t ts_begin, ts_end, last_ts;
+	uint64_t ts_begin, ts_end, last_ts, discarded;
 
 	if (content < CTF_PACKET_HEADER_LEN) {
 		rb_packet_begin(s, start, ts_floor);
@@ -76,9 +76,9 @@ static uint64_t repair(struct rb_stream *s, const struct packet_state *st,
 	if (ts_end < ts_begin)
 		ts_end = ts_begin;
 	/* The records past the prefix, and the dead one, are discarded. */
-	__atomic_add_fetch(&s->shm->discarded, (uint64_t)st->lost + 1,
-			   __ATOMIC_RELAXED);
-	rb_packet_end(s, st->gidx, content, ts_end);
+	discarded = __atomic_add_fetch(
+		&s->shm->discarded, (uint64_t)st->lost + 1, __ATOMIC_RELAXED);
+	rb_packet_end(s, st->gidx, content, ts_end, discarded);
 	rb_commit_add(s, start, s->subbuf_size - st->filled);
 	return ts_end;
 }

@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #define RB_SHM_MAGIC 0x4c545242U /* "BRTL" in memory */
-#define RB_SHM_VERSION 2U
+#define RB_SHM_VERSION 3U
 #define RB_CACHELINE 64
 
 /*
@@ -64,6 +64,12 @@ struct rb_shm_header {
 	uint32_t clock_source;
 	uint64_t stream_instance_id;
 	uint8_t uuid[16];
+	/*
+	 * Set (never cleared) by a process that may commit CPU-locally
+	 * to this stream, before its first commit; remote committers then
+	 * fence (see producer.c, COMMIT).
+	 */
+	uint32_t local_commits;
 
 	/* Producers: written by every reservation. */
 	_Alignas(RB_CACHELINE) uint64_t offset; /* write position, bytes */
@@ -81,8 +87,16 @@ struct rb_shm_header {
 };
 
 struct rb_shm_slot {
-	/* bytes + RB_COMMIT_RECORD * records, cumulative over all passes */
+	/*
+	 * bytes + RB_COMMIT_RECORD * records, cumulative over all passes,
+	 * in two words whose sum counts: commit takes CPU-local commits
+	 * (plain stores on the stream's CPU only), commit_remote the others
+	 * (atomic adds only).
+	 */
 	uint64_t commit;
+	uint64_t commit_remote;
+	/* passes of this slot delivered: pass p is delivered once */
+	uint64_t delivered;
 	/*
 	 * A committed prefix of the current pass proven by a committer:
 	 * low 32 bits its length in bytes, high 32 bits the slot's record

@@ -35,6 +35,10 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_TRACKER_PIDS] = "list-tracker-pids",
 	[LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE] = "process-attr-tracker-change",
 	[LSC_CMD_PROCESS_ATTR_TRACKER_LIST] = "process-attr-tracker-list",
+	[LSC_CMD_SNAPSHOT_ADD_OUTPUT] = "snapshot-add-output",
+	[LSC_CMD_SNAPSHOT_DEL_OUTPUT] = "snapshot-del-output",
+	[LSC_CMD_SNAPSHOT_LIST_OUTPUT] = "snapshot-list-output",
+	[LSC_CMD_SNAPSHOT_RECORD] = "snapshot-record",
 	[LSC_CMD_SAVE_SESSION] = "save-session",
 };
 

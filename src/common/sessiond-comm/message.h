@@ -52,6 +52,16 @@ enum lsc_command {
 	 */
 	LSC_CMD_PROCESS_ATTR_TRACKER_LIST,
 	/*
+	 * Snapshots (sessiond-comm/snapshot-codec.h). Add: str session,
+	 * output; reply: u32 id, str name. Del: str session, output (by id,
+	 * else by name). List: str session; reply: u32 count, count x output.
+	 * Record: str session, output (empty URLs: the session's), u32 wait.
+	 */
+	LSC_CMD_SNAPSHOT_ADD_OUTPUT,
+	LSC_CMD_SNAPSHOT_DEL_OUTPUT,
+	LSC_CMD_SNAPSHOT_LIST_OUTPUT,
+	LSC_CMD_SNAPSHOT_RECORD,
+	/*
 	 * Saves session configurations (lttng_save_session()): str session
 	 * ("": every session of the client), str output directory ("": the
 	 * client's ~/.lttng/sessions), u32 overwrite. No reply payload.

@@ -2,8 +2,9 @@
  * What the parts of lttng_load_session() share: load.c finds and
  * validates the configuration files, load-session.c recreates each
  * <session> of a file through the public API, with load-rules.c for the
- * rules and context fields of its channels and load-trackers.c for the
- * process attribute trackers of its domains.
+ * rules and context fields of its channels, load-trackers.c for the
+ * process attribute trackers of its domains and load-snapshot.c for the
+ * outputs of snapshot sessions.
  */
 #ifndef LTTNG_CTL_LOAD_INTERNAL_H
 #define LTTNG_CTL_LOAD_INTERNAL_H
@@ -40,6 +41,10 @@ int load_events(struct lttng_handle *handle, const char *channel,
 /* Add the context field of a <context> to a channel. 0 or error. */
 int load_context(struct lttng_handle *handle, const char *channel,
 		 xmlNodePtr node);
+
+/* Add the outputs of a <snapshot_outputs> to the session. 0 or error. */
+int load_snapshot_outputs(const char *session, xmlNodePtr snapshot_outputs,
+			  const struct load_overrides *overrides);
 
 /* Apply the trackers of a <domain> to the session. 0 or error. */
 int load_trackers(const char *session, enum lttng_domain_type domain,

@@ -27,6 +27,7 @@ struct session_config {
 	bool has_output;			   /* an <output> element */
 	bool output_local; /* a <path> destination (maybe "") */
 	char path[PATH_MAX];
+	xmlNodePtr snapshot_outputs; /* snapshot sessions' */
 	xmlNodePtr domains;
 };
 
@@ -44,18 +45,13 @@ static int parse_consumer_output(xmlNodePtr consumer,
 	return xml_text(path, cfg->path, sizeof(cfg->path));
 }
 
+/* A session's <output>: snapshot outputs, or a consumer output. */
 static int parse_output(xmlNodePtr output, struct session_config *cfg)
 {
-	xmlNodePtr snapshot_outputs = xml_child(output, "snapshot_outputs");
-	xmlNodePtr first;
-
-	if (!snapshot_outputs)
-		return parse_consumer_output(
-			xml_child(output, "consumer_output"), cfg);
-	first = xml_child(snapshot_outputs, "output");
-	if (!first)
+	cfg->snapshot_outputs = xml_child(output, "snapshot_outputs");
+	if (cfg->snapshot_outputs)
 		return 0;
-	return parse_consumer_output(xml_child(first, "consumer_output"), cfg);
+	return parse_consumer_output(xml_child(output, "consumer_output"), cfg);
 }
 
 static int parse_session(xmlNodePtr node, struct session_config *cfg)
@@ -94,17 +90,19 @@ make_descriptor(const struct session_config *cfg, const char *name,
 {
 	const char *path = cfg->output_local ? cfg->path : NULL;
 
+	if (cfg->snapshot) /* its outputs are added next */
+		return lttng_session_descriptor_snapshot_create(name);
 	if (overrides->path[0])
 		path = overrides->path;
-	if (cfg->snapshot)
-		return path ? lttng_session_descriptor_snapshot_local_create(
-				      name, path)
-			    : lttng_session_descriptor_snapshot_create(name);
 	if (path)
 		return lttng_session_descriptor_local_create(name, path);
 	return lttng_session_descriptor_create(name);
 }
 
+/*
+ * Create the session with its mode and output. A failure to add a
+ * snapshot output leaves the session, as LTTng's loader does.
+ */
 static int create_session(const struct session_config *cfg, const char *name,
 			  const struct load_overrides *overrides)
 {
@@ -112,8 +110,9 @@ static int create_session(const struct session_config *cfg, const char *name,
 	int ret;
 
 	/* Streaming and live sessions need lttng-relayd. */
-	if (cfg->live || overrides->ctrl_url[0] ||
-	    (cfg->has_output && !cfg->output_local && !overrides->path[0]))
+	if (!cfg->snapshot &&
+	    (cfg->live || overrides->ctrl_url[0] ||
+	     (cfg->has_output && !cfg->output_local && !overrides->path[0])))
 		return -LTTNG_ERR_RELAYD_CONNECT_FAIL;
 	desc = make_descriptor(cfg, name, overrides);
 	if (!desc)
@@ -121,7 +120,12 @@ static int create_session(const struct session_config *cfg, const char *name,
 	/* An enum lttng_error_code: LTTNG_OK or a positive error. */
 	ret = lttng_create_session_ext(desc);
 	lttng_session_descriptor_destroy(desc);
-	return ret == LTTNG_OK ? 0 : -abs(ret);
+	if (ret != LTTNG_OK)
+		return -abs(ret);
+	if (cfg->snapshot)
+		return load_snapshot_outputs(name, cfg->snapshot_outputs,
+					     overrides);
+	return 0;
 }
 
 /* The channel attributes of a <channel>, over the domain's defaults. */

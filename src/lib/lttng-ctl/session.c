@@ -9,12 +9,16 @@
 #include <time.h>
 
 #include "ctl-internal.h"
+#include "sessiond-comm/snapshot-codec.h"
 
 #define DATA_PENDING_POLL_NS 100000000L
 
 struct lttng_session_descriptor {
 	struct lsc_create_session create;
 	bool has_name;
+	/* a network snapshot output, added once the session exists */
+	bool has_snapshot_output;
+	struct lsc_snapshot_output snapshot_output;
 };
 
 static struct lttng_session_descriptor *
@@ -62,6 +66,30 @@ lttng_session_descriptor_snapshot_local_create(const char *name,
 {
 	return descriptor_new(
 		name, true, path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
+}
+
+LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_snapshot_network_create(const char *name,
+						 const char *control_url,
+						 const char *data_url)
+{
+	struct lttng_session_descriptor *desc;
+	struct lsc_snapshot_output *out;
+
+	if (!control_url)
+		return NULL;
+	desc = descriptor_new(name, true, LSC_OUTPUT_NONE, NULL);
+	if (!desc)
+		return NULL;
+	out = &desc->snapshot_output;
+	out->max_size = LSC_SNAPSHOT_MAX_SIZE_UNSET;
+	if (ctl_copy_name(out->ctrl_url, sizeof(out->ctrl_url), control_url) ||
+	    ctl_copy_name(out->data_url, sizeof(out->data_url), data_url)) {
+		free(desc);
+		return NULL;
+	}
+	desc->has_snapshot_output = true;
+	return desc;
 }
 
 LTTNG_API enum lttng_session_descriptor_status
@@ -119,6 +147,26 @@ static int descriptor_update(struct lttng_session_descriptor *desc,
 	return 0;
 }
 
+/*
+ * Adds the descriptor's network snapshot output to the session just
+ * created; the session is destroyed if it cannot be. 0 or -LTTNG_ERR_*.
+ */
+static int add_snapshot_output(const struct lttng_session_descriptor *desc)
+{
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	lsc_put_str(&buf, desc->create.name);
+	lsc_put_snapshot_output(&buf, &desc->snapshot_output);
+	ret = ctl_call(LSC_CMD_SNAPSHOT_ADD_OUTPUT, &buf, NULL);
+	lsc_buf_fini(&buf);
+	if (ret)
+		ctl_call_session(LSC_CMD_DESTROY_SESSION, desc->create.name,
+				 NULL);
+	return ret;
+}
+
 LTTNG_API enum lttng_error_code
 lttng_create_session_ext(struct lttng_session_descriptor *descriptor)
 {
@@ -136,6 +184,8 @@ lttng_create_session_ext(struct lttng_session_descriptor *descriptor)
 		return -ret;
 	ret = descriptor_update(descriptor, &reply);
 	lsc_message_fini(&reply);
+	if (!ret && descriptor->has_snapshot_output)
+		ret = add_snapshot_output(descriptor);
 	return ret ? -ret : LTTNG_OK;
 }
 

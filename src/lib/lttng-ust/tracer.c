@@ -14,6 +14,9 @@
  */
 #include <pthread.h>
 
+#include "ringbuffer/cpu.h"
+#include "ringbuffer/local-commit.h"
+
 #include "lib-tracking.h"
 #include "listener.h"
 #include "plugins.h"
@@ -29,6 +32,13 @@ static pthread_once_t tracer_once = PTHREAD_ONCE_INIT;
 static void tracer_init_once(void)
 {
 	ust_plugins_load();
+	/*
+	 * CPU-local commits (before any channel is mapped). Not with a
+	 * getcpu plugin: its streams are not the CPUs threads run on, so
+	 * every commit would take the remote path and its fence.
+	 */
+	if (!rb_getcpu_override)
+		rb_local_commit_enable();
 	lttng_ust_loaded = 1;
 	ust_log("tracer initialized (LTTng-UST 2.13 API)");
 }

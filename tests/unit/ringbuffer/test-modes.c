@@ -353,6 +353,26 @@ static void test_snapshot_shows_packets_oldest_first(void **state)
 	rb_channel_destroy(chan);
 }
 
+static void test_capped_snapshot_shows_the_newest_packets(void **state)
+{
+	struct rb_channel *chan = make_channel(RB_MODE_OVERWRITE, 4, 0);
+	struct snap_seen a = {0}, b = {0};
+
+	(void)state;
+	fill_packets(chan, 9, 0);
+	assert_int_equal(rb_stream_snapshot_newest(&chan->streams[0],
+						   fake_clock, 2, snap_cb, &a),
+			 2);
+	assert_int_equal(a.seqs[0], 8);
+	assert_int_equal(a.seqs[1], 9);
+	/* a cap above what the buffer holds shows everything */
+	assert_int_equal(rb_stream_snapshot_newest(&chan->streams[0],
+						   fake_clock, 10, snap_cb, &b),
+			 4);
+	assert_int_equal(b.seqs[0], 6);
+	rb_channel_destroy(chan);
+}
+
 static void test_commits_out_of_order_deliver_when_all_done(void **state)
 {
 	struct rb_channel *chan = make_channel(RB_MODE_DISCARD, 4, 0);
@@ -494,6 +514,7 @@ int main(void)
 		cmocka_unit_test(test_overwrite_keeps_most_recent_packets),
 		cmocka_unit_test(test_overwrite_never_touches_held_packet),
 		cmocka_unit_test(test_snapshot_shows_packets_oldest_first),
+		cmocka_unit_test(test_capped_snapshot_shows_the_newest_packets),
 		cmocka_unit_test(
 			test_commits_out_of_order_deliver_when_all_done),
 		cmocka_unit_test(test_signal_handler_nested_in_reservation),

@@ -2,7 +2,9 @@
  * Multi-threaded stress of the ring buffer: producer threads with random
  * record sizes and checksummed payloads against a concurrent consumer, in
  * discard, overwrite and blocking modes, with signal handlers tracing in
- * the middle of reservations. Also run under ThreadSanitizer.
+ * the middle of reservations; with atomic commits, then with CPU-local
+ * ones (threads migrate, so both kinds mix). Also run under
+ * ThreadSanitizer (atomic commits only there).
  */
 #include <errno.h>
 #include <poll.h>
@@ -18,6 +20,7 @@
 #include <cmocka.h>
 
 #include "records.h"
+#include "ringbuffer/local-commit.h"
 
 #define PRODUCERS 4
 #define HANDLER_PRODUCER_BASE 32
@@ -35,6 +38,8 @@ struct stress {
 	uint64_t failed[REC_MAX_PRODUCERS];
 	int done;
 	int stop_signals;
+	unsigned int finished; /* producers done with their records */
+	int release;	       /* producers may exit */
 	struct rec_tally tally;
 };
 
@@ -90,6 +95,13 @@ static void *producer(void *p)
 		if (seq % 4096 == 0)
 			sched_yield();
 	}
+	/*
+	 * Stay alive until the signaller stops: it must never signal a
+	 * thread that has exited.
+	 */
+	__atomic_add_fetch(&st->finished, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&st->release, __ATOMIC_ACQUIRE))
+		sched_yield();
 	return NULL;
 }
 
@@ -175,6 +187,7 @@ static void run(struct stress *st)
 {
 	struct producer_arg args[PRODUCERS];
 	struct sigaction sa = {.sa_handler = tracing_handler};
+	const struct timespec pause = {0, 1000 * 1000};
 	pthread_t sig_thread, cons_thread;
 	unsigned int i;
 
@@ -191,13 +204,18 @@ static void run(struct stress *st)
 	}
 	if (st->signals)
 		pthread_create(&sig_thread, NULL, signaller, st);
-	for (i = 0; i < st->producers; i++)
-		pthread_join(st->threads[i], NULL);
+	while (__atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) < st->producers)
+		nanosleep(&pause, NULL);
 	if (st->signals) {
 		__atomic_store_n(&st->stop_signals, 1, __ATOMIC_RELEASE);
 		pthread_join(sig_thread, NULL);
-		signal(SIGUSR1, SIG_DFL);
+		/* Ignoring drops a signal still pending (SIG_DFL would kill).
+		 */
+		signal(SIGUSR1, SIG_IGN);
 	}
+	__atomic_store_n(&st->release, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < st->producers; i++)
+		pthread_join(st->threads[i], NULL);
 	__atomic_store_n(&st->done, 1, __ATOMIC_RELEASE);
 	pthread_join(cons_thread, NULL);
 }
@@ -363,5 +381,12 @@ int main(void)
 		cmocka_unit_test(test_overwrite_threads_keep_recent_packets),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int failed = cmocka_run_group_tests_name("atomic commits", tests, NULL,
+						 NULL);
+
+	/* Again with CPU-local commits, where rseq and membarrier allow. */
+	if (rb_local_commit_enable())
+		failed += cmocka_run_group_tests_name("CPU-local commits",
+						      tests, NULL, NULL);
+	return failed;
 }

@@ -45,6 +45,13 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	wc.with_index = true;
 	wc.tracefile_size = config->tracefile_size;
 	wc.tracefile_count = config->tracefile_count;
+	if (config->snapshot) { /* a ring of one-packet files */
+		wc.with_index = false;
+		wc.tracefile_size = config->packet_size;
+		wc.tracefile_count = config->ring_bytes / config->packet_size;
+		if (!wc.tracefile_count)
+			wc.tracefile_count = 1;
+	}
 	s->conv.writer = ctf_stream_writer_create(&wc, err);
 	if (!s->conv.writer)
 		return -EIO;

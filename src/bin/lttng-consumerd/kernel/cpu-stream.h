@@ -40,6 +40,13 @@ struct kernel_cpu_stream_config {
 	bool overwrite; /* the instance's options/overwrite */
 	const struct kernel_process_trackers *trackers;
 	const struct trace_clock_converter *to_monotonic;
+	/*
+	 * A snapshot session's: trace_dir is private, one file per packet
+	 * (<channel>_<cpu>_<n>), only the newest ring_bytes of packets
+	 * kept (the channel's buffer), no index (stream-snapshot.h).
+	 */
+	bool snapshot;
+	size_t ring_bytes;
 };
 
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,

@@ -20,6 +20,11 @@
  *        a channel name               -> 'k' then two uint64_t (host
  *        order): the discarded events (discard mode) and the lost
  *        packets (overwrite mode) of that channel so far; or 'e'
+ *   'P'  snapshot (consumer started with --snapshot): a uint64_t
+ *        (host order) maximum of packets per stream (0: all), a
+ *        uint32_t length, then that many bytes, the absolute directory
+ *        (<snapshot>/kernel) to write every stream's kept pages, as CTF,
+ *        and the metadata to                      -> 'k' or 'e'
  *
  * EXPR (here and in --filter options) holds the expressions of every
  * enabled rule with a filter on that event, separated by
@@ -39,6 +44,7 @@
 #define KCONSUMER_CMD_SET_FILTER 'F'
 #define KCONSUMER_CMD_STATS 'S'
 #define KCONSUMER_CMD_SET_TRACKER 'T'
+#define KCONSUMER_CMD_SNAPSHOT 'P'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
 #define KCONSUMER_MAX_CHANNEL_NAME 255
 #define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'

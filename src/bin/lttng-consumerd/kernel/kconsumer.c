@@ -3,7 +3,7 @@
  * metadata file, one kernel_cpu_stream per channel and CPU, a periodic
  * drain (the channels' read timer) and the control socket.
  *
- * lttng-consumerd --kconsumerd --tracefs-root DIR --output DIR
+ * lttng-consumerd --kconsumerd --tracefs-root DIR (--output DIR | --snapshot)
  *     --control-fd N [--trace-name NAME] [--trace-clock monotonic|tsc
  *     --clock-freq HZ --clock-offset-s S --clock-offset CYCLES]
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
@@ -11,6 +11,7 @@
  *      [--tracefile-size B [--tracefile-count N]]
  *      [--filter SYSTEM/EVENT=EXPR]...)... [--tracker ATTR=VALUES]...
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -25,6 +26,7 @@
 
 #include "bpf-credentials.h"
 #include "cpu-stream.h"
+#include "stream-snapshot.h"
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
 #include "kconsumer.h"
@@ -74,6 +76,8 @@ struct kconsumer {
 	struct kernel_bpf_credentials *credentials;
 	int metadata_fd;
 	size_t metadata_written;
+	/* a snapshot session's: no files, buffers kept for snapshots */
+	bool snapshot;
 };
 
 static volatile sig_atomic_t quit_requested;
@@ -122,6 +126,7 @@ enum {
 	OPT_TRACEFILE_SIZE,
 	OPT_TRACEFILE_COUNT,
 	OPT_TRACKER,
+	OPT_SNAPSHOT,
 };
 
 static const struct option long_options[] = {
@@ -144,6 +149,7 @@ static const struct option long_options[] = {
 	{"switch-timer", required_argument, NULL, OPT_SWITCH_TIMER},
 	{"tracefile-size", required_argument, NULL, OPT_TRACEFILE_SIZE},
 	{"tracefile-count", required_argument, NULL, OPT_TRACEFILE_COUNT},
+	{"snapshot", no_argument, NULL, OPT_SNAPSHOT},
 	{NULL, 0, NULL, 0},
 };
 
@@ -240,6 +246,9 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 		switch (opt) {
 		case OPT_KCONSUMERD:
 			break;
+		case OPT_SNAPSHOT:
+			kc->snapshot = true;
+			break;
 		case OPT_TRACEFS_ROOT:
 			kc->tracefs_root = optarg;
 			break;
@@ -292,8 +301,8 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 			goto bad;
 		}
 	}
-	if (!kc->tracefs_root || !kc->output || kc->control_fd < 0 ||
-	    !kc->nr_channels || optind != argc)
+	if (!kc->tracefs_root || !kc->output == !kc->snapshot ||
+	    kc->control_fd < 0 || !kc->nr_channels || optind != argc)
 		goto bad;
 	for (i = 0; i < kc->nr_channels; i++) {
 		if (!kc->channels[i].instance)
@@ -333,7 +342,7 @@ static int write_metadata(struct kconsumer *kc, struct ctf_error *err)
 		ctf_metadata_text_since(md, kc->metadata_written, &len);
 	int ret;
 
-	if (!len)
+	if (!len || kc->metadata_fd < 0) /* a snapshot session's: none */
 		return 0;
 	ret = ctf_metadata_stream_write(kc->metadata_fd, ctf_metadata_uuid(md),
 					text, len, err);
@@ -355,6 +364,21 @@ static bool instance_overwrites(const char *instance)
 	on = text[0] == '1';
 	free(text);
 	return on;
+}
+
+/* An instance's per-CPU buffer size (buffer_size_kb), 0 if unknown. */
+static size_t instance_buffer_bytes(const char *instance)
+{
+	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
+	char *text, msg[256];
+	size_t kib;
+
+	if (tracefs_instance_read(&inst, "buffer_size_kb", &text, msg,
+				  sizeof(msg)))
+		return 0;
+	kib = (size_t)strtoul(text, NULL, 10);
+	free(text);
+	return kib * 1024;
 }
 
 static int open_channel(struct kconsumer *kc, uint32_t stream_id,
@@ -383,6 +407,8 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	int ret;
 
 	config.overwrite = instance_overwrites(ch->instance);
+	config.snapshot = kc->snapshot;
+	config.ring_bytes = instance_buffer_bytes(ch->instance);
 	ret = kernel_metadata_add_channel(kc->metadata, stream_id,
 					  &ch->contexts, ch->filters,
 					  ch->nr_filters, err);
@@ -567,6 +593,42 @@ static void start_bpf_credentials(struct kconsumer *kc)
 		kc->threads, kernel_bpf_credentials_lookup, kc->credentials);
 }
 
+/*
+ * A snapshot session's streams go to a private directory in memory
+ * (/dev/shm, else the temporary directory): rings of packet files
+ * (stream-snapshot.h), removed when the consumer exits.
+ */
+static int make_ring_dir(struct kconsumer *kc, struct ctf_error *err)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(kc->trace_dir, sizeof(kc->trace_dir),
+		 "/dev/shm/lttng-kconsumer-XXXXXX");
+	if (mkdtemp(kc->trace_dir))
+		return 0;
+	snprintf(kc->trace_dir, sizeof(kc->trace_dir),
+		 "%s/lttng-kconsumer-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (mkdtemp(kc->trace_dir))
+		return 0;
+	return ctf_error_set(err, -errno, "cannot create %s: %s", kc->trace_dir,
+			     strerror(errno));
+}
+
+/* Removes the ring directory and the packet files in it. */
+static void remove_ring_dir(struct kconsumer *kc)
+{
+	DIR *d = opendir(kc->trace_dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+	rmdir(kc->trace_dir);
+}
+
 static int setup(struct kconsumer *kc, struct ctf_error *err)
 {
 	struct kernel_trace_info info = {0};
@@ -577,11 +639,18 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	unsigned int i;
 	int ret;
 
-	snprintf(kc->trace_dir, sizeof(kc->trace_dir), "%s/kernel", kc->output);
-	ret = make_dirs(kc->trace_dir);
-	if (ret)
-		return ctf_error_set(err, ret, "cannot create %s: %s",
-				     kc->trace_dir, strerror(-ret));
+	if (kc->snapshot) {
+		ret = make_ring_dir(kc, err);
+		if (ret)
+			return ret;
+	} else {
+		snprintf(kc->trace_dir, sizeof(kc->trace_dir), "%s/kernel",
+			 kc->output);
+		ret = make_dirs(kc->trace_dir);
+		if (ret)
+			return ctf_error_set(err, ret, "cannot create %s: %s",
+					     kc->trace_dir, strerror(-ret));
+	}
 	if (tracefs_read_file(kc->tracefs_root, "events/header_page", &text,
 			      msg, sizeof(msg)))
 		return ctf_error_set(err, -EIO, "%s", msg);
@@ -605,8 +674,11 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/metadata", kc->trace_dir);
 	kc->metadata_fd =
-		open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (kc->metadata_fd < 0)
+		kc->snapshot
+			? -1
+			: open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			       0660);
+	if (kc->metadata_fd < 0 && !kc->snapshot)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
 	start_bpf_strings(kc);
@@ -654,7 +726,7 @@ static int flush_all(struct kconsumer *kc, struct ctf_error *err)
 		}
 	}
 	ret = write_metadata(kc, err);
-	if (!ret)
+	if (!ret && kc->metadata_fd >= 0)
 		fsync(kc->metadata_fd);
 	return ret;
 }
@@ -694,6 +766,8 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kernel_process_trackers_fini(&kc->trackers);
 	kernel_bpf_credentials_destroy(kc->credentials);
 	kc->credentials = NULL;
+	if (kc->snapshot && kc->trace_dir[0])
+		remove_ring_dir(kc);
 	return ret;
 }
 
@@ -921,6 +995,85 @@ static int set_tracker(struct kconsumer *kc)
 	return ret ? -1 : 0;
 }
 
+/* <dir>/metadata with the whole metadata text so far. */
+static int write_snapshot_metadata(struct kconsumer *kc, const char *dir,
+				   struct ctf_error *err)
+{
+	const struct ctf_metadata *md = kernel_metadata_ctf(kc->metadata);
+	char path[4200];
+	size_t len;
+	const char *text = ctf_metadata_text_since(md, 0, &len);
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (fd < 0)
+		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
+				     strerror(errno));
+	ret = ctf_metadata_stream_write(fd, ctf_metadata_uuid(md), text, len,
+					err);
+	close(fd);
+	return ret;
+}
+
+/* Writes every stream of every channel, then the metadata, into dir. */
+static int take_snapshot(struct kconsumer *kc, const char *dir,
+			 uint64_t max_packets, struct ctf_error *err)
+{
+	struct kernel_stream_snapshot snap = {
+		.ring_dir = kc->trace_dir,
+		.dir = dir,
+		.max_packets = max_packets,
+		.end_ts = trace_clock_read(kc->clock.source),
+	};
+	char index_dir[4200], name[300];
+	unsigned int i, cpu;
+	int ret;
+
+	snprintf(index_dir, sizeof(index_dir), "%s/index", dir);
+	ret = make_dirs(index_dir);
+	if (ret)
+		return ctf_error_set(err, ret, "cannot create %s: %s",
+				     index_dir, strerror(-ret));
+	ret = drain_all(kc, err); /* what the buffers hold now */
+	for (i = 0; !ret && i < kc->nr_channels; i++) {
+		struct kchannel *ch = &kc->channels[i];
+
+		for (cpu = 0; !ret && cpu < ch->nr_cpus; cpu++) {
+			snprintf(name, sizeof(name), "%s_%u", ch->name,
+				 ch->cpus[cpu].conv.cpu);
+			snap.name = name;
+			ret = kernel_cpu_stream_snapshot(&ch->cpus[cpu], &snap,
+							 err);
+		}
+	}
+	return ret ? ret : write_snapshot_metadata(kc, dir, err);
+}
+
+/*
+ * The 'P' command: a uint64_t max packets per stream (0: all), a
+ * uint32_t length, then the snapshot's kernel directory. 0 or -1.
+ */
+static int snapshot_command(struct kconsumer *kc)
+{
+	struct ctf_error err = {{0}};
+	char dir[4096] = "";
+	uint64_t max_packets;
+	uint32_t len;
+	int ret;
+
+	if (usock_recv_all(kc->control_fd, &max_packets, sizeof(max_packets)) ||
+	    usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
+	    len >= sizeof(dir) || usock_recv_all(kc->control_fd, dir, len))
+		return -1;
+	if (!kc->snapshot || dir[0] != '/')
+		return -1;
+	ret = take_snapshot(kc, dir, max_packets, &err);
+	if (ret)
+		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
+	return ret ? -1 : 0;
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -958,6 +1111,10 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 			fprintf(stderr, "Error: kernel consumer: bad tracker "
 					"command\n");
 		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_SNAPSHOT) {
+		reply(kc, !snapshot_command(kc));
 		return 0;
 	}
 	if (cmd == KCONSUMER_CMD_STATS) {

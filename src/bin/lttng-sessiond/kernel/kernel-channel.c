@@ -109,6 +109,8 @@ int kernel_channel_create(struct kernel_session *ks,
 	chan->enabled = true;
 	chan->attr = req->chan.attr;
 	chan->attr.overwrite = overwrite;
+	if (snapshot) /* lttng-create(1): snapshot sessions use mmap */
+		chan->attr.output = LTTNG_EVENT_MMAP;
 	chan->attr.extended.ptr = NULL;
 	chan->ext = req->ext;
 	chan->ext.discarded_events = 0;

@@ -3,9 +3,12 @@
  * (channels, rules, contexts kept in the generic structures) mirrored
  * into tracefs as it changes, and the consumer driven by start/stop.
  */
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../channel.h"
 #include "../session.h"
 #include "kernel-channel.h"
 #include "kernel-cmd.h"
@@ -417,10 +420,12 @@ int kernel_cmd_start(struct session *session)
 
 	if (!ks || !ks->domain.channel_count)
 		return LTTNG_OK;
-	if (!session->output_path[0])
-		return LTTNG_ERR_KERN_START_FAIL;
 	if (ks->consumer_fd < 0) {
-		ret = kernel_consumer_start(ks, session->output_path,
+		/* snapshot and no-output sessions keep their buffers */
+		ret = kernel_consumer_start(ks,
+					    session_keeps_buffers(session)
+						    ? NULL
+						    : session->output_path,
 					    session->name);
 		if (ret != LTTNG_OK)
 			return ret;
@@ -532,4 +537,24 @@ int kernel_cmd_list_tracepoints(struct lsc_buf *reply)
 int kernel_cmd_list_syscalls(struct lsc_buf *reply)
 {
 	return list_events(reply, true);
+}
+
+int kernel_cmd_snapshot(struct session *session, const char *dir,
+			uint64_t max_packets)
+{
+	char kernel_dir[PATH_MAX];
+	int n;
+
+	if (!session->kernel || !session->kernel->domain.channel_count)
+		return LTTNG_OK;
+	n = snprintf(kernel_dir, sizeof(kernel_dir), "%s/kernel", dir);
+	if (n < 0 || (size_t)n >= sizeof(kernel_dir))
+		return LTTNG_ERR_INVALID;
+	return kernel_consumer_snapshot(session->kernel, kernel_dir,
+					max_packets);
+}
+
+const struct channel *kernel_cmd_channels(const struct session *session)
+{
+	return session->kernel ? session->kernel->domain.channels : NULL;
 }

@@ -63,6 +63,16 @@ int kernel_cmd_start(struct session *session);
 int kernel_cmd_stop(struct session *session);
 void kernel_cmd_destroy(struct session *session);
 
+struct channel;
+/*
+ * Snapshots (cmd-snapshot.c): the session's kernel channels (NULL when
+ * none), and writing their buffers into <dir>/kernel (at most
+ * max_packets per stream, 0: all). LTTNG_OK or LTTNG_ERR_SNAPSHOT_FAIL.
+ */
+const struct channel *kernel_cmd_channels(const struct session *session);
+int kernel_cmd_snapshot(struct session *session, const char *dir,
+			uint64_t max_packets);
+
 /*
  * A kernel channel's losses for `lttng list`: discarded events and lost
  * packets (0 when the session never started).

@@ -139,7 +139,8 @@ static int build_args(struct argv_builder *b, struct kernel_session *ks,
 	if (add_arg(b, "%s", sessiond_config.kconsumerd_path) ||
 	    add_arg(b, "--kconsumerd") ||
 	    add_arg(b, "--tracefs-root=%s", kernel_tracefs_root()) ||
-	    add_arg(b, "--output=%s", output_dir) ||
+	    (output_dir ? add_arg(b, "--output=%s", output_dir)
+			: add_arg(b, "--snapshot")) ||
 	    add_arg(b, "--trace-name=%s", trace_name) ||
 	    add_arg(b, "--control-fd=%d", fd) ||
 	    add_clock_args(b, daemon_kernel_clock()))
@@ -351,4 +352,33 @@ void kernel_consumer_quit(struct kernel_session *ks)
 		kill(ks->consumer_pid, SIGKILL);
 	}
 	reap(ks);
+}
+
+int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
+			     uint64_t max_packets)
+{
+	uint32_t len = (uint32_t)strlen(dir);
+	size_t size = 1 + sizeof(max_packets) + sizeof(len) + len;
+	char *message;
+	int ret = -EPIPE;
+
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK; /* never started: no buffers yet */
+	message = malloc(size);
+	if (!message)
+		return LTTNG_ERR_NOMEM;
+	message[0] = KCONSUMER_CMD_SNAPSHOT;
+	memcpy(message + 1, &max_packets, sizeof(max_packets));
+	memcpy(message + 1 + sizeof(max_packets), &len, sizeof(len));
+	memcpy(message + 1 + sizeof(max_packets) + sizeof(len), dir, len);
+	if (write(ks->consumer_fd, message, size) == (ssize_t)size)
+		ret = wait_reply(ks);
+	free(message);
+	if (ret) {
+		ERR("The kernel consumer daemon did not write the snapshot "
+		    "%s",
+		    dir);
+		return LTTNG_ERR_SNAPSHOT_FAIL;
+	}
+	return LTTNG_OK;
 }

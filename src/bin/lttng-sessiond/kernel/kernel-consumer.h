@@ -13,7 +13,8 @@
 struct kernel_session;
 
 /*
- * Starts the consumer writing into output_dir/kernel. LTTNG_OK, or
+ * Starts the consumer writing into output_dir/kernel (output_dir NULL:
+ * a snapshot session's, keeping the buffers for snapshots). LTTNG_OK, or
  * LTTNG_ERR_KERN_CONSUMER_FAIL (logged) when it cannot run.
  */
 int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
@@ -48,6 +49,15 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 				  const char *channel,
 				  uint64_t *discarded_events,
 				  uint64_t *lost_packets);
+
+/*
+ * A snapshot session's consumer writes what its buffers hold into dir
+ * (<snapshot>/kernel): at most max_packets per stream (0: all), and the
+ * metadata. LTTNG_OK (also when it never started) or
+ * LTTNG_ERR_SNAPSHOT_FAIL.
+ */
+int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
+			     uint64_t max_packets);
 
 /* Asks the consumer to finish, then reaps it (no-op when none). */
 void kernel_consumer_quit(struct kernel_session *ks);

@@ -217,7 +217,8 @@ static int resolve_urls(struct create_opts *opts)
 	if (opts->ctrl_url && ((ret = check_url(opts->ctrl_url)) ||
 			       (ret = check_url(opts->data_url))))
 		return ret;
-	if (opts->set_url || opts->ctrl_url) {
+	/* a snapshot session only connects to its output to record */
+	if ((opts->set_url || opts->ctrl_url) && !opts->snapshot) {
 		ERR("Network outputs need lttng-relayd, which this toolkit "
 		    "does not provide");
 		return CMD_UNSUPPORTED;
@@ -304,10 +305,29 @@ make_descriptor(const char *name, const struct create_opts *opts)
 		return opts->snapshot
 			       ? lttng_session_descriptor_snapshot_create(name)
 			       : lttng_session_descriptor_create(name);
+	if (opts->snapshot && (opts->set_url || opts->ctrl_url))
+		return lttng_session_descriptor_snapshot_network_create(
+			name, opts->set_url ? opts->set_url : opts->ctrl_url,
+			opts->set_url ? NULL : opts->data_url);
 	return opts->snapshot
 		       ? lttng_session_descriptor_snapshot_local_create(name,
 									output)
 		       : lttng_session_descriptor_local_create(name, output);
+}
+
+/* A network snapshot output as the session daemon lists it. */
+static void print_network_snapshot_output(const char *session)
+{
+	struct lttng_snapshot_output_list *list;
+	struct lttng_snapshot_output *output;
+
+	if (lttng_snapshot_list_output(session, &list) < 0)
+		return;
+	output = lttng_snapshot_output_list_get_next(list);
+	if (output)
+		MSG("Default snapshot output set to %s",
+		    lttng_snapshot_output_get_ctrl_url(output));
+	lttng_snapshot_output_list_destroy(list);
 }
 
 static void print_created(const struct lttng_session_descriptor *desc,
@@ -328,6 +348,8 @@ static void print_created(const struct lttng_session_descriptor *desc,
 	MSG("Snapshot session %s created.", name);
 	if (path)
 		MSG("Default snapshot output set to %s", path);
+	else if (opts->set_url || opts->ctrl_url)
+		print_network_snapshot_output(name);
 	MSG("Every channel enabled for this session will be set to mmap "
 	    "output and default to overwrite mode.");
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../command.h"
+#include "../conf.h"
 #include "../utils.h"
 
 enum {
@@ -125,6 +126,14 @@ static int load(const struct load_opts *opts)
 		ret = CMD_ERROR;
 	} else {
 		print_success(opts);
+		/*
+		 * As LTTng's, a load by name makes that name (not its
+		 * override) the current session.
+		 */
+		if (!opts->all && conf_set_session(opts->session)) {
+			ERR("Cannot write the current session to .lttngrc");
+			ret = CMD_ERROR;
+		}
 	}
 end:
 	lttng_load_session_attr_destroy(attr);

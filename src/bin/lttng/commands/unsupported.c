@@ -1,6 +1,6 @@
 /*
  * The lttng commands this toolkit parses but does not implement:
- * snapshot, rotate, enable-rotation, disable-rotation, clear,
+ * rotate, enable-rotation, disable-rotation, clear,
  * regenerate and metadata. Each has LTTng 2.13's option table (so --help,
  * --list-options and option errors are LTTng's) and LTTng's checks of its
  * arguments; a command that passes them ends with an error saying it is
@@ -28,19 +28,6 @@ enum {
 	OPT_NO_WAIT,
 	OPT_TIMER,
 	OPT_SIZE,
-};
-
-static struct poptOption snapshot_options[] = {
-	CLI_HELP_OPTION,
-	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
-	{"ctrl-url", 'C', POPT_ARG_STRING, NULL, OPT_CTRL_URL, NULL, NULL},
-	{"data-url", 'D', POPT_ARG_STRING, NULL, OPT_DATA_URL, NULL, NULL},
-	{"name", 'n', POPT_ARG_STRING, NULL, OPT_NAME, NULL, NULL},
-	{"max-size", 'm', POPT_ARG_STRING, NULL, OPT_MAX_SIZE, NULL, NULL},
-	CLI_LIST_OPTIONS_OPTION,
-	{"list-commands", 0, POPT_ARG_NONE, NULL, OPT_LIST_COMMANDS, NULL,
-	 NULL},
-	POPT_TABLEEND,
 };
 
 static struct poptOption rotate_options[] = {
@@ -87,8 +74,6 @@ static struct poptOption disable_rotation_options[] = {
 	POPT_TABLEEND,
 };
 
-static const char *const snapshot_actions[] = {"add-output", "del-output",
-					       "list-output", "record", NULL};
 static const char *const regenerate_objects[] = {"metadata", "statedump", NULL};
 static const char *const metadata_actions[] = {"regenerate", NULL};
 
@@ -283,57 +268,6 @@ end:
 	free_parsed(&p);
 	poptFreeContext(pc);
 	return ret;
-}
-
-/* The checks of snapshot's actions made before LTTng asks the daemon. */
-static int check_snapshot_action(int argc, const char **argv)
-{
-	poptContext pc = poptGetContext(NULL, argc, argv, snapshot_options, 0);
-	struct parsed p = {0};
-	const char *action, *arg;
-	int ret = CMD_SUCCESS;
-
-	parse_popt(pc, "snapshot", snapshot_options, snapshot_actions, &p);
-	if (p.done) {
-		ret = p.ret;
-		goto answered;
-	}
-	action = poptGetArg(pc);
-	if (!action) {
-		ERR("No action specified for snapshot command.");
-		ret = CMD_ERROR;
-		goto end;
-	}
-	if (!have_session(&p)) {
-		ret = CMD_ERROR;
-		goto end;
-	}
-	if (!is_one_of(action, snapshot_actions)) {
-		ret = CMD_UNDEFINED;
-		goto end;
-	}
-	arg = poptGetArg(pc);
-	if (!arg && !strcmp(action, "add-output")) {
-		ERR("An output destination must be specified to add a "
-		    "snapshot output.");
-		ret = CMD_ERROR;
-	} else if (!arg && !strcmp(action, "del-output")) {
-		ERR("A snapshot output name or id must be provided to delete "
-		    "a snapshot output.");
-		ret = CMD_ERROR;
-	}
-end:
-	if (ret == CMD_SUCCESS)
-		ret = not_implemented("snapshot");
-answered:
-	free_parsed(&p);
-	poptFreeContext(pc);
-	return ret;
-}
-
-int cmd_snapshot(int argc, const char **argv)
-{
-	return check_snapshot_action(argc, argv);
 }
 
 int cmd_regenerate(int argc, const char **argv)

@@ -1,0 +1,60 @@
+/*
+ * Implementation of local-commit.h: turning CPU-local commits on (rseq
+ * registered, membarrier registration) and the fence remote committers
+ * take after their locked add.
+ */
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "ringbuffer/local-commit.h"
+
+bool rb_local_commit_enabled;
+
+static int membarrier(int cmd)
+{
+	return (int)syscall(__NR_membarrier, cmd, 0, 0);
+}
+
+/*
+ * Whether any process may commit CPU-locally, from the kernel's
+ * support of the global expedited membarrier (which they need): if it
+ * does not, none can, and remote committers need no fence.
+ */
+static int global_expedited_supported(void)
+{
+	static int supported = -1;
+	int cmds;
+
+	if (__atomic_load_n(&supported, __ATOMIC_RELAXED) < 0) {
+		cmds = membarrier(MEMBARRIER_CMD_QUERY);
+		__atomic_store_n(
+			&supported,
+			cmds > 0 && (cmds & MEMBARRIER_CMD_GLOBAL_EXPEDITED),
+			__ATOMIC_RELAXED);
+	}
+	return __atomic_load_n(&supported, __ATOMIC_RELAXED);
+}
+
+bool rb_local_commit_enable(void)
+{
+#ifdef RB_HAVE_LOCAL_COMMIT
+	if (__atomic_load_n(&rb_local_commit_enabled, __ATOMIC_RELAXED))
+		return true;
+	if (__rseq_size == 0 || !global_expedited_supported())
+		return false;
+	if (membarrier(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) != 0)
+		return false;
+	__atomic_store_n(&rb_local_commit_enabled, true, __ATOMIC_RELAXED);
+	return true;
+#else
+	return false;
+#endif
+}
+
+void rb_local_commit_fence(void)
+{
+	if (global_expedited_supported() &&
+	    membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED) != 0)
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}

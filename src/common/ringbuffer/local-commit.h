@@ -1,0 +1,116 @@
+/*
+ * CPU-local commits: adding to a slot's commit word without a locked
+ * instruction, when the committing thread runs on the stream's own CPU.
+ * A restartable sequence (rseq(2), registered by glibc) checks the CPU
+ * and ends with the store of the new count; the kernel restarts it at
+ * the abort label if the thread is preempted, migrated or signalled
+ * before that store. Every writer of the word is then on that CPU and
+ * none interrupts another's read-add-store, so the plain store is as
+ * good as an atomic add, at a fraction of its cost.
+ *
+ * Committers elsewhere (a thread migrated since its reservation, the
+ * consumer daemon's switch and recovery, processes without rseq) add to
+ * the slot's commit_remote word with a locked instruction instead; see
+ * producer.c ("COMMIT") for how the two meet. x86-64 only: elsewhere,
+ * and under ThreadSanitizer (which cannot see the store), every commit
+ * takes the remote path.
+ */
+#ifndef RINGBUFFER_LOCAL_COMMIT_H
+#define RINGBUFFER_LOCAL_COMMIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__) &&                    \
+	defined(__GLIBC_PREREQ)
+#if __GLIBC_PREREQ(2, 35)
+#define RB_HAVE_LOCAL_COMMIT 1
+#endif
+#endif
+
+/*
+ * Whether this process commits CPU-locally: set once by
+ * rb_local_commit_enable(), never cleared.
+ */
+extern bool rb_local_commit_enabled;
+
+/*
+ * Turns CPU-local commits on in this process if the kernel and libc
+ * allow them (rseq registered by glibc, and membarrier's global
+ * expedited command, which remote committers use to order themselves
+ * against local ones). Returns whether they are on. Thread-safe.
+ */
+bool rb_local_commit_enable(void);
+
+/*
+ * Makes every CPU-local commit of every process that enabled them
+ * visible to the caller, and the caller's earlier stores visible to
+ * those committers' later loads (membarrier(2), global expedited). A
+ * no-op where no process can commit CPU-locally.
+ */
+void rb_local_commit_fence(void);
+
+#ifdef RB_HAVE_LOCAL_COMMIT
+#include <sys/rseq.h>
+
+/* The signature glibc registers with rseq on x86 (RSEQ_SIG). */
+#define RB_RSEQ_SIG 0x53053053
+
+/*
+ * *word += add, in a restartable sequence that requires the calling
+ * thread to be on CPU `cpu`. Returns true when done; false when the
+ * thread is on another CPU or was interrupted (nothing was written).
+ */
+static inline __attribute__((always_inline)) bool
+rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
+{
+	struct rseq *rs = (struct rseq *)((char *)__builtin_thread_pointer() +
+					  __rseq_offset);
+
+	__asm__ goto(
+		/* The descriptor: start, length up to the store, abort. */
+		".pushsection __rseq_cs, \"aw\"\n\t"
+		".balign 32\n\t"
+		"3:\n\t"
+		".long 0x0, 0x0\n\t"
+		".quad 1f, (2f - 1f), 4f\n\t"
+		".popsection\n\t"
+		"leaq 3b(%%rip), %%rax\n\t"
+		"movq %%rax, %c[cs_off](%[rs])\n\t"
+		"1:\n\t"
+		"cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
+		"jnz 4f\n\t"
+		"movq (%[word]), %%rax\n\t"
+		"addq %[add], %%rax\n\t"
+		"movq %%rax, (%[word])\n\t" /* the commit: last instruction */
+		"2:\n\t"
+		/* The abort handler, after the signature the kernel checks. */
+		".pushsection __rseq_failure, \"ax\"\n\t"
+		".byte 0x0f, 0xb9, 0x3d\n\t"
+		".long %c[sig]\n\t"
+		"4:\n\t"
+		"jmp %l[aborted]\n\t"
+		".popsection\n\t"
+		:
+		:
+		[rs] "r"(rs), [cpu] "r"(cpu), [word] "r"(word), [add] "r"(add),
+		[cs_off] "i"(__builtin_offsetof(struct rseq, rseq_cs)),
+		[cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
+		[sig] "i"(RB_RSEQ_SIG)
+		: "rax", "cc", "memory"
+		: aborted);
+	return true;
+aborted:
+	return false;
+}
+#else
+static inline bool rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
+{
+	(void)word;
+	(void)cpu;
+	(void)add;
+	return false;
+}
+#endif
+
+#endif /* RINGBUFFER_LOCAL_COMMIT_H */
