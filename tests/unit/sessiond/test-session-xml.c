@@ -223,6 +223,35 @@ static void test_snapshot_session_without_output_has_no_output(void **state)
 	free(text);
 }
 
+/* The "snapnone" and "snapnet" scenarios: no output, a relay daemon. */
+static void test_snapshot_outputs(void **state)
+{
+	struct snapshot_output net = {
+		.id = 1,
+		.max_size = LSC_SNAPSHOT_MAX_SIZE_UNSET,
+		.name = "snapshot-1",
+		.local = false,
+		.ctrl_url = "tcp4://127.0.0.1:5342/",
+		.data_url = "tcp4://127.0.0.1:5343/",
+	};
+	struct session s;
+	char *text;
+
+	(void)state;
+	init_session(&s, "snapnone", "");
+	s.snapshot = true;
+	text = write_session(&s);
+	assert_string_equal(text, read_fixture("snapnone.lttng"));
+	free(text);
+	init_session(&s, "snapnet", "");
+	s.snapshot = true;
+	s.snap.output = &net;
+	text = write_session(&s);
+	assert_string_equal(text, read_fixture("snapnet.lttng"));
+	assert_valid(text);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_session_without_domain),
 		cmocka_unit_test(
 			test_snapshot_session_without_output_has_no_output),
+		cmocka_unit_test(test_snapshot_outputs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
