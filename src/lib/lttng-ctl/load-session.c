@@ -264,11 +264,9 @@ static int load_domain(const char *session, xmlNodePtr node)
 	return ret;
 }
 
-/* Everything after the creation; the caller destroys on failure. */
-static int configure_session(const struct session_config *cfg, const char *name)
+/* What this toolkit's session daemon cannot restore yet. */
+static void warn_unsupported(const struct session_config *cfg, const char *name)
 {
-	int ret = 0;
-
 	if (cfg->has_shm_path)
 		WARN("Session %s: its shared memory path is not restored: "
 		     "not supported by this toolkit",
@@ -277,13 +275,24 @@ static int configure_session(const struct session_config *cfg, const char *name)
 		WARN("Session %s: its rotation schedules are not restored: "
 		     "not supported by this toolkit",
 		     name);
+}
+
+static int load_domains(const struct session_config *cfg, const char *name)
+{
+	int ret = 0;
 
 	for (xmlNodePtr n = xmlFirstElementChild(cfg->domains); n && !ret;
 	     n = xmlNextElementSibling(n))
 		ret = load_domain(name, n);
-	if (!ret && cfg->started)
-		ret = lttng_start_tracing(name);
-	return ret < 0 ? ret : 0;
+	return ret;
+}
+
+/* A session that failed after its creation is destroyed, as by LTTng. */
+static int fail_session(const char *name, int ret)
+{
+	ERR("Failed to load session %s: %s", name, lttng_strerror(ret));
+	lttng_destroy_session(name);
+	return ret;
 }
 
 int load_session_node(xmlNodePtr session_node, const char *session_name,
@@ -308,10 +317,14 @@ int load_session_node(xmlNodePtr session_node, const char *session_name,
 	ret = create_session(&cfg, name, overrides);
 	if (ret)
 		return ret;
-	ret = configure_session(&cfg, name);
-	if (ret) {
-		ERR("Failed to load session %s: %s", name, lttng_strerror(ret));
-		lttng_destroy_session(name);
+	warn_unsupported(&cfg, name);
+	ret = load_domains(&cfg, name);
+	if (ret)
+		return fail_session(name, ret);
+	if (cfg.started) {
+		ret = lttng_start_tracing(name);
+		if (ret < 0)
+			return fail_session(name, ret);
 	}
-	return ret;
+	return 0;
 }
