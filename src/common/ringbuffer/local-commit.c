@@ -4,6 +4,7 @@
  * take after their locked add.
  */
 #include <linux/membarrier.h>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -36,15 +37,36 @@ static int global_expedited_supported(void)
 	return __atomic_load_n(&supported, __ATOMIC_RELAXED);
 }
 
+#ifdef RB_HAVE_LOCAL_COMMIT
+/*
+ * A fork child registers its memory with membarrier again (harmless if
+ * the registration was inherited); if it cannot, it commits atomically.
+ */
+static void register_fork_child(void)
+{
+	if (membarrier(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) != 0)
+		__atomic_store_n(&rb_local_commit_enabled, false,
+				 __ATOMIC_RELAXED);
+}
+
+static void install_fork_handler(void)
+{
+	pthread_atfork(NULL, NULL, register_fork_child);
+}
+#endif
+
 bool rb_local_commit_enable(void)
 {
 #ifdef RB_HAVE_LOCAL_COMMIT
+	static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
+
 	if (__atomic_load_n(&rb_local_commit_enabled, __ATOMIC_RELAXED))
 		return true;
 	if (__rseq_size == 0 || !global_expedited_supported())
 		return false;
 	if (membarrier(MEMBARRIER_CMD_REGISTER_GLOBAL_EXPEDITED) != 0)
 		return false;
+	pthread_once(&fork_handler_once, install_fork_handler);
 	__atomic_store_n(&rb_local_commit_enabled, true, __ATOMIC_RELAXED);
 	return true;
 #else

@@ -38,7 +38,8 @@ extern bool rb_local_commit_enabled;
  * Turns CPU-local commits on in this process if the kernel and libc
  * allow them (rseq registered by glibc, and membarrier's global
  * expedited command, which remote committers use to order themselves
- * against local ones). Returns whether they are on. Thread-safe.
+ * against local ones). Returns whether they are on. A fork child
+ * registers with membarrier again, or turns them off. Thread-safe.
  */
 bool rb_local_commit_enable(void);
 

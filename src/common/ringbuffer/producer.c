@@ -377,7 +377,7 @@ void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add)
 	__atomic_add_fetch(&slot->commit_remote, add, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&s->shm->local_commits, __ATOMIC_RELAXED))
 		rb_local_commit_fence();
-	rb_commit_settle(s, begin);
+	rb_commit_settle(s, slot, begin);
 }
 
 /*

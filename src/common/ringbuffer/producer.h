@@ -135,13 +135,13 @@ RB_INLINE uint64_t rb_slot_committed(const struct rb_shm_slot *slot)
 }
 
 /*
- * After a commit to the slot holding stream offset begin: delivers the
+ * After a commit to `slot`, which holds stream offset begin: delivers the
  * packet when its pass is complete; otherwise, when everything reserved
  * in the packet is committed, records that prefix for crash recovery.
  */
-RB_INLINE void rb_commit_settle(struct rb_stream *s, uint64_t begin)
+RB_INLINE void rb_commit_settle(struct rb_stream *s, struct rb_shm_slot *slot,
+				uint64_t begin)
 {
-	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
 	uint64_t pass_bytes = rb_pass_bytes(s, begin);
 	uint64_t v = rb_slot_committed(slot);
 	uint32_t filled = rb_slot_filled(v, pass_bytes);
@@ -170,7 +170,7 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
 
 	if (RB_LIKELY(rb_local_commit_enabled) &&
 	    RB_LIKELY(rb_local_commit(&slot->commit, s->cpu, add)))
-		rb_commit_settle(s, begin);
+		rb_commit_settle(s, slot, begin);
 	else
 		rb_commit_remote(s, begin, add);
 }
