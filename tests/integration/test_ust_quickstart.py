@@ -4,6 +4,8 @@ first, then lttng-sessiond --daemonize, lttng list --userspace, create,
 enable-event, start, Enter, destroy; babeltrace2 prints the events from
 $LTTNG_HOME/lttng-traces/."""
 import glob
+import os
+import stat
 import re
 import subprocess
 import time
@@ -67,6 +69,15 @@ def test_record_user_application_events(tracing):
         "Session my-user-space-session destroyed\n")
 
     [trace] = glob.glob(str(tracing.traces() / "my-user-space-session*"))
+    # LTTng's trace directories and files are group-writable, whatever
+    # the daemons' umask.
+    for root, dirs, files in os.walk(trace):
+        for d in dirs:
+            assert stat.S_IMODE(os.stat(os.path.join(root, d)).st_mode) \
+                == 0o770, d
+        for f in files:
+            assert stat.S_IMODE(os.stat(os.path.join(root, f)).st_mode) \
+                == 0o660, f
     lines = babeltrace2_text(trace).splitlines()
     expected = [("hi there!", 23), ("./hello", 0), ("world", 1),
                 ("and", 2), ("beyond", 3), ("i^2", 16)]

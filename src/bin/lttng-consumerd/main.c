@@ -8,6 +8,7 @@
  */
 #include <getopt.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,12 @@ int main(int argc, char **argv)
 	struct consumerd_options opts;
 	int ret;
 
+	/*
+	 * Trace files get the modes they are created with (0660, and 0770
+	 * for directories), whatever the session daemon's umask: LTTng's
+	 * traces are group-writable. This daemon creates no other file.
+	 */
+	umask(0);
 	if (wants_kernel_mode(argc, argv))
 		return kernel_consumerd_main(argc, argv);
 	ret = parse_options(argc, argv, &opts);

@@ -23,6 +23,9 @@ static int create_component(const char *path, uid_t uid, gid_t gid)
 			return -ENOTDIR;
 		return 0;
 	}
+	/* 0770 whatever the umask, as LTTng's trace directories are. */
+	if (chmod(path, 0770))
+		WARN("Cannot set the mode of %s: %s", path, strerror(errno));
 	if (geteuid() == 0 && chown(path, uid, gid))
 		WARN("Cannot give %s to uid %u: %s", path, (unsigned int)uid,
 		     strerror(errno));
