@@ -5,11 +5,13 @@
  * code a command returned negated).
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "command.h"
+#include "mi/mi-command.h"
 #include "utils.h"
 #include "../../lib/lttng-ctl/ctl-log.h"
 
@@ -22,6 +24,37 @@ struct command {
 	const char *name;
 	int (*func)(int argc, const char **argv);
 };
+
+/*
+ * The commands that have no machine interface output here yet: under
+ * --mi xml they are refused. `view` has none in LTTng either: it warns
+ * and runs as usual.
+ */
+static const char *const commands_without_mi[] = {
+	"add-trigger",
+	"clear",
+	"list-triggers",
+	"load",
+	"metadata",
+	"regenerate",
+	"remove-trigger",
+	"rotate",
+	"enable-rotation",
+	"disable-rotation",
+	"save",
+	NULL,
+};
+
+static bool command_has_mi(const char *name)
+{
+	const char *const *it;
+
+	for (it = commands_without_mi; *it; it++) {
+		if (!strcmp(*it, name))
+			return false;
+	}
+	return true;
+}
 
 /* In LTTng's order, which --list-commands shows. */
 static const struct command commands[] = {
@@ -214,9 +247,9 @@ static int parse_global_options(int argc, char **argv)
 				 */
 				return 256 - LTTNG_ERR_MI_OUTPUT_TYPE;
 			}
-			ERR("--mi xml: %s",
-			    lttng_strerror(LTTNG_ERR_MI_NOT_IMPLEMENTED));
-			return CMD_ERROR;
+			mi_enable();
+			log_stdout_silenced = true;
+			break;
 		case 'n':
 			cli_options.no_sessiond = true;
 			break;
@@ -253,7 +286,9 @@ int main(int argc, char **argv)
 	if (ret >= 0)
 		return ret;
 	if (optind >= argc) {
-		fputs(usage_text, stdout);
+		/* Under --mi xml, LTTng prints no usage either. */
+		if (!mi_enabled())
+			fputs(usage_text, stdout);
 		return CMD_ERROR;
 	}
 	if (log_quiet) {
@@ -265,6 +300,13 @@ int main(int argc, char **argv)
 		MSG("lttng: %s is not an lttng command. See 'lttng --help'.",
 		    argv[optind]);
 		return CMD_UNDEFINED;
+	}
+	if (mi_enabled() && !strcmp(cmd->name, "view")) {
+		WARN("mi does not apply to view command");
+	} else if (mi_enabled() && !command_has_mi(cmd->name)) {
+		ERR("--mi xml: %s",
+		    lttng_strerror(LTTNG_ERR_MI_NOT_IMPLEMENTED));
+		return CMD_ERROR;
 	}
 	ret = cmd->func(argc - optind, (const char **)argv + optind);
 	fflush(stdout);

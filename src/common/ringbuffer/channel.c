@@ -67,7 +67,7 @@ static void announce_local_commits(struct rb_shm_header *h)
 	    __atomic_load_n(&h->local_commits, __ATOMIC_RELAXED))
 		return;
 	__atomic_store_n(&h->local_commits, 1, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	rb_full_fence();
 }
 
 /* Fills the process-local fields of s from its mapped shared header. */

@@ -78,5 +78,5 @@ void rb_local_commit_fence(void)
 {
 	if (global_expedited_supported() &&
 	    membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED) != 0)
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		rb_full_fence();
 }

@@ -10,6 +10,7 @@
 
 int log_verbosity;
 bool log_quiet;
+bool log_stdout_silenced;
 
 static const char *log_prefix(enum log_kind kind, int level)
 {
@@ -36,7 +37,7 @@ void log_print(enum log_kind kind, int level, const char *fmt, ...)
 	va_list args;
 	int len;
 
-	if (log_quiet)
+	if (log_quiet || (kind == LOG_KIND_MSG && log_stdout_silenced))
 		return;
 	if (kind == LOG_KIND_DBG && level > log_verbosity)
 		return;
@@ -64,7 +65,7 @@ void log_print_raw(const char *fmt, ...)
 {
 	va_list args;
 
-	if (log_quiet)
+	if (log_quiet || log_stdout_silenced)
 		return;
 	va_start(args, fmt);
 	vfprintf(stdout, fmt, args);

@@ -19,6 +19,12 @@ enum log_kind {
 extern int log_verbosity;
 /* When set, nothing at all is printed (lttng -q). */
 extern bool log_quiet;
+/*
+ * Set by the lttng CLI under --mi xml: messages for stdout (MSG,
+ * log_print_raw) are dropped, as stdout then carries the MI document;
+ * errors and warnings still go to stderr.
+ */
+extern bool log_stdout_silenced;
 
 /*
  * Print one line (a newline is added). For LOG_KIND_DBG, level is the

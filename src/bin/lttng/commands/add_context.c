@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-context.h"
 #include "../utils.h"
 
 enum {
@@ -371,11 +373,15 @@ static int add_contexts(const struct context_opts *o,
 
 	if (!handle)
 		return CMD_FATAL;
+	if (mi_enabled())
+		mi_context_list_begin();
 	for (i = 0; i < o->count; i++) {
 		struct context_request *req = &o->reqs[i];
 		int ret =
 			lttng_add_context(handle, &req->ctx, NULL, o->channel);
 
+		if (mi_enabled())
+			mi_context_add(&req->ctx, req->symbol, ret >= 0);
 		if (ret < 0) {
 			ERR("%s: %s", req->symbol, lttng_strerror(ret));
 			warn = 1;
@@ -388,6 +394,8 @@ static int add_contexts(const struct context_opts *o,
 		}
 	}
 	lttng_destroy_handle(handle);
+	if (mi_enabled())
+		mi_command_end(mi_success_of(warn));
 	return warn ? CMD_WARNING : CMD_SUCCESS;
 }
 

@@ -13,6 +13,8 @@
 #include <stdio.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-session.h"
 #include "../conf.h"
 #include "../spawn.h"
 #include "../utils.h"
@@ -368,11 +370,17 @@ static int create_session(const char *name, const struct create_opts *opts)
 	code = lttng_create_session_ext(desc);
 	if (code != LTTNG_OK) {
 		ERR("%s", lttng_strerror(code));
+		if (mi_enabled())
+			mi_command_print_empty("create", NULL,
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}
-	print_created(desc, opts);
 	lttng_session_descriptor_get_session_name(desc, &final_name);
+	if (mi_enabled())
+		mi_session_print_created(final_name);
+	else
+		print_created(desc, opts);
 	if (conf_set_session(final_name)) {
 		ERR("Cannot write the current session to .lttngrc");
 		ret = CMD_ERROR;
@@ -398,6 +406,8 @@ int cmd_create(int argc, const char **argv)
 	leftover = poptGetArg(pc);
 	if (leftover) {
 		ERR("Unknown argument: %s", leftover);
+		if (mi_enabled())
+			mi_command_print_empty("create", NULL, MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}

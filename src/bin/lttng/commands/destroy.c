@@ -8,6 +8,8 @@
 #include <time.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-session.h"
 #include "../conf.h"
 #include "../utils.h"
 
@@ -82,6 +84,8 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 		return ret;
 	}
 	MSG("Session %s destroyed", session->name);
+	if (mi_enabled())
+		mi_session_list_add(session);
 	if (conf_forget_session(session->name))
 		WARN("Cannot update .lttngrc after destroying %s",
 		     session->name);
@@ -126,9 +130,14 @@ int cmd_destroy(int argc, const char **argv)
 	count = lttng_list_sessions(&sessions);
 	if (count < 0) {
 		ERR("%s", lttng_strerror(count));
+		if (mi_enabled())
+			mi_command_print_empty("destroy", "sessions",
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}
+	if (mi_enabled())
+		mi_session_list_begin("destroy");
 	if (all) {
 		for (i = 0; i < count && ret == CMD_SUCCESS; i++)
 			ret = destroy_one(&sessions[i], no_wait);
@@ -139,6 +148,12 @@ int cmd_destroy(int argc, const char **argv)
 	if (ret == CMD_SUCCESS && leftover) {
 		ERR("Unknown argument: %s", leftover);
 		ret = CMD_ERROR;
+	}
+	if (mi_enabled()) {
+		mi_command_end(mi_success_of(ret));
+		/* LTTng's MI mode exits with 0 after an extra argument. */
+		if (ret == CMD_ERROR && leftover)
+			ret = CMD_SUCCESS;
 	}
 end:
 	free(sessions);

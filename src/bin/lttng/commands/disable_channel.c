@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-channel.h"
+#include "../mi/mi-command.h"
 #include "../utils.h"
 
 enum { OPT_SESSION = 3, OPT_KERNEL, OPT_USERSPACE };
@@ -28,10 +30,14 @@ static int disable_channels(enum lttng_domain_type type, char *names,
 
 	if (!handle)
 		return CMD_FATAL;
+	if (mi_enabled())
+		mi_channel_list_begin("disable-channel");
 	for (name = strtok_r(names, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
 		int ret = lttng_disable_channel(handle, name);
 
+		if (mi_enabled())
+			mi_channel_add_disabled(name, ret == 0);
 		if (ret < 0) {
 			ERR("Channel %s: %s (session %s)", name,
 			    lttng_strerror(ret), session);
@@ -42,6 +48,8 @@ static int disable_channels(enum lttng_domain_type type, char *names,
 		    utils_domain_str(type), name, session);
 	}
 	lttng_destroy_handle(handle);
+	if (mi_enabled())
+		mi_command_end(mi_success_of(warn));
 	return warn ? CMD_WARNING : CMD_SUCCESS;
 }
 

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-event.h"
 #include "../utils.h"
 
 enum {
@@ -109,6 +111,8 @@ static int disable_all(const struct disable_opts *o,
 	ev.type = o->type;
 	ev.loglevel = -1;
 	ret = lttng_disable_event_ext(handle, &ev, o->channel, NULL);
+	if (mi_enabled())
+		mi_event_add_disabled("*", ret >= 0);
 	if (ret < 0) {
 		ERR("%s", lttng_strerror(ret));
 		return ret;
@@ -125,7 +129,7 @@ static int disable_named(const struct disable_opts *o,
 {
 	char *name, *save = NULL;
 	struct lttng_event ev;
-	int ret, result = CMD_SUCCESS;
+	int ret = 0, failed = 0;
 
 	for (name = strtok_r(names, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
@@ -134,6 +138,8 @@ static int disable_named(const struct disable_opts *o,
 		ev.type = o->type;
 		ev.loglevel = -1;
 		ret = lttng_disable_event_ext(handle, &ev, o->channel, NULL);
+		if (mi_enabled())
+			mi_event_add_disabled(name, ret >= 0);
 		if (ret < 0) {
 			ERR("%s of type %s : %s (channel %s, session %s)", name,
 			    type_string(o->type), lttng_strerror(ret),
@@ -141,14 +147,20 @@ static int disable_named(const struct disable_opts *o,
 				    ? utils_raw_channel_name(o->channel)
 				    : utils_channel_name(o->channel),
 			    session);
-			result = ret;
+			failed = 1;
 			continue;
 		}
 		MSG("%s %s of type %s disabled in channel %s for session %s",
 		    utils_domain_str(o->domain), name, type_string(o->type),
 		    utils_channel_name(o->channel), session);
 	}
-	return result;
+	/*
+	 * As LTTng: the last rule's error, else a warning when an earlier
+	 * one failed.
+	 */
+	if (ret < 0)
+		return ret;
+	return failed ? CMD_WARNING : CMD_SUCCESS;
 }
 
 int cmd_disable_event(int argc, const char **argv)
@@ -191,8 +203,12 @@ int cmd_disable_event(int argc, const char **argv)
 		ret = CMD_ERROR;
 		goto end;
 	}
+	if (mi_enabled())
+		mi_event_disable_begin(utils_channel_name(o.channel));
 	ret = o.all ? disable_all(&o, handle)
 		    : disable_named(&o, handle, names, session);
+	if (mi_enabled())
+		mi_command_end(mi_success_of(ret));
 end:
 	lttng_destroy_handle(handle);
 	free(names);

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-channel.h"
+#include "../mi/mi-command.h"
 #include "../utils.h"
 
 enum {
@@ -329,6 +331,8 @@ static void enable_one(struct lttng_handle *handle, struct lttng_channel *chan,
 {
 	int ret = lttng_enable_channel(handle, chan);
 
+	if (mi_enabled())
+		mi_channel_add_enabled(chan, ret == 0);
 	if (ret == 0) {
 		MSG("%s channel %s enabled for session %s",
 		    utils_domain_str(handle->domain.type), chan->name,
@@ -357,6 +361,8 @@ static int enable_channels(const struct channel_opts *o, char *names,
 	handle = lttng_create_handle(session, &dom);
 	if (!handle)
 		return CMD_FATAL;
+	if (mi_enabled())
+		mi_channel_list_begin("enable-channel");
 	for (name = strtok_r(names, ",", &save); name;
 	     name = strtok_r(NULL, ",", &save)) {
 		struct lttng_channel *chan = lttng_channel_create(&dom);
@@ -372,6 +378,8 @@ static int enable_channels(const struct channel_opts *o, char *names,
 		lttng_channel_destroy(chan);
 	}
 	lttng_destroy_handle(handle);
+	if (mi_enabled())
+		mi_command_end(mi_success_of(error || warn));
 	return error ? CMD_ERROR : warn ? CMD_WARNING : CMD_SUCCESS;
 }
 
@@ -387,15 +395,28 @@ int cmd_enable_channel(int argc, const char **argv)
 	if (poptPeekArg(pc))
 		names = strdup(poptGetArg(pc));
 	ret = check_options(&o, names);
-	if (ret != CMD_SUCCESS)
+	if (ret != CMD_SUCCESS && mi_enabled() && !names) {
+		/* LTTng's MI document says so, and it exits with 0. */
+		mi_command_print_empty("enable-channel", NULL,
+				       MI_SUCCESS_FALSE);
+		ret = CMD_SUCCESS;
+	}
+	if (ret != CMD_SUCCESS || !names)
 		goto end;
 	if (poptPeekArg(pc)) {
 		ERR("Unknown argument: %s", poptPeekArg(pc));
-		ret = CMD_ERROR;
+		/* LTTng's MI document says so, and it exits with 0. */
+		if (mi_enabled())
+			mi_command_print_empty("enable-channel", NULL,
+					       MI_SUCCESS_FALSE);
+		ret = mi_enabled() ? CMD_SUCCESS : CMD_ERROR;
 		goto end;
 	}
 	session = utils_session_name(o.session);
 	ret = session ? enable_channels(&o, names, session) : CMD_ERROR;
+	if (!session && mi_enabled())
+		mi_command_print_empty("enable-channel", NULL,
+				       MI_SUCCESS_FALSE);
 end:
 	free(names);
 	free(session);

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-event.h"
 #include "../utils.h"
 #include "loglevel.h"
 
@@ -371,6 +373,9 @@ static int enable_one(struct enable_ctx *c, const char *name)
 	}
 	ret = lttng_enable_event_with_exclusions(c->handle, &ev, o->channel,
 						 o->filter, count, exclusions);
+	if (mi_enabled())
+		mi_event_add_enabled(o->domain, &ev, exclusions, count,
+				     ret >= 0);
 	if (ret < 0)
 		report_failure(c, name, excl, ret);
 	else if (o->filter)
@@ -408,6 +413,8 @@ static int enable_all(struct enable_ctx *c)
 	excl = exclusions_text(exclusions);
 	ret = lttng_enable_event_with_exclusions(c->handle, &ev, o->channel,
 						 o->filter, count, exclusions);
+	if (mi_enabled() && ret >= 0)
+		mi_event_add_enabled(o->domain, &ev, exclusions, count, true);
 	if (ret < 0 && o->filter) {
 		ERR("All events: %s (channel %s, session %s, filter '%s')",
 		    lttng_strerror(ret),
@@ -466,6 +473,8 @@ static int enable_events(struct event_opts *o, char *names, const char *session)
 	c.handle = lttng_create_handle(session, &dom);
 	if (!c.handle)
 		return CMD_FATAL;
+	if (mi_enabled())
+		mi_event_list_begin("enable-event");
 	if (o->all) {
 		ret = enable_all(&c);
 	} else {
@@ -475,6 +484,9 @@ static int enable_events(struct event_opts *o, char *names, const char *session)
 			ret = enable_one(&c, name);
 	}
 	lttng_destroy_handle(c.handle);
+	if (mi_enabled())
+		mi_event_list_end(ret != CMD_SUCCESS,
+				  !c.error_holder && !c.error && !c.warn);
 	if (ret != CMD_SUCCESS)
 		return ret;
 	if (c.error_holder)
@@ -515,16 +527,25 @@ int cmd_enable_event(int argc, const char **argv)
 		names = strdup(poptGetArg(pc));
 	if (!names && !o.all) {
 		ERR("Missing event name(s).");
+		if (mi_enabled()) {
+			mi_command_begin("enable-event");
+			mi_command_end(MI_SUCCESS_OMIT);
+		}
 		ret = CMD_ERROR;
 		goto end;
 	}
 	if (poptPeekArg(pc)) {
 		ERR("Unknown argument: %s", poptPeekArg(pc));
+		if (mi_enabled())
+			mi_command_print_empty("enable-event", NULL,
+					       MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}
 	session = utils_session_name(o.session);
 	ret = session ? enable_events(&o, names, session) : CMD_ERROR;
+	if (!session && mi_enabled())
+		mi_command_print_empty("enable-event", NULL, MI_SUCCESS_FALSE);
 end:
 	free(names);
 	free(session);

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-list.h"
 #include "../utils.h"
 #include "list.h"
 
@@ -439,8 +441,12 @@ int list_print_session(const char *name, enum lttng_domain_type only_domain,
 		       const char *channel, int domains_only)
 {
 	struct lttng_session *sessions = NULL, *session = NULL;
-	int count = lttng_list_sessions(&sessions), i, ret;
+	int count, i, ret;
 
+	if (mi_enabled())
+		return mi_list_session(name, only_domain, channel,
+				       domains_only);
+	count = lttng_list_sessions(&sessions);
 	if (count < 0) {
 		ERR("%s", lttng_strerror(count));
 		return CMD_ERROR;
@@ -697,6 +703,23 @@ static int parse_options(poptContext pc, struct list_opts *opts, int *done)
 	return CMD_SUCCESS;
 }
 
+/* The same listings, as MI documents. */
+static int list_mi(const char *name, enum lttng_domain_type only,
+		   const struct list_opts *opts, int any_domain)
+{
+	if (name)
+		return mi_list_session(name, only, opts->channel,
+				       opts->domains_only);
+	if (!any_domain)
+		return mi_list_sessions();
+	if (opts->syscall) {
+		ERR("--mi xml: %s",
+		    lttng_strerror(LTTNG_ERR_MI_NOT_IMPLEMENTED));
+		return CMD_ERROR;
+	}
+	return mi_list_points(opts->domains, opts->fields);
+}
+
 int cmd_list(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
@@ -710,11 +733,17 @@ int cmd_list(int argc, const char **argv)
 	name = poptGetArg(pc);
 	if (poptPeekArg(pc)) {
 		ERR("Unknown argument: %s", poptPeekArg(pc));
+		if (mi_enabled())
+			mi_command_print_empty("list", NULL, MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}
 	if (opts.syscall && !opts.domains[LTTNG_DOMAIN_KERNEL]) {
 		WARN("--syscall will only work with the Kernel domain (-k)");
+		if (mi_enabled()) {
+			mi_command_begin("list");
+			mi_command_end(MI_SUCCESS_OMIT);
+		}
 		ret = CMD_ERROR;
 		goto end;
 	}
@@ -723,7 +752,9 @@ int cmd_list(int argc, const char **argv)
 			only = type;
 		any_domain |= opts.domains[type];
 	}
-	if (name) {
+	if (mi_enabled())
+		ret = list_mi(name, only, &opts, any_domain);
+	else if (name) {
 		ret = list_print_session(name, only, opts.channel,
 					 opts.domains_only);
 	} else if (!any_domain) {

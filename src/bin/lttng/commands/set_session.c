@@ -7,6 +7,8 @@
 
 #include "../command.h"
 #include "../conf.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-session.h"
 
 static struct poptOption options[] = {
 	CLI_HELP_OPTION,
@@ -51,14 +53,20 @@ int cmd_set_session(int argc, const char **argv)
 		goto end;
 	}
 	ret = check_session_exists(name);
-	if (ret != CMD_SUCCESS)
+	if (ret != CMD_SUCCESS) {
+		if (mi_enabled())
+			mi_command_print_empty("set-session", NULL,
+					       MI_SUCCESS_FALSE);
 		goto end;
+	}
 	if (conf_set_session(name)) {
 		ERR("Cannot write the current session to .lttngrc");
 		ret = CMD_ERROR;
 		goto end;
 	}
 	MSG("Session set to %s", name);
+	if (mi_enabled())
+		mi_session_print_set(name);
 end:
 	poptFreeContext(pc);
 	return ret;

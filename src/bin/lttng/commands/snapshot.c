@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-snapshot.h"
 #include "../utils.h"
 
 enum {
@@ -193,6 +195,8 @@ static int add_output(const struct snapshot_args *args, const char *url)
 		ERR("%s", lttng_strerror(ret));
 		ret = CMD_ERROR;
 	} else {
+		if (mi_enabled())
+			mi_snapshot_added(output, args->session);
 		MSG("Snapshot output successfully added for session %s",
 		    args->session);
 		print_output("  ", output,
@@ -233,6 +237,9 @@ static int del_output(const struct snapshot_args *args, const char *which)
 	}
 	if (!ret)
 		ret = lttng_snapshot_del_output(args->session, output);
+	if (ret >= 0 && mi_enabled())
+		mi_snapshot_deleted(id > 0 ? (uint32_t)id : 0, rest,
+				    args->session);
 	if (ret < 0) {
 		ERR("%s", lttng_strerror(ret));
 		ret = CMD_ERROR;
@@ -258,6 +265,11 @@ static int list_output(const struct snapshot_args *args)
 	if (ret < 0) {
 		ERR("%s", lttng_strerror(ret));
 		return CMD_ERROR;
+	}
+	if (mi_enabled()) {
+		mi_snapshot_listed(args->session, list);
+		lttng_snapshot_output_list_destroy(list);
+		return CMD_SUCCESS;
 	}
 	MSG("Snapshot output list for session %s", args->session);
 	while ((output = lttng_snapshot_output_list_get_next(list))) {
@@ -292,6 +304,8 @@ static int record(const struct snapshot_args *args, const char *url)
 		ERR("%s", lttng_strerror(ret));
 		return CMD_ERROR;
 	}
+	if (mi_enabled())
+		mi_snapshot_recorded(url, args->ctrl_url, args->data_url);
 	MSG("Snapshot recorded successfully for session %s", args->session);
 	if (url)
 		MSG("Snapshot written at: %s", url);
@@ -301,12 +315,27 @@ static int record(const struct snapshot_args *args, const char *url)
 	return CMD_SUCCESS;
 }
 
+static int run_action_of(const char *action, const char *first, poptContext pc,
+			 const struct snapshot_args *args);
+
 /* Runs action with the arguments that follow it (LTTng's rules). */
 static int run_action(const char *action, poptContext pc,
 		      const struct snapshot_args *args)
 {
 	const char *first = poptGetArg(pc);
+	int ret;
 
+	if (!mi_enabled())
+		return run_action_of(action, first, pc, args);
+	mi_snapshot_begin(action);
+	ret = run_action_of(action, first, pc, args);
+	mi_command_end(mi_success_of(ret));
+	return ret;
+}
+
+static int run_action_of(const char *action, const char *first, poptContext pc,
+			 const struct snapshot_args *args)
+{
 	if (!strcmp(action, "add-output"))
 		return add_output(args, first);
 	if (!strcmp(action, "del-output"))
@@ -330,16 +359,30 @@ int cmd_snapshot(int argc, const char **argv)
 	action = poptGetArg(pc);
 	if (!action) {
 		ERR("No action specified for snapshot command.");
+		if (mi_enabled())
+			mi_command_print_empty("snapshot", NULL,
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}
 	session = utils_session_name(args.session_opt);
+	if (!session && mi_enabled()) {
+		mi_command_begin("snapshot");
+		mi_command_end(MI_SUCCESS_OMIT);
+	}
 	if (!session) {
 		ret = CMD_ERROR;
 		goto end;
 	}
 	args.session = session;
-	ret = is_action(action) ? run_action(action, pc, &args) : CMD_UNDEFINED;
+	if (is_action(action)) {
+		ret = run_action(action, pc, &args);
+	} else {
+		if (mi_enabled())
+			mi_command_print_empty("snapshot", NULL,
+					       MI_SUCCESS_FALSE);
+		ret = CMD_UNDEFINED;
+	}
 end:
 	free(session);
 	free(args.session_opt);

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-session.h"
 #include "../utils.h"
 
 static struct poptOption options[] = {
@@ -32,6 +34,9 @@ int cmd_start(int argc, const char **argv)
 	}
 	session = utils_session_name(arg);
 	if (!session) {
+		if (mi_enabled())
+			mi_command_print_empty("start", "sessions",
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}
@@ -42,6 +47,8 @@ int cmd_start(int argc, const char **argv)
 		ERR("%s", lttng_strerror(ret));
 	else
 		MSG("Tracing started for session %s", session);
+	if (mi_enabled())
+		mi_session_print_state("start", session, ret, true);
 end:
 	free(session);
 	poptFreeContext(pc);

@@ -6,6 +6,8 @@
 #include <time.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-session.h"
 #include "../utils.h"
 
 #define DATA_WAIT_NS 200000000L
@@ -36,6 +38,28 @@ static int wait_for_data(const char *session)
 	return ret;
 }
 
+/* Stop session, waiting for its data unless no_wait; prints the result. */
+static int stop_session(const char *session, int no_wait)
+{
+	int ret = lttng_stop_tracing_no_wait(session);
+
+	if (ret == -LTTNG_ERR_TRACE_ALREADY_STOPPED) {
+		WARN("Tracing already stopped for session %s", session);
+		return ret;
+	}
+	if (ret < 0) {
+		ERR("%s", lttng_strerror(ret));
+		return ret;
+	}
+	if (!no_wait) {
+		ret = wait_for_data(session);
+		if (ret < 0)
+			return ret;
+	}
+	MSG("Tracing stopped for session %s", session);
+	return ret;
+}
+
 int cmd_stop(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
@@ -55,29 +79,23 @@ int cmd_stop(int argc, const char **argv)
 	leftover = poptGetArg(pc);
 	if (leftover) {
 		ERR("Unknown argument: %s", leftover);
+		if (mi_enabled())
+			mi_command_print_empty("stop", "sessions",
+					       MI_SUCCESS_OMIT);
 		ret = CMD_ERROR;
 		goto end;
 	}
 	session = utils_session_name(arg);
 	if (!session) {
+		if (mi_enabled())
+			mi_command_print_empty("stop", "sessions",
+					       MI_SUCCESS_FALSE);
 		ret = CMD_ERROR;
 		goto end;
 	}
-	ret = lttng_stop_tracing_no_wait(session);
-	if (ret == -LTTNG_ERR_TRACE_ALREADY_STOPPED) {
-		WARN("Tracing already stopped for session %s", session);
-		goto end;
-	}
-	if (ret < 0) {
-		ERR("%s", lttng_strerror(ret));
-		goto end;
-	}
-	if (!no_wait) {
-		ret = wait_for_data(session);
-		if (ret < 0)
-			goto end;
-	}
-	MSG("Tracing stopped for session %s", session);
+	ret = stop_session(session, no_wait);
+	if (mi_enabled())
+		mi_session_print_state("stop", session, ret, false);
 end:
 	free(session);
 	poptFreeContext(pc);

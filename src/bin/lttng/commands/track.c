@@ -13,6 +13,8 @@
 #include <lttng/tracker.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-tracker.h"
 #include "../utils.h"
 
 enum {
@@ -261,6 +263,26 @@ static int report_value(enum lttng_process_attr attr, bool track,
 	}
 }
 
+/* One value's result in the MI document. */
+static void
+report_mi_value(enum lttng_process_attr attr, const char *text, bool is_name,
+		enum lttng_process_attr_tracker_handle_status status)
+{
+	bool success =
+		status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK ||
+		status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_EXISTS ||
+		status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_MISSING;
+	long id = 0;
+
+	if (!is_name)
+		parse_integer(text, &id);
+	mi_tracker_value(mi_command_writer(), attr, id, is_name ? text : NULL,
+			 success ? MI_SUCCESS_TRUE : MI_SUCCESS_FALSE);
+	if (status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_USER_NOT_FOUND ||
+	    status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_GROUP_NOT_FOUND)
+		mi_tracker_set_failure(MI_TRACKER_FAILURE_IN_TRACKERS);
+}
+
 /* Whether attr's values must be integers (process IDs). */
 static bool integers_only(enum lttng_process_attr attr)
 {
@@ -290,6 +312,8 @@ static int change_policy(struct lttng_process_attr_tracker_handle *h,
 		    attr_names[attr]);
 		return CMD_FATAL;
 	}
+	if (mi_enabled())
+		mi_tracker_value_all(mi_command_writer(), attr, true);
 	MSG("%s tracking policy set to `%s all`", capitalized_attr_names[attr],
 	    track ? "include" : "exclude");
 	return CMD_SUCCESS;
@@ -317,10 +341,18 @@ static int change_values(const struct track_opts *o, const char *session,
 		if (integers_only(attr) && !parse_integer(item, &id)) {
 			ERR("%s is not a valid %s value; expected an integer",
 			    item, attr_names[attr]);
+			if (mi_enabled()) {
+				mi_tracker_value(mi_command_writer(), attr, 0,
+						 item, MI_SUCCESS_OMIT);
+				mi_tracker_set_failure(
+					MI_TRACKER_FAILURE_IN_OUTPUT);
+			}
 			ret = worse(ret, CMD_ERROR);
 			break;
 		}
 		status = change_value(h, attr, o->track, item, &is_name);
+		if (mi_enabled())
+			report_mi_value(attr, item, is_name, status);
 		ret = worse(ret, report_value(attr, o->track, session, item,
 					      is_name, status));
 	}
@@ -328,9 +360,10 @@ static int change_values(const struct track_opts *o, const char *session,
 	return ret;
 }
 
-/* Applies one attribute option. */
-static int run_attr(const struct track_opts *o, const char *session,
-		    enum lttng_domain_type domain, enum lttng_process_attr attr)
+/* Applies one attribute option to its tracker. */
+static int apply_attr(const struct track_opts *o, const char *session,
+		      enum lttng_domain_type domain,
+		      enum lttng_process_attr attr)
 {
 	struct lttng_process_attr_tracker_handle *h = NULL;
 	enum lttng_process_attr_tracker_handle_status status;
@@ -352,6 +385,20 @@ static int run_attr(const struct track_opts *o, const char *session,
 	ret = o->all ? change_policy(h, attr, o->track)
 		     : change_values(o, session, h, attr);
 	lttng_process_attr_tracker_handle_destroy(h);
+	return ret;
+}
+
+/* Applies one attribute option. */
+static int run_attr(const struct track_opts *o, const char *session,
+		    enum lttng_domain_type domain, enum lttng_process_attr attr)
+{
+	int ret;
+
+	if (mi_enabled())
+		mi_tracker_open(mi_command_writer(), attr);
+	ret = apply_attr(o, session, domain, attr);
+	if (mi_enabled())
+		mi_tracker_close(mi_command_writer());
 	return ret;
 }
 
@@ -436,6 +483,8 @@ static int run(int argc, const char **argv, const char *command, bool track)
 		ret = CMD_ERROR;
 		goto end;
 	}
+	if (mi_enabled())
+		mi_tracker_doc_begin(command);
 	for (attr = 0; attr < NR_ATTRS && ret != CMD_FATAL; attr++) {
 		if (o.attrs[attr].given)
 			ret = worse(ret,
@@ -444,6 +493,8 @@ static int run(int argc, const char **argv, const char *command, bool track)
 						      : LTTNG_DOMAIN_UST,
 					     (enum lttng_process_attr)attr));
 	}
+	if (mi_enabled())
+		mi_tracker_doc_end(ret);
 end:
 	free(session);
 	free(o.session);

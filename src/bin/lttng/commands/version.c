@@ -5,6 +5,8 @@
 #include <stdio.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-version.h"
 
 static struct poptOption options[] = {
 	CLI_HELP_OPTION,
@@ -27,6 +29,32 @@ static const char version_text[] =
 	"\n"
 	"lttng is free software and under the GPL license and part LGPL\n";
 
+static void print_mi_version(void)
+{
+	static const struct mi_version version = {
+		.string = "2.13.9",
+		.major = 2,
+		.minor = 13,
+		.patch_level = 9,
+		.commit = "",
+		.name = "Nordicit\xc3\xa9",
+		.description =
+			"The product of a collaboration between Champ Libre "
+			"and Bor\xc3\xa9"
+			"ale, this farmhouse IPA is brewed with Kveik yeast "
+			"and Qu\xc3\xa9"
+			"bec-grown barley, oats and juniper branches. The "
+			"result is a remarkable fruity hazy golden IPA that "
+			"offers a balanced touch of resinous and woodsy "
+			"bitterness.",
+		.url = "https://lttng.org",
+		.license = "lttng is free software and under the GPL license "
+			   "and part LGPL",
+	};
+
+	mi_version_print(&version);
+}
+
 int cmd_version(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
@@ -37,7 +65,9 @@ int cmd_version(int argc, const char **argv)
 		goto end;
 	}
 	/* LTTng 2.13 ignores arguments after `version`. */
-	if (!log_quiet)
+	if (mi_enabled())
+		print_mi_version();
+	else if (!log_quiet)
 		fputs(version_text, stdout);
 end:
 	poptFreeContext(pc);
