@@ -697,6 +697,29 @@ SCENARIOS = [
         "lttng list",
         "lttng destroy -a",
     ]),
+    # save and load under the machine interface, as user nobody (see
+    # doc-save-load-as-user).
+    ("mi-save-load-as-user", True, [
+        "lttng create s1 --output=$W/o",
+        "lttng --mi xml save -o $W/d s1",
+        "lttng --mi xml save -o $W/d",
+        "lttng --mi xml save -f -o $W/d",
+        "lttng --mi xml save -o $W/d nosuch",
+        "lttng --mi xml save -o rel",
+        "lttng --mi xml save",
+        "lttng --mi xml save a b",
+        "lttng --mi xml load -i $W/d s1",
+        "lttng --mi xml load -f -i $W/d s1 --override-name=zz "
+        "--override-url=file://$W/o2",
+        "lttng --mi xml load -i $W/d/s1.lttng",
+        "lttng --mi xml load -i $W/nosuch",
+        "lttng --mi xml load -i $W/d nosuch",
+        "lttng --mi xml load -i $W/d --override-name=x",
+        "lttng --mi xml load --override-url=bad -i $W/d -f",
+        "lttng --mi xml load a b",
+        "lttng list",
+        "lttng destroy -a",
+    ]),
     # The machine interface (lttng --mi xml): one XML document per
     # command on stdout, errors on stderr.
     ("mi-no-daemon", False, [

@@ -34,14 +34,12 @@ static const char *const commands_without_mi[] = {
 	"add-trigger",
 	"clear",
 	"list-triggers",
-	"load",
 	"metadata",
 	"regenerate",
 	"remove-trigger",
 	"rotate",
 	"enable-rotation",
 	"disable-rotation",
-	"save",
 	NULL,
 };
 

@@ -192,6 +192,11 @@ lttng_load_session_attr_set_override_url(struct lttng_load_session_attr *attr,
 	if (ctl_copy_name(attr->override_url, sizeof(attr->override_url), url))
 		return -LTTNG_ERR_INVALID;
 	if (kind == CONFIG_URL_PATH) {
+		/* LTTng's sessions get a file:// override with a final '/'. */
+		if (!strncmp(url, "file://", 7) &&
+		    path[strlen(path) - 1] != '/' &&
+		    strlen(path) + 1 < sizeof(attr->overrides.path))
+			strcat(path, "/");
 		strcpy(attr->overrides.path, path);
 		return 0;
 	}

@@ -14,6 +14,8 @@
 
 #include "../command.h"
 #include "../conf.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-save-load.h"
 #include "../utils.h"
 
 enum {
@@ -58,6 +60,14 @@ static void perror_input_path(int error)
 		"%s (in cmd_load() at commands/load.c:248)\n",
 		tm.tm_hour, tm.tm_min, tm.tm_sec, now.tv_nsec, (long)getpid(),
 		(long)gettid(), strerror(error));
+}
+
+/* A check failed before the request: MI prints an empty <output/>. */
+static int stopped_before_loading(int ret)
+{
+	if (mi_enabled())
+		mi_command_print_empty("load", NULL, MI_SUCCESS_OMIT);
+	return ret;
 }
 
 static void print_success(const struct load_opts *opts)
@@ -107,23 +117,31 @@ static int load(const struct load_opts *opts)
 
 	if (opts->input_path && !realpath(opts->input_path, input)) {
 		perror_input_path(errno);
-		return CMD_ERROR;
+		return stopped_before_loading(CMD_ERROR);
 	}
 	if (opts->all && opts->override_name) {
 		ERR("Options --all and --override-name cannot be used "
 		    "simultaneously");
-		return CMD_ERROR;
+		return stopped_before_loading(CMD_ERROR);
 	}
 	attr = lttng_load_session_attr_create();
 	if (!attr)
 		return CMD_FATAL;
 	ret = set_attributes(attr, opts, opts->input_path ? input : NULL);
-	if (ret != CMD_SUCCESS)
+	if (ret != CMD_SUCCESS) {
+		ret = stopped_before_loading(ret);
 		goto end;
+	}
 	ret = lttng_load_session(attr);
-	if (ret) {
+	if (ret)
 		ERR("%s", lttng_strerror(ret));
-		ret = CMD_ERROR;
+	if (mi_enabled())
+		mi_load_print(opts->all ? NULL : opts->session,
+			      opts->input_path ? input : NULL,
+			      opts->override_name, opts->override_url, ret);
+	if (ret) {
+		/* Under MI, LTTng's load exits with 0 all the same. */
+		ret = mi_enabled() ? CMD_SUCCESS : CMD_ERROR;
 	} else {
 		print_success(opts);
 		/*

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-save-load.h"
 #include "../utils.h"
 
 enum {
@@ -62,6 +64,8 @@ static int save(const struct save_opts *opts)
 		ERR("%s", lttng_strerror(ret));
 	else
 		print_success(opts);
+	if (mi_enabled())
+		mi_save_print(opts->session, opts->output_path, ret);
 end:
 	lttng_save_session_attr_destroy(attr);
 	return ret;
