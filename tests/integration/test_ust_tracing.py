@@ -360,10 +360,32 @@ def test_contexts_are_recorded_with_every_event(tracing):
                                          "vtid": app.pid}
 
 
+def ust_consumer_pid(sessiond_pid):
+    """The user space consumer daemon the session daemon started."""
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                args = f.read().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        if (ppid == sessiond_pid and args[0].endswith(b"lttng-consumerd")
+                and b"--kconsumerd" not in args):
+            return int(entry)
+    raise AssertionError("no user space consumer running")
+
+
 def test_discarded_events_are_counted_in_list_and_trace(tracing):
     app = tracing.app()
     start_session(tracing, "s", "--subbuf-size=4096", "--num-subbuf=2")
-    app.emit(5000)  # a burst into 8 KiB: most are discarded
+    # A burst into 8 KiB while the consumer is paused: most are discarded.
+    consumer = ust_consumer_pid(tracing.sessiond.pid())
+    os.kill(consumer, signal.SIGSTOP)
+    try:
+        app.emit(5000)
+    finally:
+        os.kill(consumer, signal.SIGCONT)
     tracing.lttng("stop")
     listing = tracing.lttng("list", "s").out
     discarded = int(re.search(r"Discarded events: (\d+)", listing).group(1))
