@@ -16,6 +16,11 @@
 #include <lttng/session-descriptor.h>
 #include <lttng/tracker.h>
 #include <lttng/snapshot.h>
+#include <lttng/location.h>
+#include <lttng/rotation.h>
+#include <lttng/clear.h>
+#include <lttng/clear-handle.h>
+#include <lttng/destruction-handle.h>
 #include <lttng/save.h>
 #include <lttng/load.h>
 

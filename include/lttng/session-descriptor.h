@@ -36,6 +36,15 @@ lttng_session_descriptor_snapshot_local_create(const char *name,
 					       const char *path);
 
 /*
+ * A session streaming to a relay daemon: a net:// or net6://
+ * control_url (data_url NULL), or tcp:// control and data URLs.
+ */
+struct lttng_session_descriptor *
+lttng_session_descriptor_network_create(const char *name,
+					const char *control_url,
+					const char *data_url);
+
+/*
  * A snapshot session whose snapshot output is a relay daemon: a net://
  * or net6:// control_url (data_url NULL), or tcp:// control and data
  * URLs. The output is added once the session is created.

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include <lttng/constant.h>
+#include <lttng/lttng-error.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,6 +37,15 @@ int lttng_create_session(const char *name, const char *url);
 
 /* Create a snapshot-mode session whose snapshot output is url. */
 int lttng_create_session_snapshot(const char *name, const char *snapshot_url);
+
+struct lttng_destruction_handle;
+/*
+ * Destroys a session without waiting for its data; handle (may be NULL)
+ * then tells the outcome and the archive of its last trace chunk.
+ */
+enum lttng_error_code
+lttng_destroy_session_ext(const char *session_name,
+			  struct lttng_destruction_handle **handle);
 
 /* Stop (waiting for data) and destroy a session. 0 or negative code. */
 int lttng_destroy_session(const char *name);

@@ -8,12 +8,16 @@ import pathlib
 import re
 import subprocess
 
+# The begin and end dates of trace chunk directories (20231114T221320+0000).
+CHUNK_DATE = r"\d{8}T\d{6}[+-]\d{4}"
+
 
 def normalise_output(text, home, sessiond, bindir=None):
     text = text.replace(home, "$W").replace(sessiond, "$SESSIOND")
     if bindir:
         text = text.replace(bindir, "$BIN")
     text = re.sub(r"\d{8}-\d{6}", "DATE", text)
+    text = re.sub(CHUNK_DATE, "CHUNKDATE", text)
     text = re.sub(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}", "TIME", text)
     text = re.sub(r"\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+", "LOGSTAMP",
                   text)
@@ -33,6 +37,7 @@ def normalise_events(text):
 
 def normalise_trace_path(text):
     text = re.sub(r"\d{8}-\d{6}", "DATE", text)
+    text = re.sub(CHUNK_DATE, "CHUNKDATE", text)
     text = re.sub(r"-\d+-DATE", "-PID-DATE", text)
     text = re.sub(r"/uid/\d+", "/uid/UID", text)
     # One data stream file per CPU: name them all _N.

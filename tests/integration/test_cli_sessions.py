@@ -2,6 +2,7 @@
 create, list, status, set-session, start, stop, destroy, with the exact
 stdout, stderr and exit codes of LTTng 2.13 (observed on the anchor)."""
 import os
+import socket
 
 import pytest
 
@@ -284,3 +285,38 @@ def test_quiet_silences_everything(cli, daemon):
     assert (r.out, r.err, r.rc) == ("", "", 0)
     r = cli.run("-q", "create", "q1")
     assert (r.out, r.err, r.rc) == ("", "", 1)
+
+
+def test_network_output_session_needs_a_relay_daemon(cli, daemon):
+    """As LTTng: the session is created with its URLs; its first channel
+    connects to lttng-relayd, and without one listening fails."""
+    r = cli.run("create", "n1", "-U", "net://127.0.0.1:1:2")
+    assert (r.out, r.err, r.rc) == (
+        "Session n1 created.\n"
+        "Traces will be output to tcp4://127.0.0.1:1/ [data: 2]\n", "", 0)
+    r = cli.run("list")
+    assert "  1) n1 [inactive]\n    Trace output: tcp4://127.0.0.1:1/ " \
+        "[data: 2]\n" in r.out
+    r = cli.run("enable-event", "-u", "-a")
+    assert (r.err, r.rc) == (
+        "Error: Events: Unable to connect to lttng-relayd (channel "
+        "channel0, session n1)\n", 1)
+    r = cli.run("start")
+    assert (r.err, r.rc) == ("Error: No channel found in the session\n", 72)
+    r = cli.run("create", "n2", "-C", "tcp://127.0.0.1:1",
+                "-D", "tcp://127.0.0.1:2")
+    assert r.out.endswith("to tcp4://127.0.0.1:1/ [data: 2]\n")
+    assert cli.run("destroy", "-a").rc == 0
+
+
+def test_network_output_to_something_else_than_lttng_relayd(cli, daemon):
+    """A listener that is not a relay daemon of ours: the channel is
+    refused, since this toolkit does not stream to lttng-relayd."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        cli.run("create", "n1", "-U", f"net://127.0.0.1:{port}:{port}")
+        r = cli.run("enable-channel", "-u", "c")
+    assert (r.err, r.rc) == (
+        "Error: Channel c: Operation not supported (session n1)\n", 1)

@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +16,16 @@
 
 struct metadata_output {
 	uint64_t key;
-	int fd; /* -1: a snapshot session's, all text kept in pending */
+	int fd;		/* -1: in memory, or between two trace chunks */
+	bool in_memory; /* a snapshot session's: all text kept in pending */
 	uint8_t uuid[CTF_UUID_LEN];
 	char path[CONSUMER_PATH_MAX + 16];
 	char *pending; /* text pushed, not yet in a full packet */
 	size_t pending_len;
+	char *all; /* a file's: every text pushed, to start each chunk */
+	size_t all_len;
+	uid_t uid; /* the files' owner */
+	gid_t gid;
 	struct metadata_output *next;
 };
 
@@ -44,6 +50,7 @@ static int create_in_memory(const struct consumer_metadata_desc *d)
 	if (!m)
 		return -ENOMEM;
 	m->fd = -1;
+	m->in_memory = true;
 	m->key = d->metadata_key;
 	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
 	m->next = outputs;
@@ -79,6 +86,8 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	}
 	if (geteuid() == 0 && fchown(m->fd, d->output_uid, d->output_gid))
 		WARN("Cannot give %s to uid %u", m->path, d->output_uid);
+	m->uid = d->output_uid;
+	m->gid = d->output_gid;
 	m->key = d->metadata_key;
 	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
 	m->next = outputs;
@@ -115,6 +124,16 @@ int metadata_output_push(uint64_t key, const char *text, size_t len)
 
 	if (!m)
 		return -ENOENT;
+	if (!m->in_memory) {
+		grown = realloc(m->all, m->all_len + len);
+		if (!grown)
+			return -ENOMEM;
+		m->all = grown;
+		memcpy(m->all + m->all_len, text, len);
+		m->all_len += len;
+		if (m->fd < 0) /* between trace chunks: for the next one */
+			return 0;
+	}
 	grown = realloc(m->pending, m->pending_len + len);
 	if (!grown)
 		return -ENOMEM;
@@ -151,6 +170,7 @@ int metadata_output_destroy(uint64_t key)
 	if (m->fd >= 0)
 		close(m->fd);
 	free(m->pending);
+	free(m->all);
 	free(m);
 	return 0;
 }
@@ -193,8 +213,8 @@ int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 
 	if (!m)
 		return -ENOENT;
-	if (m->fd >= 0)
-		return -EINVAL; /* its text went to its own file */
+	if (!m->in_memory)
+		return -EINVAL; /* its text went to its own files */
 	fd = open_snapshot_file(d, path, sizeof(path));
 	if (fd < 0)
 		return fd;
@@ -205,4 +225,52 @@ int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 	if (close(fd) && !ret)
 		ret = -errno;
 	return ret;
+}
+
+/* Opens new_dir/metadata and starts it with every text pushed so far. */
+static int open_in_chunk(struct metadata_output *m, const char *new_dir)
+{
+	int ret = output_dir_create(new_dir, m->uid, m->gid);
+
+	if (ret) {
+		ERR("Cannot create the trace directory %s: %s", new_dir,
+		    strerror(-ret));
+		return ret;
+	}
+	snprintf(m->path, sizeof(m->path), "%s/metadata", new_dir);
+	m->fd = open(m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (m->fd < 0) {
+		ret = -errno;
+		ERR("Cannot create %s: %s", m->path, strerror(errno));
+		return ret;
+	}
+	if (geteuid() == 0 && fchown(m->fd, m->uid, m->gid))
+		WARN("Cannot give %s to uid %u", m->path, (unsigned int)m->uid);
+	free(m->pending);
+	m->pending = malloc(m->all_len ? m->all_len : 1);
+	if (!m->pending)
+		return -ENOMEM;
+	memcpy(m->pending, m->all, m->all_len);
+	m->pending_len = m->all_len;
+	return write_pending(m, m->pending_len - m->pending_len % PACKET_TEXT);
+}
+
+int metadata_output_rotate(uint64_t key, const char *new_dir)
+{
+	struct metadata_output *m = find(key);
+	int ret = 0;
+
+	if (!m)
+		return -ENOENT;
+	if (m->in_memory) /* a snapshot session's never has files */
+		return 0;
+	if (m->fd >= 0) {
+		ret = write_pending(m, m->pending_len);
+		close(m->fd);
+		m->fd = -1;
+	}
+	m->pending_len = 0;
+	if (!new_dir[0])
+		return ret;
+	return open_in_chunk(m, new_dir);
 }

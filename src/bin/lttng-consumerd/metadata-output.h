@@ -33,5 +33,12 @@ void metadata_output_destroy_all(void);
  * -ENOENT for an unknown key, -EINVAL for one written to its own file.
  */
 int metadata_output_snapshot(const struct consumer_snapshot_desc *desc);
+/*
+ * Trace chunk rotation: writes what is pending, closes the file, then
+ * (new_dir not "") writes the whole text pushed so far into
+ * new_dir/metadata, so each chunk holds a complete trace. No-op for an
+ * in-memory metadata. -ENOENT for an unknown key, -errno on I/O errors.
+ */
+int metadata_output_rotate(uint64_t key, const char *new_dir);
 
 #endif /* CONSUMERD_METADATA_OUTPUT_H */

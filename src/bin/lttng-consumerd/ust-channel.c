@@ -148,6 +148,9 @@ static void drain_stream(struct ust_channel *chan, unsigned int i)
 	struct rb_stream *s = &chan->rb->streams[i];
 	struct rb_packet pkt;
 
+	/* between trace chunks (rotated while stopped) it has no file */
+	if (chan->outputs[i].fd < 0)
+		return;
 	while (rb_stream_get(s, &pkt) == 0) {
 		if (!chan->output_failed &&
 		    stream_output_write(&chan->outputs[i], &pkt))
@@ -249,8 +252,8 @@ static void close_idle_streams(struct ust_channel *chan)
 		struct rb_stream_stats st;
 
 		rb_stream_stats(&chan->rb->streams[i], &st);
-		if (!chan->output_failed && !chan->outputs[i].packets &&
-		    !st.produced)
+		if (!chan->output_failed && chan->outputs[i].fd >= 0 &&
+		    !chan->outputs[i].packets && !st.produced)
 			write_empty_packet(chan, i);
 	}
 }

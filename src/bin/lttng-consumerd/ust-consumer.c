@@ -13,6 +13,7 @@
 #include "metadata-output.h"
 #include "ust-consumer.h"
 #include "ust-channel.h"
+#include "ust-channel-rotate.h"
 #include "util/log.h"
 
 /* Sends the fds of every stream after a successful creation. */
@@ -173,6 +174,41 @@ static int handle_snapshot(int sock, struct lsc_cursor *cur, bool metadata)
 	return consumer_send_reply(sock, ret, NULL);
 }
 
+static int handle_channel_rotate(int sock, struct lsc_cursor *cur)
+{
+	char new_dir[CONSUMER_PATH_MAX];
+	struct ust_channel *chan;
+	uint64_t key;
+	uint32_t flags;
+	int ret;
+
+	if (lsc_get_u64(cur, &key) || lsc_get_u32(cur, &flags) ||
+	    lsc_get_str(cur, new_dir, sizeof(new_dir)) ||
+	    lsc_cursor_finish(cur))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	chan = ust_channel_find(key);
+	ret = chan ? ust_channel_rotate(chan, flags, new_dir) : -ENOENT;
+	pthread_mutex_unlock(&ust_channels_lock);
+	return consumer_send_reply(sock, ret, NULL);
+}
+
+static int handle_metadata_rotate(int sock, struct lsc_cursor *cur)
+{
+	char new_dir[CONSUMER_PATH_MAX];
+	uint64_t key;
+	int ret;
+
+	if (lsc_get_u64(cur, &key) ||
+	    lsc_get_str(cur, new_dir, sizeof(new_dir)) ||
+	    lsc_cursor_finish(cur))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	ret = metadata_output_rotate(key, new_dir);
+	pthread_mutex_unlock(&ust_channels_lock);
+	return consumer_send_reply(sock, ret, NULL);
+}
+
 static int dispatch(int sock, const struct consumer_message *msg)
 {
 	struct lsc_cursor cur;
@@ -202,6 +238,10 @@ static int dispatch(int sock, const struct consumer_message *msg)
 		return handle_snapshot(sock, &cur, false);
 	case CONSUMER_CMD_METADATA_SNAPSHOT:
 		return handle_snapshot(sock, &cur, true);
+	case CONSUMER_CMD_CHANNEL_ROTATE:
+		return handle_channel_rotate(sock, &cur);
+	case CONSUMER_CMD_METADATA_ROTATE:
+		return handle_metadata_rotate(sock, &cur);
 	case CONSUMER_CMD_NR:
 		break;
 	}

@@ -53,6 +53,11 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_SNAPSHOT_DEL_OUTPUT] = cmd_snapshot_del_output,
 	[LSC_CMD_SNAPSHOT_LIST_OUTPUT] = cmd_snapshot_list_output,
 	[LSC_CMD_SNAPSHOT_RECORD] = cmd_snapshot_record,
+	[LSC_CMD_ROTATE_SESSION] = cmd_rotate_session,
+	[LSC_CMD_ROTATION_GET_INFO] = cmd_rotation_get_info,
+	[LSC_CMD_ROTATION_SET_SCHEDULE] = cmd_rotation_set_schedule,
+	[LSC_CMD_LIST_ROTATION_SCHEDULES] = cmd_list_rotation_schedules,
+	[LSC_CMD_CLEAR_SESSION] = cmd_clear_session,
 	[LSC_CMD_SAVE_SESSION] = cmd_save_session,
 };
 

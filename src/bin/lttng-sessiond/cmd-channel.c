@@ -51,6 +51,8 @@ int cmd_add_ust_channel(struct session *session, const struct lsc_channel *req,
 	if (session->has_been_started)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
 	ret = domain_check_buffer_type(&session->ust, buffer_type);
+	if (ret == LTTNG_OK && !session->ust.channel_count)
+		ret = session_connect_network_output(session);
 	if (ret == LTTNG_OK)
 		ret = channel_create_ust(req, session->snapshot, &chan);
 	if (ret != LTTNG_OK)

@@ -3,6 +3,8 @@
  * the list of a session's domains.
  */
 #include "cmd.h"
+#include <lttng/rotation.h>
+
 #include "config.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
@@ -42,22 +44,29 @@ int cmd_create_session(struct cmd_ctx *ctx)
 }
 
 /*
- * Replies whether the destruction closed a trace chunk: the session
- * recorded to a local output (it was started, it is not a snapshot
- * session and it has an output), so its trace files were finalized.
+ * Replies whether the destruction closed a trace chunk (u32: the session
+ * recorded to a local output, so its trace files were finalized), then
+ * the archive of its last trace chunk when it was rotated (i32 rotation
+ * state, str path; rotation.h).
  */
 int cmd_destroy_session(struct cmd_ctx *ctx)
 {
+	char archive[4096];
 	struct session *session;
 	int ret = decode_session(ctx, &session);
 	uint32_t closed_chunk;
 
 	if (ret != LTTNG_OK)
 		return ret;
+	/* no chunk is open after a rotation or clear while stopped */
 	closed_chunk = session->has_been_started && !session->snapshot &&
-		       session->output_path[0] != '\0';
-	session_destroy(session);
+		       session->output_path[0] != '\0' &&
+		       session->rotation.chunk_exists;
+	rotation_destroy_session(session, archive, sizeof(archive));
 	lsc_put_u32(ctx->reply, closed_chunk);
+	lsc_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
+					   : LTTNG_ROTATION_STATE_NO_ROTATION);
+	lsc_put_str(ctx->reply, archive[0] ? archive : NULL);
 	return LTTNG_OK;
 }
 
@@ -90,6 +99,7 @@ int cmd_start_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
 	if (!session_has_channels(session))
 		return LTTNG_ERR_NO_CHANNEL;
+	rotation_session_starting(session);
 	ret = kernel_cmd_start(session);
 	if (ret != LTTNG_OK)
 		return ret;
@@ -117,6 +127,7 @@ int cmd_stop_trace(struct cmd_ctx *ctx)
 	ret = kernel_cmd_stop(session);
 	session->active = false;
 	ust_session_stop(session);
+	rotation_session_stopped(session);
 	DBG("Stopped session %s", session->name);
 	return ret;
 }

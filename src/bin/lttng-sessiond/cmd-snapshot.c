@@ -149,26 +149,10 @@ static int64_t packets_per_stream(struct session *session, uint64_t max_size)
  */
 static int record_to_network(const struct snapshot_output *out)
 {
-	struct sockaddr_in6 a6 = {.sin6_family = AF_INET6};
-	struct sockaddr_in a4 = {.sin_family = AF_INET};
-	bool ipv6 = inet_pton(AF_INET6, out->host, &a6.sin6_addr) == 1;
-	int fd = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC,
-			0);
-	int ret;
+	int ret = snapshot_output_connect_relayd(out);
 
-	if (fd < 0)
-		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
-	a6.sin6_port = htons(out->ctrl_port);
-	a4.sin_port = htons(out->ctrl_port);
-	if (!ipv6 && inet_pton(AF_INET, out->host, &a4.sin_addr) != 1) {
-		close(fd);
-		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
-	}
-	ret = ipv6 ? connect(fd, (struct sockaddr *)&a6, sizeof(a6))
-		   : connect(fd, (struct sockaddr *)&a4, sizeof(a4));
-	close(fd);
-	if (ret)
-		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
+	if (ret != LTTNG_OK)
+		return ret;
 	ERR("Snapshot to %s: streaming to lttng-relayd is not implemented",
 	    out->ctrl_url);
 	return LTTNG_ERR_SNAPSHOT_FAIL;

@@ -30,6 +30,13 @@ int cmd_stop_trace(struct cmd_ctx *ctx);
 int cmd_data_pending(struct cmd_ctx *ctx);
 int cmd_list_domains(struct cmd_ctx *ctx);
 
+/* cmd-rotation.c */
+int cmd_rotate_session(struct cmd_ctx *ctx);
+int cmd_rotation_get_info(struct cmd_ctx *ctx);
+int cmd_rotation_set_schedule(struct cmd_ctx *ctx);
+int cmd_list_rotation_schedules(struct cmd_ctx *ctx);
+int cmd_clear_session(struct cmd_ctx *ctx);
+
 /* cmd-channel.c */
 int cmd_enable_channel(struct cmd_ctx *ctx);
 int cmd_disable_channel(struct cmd_ctx *ctx);

@@ -227,3 +227,19 @@ int consumer_snapshot(uint32_t command,
 	return unlock_with(
 		consumer_client_snapshot(consumer_sock, command, desc));
 }
+
+int consumer_channel_rotate(uint64_t key, uint32_t flags, const char *new_dir)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_channel_rotate(consumer_sock, key,
+							  flags, new_dir));
+}
+
+int consumer_metadata_rotate(uint64_t key, const char *new_dir)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(
+		consumer_client_metadata_rotate(consumer_sock, key, new_dir));
+}

@@ -46,5 +46,8 @@ int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
 /* CONSUMER_CMD_CHANNEL_SNAPSHOT or CONSUMER_CMD_METADATA_SNAPSHOT. */
 int consumer_snapshot(uint32_t command,
 		      const struct consumer_snapshot_desc *desc);
+/* Session rotation and clear (consumer-protocol.h). */
+int consumer_channel_rotate(uint64_t key, uint32_t flags, const char *new_dir);
+int consumer_metadata_rotate(uint64_t key, const char *new_dir);
 
 #endif /* SESSIOND_CONSUMER_H */

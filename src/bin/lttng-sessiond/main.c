@@ -502,18 +502,23 @@ static int run(const char *load_path)
 		return EXIT_FAILURE;
 	}
 	DBG("Listening on %s", sessiond_config.client_sock_path);
+	rotation_schedule_thread_start();
 	/* The daemon is ready once the saved sessions are loaded. */
 	if (session_load_start(load_path, sessiond_config.home, notify_ready,
 			       ready_fd))
 		notify_ready(ready_fd);
 	ret = client_serve(listen_fd, stop_fd);
+	rotation_schedule_thread_stop();
 	DBG("Session daemon stopping");
 	close(listen_fd);
 	unlink(sessiond_config.client_sock_path);
 	app_listener_stop();
-	/* Destroying the sessions flushes their data to the trace files. */
+	/*
+	 * Destroying the sessions flushes their data to the trace files and
+	 * archives the last trace chunk of rotated ones.
+	 */
 	pthread_mutex_lock(&session_lock);
-	session_destroy_all();
+	rotation_destroy_all_sessions();
 	pthread_mutex_unlock(&session_lock);
 	app_listener_release_apps();
 	consumer_stop();

@@ -30,6 +30,24 @@ struct session *session_first(void)
 	return sessions;
 }
 
+/*
+ * A session streaming to lttng-relayd: its control and data URLs, as
+ * LTTng parses them. A snapshot session's network URL is its snapshot
+ * output instead (cmd-snapshot.c).
+ */
+static int set_network_output(struct session *s,
+			      const struct lsc_create_session *req)
+{
+	int ret = snapshot_output_parse(req->path,
+					req->data_url[0] ? req->data_url : NULL,
+					&s->network_output);
+
+	if (ret != LTTNG_OK || s->network_output.local)
+		return LTTNG_ERR_INVALID;
+	s->has_network_output = true;
+	return LTTNG_OK;
+}
+
 /* Pick the name and output of a new session from the request. */
 static int session_name_and_output(struct session *s,
 				   const struct lsc_create_session *req,
@@ -60,6 +78,8 @@ static int session_name_and_output(struct session *s,
 		n = snprintf(s->output_path, sizeof(s->output_path), "%s",
 			     req->path);
 		break;
+	case LSC_OUTPUT_NETWORK:
+		return set_network_output(s, req);
 	default:
 		n = 0;
 		break;
@@ -67,6 +87,20 @@ static int session_name_and_output(struct session *s,
 	if (n < 0 || (size_t)n >= sizeof(s->output_path))
 		return LTTNG_ERR_INVALID;
 	return LTTNG_OK;
+}
+
+int session_connect_network_output(const struct session *session)
+{
+	int ret;
+
+	if (!session->has_network_output)
+		return LTTNG_OK;
+	ret = snapshot_output_connect_relayd(&session->network_output);
+	if (ret != LTTNG_OK)
+		return ret;
+	ERR("Session %s: streaming to lttng-relayd (%s) is not implemented",
+	    session->name, session->network_output.ctrl_url);
+	return LTTNG_ERR_NOT_SUPPORTED;
 }
 
 /* `lttng create --snapshot`'s output "snapshot-1": the session's path. */
@@ -83,7 +117,8 @@ static int add_automatic_snapshot_output(struct session *s)
 
 bool session_keeps_buffers(const struct session *session)
 {
-	return session->snapshot || !session->output_path[0];
+	return session->snapshot ||
+	       (!session->output_path[0] && !session->has_network_output);
 }
 
 pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -152,12 +187,30 @@ bool session_has_channels(const struct session *session)
 	       kernel_cmd_channel_count(session) > 0;
 }
 
+/* "tcp4://HOST:PORT/PATH [data: PORT]", LTTng's listing of the output. */
+static void describe_network_output(const struct snapshot_output *output,
+				    char *buf, size_t len)
+{
+	char data[sizeof(" [data: 65535]")];
+	size_t url_len = strlen(output->ctrl_url);
+
+	snprintf(data, sizeof(data), " [data: %u]",
+		 (unsigned int)output->data_port);
+	if (url_len + strlen(data) >= len)
+		url_len = len - 1 - strlen(data);
+	memcpy(buf, output->ctrl_url, url_len);
+	strcpy(buf + url_len, data);
+}
+
 void session_describe(const struct session *session, struct lsc_session *out)
 {
 	memset(out, 0, sizeof(*out));
 	strcpy(out->name, session->name);
 	if (session->snapshot)
 		strcpy(out->snapshot_path, session->output_path);
+	else if (session->has_network_output)
+		describe_network_output(&session->network_output, out->path,
+					sizeof(out->path));
 	else
 		strcpy(out->path, session->output_path);
 	out->enabled = session->active;

@@ -18,6 +18,7 @@
 #include "domain.h"
 #include "process-attr-tracker.h"
 #include "snapshot-output.h"
+#include "rotation.h"
 #include "sessiond-comm/codec.h"
 
 struct kernel_session;
@@ -38,6 +39,10 @@ struct session {
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
 	struct ust_buffer_set *ust_buffers; /* ust-session.c */
 	struct session_snapshot snap;	    /* snapshot output, records */
+	struct session_rotation rotation;   /* trace chunks (rotation.c) */
+	/* A network output (lttng-relayd): the session's only output. */
+	bool has_network_output;
+	struct snapshot_output network_output;
 	struct session *next;
 };
 
@@ -74,6 +79,15 @@ void session_destroy_all(void);
  * but by snapshots.
  */
 bool session_keeps_buffers(const struct session *session);
+
+/*
+ * Before a session with a network output gets its first channel in a
+ * domain: LTTng connects to lttng-relayd then. LTTNG_OK without a
+ * network output; LTTNG_ERR_RELAYD_CONNECT_FAIL when nothing accepts
+ * the connection; LTTNG_ERR_NOT_SUPPORTED when something does (this
+ * toolkit does not stream to lttng-relayd).
+ */
+int session_connect_network_output(const struct session *session);
 
 /* Whether any domain of the session has a channel. */
 bool session_has_channels(const struct session *session);

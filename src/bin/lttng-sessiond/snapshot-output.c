@@ -3,9 +3,12 @@
  */
 #include <arpa/inet.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <lttng/lttng-error.h>
 
@@ -231,4 +234,24 @@ void session_snapshot_fini(struct session_snapshot *snap)
 {
 	free(snap->output);
 	snap->output = NULL;
+}
+
+int snapshot_output_connect_relayd(const struct snapshot_output *out)
+{
+	struct sockaddr_in6 a6 = {.sin6_family = AF_INET6};
+	struct sockaddr_in a4 = {.sin_family = AF_INET};
+	bool ipv6 = inet_pton(AF_INET6, out->host, &a6.sin6_addr) == 1;
+	int fd, ret;
+
+	if (!ipv6 && inet_pton(AF_INET, out->host, &a4.sin_addr) != 1)
+		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
+	fd = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
+	a6.sin6_port = htons(out->ctrl_port);
+	a4.sin_port = htons(out->ctrl_port);
+	ret = ipv6 ? connect(fd, (struct sockaddr *)&a6, sizeof(a6))
+		   : connect(fd, (struct sockaddr *)&a4, sizeof(a4));
+	close(fd);
+	return ret ? LTTNG_ERR_RELAYD_CONNECT_FAIL : LTTNG_OK;
 }

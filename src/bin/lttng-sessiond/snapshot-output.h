@@ -64,4 +64,11 @@ void snapshot_output_describe(const struct snapshot_output *output,
 
 void session_snapshot_fini(struct session_snapshot *snap);
 
+/*
+ * Connects to a network output's control port and closes the
+ * connection: LTTNG_OK if something accepted it, else
+ * LTTNG_ERR_RELAYD_CONNECT_FAIL (LTTng's error without lttng-relayd).
+ */
+int snapshot_output_connect_relayd(const struct snapshot_output *out);
+
 #endif /* SESSIOND_SNAPSHOT_OUTPUT_H */

@@ -12,6 +12,7 @@
 
 #include "consumer.h"
 #include "daemon-clock.h"
+#include "rotation.h"
 #include "session.h"
 #include "ust-app.h"
 #include "ust-comm/codec.h"
@@ -39,7 +40,8 @@ struct ust_buffer_set {
 	gid_t owner_gid;
 	const struct ust_app *app; /* per-pid: NULL once the app is freed */
 	char dir[PATH_MAX];	   /* "": buffers kept for snapshots only */
-	char rel_dir[PATH_MAX];	   /* ust/uid/<uid>/64-bit or ust/pid/<app> */
+	char rel_dir[PATH_MAX];	   /* ust/uid/<uid>/64-bit or ust/pid/<app>,
+				      within the trace chunk */
 	uint64_t metadata_key;
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ust_registry *registry;
@@ -95,9 +97,11 @@ static struct ust_buffer_set *find_set(const struct session *s,
 static int set_dir(struct ust_buffer_set *set, const struct session *s,
 		   const struct ust_app *app)
 {
-	char date[TIME_FORMAT_DATETIME_LEN];
+	char date[TIME_FORMAT_DATETIME_LEN], chunk[PATH_MAX];
 	int n;
 
+	if (rotation_chunk_path(s, chunk, sizeof(chunk)))
+		return -ENAMETOOLONG;
 	if (set->per_pid) {
 		if (time_format_datetime(app->registration_time, date,
 					 sizeof(date)))
@@ -114,8 +118,7 @@ static int set_dir(struct ust_buffer_set *set, const struct session *s,
 		return -ENAMETOOLONG;
 	if (session_keeps_buffers(s))
 		return 0; /* set->dir stays "": no files until a snapshot */
-	n = snprintf(set->dir, sizeof(set->dir), "%s/%s", s->output_path,
-		     set->rel_dir);
+	n = snprintf(set->dir, sizeof(set->dir), "%s/%s", chunk, set->rel_dir);
 	return n < 0 || (size_t)n >= sizeof(set->dir) ? -ENAMETOOLONG : 0;
 }
 
@@ -555,13 +558,13 @@ int ust_session_sync_all(struct session *session)
  */
 static void create_domain_dir(const struct session *session)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], chunk[PATH_MAX];
 	int ret;
 
 	if (!session->output_path[0] || session->snapshot ||
 	    !session->ust.channel_count ||
-	    snprintf(dir, sizeof(dir), "%s/ust", session->output_path) >=
-		    (int)sizeof(dir))
+	    rotation_chunk_path(session, chunk, sizeof(chunk)) ||
+	    snprintf(dir, sizeof(dir), "%s/ust", chunk) >= (int)sizeof(dir))
 		return;
 	ret = output_dir_create(dir, session->uid, session->gid);
 	if (ret)
@@ -811,4 +814,53 @@ uint64_t ust_session_snapshot_round_size(const struct session *session,
 				size += bc->chan->attr.subbuf_size *
 					bc->nr_streams;
 	return size;
+}
+/* Moves one buffer set to the chunk at chunk_path (NULL: none). */
+static int rotate_set(struct ust_buffer_set *set, const char *chunk_path,
+		      uint32_t flags)
+{
+	int ret = 0;
+
+	if (chunk_path &&
+	    snprintf(set->dir, sizeof(set->dir), "%s/%s", chunk_path,
+		     set->rel_dir) >= (int)sizeof(set->dir))
+		return -ENAMETOOLONG;
+	for (struct ust_buffer_channel *bc = set->channels; bc; bc = bc->next) {
+		int r = consumer_channel_rotate(bc->key, flags,
+						chunk_path ? set->dir : "");
+
+		if (r) {
+			ERR("Cannot rotate the buffers of channel %s: %s",
+			    bc->chan->name, strerror(-r));
+			ret = r;
+		}
+	}
+	if (set->registry) {
+		int r = consumer_metadata_rotate(set->metadata_key,
+						 chunk_path ? set->dir : "");
+
+		if (r) {
+			ERR("Cannot rotate the metadata of %s: %s", set->dir,
+			    strerror(-r));
+			ret = r;
+		}
+	}
+	return ret;
+}
+
+int ust_session_rotate(struct session *session, const char *chunk_path,
+		       uint32_t flags)
+{
+	int ret = 0;
+
+	for (struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next) {
+		int r = rotate_set(set, chunk_path, flags);
+
+		if (r)
+			ret = r;
+	}
+	if (chunk_path)
+		create_domain_dir(session);
+	return ret;
 }

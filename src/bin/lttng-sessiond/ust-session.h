@@ -43,6 +43,14 @@ void ust_session_channel_stats(const struct session *session,
 /* Stops and frees everything of the session (session_destroy). */
 void ust_session_destroy(struct session *session);
 
+/*
+ * Ends the current trace chunk in every buffer set of the session (flags:
+ * CONSUMER_ROTATE_*) and continues in the chunk at chunk_path (NULL: the
+ * buffers have no files until the next call). 0 or the first -errno.
+ */
+int ust_session_rotate(struct session *session, const char *chunk_path,
+		       uint32_t flags);
+
 /* An app is being freed: its per-process buffers are written out and freed. */
 void ust_session_forget_app(const struct ust_app *app);
 

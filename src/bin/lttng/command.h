@@ -14,11 +14,17 @@
 #include "util/log.h"
 
 /*
- * liblttng-ctl's destroy for the CLI (not part of LTTng's API): like
- * lttng_destroy_session_no_wait, and sets *closed_chunk when destroying
- * the session finalized its trace files (it recorded to a local output).
+ * liblttng-ctl's extras for the CLI (not part of LTTng's API): whether
+ * destroying a session (a handle of lttng_destroy_session_ext()) closed
+ * its trace files, and whether clearing one (lttng_clear_session())
+ * deleted trace files; LTTng's CLI then prints its waiting lines.
  */
-int lttng_ctl_destroy_session_closing(const char *name, int *closed_chunk);
+struct lttng_destruction_handle;
+int lttng_ctl_destruction_handle_closed_chunk(
+	const struct lttng_destruction_handle *handle);
+struct lttng_clear_handle;
+int lttng_ctl_clear_handle_closed_chunk(
+	const struct lttng_clear_handle *handle);
 
 /*
  * Command results. A negative value is a negated LTTNG_ERR_* code; the

@@ -186,3 +186,10 @@ int cli_common_option(int opt, const char *command,
 		return CMD_UNDEFINED;
 	}
 }
+
+const char *utils_usec_unit(void)
+{
+	const char *lang = getenv("LANG");
+
+	return lang && strstr(lang, "utf8") ? "\xc2\xb5s" : "us";
+}

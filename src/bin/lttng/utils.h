@@ -53,4 +53,8 @@ void utils_list_options(const struct poptOption *options);
  */
 char *utils_session_name(const char *opt_session);
 
+/* The unit of microseconds LTTng prints: "µs" when $LANG names a "utf8"
+ * locale, else "us". */
+const char *utils_usec_unit(void);
+
 #endif /* LTTNG_CLI_UTILS_H */

@@ -190,3 +190,36 @@ int consumer_client_snapshot(int sock, uint32_t command,
 	consumer_message_fini(&reply);
 	return ret;
 }
+
+int consumer_client_channel_rotate(int sock, uint64_t channel_key,
+				   uint32_t flags, const char *new_dir)
+{
+	struct consumer_message reply = {0};
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	lsc_put_u64(&buf, channel_key);
+	lsc_put_u32(&buf, flags);
+	lsc_put_str(&buf, new_dir);
+	ret = call(sock, CONSUMER_CMD_CHANNEL_ROTATE, &buf, &reply);
+	lsc_buf_fini(&buf);
+	consumer_message_fini(&reply);
+	return ret;
+}
+
+int consumer_client_metadata_rotate(int sock, uint64_t metadata_key,
+				    const char *new_dir)
+{
+	struct consumer_message reply = {0};
+	struct lsc_buf buf;
+	int ret;
+
+	lsc_buf_init(&buf);
+	lsc_put_u64(&buf, metadata_key);
+	lsc_put_str(&buf, new_dir);
+	ret = call(sock, CONSUMER_CMD_METADATA_ROTATE, &buf, &reply);
+	lsc_buf_fini(&buf);
+	consumer_message_fini(&reply);
+	return ret;
+}

@@ -37,5 +37,10 @@ int consumer_client_channel_stats(int sock, uint64_t channel_key,
 /* CONSUMER_CMD_CHANNEL_SNAPSHOT or CONSUMER_CMD_METADATA_SNAPSHOT. */
 int consumer_client_snapshot(int sock, uint32_t command,
 			     const struct consumer_snapshot_desc *desc);
+/* new_dir "" closes the files without opening new ones. */
+int consumer_client_channel_rotate(int sock, uint64_t channel_key,
+				   uint32_t flags, const char *new_dir);
+int consumer_client_metadata_rotate(int sock, uint64_t metadata_key,
+				    const char *new_dir);
 
 #endif /* CONSUMER_COMM_CLIENT_H */

@@ -59,8 +59,26 @@ enum consumer_command {
 	/* struct consumer_snapshot_desc (key: a metadata key). Writes the
 	 * whole metadata to <dir>/metadata. */
 	CONSUMER_CMD_METADATA_SNAPSHOT,
+	/*
+	 * Session rotation and clear: u64 channel_key, u32 flags
+	 * (CONSUMER_ROTATE_*), str new_dir (empty: no new files). Closes
+	 * the current packet of every stream, writes every packet up to it
+	 * to the current files (or drops them with CONSUMER_ROTATE_DISCARD),
+	 * closes the files, then opens the stream files in new_dir. Replies
+	 * once done.
+	 */
+	CONSUMER_CMD_CHANNEL_ROTATE,
+	/*
+	 * u64 metadata_key, str new_dir (empty: no new file): writes what is
+	 * pending, closes the metadata file and writes the whole metadata
+	 * text again into new_dir/metadata.
+	 */
+	CONSUMER_CMD_METADATA_ROTATE,
 	CONSUMER_CMD_NR, /* one past the last */
 };
+
+/* Flags of CONSUMER_CMD_CHANNEL_ROTATE. */
+#define CONSUMER_ROTATE_DISCARD 1u /* clear: the data is not written */
 
 enum consumer_channel_mode {
 	CONSUMER_MODE_DISCARD = 0,

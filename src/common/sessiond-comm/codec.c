@@ -53,6 +53,7 @@ void lsc_put_create_session(struct lsc_buf *buf,
 	lsc_put_u32(buf, create->snapshot);
 	lsc_put_u32(buf, create->output);
 	lsc_put_str(buf, create->path);
+	lsc_put_str(buf, create->data_url);
 }
 
 int lsc_get_create_session(struct lsc_cursor *cur,
@@ -63,8 +64,9 @@ int lsc_get_create_session(struct lsc_cursor *cur,
 	TRY(lsc_get_u32(cur, &create->snapshot));
 	TRY(check_range(create->snapshot, 0, 1));
 	TRY(lsc_get_u32(cur, &create->output));
-	TRY(check_range(create->output, LSC_OUTPUT_NONE, LSC_OUTPUT_PATH));
+	TRY(check_range(create->output, LSC_OUTPUT_NONE, LSC_OUTPUT_NETWORK));
 	TRY(lsc_get_str(cur, create->path, sizeof(create->path)));
+	TRY(lsc_get_str(cur, create->data_url, sizeof(create->data_url)));
 	if (create->output == LSC_OUTPUT_PATH && create->path[0] != '/')
 		return -EBADMSG;
 	return 0;

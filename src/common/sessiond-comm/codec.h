@@ -33,6 +33,7 @@ enum lsc_output_kind {
 	LSC_OUTPUT_NONE = 0,
 	LSC_OUTPUT_DEFAULT = 1, /* $LTTNG_HOME/lttng-traces/NAME-DATE */
 	LSC_OUTPUT_PATH = 2,
+	LSC_OUTPUT_NETWORK = 3, /* path: the control URL; data_url */
 };
 
 struct lsc_create_session {
@@ -40,6 +41,7 @@ struct lsc_create_session {
 	uint32_t snapshot;
 	uint32_t output;	   /* enum lsc_output_kind */
 	char path[LTTNG_PATH_MAX]; /* Absolute; LSC_OUTPUT_PATH only. */
+	char data_url[LTTNG_PATH_MAX]; /* LSC_OUTPUT_NETWORK: "" or a URL */
 };
 
 /* A session as listed (and as the reply to a creation). */

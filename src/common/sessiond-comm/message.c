@@ -39,6 +39,11 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_SNAPSHOT_DEL_OUTPUT] = "snapshot-del-output",
 	[LSC_CMD_SNAPSHOT_LIST_OUTPUT] = "snapshot-list-output",
 	[LSC_CMD_SNAPSHOT_RECORD] = "snapshot-record",
+	[LSC_CMD_ROTATE_SESSION] = "rotate-session",
+	[LSC_CMD_ROTATION_GET_INFO] = "rotation-get-info",
+	[LSC_CMD_ROTATION_SET_SCHEDULE] = "rotation-set-schedule",
+	[LSC_CMD_LIST_ROTATION_SCHEDULES] = "list-rotation-schedules",
+	[LSC_CMD_CLEAR_SESSION] = "clear-session",
 	[LSC_CMD_SAVE_SESSION] = "save-session",
 };
 

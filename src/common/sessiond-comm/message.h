@@ -62,6 +62,26 @@ enum lsc_command {
 	LSC_CMD_SNAPSHOT_LIST_OUTPUT,
 	LSC_CMD_SNAPSHOT_RECORD,
 	/*
+	 * Session rotation and clear (lttng rotate, enable-rotation,
+	 * disable-rotation, clear). ROTATE_SESSION: str session; reply:
+	 * u64 rotation id, i32 enum lttng_rotation_state, str archive path
+	 * (absent until completed). ROTATION_GET_INFO: str session, u64
+	 * rotation id; reply: i32 state, str path. ROTATION_SET_SCHEDULE:
+	 * str session, i32 enum lttng_rotation_schedule_type, u32 add (1) or
+	 * remove (0), u64 value (period in us or size in bytes).
+	 * LIST_ROTATION_SCHEDULES: str session; reply: u64 period us, u64
+	 * size bytes (0: not set). CLEAR_SESSION: str session; reply: u32
+	 * 1 when a trace chunk's files were deleted.
+	 * DESTROY_SESSION's reply is u32 closed chunk, then i32 rotation
+	 * state, str archive path of the last trace chunk (absent without
+	 * rotation).
+	 */
+	LSC_CMD_ROTATE_SESSION,
+	LSC_CMD_ROTATION_GET_INFO,
+	LSC_CMD_ROTATION_SET_SCHEDULE,
+	LSC_CMD_LIST_ROTATION_SCHEDULES,
+	LSC_CMD_CLEAR_SESSION,
+	/*
 	 * Saves session configurations (lttng_save_session()): str session
 	 * ("": every session of the client), str output directory ("": the
 	 * client's ~/.lttng/sessions), u32 overwrite. No reply payload.

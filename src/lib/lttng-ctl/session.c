@@ -69,6 +69,24 @@ lttng_session_descriptor_snapshot_local_create(const char *name,
 }
 
 LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_network_create(const char *name,
+					const char *control_url,
+					const char *data_url)
+{
+	struct lttng_session_descriptor *desc;
+
+	if (!control_url)
+		return NULL;
+	desc = descriptor_new(name, false, LSC_OUTPUT_NETWORK, control_url);
+	if (desc && ctl_copy_name(desc->create.data_url,
+				  sizeof(desc->create.data_url), data_url)) {
+		free(desc);
+		return NULL;
+	}
+	return desc;
+}
+
+LTTNG_API struct lttng_session_descriptor *
 lttng_session_descriptor_snapshot_network_create(const char *name,
 						 const char *control_url,
 						 const char *data_url)
@@ -211,13 +229,15 @@ static int create_from_url(const char *name, const char *url, bool snapshot)
 
 	if (!name)
 		return -LTTNG_ERR_INVALID;
-	if (url) {
-		path = url_to_path(url);
-		if (!path)
-			return -LTTNG_ERR_INVALID;
-	}
-	desc = descriptor_new(name, snapshot,
-			      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_NONE, path);
+	if (url && !snapshot && strstr(url, "://") &&
+	    strncmp(url, "file://", 7))
+		desc = lttng_session_descriptor_network_create(name, url, NULL);
+	else if (url && !(path = url_to_path(url)))
+		return -LTTNG_ERR_INVALID;
+	else
+		desc = descriptor_new(name, snapshot,
+				      path ? LSC_OUTPUT_PATH : LSC_OUTPUT_NONE,
+				      path);
 	if (!desc)
 		return -LTTNG_ERR_INVALID;
 	code = lttng_create_session_ext(desc);
@@ -278,27 +298,6 @@ LTTNG_API int lttng_destroy_session(const char *name)
 LTTNG_API int lttng_destroy_session_no_wait(const char *name)
 {
 	return ctl_call_session(LSC_CMD_DESTROY_SESSION, name, NULL);
-}
-
-LTTNG_API int lttng_ctl_destroy_session_closing(const char *name,
-						int *closed_chunk)
-{
-	struct lsc_message reply;
-	struct lsc_cursor cur;
-	uint32_t closed = 0;
-	int ret = ctl_call_session(LSC_CMD_DESTROY_SESSION, name, &reply);
-
-	if (ret)
-		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-	ret = lsc_get_u32(&cur, &closed);
-	if (!ret)
-		ret = lsc_cursor_finish(&cur);
-	lsc_message_fini(&reply);
-	if (ret)
-		return -LTTNG_ERR_INVALID_PROTOCOL;
-	*closed_chunk = closed != 0;
-	return 0;
 }
 
 LTTNG_API int lttng_start_tracing(const char *session_name)

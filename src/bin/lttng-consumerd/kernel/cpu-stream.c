@@ -1,9 +1,11 @@
 /*
  * Implementation of cpu-stream.h.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 			   struct ctf_error *err)
 {
 	struct ctf_stream_writer_config wc = {0};
-	char path[4200], name[300];
+	char path[4200];
 
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
@@ -34,14 +36,15 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	if (s->fd < 0)
 		return ctf_error_set(err, -errno, "cannot open %s: %s", path,
 				     strerror(errno));
-	snprintf(name, sizeof(name), "%s_%u", config->channel, config->cpu);
+	snprintf(s->name, sizeof(s->name), "%s_%u", config->channel,
+		 config->cpu);
 	wc.metadata = kernel_metadata_ctf(config->metadata);
 	wc.stream_id = config->stream_id;
 	wc.stream_instance_id = config->cpu;
 	wc.cpu_id = config->cpu;
 	wc.packet_size = config->packet_size;
 	wc.dir = config->trace_dir;
-	wc.name = name;
+	wc.name = s->name;
 	wc.with_index = true;
 	wc.tracefile_size = config->tracefile_size;
 	wc.tracefile_count = config->tracefile_count;
@@ -52,6 +55,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 		if (!wc.tracefile_count)
 			wc.tracefile_count = 1;
 	}
+	s->writer_config = wc;
 	s->conv.writer = ctf_stream_writer_create(&wc, err);
 	if (!s->conv.writer)
 		return -EIO;
@@ -181,4 +185,78 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 	free(s->page);
 	s->page = NULL;
 	return ret;
+}
+
+int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
+			   uint64_t now, struct ctf_error *err)
+{
+	int ret = 0;
+
+	if (s->conv.writer) {
+		ret = kernel_cpu_stream_flush(s, now, err);
+		if (!ret)
+			ret = ctf_stream_writer_close(
+				s->conv.writer,
+				now > s->conv.last_timestamp
+					? now
+					: s->conv.last_timestamp,
+				err);
+		else
+			(void)ctf_stream_writer_close(s->conv.writer, now,
+						      NULL);
+		s->conv.writer = NULL;
+	}
+	if (!trace_dir)
+		return ret;
+	s->writer_config.dir = trace_dir;
+	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
+	return s->conv.writer ? ret : -EIO;
+}
+
+/* Whether name is the stream's file <base> or <base>_<n>. */
+static bool is_stream_file(const char *name, const char *base)
+{
+	size_t len = strlen(base);
+
+	if (strncmp(name, base, len))
+		return false;
+	if (!name[len])
+		return true;
+	if (name[len] != '_' || !name[len + 1])
+		return false;
+	for (const char *c = name + len + 1; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return true;
+}
+
+static void remove_stream_files(const char *dir, const char *base)
+{
+	char path[4400];
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (!is_stream_file(e->d_name, base))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/index/%s.idx", dir, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+}
+
+int kernel_cpu_stream_restart(struct kernel_cpu_stream *s, uint64_t now,
+			      struct ctf_error *err)
+{
+	int ret = kernel_cpu_stream_move(s, NULL, now, err);
+
+	if (ret)
+		return ret;
+	remove_stream_files(s->writer_config.dir, s->name);
+	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
+	return s->conv.writer ? 0 : -EIO;
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ctf/stream-writer.h"
 #include "page-converter.h"
 
 struct kernel_cpu_stream {
@@ -21,6 +22,9 @@ struct kernel_cpu_stream {
 	uint8_t *page;
 	uint64_t bytes_read;
 	uint64_t malformed_pages;
+	/* the data stream's file, kept to continue it in the next chunk */
+	char name[300];
+	struct ctf_stream_writer_config writer_config;
 };
 
 struct kernel_cpu_stream_config {
@@ -59,6 +63,22 @@ int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err);
 /* Drains, accounts the kernel's losses and writes the open packet. */
 int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 			    struct ctf_error *err);
+
+/*
+ * Session rotation: flushes and closes the stream's files, then (trace_dir
+ * not NULL) continues the stream in trace_dir (the next trace chunk's
+ * kernel directory). With no files, the stream must not be drained.
+ */
+int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
+			   uint64_t now, struct ctf_error *err);
+
+/*
+ * Clear (snapshot mode): flushes and closes the stream's files, deletes
+ * every file of the stream in its directory (the ring of packet files
+ * snapshots read), then starts the stream again there.
+ */
+int kernel_cpu_stream_restart(struct kernel_cpu_stream *s, uint64_t now,
+			      struct ctf_error *err);
 
 /* Flushes and closes everything (also on error). */
 int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,

@@ -25,6 +25,13 @@
  *        uint32_t length, then that many bytes, the absolute directory
  *        (<snapshot>/kernel) to write every stream's kept pages, as CTF,
  *        and the metadata to                      -> 'k' or 'e'
+ *   'R'  rotate: a uint32_t length (host order) then that many bytes,
+ *        a directory: the current trace chunk's files are completed
+ *        and closed; the trace continues in DIRECTORY/kernel (length
+ *        0: no files until the next 'R')          -> 'k' or 'e'
+ *   'C'  clear (consumer started with --snapshot): what the buffers
+ *        hold is dropped; later snapshots hold later events only
+ *                                                 -> 'k' or 'e'
  *
  * EXPR (here and in --filter options) holds the expressions of every
  * enabled rule with a filter on that event, separated by
@@ -45,6 +52,8 @@
 #define KCONSUMER_CMD_STATS 'S'
 #define KCONSUMER_CMD_SET_TRACKER 'T'
 #define KCONSUMER_CMD_SNAPSHOT 'P'
+#define KCONSUMER_CMD_ROTATE 'R'
+#define KCONSUMER_CMD_CLEAR 'C'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
 #define KCONSUMER_MAX_CHANNEL_NAME 255
 #define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'

@@ -78,6 +78,7 @@ struct kconsumer {
 	size_t metadata_written;
 	/* a snapshot session's: no files, buffers kept for snapshots */
 	bool snapshot;
+	bool between_chunks; /* rotated while stopped: no files */
 };
 
 static volatile sig_atomic_t quit_requested;
@@ -696,6 +697,8 @@ static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 	unsigned int i, cpu;
 	int ret;
 
+	if (kc->between_chunks)
+		return 0;
 	if (kc->bpf) /* the strings of the records about to be read */
 		kernel_bpf_strings_drain(kc->bpf);
 	for (i = 0; i < kc->nr_channels; i++) {
@@ -715,6 +718,8 @@ static int flush_all(struct kconsumer *kc, struct ctf_error *err)
 	unsigned int i, cpu;
 	int ret;
 
+	if (kc->between_chunks)
+		return 0;
 	if (kc->bpf)
 		kernel_bpf_strings_drain(kc->bpf);
 	for (i = 0; i < kc->nr_channels; i++) {
@@ -828,6 +833,8 @@ static void switch_packets(struct kconsumer *kc)
 	struct ctf_error err = {{0}};
 	unsigned int i, cpu;
 
+	if (kc->between_chunks)
+		return;
 	for (i = 0; i < kc->nr_channels; i++) {
 		struct kchannel *ch = &kc->channels[i];
 
@@ -1074,6 +1081,99 @@ static int snapshot_command(struct kconsumer *kc)
 	return ret ? -1 : 0;
 }
 
+/* Closes the metadata file, then starts dir/metadata with all the text. */
+static int move_metadata(struct kconsumer *kc, const char *dir,
+			 struct ctf_error *err)
+{
+	char path[4200];
+	int ret = 0;
+
+	if (kc->metadata_fd >= 0) {
+		ret = write_metadata(kc, err);
+		close(kc->metadata_fd);
+		kc->metadata_fd = -1;
+	}
+	if (!dir || ret)
+		return ret;
+	snprintf(path, sizeof(path), "%s/metadata", dir);
+	kc->metadata_fd =
+		open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (kc->metadata_fd < 0)
+		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
+				     strerror(errno));
+	kc->metadata_written = 0;
+	return write_metadata(kc, err);
+}
+
+/*
+ * Ends the current trace chunk in every stream and continues the trace
+ * in new_output/kernel (NULL: nowhere until the next rotation).
+ */
+static int move_trace(struct kconsumer *kc, const char *new_output,
+		      struct ctf_error *err)
+{
+	uint64_t now = trace_clock_read(kc->clock.source);
+	const char *dir = NULL;
+	unsigned int i, cpu;
+	int ret;
+
+	if (kc->bpf && !kc->between_chunks)
+		kernel_bpf_strings_drain(kc->bpf);
+	if (new_output) {
+		snprintf(kc->trace_dir, sizeof(kc->trace_dir), "%s/kernel",
+			 new_output);
+		ret = make_dirs(kc->trace_dir);
+		if (ret)
+			return ctf_error_set(err, ret, "cannot create %s: %s",
+					     kc->trace_dir, strerror(-ret));
+		dir = kc->trace_dir;
+	}
+	for (i = 0; i < kc->nr_channels; i++) {
+		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
+			ret = kernel_cpu_stream_move(&kc->channels[i].cpus[cpu],
+						     dir, now, err);
+			if (ret)
+				return ret;
+		}
+	}
+	ret = move_metadata(kc, dir, err);
+	kc->between_chunks = !dir;
+	return ret;
+}
+
+/* The 'R' command: a uint32_t length then the new output directory. */
+static int rotate(struct kconsumer *kc, struct ctf_error *err)
+{
+	char dir[4096] = "";
+	uint32_t len;
+
+	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
+	    len >= sizeof(dir) || usock_recv_all(kc->control_fd, dir, len))
+		return ctf_error_set(err, -EBADMSG, "bad rotate command");
+	return move_trace(kc, len ? dir : NULL, err);
+}
+
+/*
+ * The 'C' command (snapshot mode): the pages tracefs holds are read into
+ * the streams' packet rings, then every ring starts over empty.
+ */
+static int clear_buffers(struct kconsumer *kc, struct ctf_error *err)
+{
+	uint64_t now = trace_clock_read(kc->clock.source);
+	unsigned int i, cpu;
+	int ret;
+
+	if (!kc->snapshot)
+		return ctf_error_set(err, -EINVAL,
+				     "clear: the consumer writes trace files");
+	ret = drain_all(kc, err);
+	for (i = 0; !ret && i < kc->nr_channels; i++)
+		for (cpu = 0; !ret && cpu < kc->channels[i].nr_cpus; cpu++)
+			ret = kernel_cpu_stream_restart(
+				&kc->channels[i].cpus[cpu], now, err);
+	return ret;
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -1115,6 +1215,22 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 	}
 	if (cmd == KCONSUMER_CMD_SNAPSHOT) {
 		reply(kc, !snapshot_command(kc));
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_CLEAR) {
+		ret = clear_buffers(kc, &err);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: %s\n",
+				err.message);
+		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_ROTATE) {
+		ret = rotate(kc, &err);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: %s\n",
+				err.message);
+		reply(kc, !ret);
 		return 0;
 	}
 	if (cmd == KCONSUMER_CMD_STATS) {

@@ -53,6 +53,11 @@ static int add_channel(struct session *session, struct kernel_session *ks,
 
 	if (session->active)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
+	if (!kernel_cmd_channel_count(session)) {
+		ret = session_connect_network_output(session);
+		if (ret != LTTNG_OK)
+			return ret;
+	}
 	ret = kernel_channel_create(ks, req, session->snapshot);
 	ki = kernel_session_instance(ks, req->chan.name);
 	if (ret == LTTNG_OK && ki)
@@ -421,12 +426,14 @@ int kernel_cmd_start(struct session *session)
 	if (!ks || !ks->domain.channel_count)
 		return LTTNG_OK;
 	if (ks->consumer_fd < 0) {
+		char chunk[4096];
+
+		if (rotation_chunk_path(session, chunk, sizeof(chunk)))
+			return LTTNG_ERR_KERN_START_FAIL;
 		/* snapshot and no-output sessions keep their buffers */
-		ret = kernel_consumer_start(ks,
-					    session_keeps_buffers(session)
-						    ? NULL
-						    : session->output_path,
-					    session->name);
+		ret = kernel_consumer_start(
+			ks, session_keeps_buffers(session) ? NULL : chunk,
+			session->name);
 		if (ret != LTTNG_OK)
 			return ret;
 	}
@@ -443,6 +450,24 @@ int kernel_cmd_stop(struct session *session)
 	ret = set_tracing(ks, "0");
 	flushed = kernel_consumer_flush(ks);
 	return ret != LTTNG_OK ? ret : flushed;
+}
+
+int kernel_cmd_rotate(struct session *session, const char *chunk_path,
+		      uint32_t flags)
+{
+	struct kernel_session *ks = session->kernel;
+
+	/* a clear's data goes to files the session daemon then deletes */
+	(void)flags;
+	if (!ks)
+		return LTTNG_OK;
+	return kernel_consumer_rotate(ks, chunk_path);
+}
+
+int kernel_cmd_clear_buffers(struct session *session)
+{
+	return session->kernel ? kernel_consumer_clear(session->kernel)
+			       : LTTNG_OK;
 }
 
 void kernel_cmd_destroy(struct session *session)

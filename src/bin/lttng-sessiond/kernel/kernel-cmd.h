@@ -62,6 +62,15 @@ int kernel_cmd_list_tracker_pids(struct session *session,
 int kernel_cmd_start(struct session *session);
 int kernel_cmd_stop(struct session *session);
 void kernel_cmd_destroy(struct session *session);
+/*
+ * Session rotation and clear: the kernel consumer ends the current trace
+ * chunk and continues in chunk_path (NULL: none until the next call).
+ * flags: CONSUMER_ROTATE_*. LTTNG_OK or LTTNG_ERR_ROTATION_FAIL_CONSUMER.
+ */
+int kernel_cmd_rotate(struct session *session, const char *chunk_path,
+		      uint32_t flags);
+/* Clear of a snapshot session: its kernel buffers' contents go. */
+int kernel_cmd_clear_buffers(struct session *session);
 
 struct channel;
 /*

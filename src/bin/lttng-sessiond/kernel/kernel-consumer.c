@@ -382,3 +382,41 @@ int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
 	}
 	return LTTNG_OK;
 }
+
+int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
+{
+	uint32_t len = output_dir ? (uint32_t)strlen(output_dir) : 0;
+	char *message;
+	int ret = -EPIPE;
+
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK;
+	message = malloc(1 + sizeof(len) + len);
+	if (!message)
+		return LTTNG_ERR_NOMEM;
+	message[0] = KCONSUMER_CMD_ROTATE;
+	memcpy(message + 1, &len, sizeof(len));
+	if (len)
+		memcpy(message + 1 + sizeof(len), output_dir, len);
+	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) ==
+	    (ssize_t)(1 + sizeof(len) + len))
+		ret = wait_reply(ks);
+	free(message);
+	if (ret) {
+		ERR("The kernel consumer daemon did not rotate to %s",
+		    output_dir ? output_dir : "(none)");
+		return LTTNG_ERR_ROTATION_FAIL_CONSUMER;
+	}
+	return LTTNG_OK;
+}
+
+int kernel_consumer_clear(struct kernel_session *ks)
+{
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK; /* never started: no buffers yet */
+	if (send_command(ks, KCONSUMER_CMD_CLEAR)) {
+		ERR("The kernel consumer daemon did not clear its buffers");
+		return LTTNG_ERR_CLEAR_FAIL_CONSUMER;
+	}
+	return LTTNG_OK;
+}

@@ -59,6 +59,20 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
 			     uint64_t max_packets);
 
+/*
+ * Session rotation: the consumer completes the current trace chunk's
+ * files and continues in output_dir/kernel (NULL: no files until the
+ * next call). LTTNG_OK (also when it does not run) or
+ * LTTNG_ERR_ROTATION_FAIL_CONSUMER.
+ */
+int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir);
+
+/*
+ * Clear of a snapshot session: the consumer drops what its buffers hold.
+ * LTTNG_OK (also when it never started) or LTTNG_ERR_CLEAR_FAIL_CONSUMER.
+ */
+int kernel_consumer_clear(struct kernel_session *ks);
+
 /* Asks the consumer to finish, then reaps it (no-op when none). */
 void kernel_consumer_quit(struct kernel_session *ks);
 

@@ -195,8 +195,9 @@ static int check_url(const char *url)
 }
 
 /*
- * The output directory of a --set-url=file://DIR; network outputs (and
- * live sessions) need lttng-relayd, which this toolkit does not have.
+ * The output directory of a --set-url=file://DIR; network URLs are
+ * checked here and go to the session daemon, which connects to
+ * lttng-relayd when the session gets its first channel, as LTTng does.
  */
 static int resolve_urls(struct create_opts *opts)
 {
@@ -219,12 +220,6 @@ static int resolve_urls(struct create_opts *opts)
 	if (opts->ctrl_url && ((ret = check_url(opts->ctrl_url)) ||
 			       (ret = check_url(opts->data_url))))
 		return ret;
-	/* a snapshot session only connects to its output to record */
-	if ((opts->set_url || opts->ctrl_url) && !opts->snapshot) {
-		ERR("Network outputs need lttng-relayd, which this toolkit "
-		    "does not provide");
-		return CMD_UNSUPPORTED;
-	}
 	if (opts->live_us)
 		return spawn_relayd_for_live();
 	if (opts->shm_path) {
@@ -292,6 +287,13 @@ static int check_output_path(const char *output)
 	}
 }
 
+/* A net://, net6:// or tcp:// output (not a file:// one). */
+static bool has_network_url(const struct create_opts *opts)
+{
+	return opts->ctrl_url ||
+	       (opts->set_url && strncmp(opts->set_url, "file://", 7));
+}
+
 static struct lttng_session_descriptor *
 make_descriptor(const char *name, const struct create_opts *opts)
 {
@@ -307,14 +309,35 @@ make_descriptor(const char *name, const struct create_opts *opts)
 		return opts->snapshot
 			       ? lttng_session_descriptor_snapshot_create(name)
 			       : lttng_session_descriptor_create(name);
-	if (opts->snapshot && (opts->set_url || opts->ctrl_url))
-		return lttng_session_descriptor_snapshot_network_create(
-			name, opts->set_url ? opts->set_url : opts->ctrl_url,
-			opts->set_url ? NULL : opts->data_url);
+	if (opts->snapshot ? opts->set_url || opts->ctrl_url
+			   : has_network_url(opts)) {
+		const char *ctrl =
+			opts->set_url ? opts->set_url : opts->ctrl_url;
+		const char *data = opts->set_url ? NULL : opts->data_url;
+
+		return opts->snapshot
+			       ? lttng_session_descriptor_snapshot_network_create(
+					 name, ctrl, data)
+			       : lttng_session_descriptor_network_create(
+					 name, ctrl, data);
+	}
 	return opts->snapshot
 		       ? lttng_session_descriptor_snapshot_local_create(name,
 									output)
 		       : lttng_session_descriptor_local_create(name, output);
+}
+
+/* A session's network output as the session daemon lists it. */
+static void print_network_output(const char *session)
+{
+	struct lttng_session *sessions;
+	int i, count = lttng_list_sessions(&sessions);
+
+	for (i = 0; i < count; i++)
+		if (!strcmp(sessions[i].name, session))
+			MSG("Traces will be output to %s", sessions[i].path);
+	if (count > 0)
+		free(sessions);
 }
 
 /* A network snapshot output as the session daemon lists it. */
@@ -345,6 +368,8 @@ static void print_created(const struct lttng_session_descriptor *desc,
 		MSG("Session %s created.", name);
 		if (path)
 			MSG("Traces will be output to %s", path);
+		else if (has_network_url(opts))
+			print_network_output(name);
 		return;
 	}
 	MSG("Snapshot session %s created.", name);

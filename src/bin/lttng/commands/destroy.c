@@ -45,6 +45,27 @@ static int wait_for_data(const char *name)
 	return printed;
 }
 
+/* Where the archive of the session's last trace chunk is, if it has one. */
+static void print_archive(const struct lttng_destruction_handle *handle,
+			  const char *name)
+{
+	const struct lttng_trace_archive_location *location;
+	enum lttng_rotation_state state;
+	const char *path;
+
+	if (lttng_destruction_handle_get_rotation_state(handle, &state) !=
+		    LTTNG_DESTRUCTION_HANDLE_STATUS_OK ||
+	    state != LTTNG_ROTATION_STATE_COMPLETED)
+		return;
+	if (lttng_destruction_handle_get_archive_location(handle, &location) !=
+		    LTTNG_DESTRUCTION_HANDLE_STATUS_OK ||
+	    lttng_trace_archive_location_local_get_absolute_path(
+		    location, &path) != LTTNG_TRACE_ARCHIVE_LOCATION_STATUS_OK)
+		return;
+	MSG("Trace chunk archive for session %s is now readable at %s", name,
+	    path);
+}
+
 /*
  * LTTng's daemon closes a recorded session's trace chunk asynchronously
  * and its CLI prints "Destroying session NAME" and a dot per 200 ms wait
@@ -61,7 +82,9 @@ static void report_closed_chunk(const char *name, int printed)
 
 static int destroy_one(const struct lttng_session *session, int no_wait)
 {
-	int ret, printed = 0, closed_chunk = 0;
+	struct lttng_destruction_handle *handle = NULL;
+	enum lttng_error_code code;
+	int ret, printed = 0;
 
 	if (session->enabled) {
 		ret = lttng_stop_tracing_no_wait(session->name);
@@ -72,18 +95,23 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 	}
 	if (!no_wait)
 		printed = wait_for_data(session->name);
-	ret = lttng_ctl_destroy_session_closing(session->name, &closed_chunk);
-	if (ret == 0 && closed_chunk && !no_wait) {
-		report_closed_chunk(session->name, printed);
-		printed = 1;
-	}
-	if (printed)
-		log_print_raw("\n");
-	if (ret < 0) {
+	code = lttng_destroy_session_ext(session->name, &handle);
+	if (code != LTTNG_OK) {
+		if (printed)
+			log_print_raw("\n");
+		ret = -(int)code;
 		ERR("%s", lttng_strerror(ret));
 		return ret;
 	}
-	MSG("Session %s destroyed", session->name);
+	if (lttng_ctl_destruction_handle_closed_chunk(handle) && !no_wait) {
+		report_closed_chunk(session->name, printed);
+		printed = 1;
+	}
+	/* LTTng tells where the last trace chunk went only when it waits. */
+	if (!no_wait)
+		print_archive(handle, session->name);
+	lttng_destruction_handle_destroy(handle);
+	MSG("%sSession %s destroyed", printed ? "\n" : "", session->name);
 	if (mi_enabled())
 		mi_session_list_add(session);
 	if (conf_forget_session(session->name))

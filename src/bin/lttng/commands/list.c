@@ -465,6 +465,10 @@ int list_print_session(const char *name, enum lttng_domain_type only_domain,
 	    session->snapshot_mode ? " snapshot" : "");
 	if (session->path[0])
 		MSG("    Trace output: %s\n", session->path);
+	if (list_rotation_schedules(name) != CMD_SUCCESS) {
+		free(sessions);
+		return CMD_ERROR;
+	}
 	if (only_domain != LTTNG_DOMAIN_NONE && !domains_only) {
 		struct lttng_domain domain = {.type = only_domain};
 

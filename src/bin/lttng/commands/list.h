@@ -15,4 +15,7 @@
 int list_print_session(const char *name, enum lttng_domain_type only_domain,
 		       const char *channel, int domains_only);
 
+/* Print the session's rotation schedules, if any (list_rotation.c). */
+int list_rotation_schedules(const char *session);
+
 #endif /* LTTNG_CLI_LIST_H */

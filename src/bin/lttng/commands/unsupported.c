@@ -1,10 +1,10 @@
 /*
  * The lttng commands this toolkit parses but does not implement:
- * rotate, enable-rotation, disable-rotation, clear,
- * regenerate and metadata. Each has LTTng 2.13's option table (so --help,
- * --list-options and option errors are LTTng's) and LTTng's checks of its
- * arguments; a command that passes them ends with an error saying it is
- * not implemented (exit status 5). The trigger commands are in trigger.c.
+ * regenerate and metadata. Each has LTTng 2.13's option table (so
+ * --help, --list-options and option errors are LTTng's) and LTTng's
+ * checks of its arguments; a command that passes them ends with an error
+ * saying it is not implemented (exit status 5). The trigger commands are in
+ * trigger.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,20 +30,6 @@ enum {
 	OPT_SIZE,
 };
 
-static struct poptOption rotate_options[] = {
-	CLI_HELP_OPTION,
-	CLI_LIST_OPTIONS_OPTION,
-	{"no-wait", 'n', POPT_ARG_NONE, NULL, OPT_NO_WAIT, NULL, NULL},
-	POPT_TABLEEND,
-};
-
-static struct poptOption clear_options[] = {
-	CLI_HELP_OPTION,
-	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
-	CLI_LIST_OPTIONS_OPTION,
-	POPT_TABLEEND,
-};
-
 /* regenerate and metadata */
 static struct poptOption session_subcommand_options[] = {
 	CLI_HELP_OPTION,
@@ -51,26 +37,6 @@ static struct poptOption session_subcommand_options[] = {
 	CLI_LIST_OPTIONS_OPTION,
 	{"list-commands", 0, POPT_ARG_NONE, NULL, OPT_LIST_COMMANDS, NULL,
 	 NULL},
-	POPT_TABLEEND,
-};
-
-/* enable-rotation and disable-rotation */
-static struct poptOption rotation_options[] = {
-	CLI_HELP_OPTION,
-	CLI_LIST_OPTIONS_OPTION,
-	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
-	{"timer", 0, POPT_ARG_STRING, NULL, OPT_TIMER, NULL, NULL},
-	{"size", 0, POPT_ARG_STRING, NULL, OPT_SIZE, NULL, NULL},
-	POPT_TABLEEND,
-};
-
-/* disable-rotation's --timer and --size take no value. */
-static struct poptOption disable_rotation_options[] = {
-	CLI_HELP_OPTION,
-	CLI_LIST_OPTIONS_OPTION,
-	{"session", 's', POPT_ARG_STRING, NULL, OPT_SESSION, NULL, NULL},
-	{"timer", 0, POPT_ARG_NONE, NULL, OPT_TIMER, NULL, NULL},
-	{"size", 0, POPT_ARG_NONE, NULL, OPT_SIZE, NULL, NULL},
 	POPT_TABLEEND,
 };
 
@@ -185,52 +151,6 @@ static int have_session(const struct parsed *p)
 	return 1;
 }
 
-/* clear [NAME]: at most one name. */
-static int run_named(int argc, const char **argv, const char *command,
-		     struct poptOption *options)
-{
-	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct parsed p = {0};
-	const char *leftover;
-	int ret;
-
-	parse_popt(pc, command, options, NULL, &p);
-	if (p.done) {
-		ret = p.ret;
-		goto end;
-	}
-	poptGetArg(pc);
-	leftover = poptGetArg(pc);
-	if (leftover) {
-		ERR("Unknown argument: %s", leftover);
-		ret = CMD_ERROR;
-		goto end;
-	}
-	ret = not_implemented(command);
-end:
-	free_parsed(&p);
-	poptFreeContext(pc);
-	return ret;
-}
-
-int cmd_clear(int argc, const char **argv)
-{
-	return run_named(argc, argv, "clear", clear_options);
-}
-
-int cmd_rotate(int argc, const char **argv)
-{
-	poptContext pc = poptGetContext(NULL, argc, argv, rotate_options, 0);
-	struct parsed p = {0};
-	int ret;
-
-	parse_popt(pc, "rotate", rotate_options, NULL, &p);
-	ret = p.done ? p.ret : not_implemented("rotate");
-	free_parsed(&p);
-	poptFreeContext(pc);
-	return ret;
-}
-
 /*
  * snapshot, regenerate and metadata: COMMAND [OPTIONS] SUBCOMMAND
  * [ARGS]. missing_message is LTTng's error when no subcommand is given.
@@ -282,70 +202,4 @@ int cmd_metadata(int argc, const char **argv)
 	return run_with_subcommand(argc, argv, "metadata", metadata_actions,
 				   "No action specified for metadata "
 				   "command.");
-}
-
-/* enable-rotation --timer=PERIOD / --size=SIZE (values checked first). */
-int cmd_enable_rotation(int argc, const char **argv)
-{
-	poptContext pc = poptGetContext(NULL, argc, argv, rotation_options, 0);
-	struct parsed p = {0};
-	uint64_t value;
-	int ret;
-
-	parse_popt(pc, "enable-rotation", rotation_options, NULL, &p);
-	if (p.done) {
-		ret = p.ret;
-		goto end;
-	}
-	ret = CMD_ERROR;
-	if (p.timer && utils_parse_time_us(p.timer_value, &value)) {
-		ERR("Invalid value for --timer option: %s", p.timer_value);
-		goto end;
-	}
-	if (p.size && utils_parse_size(p.size_value, &value)) {
-		ERR("Invalid value for --size option: %s", p.size_value);
-		goto end;
-	}
-	if (!have_session(&p))
-		goto end;
-	if (!p.timer && !p.size) {
-		ERR("No session rotation schedule parameter provided.");
-		goto end;
-	}
-	ret = not_implemented("enable-rotation");
-end:
-	free_parsed(&p);
-	poptFreeContext(pc);
-	return ret;
-}
-
-int cmd_disable_rotation(int argc, const char **argv)
-{
-	poptContext pc =
-		poptGetContext(NULL, argc, argv, disable_rotation_options, 0);
-	struct parsed p = {0};
-	int opt, ret = CMD_ERROR;
-
-	while ((opt = poptGetNextOpt(pc)) != -1) {
-		if (opt == OPT_SESSION) {
-			take_arg(pc, &p.session);
-		} else if (opt == OPT_TIMER || opt == OPT_SIZE) {
-			*(opt == OPT_TIMER ? &p.timer : &p.size) = 1;
-		} else {
-			ret = cli_common_option(opt, "disable-rotation",
-						disable_rotation_options);
-			goto end;
-		}
-	}
-	if (!have_session(&p))
-		goto end;
-	if (!p.timer && !p.size) {
-		ERR("No session rotation schedule type provided.");
-		goto end;
-	}
-	ret = not_implemented("disable-rotation");
-end:
-	free_parsed(&p);
-	poptFreeContext(pc);
-	return ret;
 }
