@@ -60,6 +60,13 @@ SCENARIOS = {
     "snapnone": [
         ["create", "snapnone", "--snapshot", "--no-output"],
     ],
+    # Rotation schedules, periodic and size-based.
+    "rotation": [
+        ["create", "rotation", f"--output={OUT}/rotation"],
+        ["enable-event", "-u", "-a"],
+        ["enable-rotation", "--timer=10s"],
+        ["enable-rotation", "--size=1M"],
+    ],
     # A user space domain made by a tracker command alone.
     "trackeronly": [
         ["create", "trackeronly", f"--output={OUT}/trackeronly"],
@@ -84,16 +91,10 @@ SCENARIOS = {
     ],
 }
 
-# Sessions only LTTng can create (this toolkit's daemon has no rotation
-# schedules, shared memory path or network output yet): their files are
+# Sessions only LTTng can create (this toolkit's daemon has no shared
+# memory path or network session output yet): their files are
 # pinned too, and test_save_load.py loads them.
 LTTNG_ONLY_SCENARIOS = {
-    "rotation": [
-        ["create", "rotation", f"--output={OUT}/rotation"],
-        ["enable-event", "-u", "-a"],
-        ["enable-rotation", "--timer=10s"],
-        ["enable-rotation", "--size=1M"],
-    ],
     "shm": [
         ["create", "shm", f"--output={OUT}/shm", f"--shm-path={OUT}/shm"],
         ["add-context", "-u", "-t", "vtid"],

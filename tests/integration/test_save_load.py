@@ -88,7 +88,7 @@ def test_saved_file_is_what_lttng_saves(tracing, name):
 
 @pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
                                   "trackeronly", "contextonly", "snapoutput",
-                                  "snapnet", "snapnone"])
+                                  "snapnet", "snapnone", "rotation"])
 def test_loading_a_saved_session_restores_it(tracing, name):
     run_scenario(tracing, name)
     before = tracing.lttng("list", name).out
@@ -106,7 +106,7 @@ def test_loading_a_saved_session_restores_it(tracing, name):
 
 @pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
                                   "trackeronly", "contextonly", "snapoutput",
-                                  "snapnet", "snapnone"])
+                                  "snapnet", "snapnone", "rotation"])
 def test_lttngs_files_load(tracing, name):
     run_scenario(tracing, name)
     expected = list_lines(tracing, name)
@@ -500,8 +500,6 @@ def test_root_daemon_saves_with_the_clients_credentials(build_dir, lttng_env):
 
 
 @pytest.mark.parametrize("name,warning", [
-    ("rotation", "Warning: Session rotation: its rotation schedules are not "
-                 "restored: not supported by this toolkit\n"),
     ("shm", "Warning: Session shm: its shared memory path is not restored: "
             "not supported by this toolkit\n"),
 ])

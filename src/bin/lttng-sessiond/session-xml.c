@@ -533,13 +533,40 @@ static void write_output(struct xml_writer *w, const struct session *session)
 	xml_writer_close(w);
 }
 
+static bool has_rotation_schedules(const struct session *session)
+{
+	return session->rotation.timer_period_us ||
+	       session->rotation.size_threshold;
+}
+
+static void write_rotation_schedules(struct xml_writer *w,
+				     const struct session *session)
+{
+	xml_writer_open(w, "rotation_schedules");
+	if (session->rotation.timer_period_us) {
+		xml_writer_open(w, "periodic");
+		xml_writer_u64(w, "time_us", session->rotation.timer_period_us);
+		xml_writer_close(w);
+	}
+	if (session->rotation.size_threshold) {
+		xml_writer_open(w, "size_threshold");
+		xml_writer_u64(w, "bytes", session->rotation.size_threshold);
+		xml_writer_close(w);
+	}
+	xml_writer_close(w);
+}
+
+/* Snapshot mode and rotation schedules, when the session has them. */
 static void write_attributes(struct xml_writer *w,
 			     const struct session *session)
 {
-	if (!session->snapshot)
+	if (!session->snapshot && !has_rotation_schedules(session))
 		return;
 	xml_writer_open(w, "attributes");
-	xml_writer_bool(w, "snapshot_mode", true);
+	if (session->snapshot)
+		xml_writer_bool(w, "snapshot_mode", true);
+	if (has_rotation_schedules(session))
+		write_rotation_schedules(w, session);
 	xml_writer_close(w);
 }
 

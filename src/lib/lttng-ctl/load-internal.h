@@ -3,8 +3,9 @@
  * validates the configuration files, load-session.c recreates each
  * <session> of a file through the public API, with load-rules.c for the
  * rules and context fields of its channels, load-trackers.c for the
- * process attribute trackers of its domains and load-snapshot.c for the
- * outputs of snapshot sessions.
+ * process attribute trackers of its domains, load-snapshot.c for the
+ * outputs of snapshot sessions and load-rotation.c for the rotation
+ * schedules.
  */
 #ifndef LTTNG_CTL_LOAD_INTERNAL_H
 #define LTTNG_CTL_LOAD_INTERNAL_H
@@ -45,6 +46,9 @@ int load_context(struct lttng_handle *handle, const char *channel,
 /* Add the outputs of a <snapshot_outputs> to the session. 0 or error. */
 int load_snapshot_outputs(const char *session, xmlNodePtr snapshot_outputs,
 			  const struct load_overrides *overrides);
+
+/* Add the schedules of a <rotation_schedules> to the session. */
+int load_rotation_schedules(const char *session, xmlNodePtr schedules);
 
 /* Apply the trackers of a <domain> to the session. 0 or error. */
 int load_trackers(const char *session, enum lttng_domain_type domain,

@@ -23,8 +23,9 @@
 struct session_config {
 	char name[LTTNG_NAME_MAX];
 	bool started, snapshot, live;
-	bool has_shm_path, has_rotation_schedules; /* not supported here */
-	bool has_output;			   /* an <output> element */
+	bool has_shm_path; /* not supported here */
+	xmlNodePtr rotation_schedules;
+	bool has_output;   /* an <output> element */
 	bool output_local; /* a <path> destination (maybe "") */
 	char path[PATH_MAX];
 	xmlNodePtr snapshot_outputs; /* snapshot sessions' */
@@ -75,9 +76,7 @@ static int parse_session(xmlNodePtr node, struct session_config *cfg)
 		cfg->live = live_timer != 0;
 	}
 	cfg->has_shm_path = xml_child(node, "shared_memory_path") != NULL;
-	cfg->has_rotation_schedules =
-		xmlFirstElementChild(
-			xml_child(attributes, "rotation_schedules")) != NULL;
+	cfg->rotation_schedules = xml_child(attributes, "rotation_schedules");
 	if (!ret && (n = xml_child(node, "output")))
 		ret = parse_output(n, cfg);
 	cfg->domains = xml_child(node, "domains");
@@ -271,10 +270,6 @@ static void warn_unsupported(const struct session_config *cfg, const char *name)
 		WARN("Session %s: its shared memory path is not restored: "
 		     "not supported by this toolkit",
 		     name);
-	if (cfg->has_rotation_schedules)
-		WARN("Session %s: its rotation schedules are not restored: "
-		     "not supported by this toolkit",
-		     name);
 }
 
 static int load_domains(const struct session_config *cfg, const char *name)
@@ -321,6 +316,12 @@ int load_session_node(xmlNodePtr session_node, const char *session_name,
 	ret = load_domains(&cfg, name);
 	if (ret)
 		return fail_session(name, ret);
+	/* As LTTng's, a schedule that fails leaves the session as it is. */
+	if (cfg.rotation_schedules) {
+		ret = load_rotation_schedules(name, cfg.rotation_schedules);
+		if (ret)
+			return ret;
+	}
 	if (cfg.started) {
 		ret = lttng_start_tracing(name);
 		if (ret < 0)
