@@ -60,6 +60,10 @@ SCENARIOS = {
     "snapnone": [
         ["create", "snapnone", "--snapshot", "--no-output"],
     ],
+    # A session streaming to a relay daemon (none needed to save it).
+    "network": [
+        ["create", "network", "--set-url=net://127.0.0.1"],
+    ],
     # Rotation schedules, periodic and size-based.
     "rotation": [
         ["create", "rotation", f"--output={OUT}/rotation"],
@@ -92,14 +96,11 @@ SCENARIOS = {
 }
 
 # Sessions only LTTng can create (this toolkit's daemon has no shared
-# memory path or network session output yet): their files are
+# memory path yet): their files are
 # pinned too, and test_save_load.py loads them.
 LTTNG_ONLY_SCENARIOS = {
     "shm": [
         ["create", "shm", f"--output={OUT}/shm", f"--shm-path={OUT}/shm"],
         ["add-context", "-u", "-t", "vtid"],
-    ],
-    "network": [
-        ["create", "network", "--set-url=net://127.0.0.1"],
     ],
 }

@@ -88,7 +88,8 @@ def test_saved_file_is_what_lttng_saves(tracing, name):
 
 @pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
                                   "trackeronly", "contextonly", "snapoutput",
-                                  "snapnet", "snapnone", "rotation"])
+                                  "snapnet", "snapnone", "rotation",
+                                  "network"])
 def test_loading_a_saved_session_restores_it(tracing, name):
     run_scenario(tracing, name)
     before = tracing.lttng("list", name).out
@@ -106,7 +107,8 @@ def test_loading_a_saved_session_restores_it(tracing, name):
 
 @pytest.mark.parametrize("name", ["everything", "escaping", "snap", "empty",
                                   "trackeronly", "contextonly", "snapoutput",
-                                  "snapnet", "snapnone", "rotation"])
+                                  "snapnet", "snapnone", "rotation",
+                                  "network"])
 def test_lttngs_files_load(tracing, name):
     run_scenario(tracing, name)
     expected = list_lines(tracing, name)
@@ -511,11 +513,3 @@ def test_lttngs_files_with_what_we_lack_load_with_a_warning(tracing, name,
     assert (r.out, r.err) == (
         "All sessions have been loaded successfully\n", warning)
     assert f"{name} [inactive]" in tracing.lttng("list").out
-
-
-def test_lttngs_file_with_a_network_output_needs_a_relay_daemon(tracing):
-    path = tracing.tmp / "network.lttng"
-    path.write_text(fixture_text("network", tracing))
-    r = tracing.lttng("load", "-i", str(path), check=False)
-    assert (r.rc, r.err) == (1, "Error: Unable to connect to lttng-relayd\n")
-    assert "network" not in tracing.lttng("list").out

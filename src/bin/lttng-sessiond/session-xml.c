@@ -481,7 +481,10 @@ static void write_consumer_output(struct xml_writer *w, const char *path)
 	xml_writer_close(w);
 }
 
-/* A snapshot output's destination: its directory or its relay daemon. */
+/*
+ * A snapshot output's destination, or a network session's: its
+ * directory or its relay daemon.
+ */
 static void write_snapshot_destination(struct xml_writer *w,
 				       const struct snapshot_output *out)
 {
@@ -528,6 +531,8 @@ static void write_output(struct xml_writer *w, const struct session *session)
 	xml_writer_open(w, "output");
 	if (session->snapshot)
 		write_snapshot_output(w, session->snap.output);
+	else if (session->has_network_output)
+		write_snapshot_destination(w, &session->network_output);
 	else
 		write_consumer_output(w, session->output_path);
 	xml_writer_close(w);

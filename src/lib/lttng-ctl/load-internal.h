@@ -43,6 +43,12 @@ int load_events(struct lttng_handle *handle, const char *channel,
 int load_context(struct lttng_handle *handle, const char *channel,
 		 xmlNodePtr node);
 
+/*
+ * LTTng saves relay daemon URLs as tcp4://; the control API takes the
+ * same address as tcp:// (IPv4 is tcp's default). Rewrites url in place.
+ */
+void load_tcp4_as_tcp(char *url);
+
 /* Add the outputs of a <snapshot_outputs> to the session. 0 or error. */
 int load_snapshot_outputs(const char *session, xmlNodePtr snapshot_outputs,
 			  const struct load_overrides *overrides);

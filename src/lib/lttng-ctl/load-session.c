@@ -28,20 +28,34 @@ struct session_config {
 	bool has_output;   /* an <output> element */
 	bool output_local; /* a <path> destination (maybe "") */
 	char path[PATH_MAX];
-	xmlNodePtr snapshot_outputs; /* snapshot sessions' */
+	char ctrl_url[PATH_MAX], data_url[PATH_MAX]; /* a <net_output> */
+	xmlNodePtr snapshot_outputs;		     /* snapshot sessions' */
 	xmlNodePtr domains;
 };
 
-/* <destination><path> or <net_output>: local paths only here. */
+/* <destination><path> or <net_output>. */
 static int parse_consumer_output(xmlNodePtr consumer,
 				 struct session_config *cfg)
 {
 	xmlNodePtr destination = xml_child(consumer, "destination");
 	xmlNodePtr path = xml_child(destination, "path");
 
+	xmlNodePtr net = xml_child(destination, "net_output");
+	int ret;
+
 	cfg->has_output = true;
-	if (!path)
-		return 0; /* a network output */
+	if (!path) {
+		ret = xml_text(xml_child(net, "control_uri"), cfg->ctrl_url,
+			       sizeof(cfg->ctrl_url));
+		if (!ret)
+			ret = xml_text(xml_child(net, "data_uri"),
+				       cfg->data_url, sizeof(cfg->data_url));
+		if (!ret)
+			load_tcp4_as_tcp(cfg->ctrl_url);
+		if (!ret)
+			load_tcp4_as_tcp(cfg->data_url);
+		return ret;
+	}
 	cfg->output_local = true;
 	return xml_text(path, cfg->path, sizeof(cfg->path));
 }
@@ -93,6 +107,12 @@ make_descriptor(const struct session_config *cfg, const char *name,
 		return lttng_session_descriptor_snapshot_create(name);
 	if (overrides->path[0])
 		path = overrides->path;
+	else if (overrides->ctrl_url[0])
+		return lttng_session_descriptor_network_create(
+			name, overrides->ctrl_url, NULL);
+	else if (cfg->has_output && !cfg->output_local)
+		return lttng_session_descriptor_network_create(
+			name, cfg->ctrl_url, cfg->data_url);
 	if (path)
 		return lttng_session_descriptor_local_create(name, path);
 	return lttng_session_descriptor_create(name);
@@ -108,10 +128,8 @@ static int create_session(const struct session_config *cfg, const char *name,
 	struct lttng_session_descriptor *desc;
 	int ret;
 
-	/* Streaming and live sessions need lttng-relayd. */
-	if (!cfg->snapshot &&
-	    (cfg->live || overrides->ctrl_url[0] ||
-	     (cfg->has_output && !cfg->output_local && !overrides->path[0])))
+	/* Live sessions need a live lttng-relayd, which we lack. */
+	if (!cfg->snapshot && cfg->live)
 		return -LTTNG_ERR_RELAYD_CONNECT_FAIL;
 	desc = make_descriptor(cfg, name, overrides);
 	if (!desc)

@@ -12,11 +12,7 @@
 #include "load-internal.h"
 #include "load-xml.h"
 
-/*
- * LTTng saves relay daemon URLs as tcp4://; the snapshot output API
- * takes the same address as tcp:// (IPv4 is tcp's default).
- */
-static void tcp4_as_tcp(char *url)
+void load_tcp4_as_tcp(char *url)
 {
 	if (!strncmp(url, "tcp4://", 7))
 		memmove(url + 3, url + 4, strlen(url + 4) + 1);
@@ -48,8 +44,8 @@ static int set_destination(struct lttng_snapshot_output *out,
 		ret = xml_text(xml_child(net, "data_uri"), data, sizeof(data));
 	if (ret)
 		return ret;
-	tcp4_as_tcp(ctrl);
-	tcp4_as_tcp(data);
+	load_tcp4_as_tcp(ctrl);
+	load_tcp4_as_tcp(data);
 	ret = lttng_snapshot_output_set_ctrl_url(ctrl, out);
 	if (!ret)
 		ret = lttng_snapshot_output_set_data_url(data, out);
