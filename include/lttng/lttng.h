@@ -21,6 +21,8 @@
 #include <lttng/clear.h>
 #include <lttng/clear-handle.h>
 #include <lttng/destruction-handle.h>
+#include <lttng/save.h>
+#include <lttng/load.h>
 
 #ifdef __cplusplus
 extern "C" {

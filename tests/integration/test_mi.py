@@ -313,7 +313,7 @@ def test_snapshot_documents(mi, sessiond, lttng_env, tmp_path):
 
 
 def test_commands_without_mi_are_refused(mi):
-    proc = mi("save")
+    proc = mi("list-triggers")
     assert proc.returncode == 1 and proc.stdout == ""
     assert "MI" in proc.stderr or "mi" in proc.stderr
 

@@ -346,7 +346,6 @@ SCENARIOS = [
     ]),
     ("unimplemented", True, [
         "lttng create s1",
-        "lttng save",
         "lttng save --bogus",
         "lttng load",
         "lttng load nosuch",
@@ -734,6 +733,55 @@ SCENARIOS = [
         "lttng -g nosuchgroup create s1",
         "lttng list",
         "lttng destroy s1",
+    ]),
+    # The documentation's "Save and load recording session configurations",
+    # as user nobody: `lttng save` writes to the home directory of the
+    # user database (nobody's does not exist), never to LTTNG_HOME.
+    ("doc-save-load-as-user", True, [
+        "lttng create my-session --output=$W/my-traces",
+        "lttng enable-channel --userspace --subbuf-size=16k my-channel",
+        "lttng enable-event --userspace --channel=my-channel 'hello_world:*' "
+        "--filter 'my_integer_field > 3'",
+        "lttng add-context --userspace --channel=my-channel --type=vpid",
+        "lttng save my-session",
+        "lttng save my-session --output-path=$W/sessions",
+        "lttng save my-session --output-path=$W/sessions",
+        "lttng destroy my-session",
+        "lttng load my-session --input-path=$W/sessions",
+        "lttng list my-session",
+        "lttng load my-session --input-path=$W/sessions",
+        "lttng load --force --input-path=$W/sessions/my-session.lttng",
+        "lttng load my-session --input-path=$W/sessions "
+        "--override-name=other",
+        "lttng load nosuch --input-path=$W/sessions",
+        "lttng load my-session",
+        "lttng save",
+        "lttng save -a --output-path=$W/all",
+        "lttng list",
+        "lttng destroy -a",
+    ]),
+    # save and load under the machine interface, as user nobody (see
+    # doc-save-load-as-user).
+    ("mi-save-load-as-user", True, [
+        "lttng create s1 --output=$W/o",
+        "lttng --mi xml save -o $W/d s1",
+        "lttng --mi xml save -o $W/d",
+        "lttng --mi xml save -f -o $W/d",
+        "lttng --mi xml save -o $W/d nosuch",
+        "lttng --mi xml save -o rel",
+        "lttng --mi xml save",
+        "lttng --mi xml save a b",
+        "lttng --mi xml load -i $W/d s1",
+        "lttng --mi xml load -f -i $W/d s1 --override-name=zz "
+        "--override-url=file://$W/o2",
+        "lttng --mi xml load -i $W/d/s1.lttng",
+        "lttng --mi xml load -i $W/nosuch",
+        "lttng --mi xml load -i $W/d nosuch",
+        "lttng --mi xml load -i $W/d --override-name=x",
+        "lttng --mi xml load --override-url=bad -i $W/d -f",
+        "lttng --mi xml load a b",
+        "lttng list",
+        "lttng destroy -a",
     ]),
     # The machine interface (lttng --mi xml): one XML document per
     # command on stdout, errors on stderr.

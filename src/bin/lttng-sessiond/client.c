@@ -58,6 +58,7 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_ROTATION_SET_SCHEDULE] = cmd_rotation_set_schedule,
 	[LSC_CMD_LIST_ROTATION_SCHEDULES] = cmd_list_rotation_schedules,
 	[LSC_CMD_CLEAR_SESSION] = cmd_clear_session,
+	[LSC_CMD_SAVE_SESSION] = cmd_save_session,
 };
 
 cmd_handler cmd_lookup(uint32_t command)

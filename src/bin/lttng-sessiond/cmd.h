@@ -64,6 +64,9 @@ int cmd_snapshot_del_output(struct cmd_ctx *ctx);
 int cmd_snapshot_list_output(struct cmd_ctx *ctx);
 int cmd_snapshot_record(struct cmd_ctx *ctx);
 
+/* cmd-save.c */
+int cmd_save_session(struct cmd_ctx *ctx);
+
 struct session;
 struct domain;
 struct lsc_target;

@@ -23,6 +23,7 @@
 #include "config.h"
 #include "daemon-clock.h"
 #include "consumer.h"
+#include "session-load.h"
 #include "session.h"
 #include "util/log.h"
 #include "kernel/kernel-domain.h"
@@ -477,7 +478,7 @@ static void notify_ready(int ready_fd)
 		kill(getppid(), SIGUSR1);
 }
 
-static int run(void)
+static int run(const char *load_path)
 {
 	int stop_fd, listen_fd, ready_fd, ret;
 
@@ -502,7 +503,10 @@ static int run(void)
 	}
 	DBG("Listening on %s", sessiond_config.client_sock_path);
 	rotation_schedule_thread_start();
-	notify_ready(ready_fd);
+	/* The daemon is ready once the saved sessions are loaded. */
+	if (session_load_start(load_path, sessiond_config.home, notify_ready,
+			       ready_fd))
+		notify_ready(ready_fd);
 	ret = client_serve(listen_fd, stop_fd);
 	rotation_schedule_thread_stop();
 	DBG("Session daemon stopping");
@@ -534,9 +538,5 @@ int main(int argc, char **argv)
 		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 	if (configure_paths(&opts) || find_consumers(&opts))
 		return EXIT_FAILURE;
-	if (opts.load_path)
-		WARN("Not loading the session configurations of %s: this "
-		     "toolkit does not implement session loading",
-		     opts.load_path);
-	return run();
+	return run(opts.load_path);
 }

@@ -13,6 +13,7 @@
 #include "command.h"
 #include "mi/mi-command.h"
 #include "utils.h"
+#include "../../lib/lttng-ctl/ctl-log.h"
 
 #define VERSION_STRING "2.13.9"
 #define VERSION_NAME "Nordicit\xc3\xa9"
@@ -33,14 +34,12 @@ static const char *const commands_without_mi[] = {
 	"add-trigger",
 	"clear",
 	"list-triggers",
-	"load",
 	"metadata",
 	"regenerate",
 	"remove-trigger",
 	"rotate",
 	"enable-rotation",
 	"disable-rotation",
-	"save",
 	NULL,
 };
 
@@ -290,8 +289,10 @@ int main(int argc, char **argv)
 			fputs(usage_text, stdout);
 		return CMD_ERROR;
 	}
-	if (log_quiet)
+	if (log_quiet) {
 		log_verbosity = 0;
+		lttng_ctl_set_quiet(1);
+	}
 	cmd = find_command(argv[optind]);
 	if (!cmd) {
 		MSG("lttng: %s is not an lttng command. See 'lttng --help'.",

@@ -44,6 +44,7 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_ROTATION_SET_SCHEDULE] = "rotation-set-schedule",
 	[LSC_CMD_LIST_ROTATION_SCHEDULES] = "list-rotation-schedules",
 	[LSC_CMD_CLEAR_SESSION] = "clear-session",
+	[LSC_CMD_SAVE_SESSION] = "save-session",
 };
 
 const char *lsc_command_name(uint32_t command)

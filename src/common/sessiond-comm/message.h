@@ -81,6 +81,12 @@ enum lsc_command {
 	LSC_CMD_ROTATION_SET_SCHEDULE,
 	LSC_CMD_LIST_ROTATION_SCHEDULES,
 	LSC_CMD_CLEAR_SESSION,
+	/*
+	 * Saves session configurations (lttng_save_session()): str session
+	 * ("": every session of the client), str output directory ("": the
+	 * client's ~/.lttng/sessions), u32 overwrite. No reply payload.
+	 */
+	LSC_CMD_SAVE_SESSION,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

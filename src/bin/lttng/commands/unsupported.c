@@ -1,6 +1,6 @@
 /*
- * The lttng commands this toolkit parses but does not implement: save,
- * load, regenerate and metadata. Each has LTTng 2.13's option table (so
+ * The lttng commands this toolkit parses but does not implement:
+ * regenerate and metadata. Each has LTTng 2.13's option table (so
  * --help, --list-options and option errors are LTTng's) and LTTng's
  * checks of its arguments; a command that passes them ends with an error
  * saying it is not implemented (exit status 5). The trigger commands are in
@@ -28,28 +28,6 @@ enum {
 	OPT_NO_WAIT,
 	OPT_TIMER,
 	OPT_SIZE,
-};
-
-static struct poptOption save_options[] = {
-	CLI_HELP_OPTION,
-	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
-	{"output-path", 'o', POPT_ARG_STRING, NULL, OPT_PATH, NULL, NULL},
-	{"force", 'f', POPT_ARG_NONE, NULL, OPT_FORCE, NULL, NULL},
-	CLI_LIST_OPTIONS_OPTION,
-	POPT_TABLEEND,
-};
-
-static struct poptOption load_options[] = {
-	CLI_HELP_OPTION,
-	{"all", 'a', POPT_ARG_NONE, NULL, OPT_ALL, NULL, NULL},
-	{"input-path", 'i', POPT_ARG_STRING, NULL, OPT_PATH, NULL, NULL},
-	{"force", 'f', POPT_ARG_NONE, NULL, OPT_FORCE, NULL, NULL},
-	{"override-url", 0, POPT_ARG_STRING, NULL, OPT_OVERRIDE_URL, NULL,
-	 NULL},
-	{"override-name", 0, POPT_ARG_STRING, NULL, OPT_OVERRIDE_NAME, NULL,
-	 NULL},
-	CLI_LIST_OPTIONS_OPTION,
-	POPT_TABLEEND,
 };
 
 /* regenerate and metadata */
@@ -171,44 +149,6 @@ static int have_session(const struct parsed *p)
 		return 0;
 	free(name);
 	return 1;
-}
-
-/* save [NAME]: at most one name. */
-static int run_named(int argc, const char **argv, const char *command,
-		     struct poptOption *options)
-{
-	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct parsed p = {0};
-	const char *leftover;
-	int ret;
-
-	parse_popt(pc, command, options, NULL, &p);
-	if (p.done) {
-		ret = p.ret;
-		goto end;
-	}
-	poptGetArg(pc);
-	leftover = poptGetArg(pc);
-	if (leftover) {
-		ERR("Unknown argument: %s", leftover);
-		ret = CMD_ERROR;
-		goto end;
-	}
-	ret = not_implemented(command);
-end:
-	free_parsed(&p);
-	poptFreeContext(pc);
-	return ret;
-}
-
-int cmd_save(int argc, const char **argv)
-{
-	return run_named(argc, argv, "save", save_options);
-}
-
-int cmd_load(int argc, const char **argv)
-{
-	return run_named(argc, argv, "load", load_options);
 }
 
 /*

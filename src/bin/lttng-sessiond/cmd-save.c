@@ -1,0 +1,224 @@
+/*
+ * The save command (lttng_save_session()): writes the configuration of
+ * one session, or of every session, to DIR/NAME.lttng, DIR being the
+ * client's choice or ~/.lttng/sessions of the client's Unix user (its
+ * home directory from the user database, as LTTng does). The files and
+ * directories are created with the client's credentials: when a root
+ * daemon serves another user, a child process that took the client's
+ * identity creates them (a per-user daemon writes as itself).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "config/xml-writer.h"
+#include "session-xml.h"
+#include "session.h"
+#include "util/log.h"
+
+#define SESSION_CONFIG_DIR_MODE 0770
+#define SESSION_CONFIG_FILE_MODE 0660
+#define SESSION_CONFIG_SUFFIX ".lttng"
+
+struct save_request {
+	char session[LTTNG_NAME_MAX]; /* "": every session */
+	char dir[PATH_MAX];	      /* "": the client's default */
+	uint32_t overwrite;
+};
+
+static int decode_request(struct cmd_ctx *ctx, struct save_request *req)
+{
+	if (lsc_get_str(&ctx->req, req->session, sizeof(req->session)) ||
+	    lsc_get_str(&ctx->req, req->dir, sizeof(req->dir)) ||
+	    lsc_get_u32(&ctx->req, &req->overwrite) ||
+	    lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	return LTTNG_OK;
+}
+
+/* ~/.lttng/sessions of the Unix user uid. */
+static int default_dir(uid_t uid, char *dir, size_t size)
+{
+	struct passwd pwd, *found = NULL;
+	char buf[4096];
+
+	if (getpwuid_r(uid, &pwd, buf, sizeof(buf), &found) || !found) {
+		ERR("Cannot find the home directory of user %u", (unsigned)uid);
+		return LTTNG_ERR_SET_URL;
+	}
+	if ((size_t)snprintf(dir, size, "%s/.lttng/sessions", pwd.pw_dir) >=
+	    size)
+		return LTTNG_ERR_SET_URL;
+	return LTTNG_OK;
+}
+
+/* mkdir -p, in place on path (restored); 0 or -1 with errno. */
+static int make_dirs(char *path, mode_t mode)
+{
+	for (char *p = path + 1;; p++) {
+		char saved = *p;
+
+		if (saved != '/' && saved != '\0')
+			continue;
+		*p = '\0';
+		if (mkdir(path, mode) == 0) {
+			/* The mode LTTng gives, whatever the umask. */
+			(void)chmod(path, mode);
+		} else if (errno != EEXIST) {
+			*p = saved;
+			return -1;
+		}
+		*p = saved;
+		if (saved == '\0')
+			return 0;
+	}
+}
+
+/*
+ * Create dir and write text to file (both absolute paths). Only
+ * async-signal-safe calls: it also runs in a forked child. Returns
+ * LTTNG_OK or an LTTNG_ERR_* code below 256.
+ */
+static int write_config_file(char *dir, const char *file, const char *text,
+			     size_t len, bool overwrite)
+{
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC;
+	int fd;
+
+	if (make_dirs(dir, SESSION_CONFIG_DIR_MODE))
+		return LTTNG_ERR_SET_URL;
+	flags |= overwrite ? O_TRUNC : O_EXCL;
+	fd = open(file, flags, SESSION_CONFIG_FILE_MODE);
+	if (fd < 0 && errno == EEXIST)
+		return LTTNG_ERR_SAVE_FILE_EXIST;
+	if (fd < 0)
+		return errno == EACCES ? LTTNG_ERR_EPERM
+				       : LTTNG_ERR_SAVE_IO_FAIL;
+	(void)fchmod(fd, SESSION_CONFIG_FILE_MODE);
+	while (len > 0) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		text += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) || len > 0) {
+		/* No half-written configuration stays behind. */
+		unlink(file);
+		return LTTNG_ERR_SAVE_IO_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+/* write_config_file() in a child running as uid/gid. */
+static int write_config_file_as(uid_t uid, gid_t gid, char *dir,
+				const char *file, const char *text, size_t len,
+				bool overwrite)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return LTTNG_ERR_SAVE_IO_FAIL;
+	if (pid == 0) {
+		if (setgroups(0, NULL) || setresgid(gid, gid, gid) ||
+		    setresuid(uid, uid, uid))
+			_exit(LTTNG_ERR_EPERM);
+		umask(0);
+		_exit(write_config_file(dir, file, text, len, overwrite));
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return LTTNG_ERR_SAVE_IO_FAIL;
+	}
+	if (!WIFEXITED(status))
+		return LTTNG_ERR_SAVE_IO_FAIL;
+	return WEXITSTATUS(status);
+}
+
+static int save_one(struct cmd_ctx *ctx, const struct session *session,
+		    const struct save_request *req, const char *dir_in)
+{
+	char dir[PATH_MAX], file[PATH_MAX];
+	struct xml_writer w;
+	const char *text;
+	size_t len;
+	int ret;
+
+	snprintf(dir, sizeof(dir), "%s", dir_in);
+	if ((size_t)snprintf(file, sizeof(file), "%s/%s%s", dir, session->name,
+			     SESSION_CONFIG_SUFFIX) >= sizeof(file))
+		return LTTNG_ERR_SET_URL;
+	xml_writer_init(&w);
+	xml_writer_open(&w, "sessions");
+	ret = session_xml_write(&w, session);
+	xml_writer_close(&w);
+	text = xml_writer_text(&w, &len);
+	if (ret == LTTNG_OK && !text)
+		ret = LTTNG_ERR_NOMEM;
+	/* Only a root daemon can take its client's identity. */
+	if (ret == LTTNG_OK && (ctx->uid == getuid() || getuid() != 0))
+		ret = write_config_file(dir, file, text, len, req->overwrite);
+	else if (ret == LTTNG_OK)
+		ret = write_config_file_as(ctx->uid, ctx->gid, dir, file, text,
+					   len, req->overwrite);
+	xml_writer_fini(&w);
+	if (ret != LTTNG_OK)
+		DBG("Saving session %s to %s failed: error %d", session->name,
+		    file, ret);
+	else
+		DBG("Session %s saved to %s", session->name, file);
+	return ret;
+}
+
+/* Root sees every session; another user only the sessions it created. */
+static bool client_may_access(const struct cmd_ctx *ctx,
+			      const struct session *session)
+{
+	return ctx->uid == 0 || session->uid == ctx->uid;
+}
+
+int cmd_save_session(struct cmd_ctx *ctx)
+{
+	struct save_request req;
+	char dir[PATH_MAX];
+	int ret = decode_request(ctx, &req);
+
+	if (ret != LTTNG_OK)
+		return ret;
+	if (req.dir[0] && req.dir[0] != '/')
+		return LTTNG_ERR_INVALID;
+	if (req.dir[0])
+		snprintf(dir, sizeof(dir), "%s", req.dir);
+	else if ((ret = default_dir(ctx->uid, dir, sizeof(dir))) != LTTNG_OK)
+		return ret;
+	if (req.session[0]) {
+		struct session *session = session_find(req.session);
+
+		if (!session)
+			return LTTNG_ERR_SESS_NOT_FOUND;
+		if (!client_may_access(ctx, session))
+			return LTTNG_ERR_EPERM;
+		return save_one(ctx, session, &req, dir);
+	}
+	/* Sessions of other users are skipped. */
+	for (struct session *s = session_first(); s; s = s->next) {
+		if (!client_may_access(ctx, s))
+			continue;
+		ret = save_one(ctx, s, &req, dir);
+		if (ret != LTTNG_OK)
+			return ret;
+	}
+	return LTTNG_OK;
+}
