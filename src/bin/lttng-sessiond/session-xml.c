@@ -11,6 +11,8 @@
 
 #include <lttng/lttng.h>
 
+#include "util/lttng-names.h"
+
 #include "kernel/kernel-domain.h"
 #include "kernel/kernel-tracker.h"
 #include "session-xml.h"
@@ -28,27 +30,12 @@ static const char *buffer_type_name(enum lttng_buffer_type type)
 	}
 }
 
+/* Unknown types are written as tracepoint rules. */
 static const char *event_type_name(int32_t type)
 {
-	switch (type) {
-	case LTTNG_EVENT_ALL:
-		return "ALL";
-	case LTTNG_EVENT_PROBE:
-		return "PROBE";
-	case LTTNG_EVENT_FUNCTION:
-		/* A --function rule (a kretprobe in LTTng's kernel tracer). */
-		return "FUNCTION";
-	case LTTNG_EVENT_FUNCTION_ENTRY:
-		return "FUNCTION_ENTRY";
-	case LTTNG_EVENT_NOOP:
-		return "NOOP";
-	case LTTNG_EVENT_SYSCALL:
-		return "SYSCALL";
-	case LTTNG_EVENT_USERSPACE_PROBE:
-		return "USERSPACE_PROBE";
-	default:
-		return "TRACEPOINT";
-	}
+	const char *name = lttng_names_event_type(type);
+
+	return name ? name : "TRACEPOINT";
 }
 
 static const char *loglevel_type_name(int32_t type)
@@ -61,55 +48,6 @@ static const char *loglevel_type_name(int32_t type)
 	default:
 		return "ALL";
 	}
-}
-
-/* The <type> of a context without attributes, NULL for the others. */
-static const char *context_type_name(int32_t type)
-{
-	static const char *const names[] = {
-		[LTTNG_EVENT_CONTEXT_PID] = "PID",
-		[LTTNG_EVENT_CONTEXT_PROCNAME] = "PROCNAME",
-		[LTTNG_EVENT_CONTEXT_PRIO] = "PRIO",
-		[LTTNG_EVENT_CONTEXT_NICE] = "NICE",
-		[LTTNG_EVENT_CONTEXT_VPID] = "VPID",
-		[LTTNG_EVENT_CONTEXT_TID] = "TID",
-		[LTTNG_EVENT_CONTEXT_VTID] = "VTID",
-		[LTTNG_EVENT_CONTEXT_PPID] = "PPID",
-		[LTTNG_EVENT_CONTEXT_VPPID] = "VPPID",
-		[LTTNG_EVENT_CONTEXT_PTHREAD_ID] = "PTHREAD_ID",
-		[LTTNG_EVENT_CONTEXT_HOSTNAME] = "HOSTNAME",
-		[LTTNG_EVENT_CONTEXT_IP] = "IP",
-		[LTTNG_EVENT_CONTEXT_INTERRUPTIBLE] = "INTERRUPTIBLE",
-		[LTTNG_EVENT_CONTEXT_PREEMPTIBLE] = "PREEMPTIBLE",
-		[LTTNG_EVENT_CONTEXT_NEED_RESCHEDULE] = "NEED_RESCHEDULE",
-		[LTTNG_EVENT_CONTEXT_MIGRATABLE] = "MIGRATABLE",
-		[LTTNG_EVENT_CONTEXT_CALLSTACK_KERNEL] = "CALLSTACK_KERNEL",
-		[LTTNG_EVENT_CONTEXT_CALLSTACK_USER] = "CALLSTACK_USER",
-		[LTTNG_EVENT_CONTEXT_CGROUP_NS] = "CGROUP_NS",
-		[LTTNG_EVENT_CONTEXT_IPC_NS] = "IPC_NS",
-		[LTTNG_EVENT_CONTEXT_MNT_NS] = "MNT_NS",
-		[LTTNG_EVENT_CONTEXT_NET_NS] = "NET_NS",
-		[LTTNG_EVENT_CONTEXT_PID_NS] = "PID_NS",
-		[LTTNG_EVENT_CONTEXT_USER_NS] = "USER_NS",
-		[LTTNG_EVENT_CONTEXT_UTS_NS] = "UTS_NS",
-		[LTTNG_EVENT_CONTEXT_UID] = "UID",
-		[LTTNG_EVENT_CONTEXT_EUID] = "EUID",
-		[LTTNG_EVENT_CONTEXT_SUID] = "SUID",
-		[LTTNG_EVENT_CONTEXT_GID] = "GID",
-		[LTTNG_EVENT_CONTEXT_EGID] = "EGID",
-		[LTTNG_EVENT_CONTEXT_SGID] = "SGID",
-		[LTTNG_EVENT_CONTEXT_VUID] = "VUID",
-		[LTTNG_EVENT_CONTEXT_VEUID] = "VEUID",
-		[LTTNG_EVENT_CONTEXT_VSUID] = "VSUID",
-		[LTTNG_EVENT_CONTEXT_VGID] = "VGID",
-		[LTTNG_EVENT_CONTEXT_VEGID] = "VEGID",
-		[LTTNG_EVENT_CONTEXT_VSGID] = "VSGID",
-		[LTTNG_EVENT_CONTEXT_TIME_NS] = "TIME_NS",
-	};
-
-	if (type < 0 || (size_t)type >= sizeof(names) / sizeof(names[0]))
-		return NULL;
-	return names[type];
 }
 
 static void write_context(struct xml_writer *w, const struct lsc_context *ctx)
@@ -132,7 +70,7 @@ static void write_context(struct xml_writer *w, const struct lsc_context *ctx)
 		xml_writer_close(w);
 		break;
 	default: {
-		const char *name = context_type_name(ctx->type);
+		const char *name = lttng_names_context_type(ctx->type);
 
 		xml_writer_string(w, "type", name ? name : "");
 		break;

@@ -9,6 +9,7 @@
 
 #include "mi-command.h"
 #include "mi-event.h"
+#include "util/lttng-names.h"
 
 struct level_name {
 	int value;
@@ -105,26 +106,9 @@ const char *mi_loglevel_type_name(enum lttng_loglevel_type type)
 
 const char *mi_event_type_name(enum lttng_event_type type)
 {
-	switch (type) {
-	case LTTNG_EVENT_ALL:
-		return "ALL";
-	case LTTNG_EVENT_TRACEPOINT:
-		return "TRACEPOINT";
-	case LTTNG_EVENT_PROBE:
-		return "PROBE";
-	case LTTNG_EVENT_FUNCTION:
-		return "FUNCTION";
-	case LTTNG_EVENT_FUNCTION_ENTRY:
-		return "FUNCTION_ENTRY";
-	case LTTNG_EVENT_NOOP:
-		return "NOOP";
-	case LTTNG_EVENT_SYSCALL:
-		return "SYSCALL";
-	case LTTNG_EVENT_USERSPACE_PROBE:
-		return "USERSPACE_PROBE";
-	default:
-		return "";
-	}
+	const char *name = lttng_names_event_type(type);
+
+	return name ? name : "";
 }
 
 static void write_exclusions(struct mi_writer *mi, struct lttng_event *event)
