@@ -19,6 +19,11 @@
 struct ctf_metadata {
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ctf_text text;
+	/* The clock block is text[clock_start, clock_end), written from
+	 * clock (whose strings are copies this metadata owns). */
+	struct ctf_clock_desc clock;
+	size_t clock_start;
+	size_t clock_end;
 	struct ctf_stream_class **streams;
 	size_t nr_streams;
 	struct ctf_event_class **events;
@@ -220,9 +225,17 @@ struct ctf_metadata *ctf_metadata_create(const struct ctf_trace_desc *desc,
 	ctf_text_init(&md->text);
 	write_types_and_trace(&md->text, desc);
 	write_env(&md->text, desc);
+	md->clock = desc->clock;
+	md->clock.name = strdup(desc->clock.name);
+	md->clock.description = desc->clock.description
+					? strdup(desc->clock.description)
+					: NULL;
+	md->clock_start = md->text.len;
 	write_clock(&md->text, &desc->clock);
+	md->clock_end = md->text.len;
 	write_stream_declarations(&md->text, desc->clock.name);
-	if (ctf_text_failed(&md->text)) {
+	if (ctf_text_failed(&md->text) || !md->clock.name ||
+	    (desc->clock.description && !md->clock.description)) {
 		ctf_error_set(err, -ENOMEM, "out of memory for the metadata");
 		ctf_metadata_destroy(md);
 		return NULL;
@@ -247,6 +260,8 @@ void ctf_metadata_destroy(struct ctf_metadata *md)
 	}
 	free(md->streams);
 	free(md->events);
+	free((char *)md->clock.name);
+	free((char *)md->clock.description);
 	ctf_text_fini(&md->text);
 	free(md);
 }
@@ -460,4 +475,30 @@ const char *ctf_metadata_text_since(const struct ctf_metadata *md,
 const uint8_t *ctf_metadata_uuid(const struct ctf_metadata *md)
 {
 	return md->uuid;
+}
+
+int ctf_metadata_set_clock_offset(struct ctf_metadata *md, int64_t offset_s,
+				  int64_t offset, struct ctf_error *err)
+{
+	struct ctf_clock_desc clock = md->clock;
+	struct ctf_text text;
+	size_t clock_end;
+
+	clock.offset_s = offset_s;
+	clock.offset = offset;
+	ctf_text_init(&text);
+	ctf_text_appendf(&text, "%.*s", (int)md->clock_start, md->text.buf);
+	write_clock(&text, &clock);
+	clock_end = text.len;
+	ctf_text_append(&text, md->text.buf + md->clock_end);
+	if (ctf_text_failed(&text)) {
+		ctf_text_fini(&text);
+		return ctf_error_set(err, -ENOMEM,
+				     "out of memory for the metadata");
+	}
+	ctf_text_fini(&md->text);
+	md->text = text;
+	md->clock = clock;
+	md->clock_end = clock_end;
+	return 0;
 }

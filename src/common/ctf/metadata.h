@@ -8,7 +8,10 @@
  *
  * The text only grows: classes added after the first read are appended
  * (a live trace gains events), and ctf_metadata_text_since() hands out
- * what was appended after a given offset.
+ * what was appended after a given offset. The one exception is
+ * ctf_metadata_set_clock_offset() (lttng regenerate metadata), which
+ * rewrites the clock block in place: whoever copied the text must then
+ * take all of it again.
  */
 #ifndef CTF_METADATA_H
 #define CTF_METADATA_H
@@ -119,6 +122,15 @@ const char *ctf_metadata_text_since(const struct ctf_metadata *md,
 				    size_t offset, size_t *len);
 
 const uint8_t *ctf_metadata_uuid(const struct ctf_metadata *md);
+
+/*
+ * Replaces the clock's Epoch offset (offset_s seconds plus offset
+ * cycles) with a new measurement, rewriting the clock block of the text;
+ * everything else, the classes included, is unchanged. 0, or -ENOMEM
+ * (the metadata is then unchanged).
+ */
+int ctf_metadata_set_clock_offset(struct ctf_metadata *md, int64_t offset_s,
+				  int64_t offset, struct ctf_error *err);
 
 /* Formats a UUID as 36 characters plus NUL (8-4-4-4-12, lower case). */
 void ctf_uuid_format(const uint8_t uuid[CTF_UUID_LEN], char out[37]);

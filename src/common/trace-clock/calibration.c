@@ -157,7 +157,8 @@ static uint64_t measure_tsc_freq(void)
 			;
 	}
 	take_sample(CLOCK_MONOTONIC_RAW, &end);
-	return (uint64_t)((unsigned __int128)(end.count - calibration_start.count) *
+	return (uint64_t)((unsigned __int128)(end.count -
+					      calibration_start.count) *
 			  1000000000U / (end.ns - calibration_start.ns));
 }
 
@@ -202,7 +203,8 @@ static bool read_boot_id(uint8_t uuid[TRACE_CLOCK_UUID_LEN])
 
 	if (!f)
 		return false;
-	ok = fgets(text, sizeof(text), f) && !trace_clock_uuid_parse(text, uuid);
+	ok = fgets(text, sizeof(text), f) &&
+	     !trace_clock_uuid_parse(text, uuid);
 	fclose(f);
 	return ok;
 }
@@ -235,8 +237,7 @@ void trace_clock_describe(enum trace_clock_source source,
 	if (source == TRACE_CLOCK_PLUGIN && describe_plugin(out))
 		return;
 	snprintf(out->name, sizeof(out->name), "monotonic");
-	snprintf(out->description, sizeof(out->description),
-		 "Monotonic Clock");
+	snprintf(out->description, sizeof(out->description), "Monotonic Clock");
 	out->has_uuid = read_boot_id(out->uuid);
 	if (source == TRACE_CLOCK_TSC) {
 		out->freq = measure_tsc_freq();
@@ -247,13 +248,24 @@ void trace_clock_describe(enum trace_clock_source source,
 	}
 }
 
+void trace_clock_resample_offset(struct trace_clock_desc *desc)
+{
+	const struct trace_clock_plugin *plugin = trace_clock_plugin();
+
+	if (desc->source == TRACE_CLOCK_TSC)
+		describe_offset(trace_clock_tsc_fn, desc);
+	else if (desc->source == TRACE_CLOCK_PLUGIN && plugin && desc->freq)
+		describe_offset(plugin->read64, desc);
+	else
+		describe_monotonic(desc);
+}
+
 int trace_clock_uuid_parse(const char *text, uint8_t uuid[TRACE_CLOCK_UUID_LEN])
 {
 	unsigned int b[TRACE_CLOCK_UUID_LEN];
 	int i;
 
-	if (sscanf(text,
-		   "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
+	if (sscanf(text, "%2x%2x%2x%2x-%2x%2x-%2x%2x-%2x%2x-%2x%2x%2x%2x%2x%2x",
 		   &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
 		   &b[8], &b[9], &b[10], &b[11], &b[12], &b[13], &b[14],
 		   &b[15]) != TRACE_CLOCK_UUID_LEN)

@@ -62,6 +62,13 @@ void trace_clock_calibration_start(void);
 void trace_clock_describe(enum trace_clock_source source,
 			  struct trace_clock_desc *out);
 
+/*
+ * Measures desc's Epoch offset again (lttng regenerate metadata, after
+ * the wall clock was corrected, e.g. by NTP): same source, name and
+ * frequency; new offset_s and offset.
+ */
+void trace_clock_resample_offset(struct trace_clock_desc *desc);
+
 struct ctf_clock_desc;
 
 /* The metadata's clock block for `desc` (pointers into desc). */

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -288,6 +289,70 @@ static void test_stream_and_event_blocks_are_appended(void **state)
 	ctf_metadata_destroy(md);
 }
 
+/* The text from `marker` on (the part after the clock block). */
+static const char *after(const char *text, const char *marker)
+{
+	const char *p = strstr(text, marker);
+
+	assert_non_null(p);
+	return p;
+}
+
+static void test_clock_offset_is_rewritten_in_place(void **state)
+{
+	struct ctf_metadata *md = make_metadata();
+	const struct ctf_event_desc ev = {
+		.id = 0, .stream_id = 0, .name = "a:b"};
+	const char *marker = "typealias integer {\n\tsize = 27;";
+	char *before_text, *before_head;
+	size_t len, head_len;
+	const char *text;
+
+	(void)state;
+	assert_int_equal(ctf_metadata_add_stream_class(
+				 md, 0, CTF_EVENT_HEADER_LARGE, NULL, NULL),
+			 0);
+	assert_int_equal(ctf_metadata_add_event_class(md, &ev, NULL, NULL), 0);
+	text = ctf_metadata_text(md, &len);
+	before_text = strdup(text);
+	head_len = (size_t)(strstr(text, "clock {") - text);
+	before_head = strndup(text, head_len);
+
+	assert_int_equal(ctf_metadata_set_clock_offset(md, 1700000000, 5, NULL),
+			 0);
+	text = ctf_metadata_text(md, &len);
+	assert_int_equal(strlen(text), len);
+	/* Before the clock block and after it, the same text. */
+	assert_memory_equal(text, before_head, head_len);
+	assert_string_equal(after(text, marker), after(before_text, marker));
+	expect_contains(text, "clock {\n\tname = \"monotonic\";\n"
+			      "\tdescription = \"Monotonic Clock\";\n"
+			      "\tfreq = 1000000000; /* Frequency, in Hz */\n"
+			      "\t/* clock value offset from Epoch is: "
+			      "offset * (1/freq) */\n"
+			      "\toffset_s = 1700000000;\n"
+			      "\toffset = 5;\n};\n\n");
+	assert_null(strstr(text, "offset = -42;"));
+	/* The classes are still there, and new ones still append. */
+	assert_non_null(ctf_metadata_event_class(md, 0, 0));
+	assert_int_equal(ctf_metadata_add_event_class(
+				 md,
+				 &(struct ctf_event_desc){.id = 1,
+							  .stream_id = 0,
+							  .name = "a:c"},
+				 NULL, NULL),
+			 0);
+	expect_contains(ctf_metadata_text_since(md, len, &head_len),
+			"\tname = \"a:c\";\n");
+	/* Going back to the first offset gives the first text again. */
+	assert_int_equal(ctf_metadata_set_clock_offset(md, 0, -42, NULL), 0);
+	assert_memory_equal(ctf_metadata_text(md, &len), before_text,
+			    strlen(before_text));
+	free(before_text);
+	free(before_head);
+	ctf_metadata_destroy(md);
+}
+
 static void test_classes_that_would_corrupt_metadata_are_refused(void **state)
 {
 	struct ctf_metadata *md = make_metadata();
@@ -365,6 +430,7 @@ int main(void)
 		cmocka_unit_test(test_structures_and_variants_nest),
 		cmocka_unit_test(test_preamble_has_lttng_declarations),
 		cmocka_unit_test(test_stream_and_event_blocks_are_appended),
+		cmocka_unit_test(test_clock_offset_is_rewritten_in_place),
 		cmocka_unit_test(
 			test_classes_that_would_corrupt_metadata_are_refused),
 		cmocka_unit_test(test_invalid_trace_description_is_refused),

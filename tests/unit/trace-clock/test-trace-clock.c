@@ -164,6 +164,41 @@ static void test_plugin_clock(void **state)
 	trace_clock_plugin_set(NULL);
 }
 
+/* A description whose offset went wrong (the wall clock was stepped). */
+static void expect_resample_fixes(struct trace_clock_desc *d, uint64_t value)
+{
+	uint64_t freq = d->freq;
+
+	d->offset_s -= 3600;
+	trace_clock_resample_offset(d);
+	assert_int_equal(d->freq, freq);
+	assert_true(distance(epoch_ns(d, value), now_ns(CLOCK_REALTIME)) <
+		    10000000);
+}
+
+static void test_resampled_offset_follows_the_wall_clock(void **state)
+{
+	static const struct trace_clock_plugin plugin = {
+		fake_read64, fake_freq, fake_uuid, fake_name, fake_description};
+	struct trace_clock_desc d;
+
+	(void)state;
+	trace_clock_describe(TRACE_CLOCK_MONOTONIC, &d);
+	expect_resample_fixes(&d, trace_clock_monotonic());
+	assert_string_equal(d.name, "monotonic");
+	if (trace_clock_tsc_usable()) {
+		trace_clock_calibration_start();
+		trace_clock_describe(TRACE_CLOCK_TSC, &d);
+		expect_resample_fixes(&d, trace_clock_tsc());
+		assert_int_equal(d.source, TRACE_CLOCK_TSC);
+	}
+	trace_clock_plugin_set(&plugin);
+	trace_clock_describe(TRACE_CLOCK_PLUGIN, &d);
+	expect_resample_fixes(&d, 42);
+	assert_string_equal(d.name, "frozen");
+	trace_clock_plugin_set(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +207,7 @@ int main(void)
 		cmocka_unit_test(test_monotonic_description),
 		cmocka_unit_test(test_tsc_description),
 		cmocka_unit_test(test_plugin_clock),
+		cmocka_unit_test(test_resampled_offset_follows_the_wall_clock),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
