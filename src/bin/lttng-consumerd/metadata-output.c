@@ -143,6 +143,60 @@ int metadata_output_push(uint64_t key, const char *text, size_t len)
 	return write_pending(m, m->pending_len - m->pending_len % PACKET_TEXT);
 }
 
+/* A malloc'd copy of text[0..len) (one byte at least). */
+static char *copy_text(const char *text, size_t len)
+{
+	char *copy = malloc(len ? len : 1);
+
+	if (copy)
+		memcpy(copy, text, len);
+	return copy;
+}
+
+/* Empties the file and writes text, whole, from its start. */
+static int rewrite_file(struct metadata_output *m, const char *text, size_t len)
+{
+	char *pending = copy_text(text, len);
+	int ret;
+
+	if (!pending)
+		return -ENOMEM;
+	if (ftruncate(m->fd, 0) || lseek(m->fd, 0, SEEK_SET) < 0) {
+		ret = -errno;
+		ERR("Cannot truncate %s: %s", m->path, strerror(errno));
+		free(pending);
+		return ret;
+	}
+	free(m->pending);
+	m->pending = pending;
+	m->pending_len = len;
+	return write_pending(m, m->pending_len);
+}
+
+int metadata_output_regenerate(uint64_t key, const char *text, size_t len)
+{
+	struct metadata_output *m = find(key);
+	char *copy;
+
+	if (!m)
+		return -ENOENT;
+	copy = copy_text(text, len);
+	if (!copy)
+		return -ENOMEM;
+	if (m->in_memory) {
+		free(m->pending);
+		m->pending = copy;
+		m->pending_len = len;
+		return 0;
+	}
+	free(m->all);
+	m->all = copy;
+	m->all_len = len;
+	if (m->fd < 0) /* between trace chunks: the next one starts with it */
+		return 0;
+	return rewrite_file(m, text, len);
+}
+
 int metadata_output_flush_all(void)
 {
 	int ret = 0;

@@ -21,6 +21,14 @@ int metadata_output_create(const struct consumer_metadata_desc *desc);
 /* Appends text. -ENOENT for an unknown key, -errno on I/O errors. */
 int metadata_output_push(uint64_t key, const char *text, size_t len);
 /*
+ * lttng regenerate metadata: text (the whole metadata, regenerated)
+ * replaces everything pushed so far. A file is truncated and written
+ * again at once, whole; an in-memory metadata keeps the new text; between
+ * two trace chunks, the next chunk starts with it. -ENOENT for an
+ * unknown key, -errno on I/O errors.
+ */
+int metadata_output_regenerate(uint64_t key, const char *text, size_t len);
+/*
  * Writes the text kept back by every output (the data of a flush must
  * find its metadata in the files). 0 or the first -errno.
  */

@@ -123,7 +123,9 @@ static int handle_metadata_create(int sock, struct lsc_cursor *cur)
 	return consumer_send_reply(sock, ret, NULL);
 }
 
-static int handle_metadata_push(int sock, struct lsc_cursor *cur)
+/* METADATA_PUSH appends text; METADATA_REGENERATE replaces it all. */
+static int handle_metadata_text(int sock, struct lsc_cursor *cur,
+				bool regenerate)
 {
 	char *text = NULL;
 	uint64_t key;
@@ -136,7 +138,8 @@ static int handle_metadata_push(int sock, struct lsc_cursor *cur)
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	}
 	pthread_mutex_lock(&ust_channels_lock);
-	ret = metadata_output_push(key, text, strlen(text));
+	ret = regenerate ? metadata_output_regenerate(key, text, strlen(text))
+			 : metadata_output_push(key, text, strlen(text));
 	pthread_mutex_unlock(&ust_channels_lock);
 	free(text);
 	return consumer_send_reply(sock, ret, NULL);
@@ -229,7 +232,9 @@ static int dispatch(int sock, const struct consumer_message *msg)
 	case CONSUMER_CMD_METADATA_CREATE:
 		return handle_metadata_create(sock, &cur);
 	case CONSUMER_CMD_METADATA_PUSH:
-		return handle_metadata_push(sock, &cur);
+		return handle_metadata_text(sock, &cur, false);
+	case CONSUMER_CMD_METADATA_REGENERATE:
+		return handle_metadata_text(sock, &cur, true);
 	case CONSUMER_CMD_METADATA_DESTROY:
 		return handle_metadata_destroy(sock, &cur);
 	case CONSUMER_CMD_CHANNEL_STATS:

@@ -202,6 +202,14 @@ int consumer_metadata_push(uint64_t key, const char *text, size_t len)
 		consumer_client_metadata_push(consumer_sock, key, text, len));
 }
 
+int consumer_metadata_regenerate(uint64_t key, const char *text, size_t len)
+{
+	if (!lock_connected())
+		return -ENOTCONN;
+	return unlock_with(consumer_client_metadata_regenerate(consumer_sock,
+							       key, text, len));
+}
+
 int consumer_metadata_destroy(uint64_t key)
 {
 	if (!lock_connected())

@@ -40,6 +40,8 @@ int consumer_channel_destroy(uint64_t key);
 int consumer_data_pending(uint64_t key, bool *pending);
 int consumer_metadata_create(const struct consumer_metadata_desc *desc);
 int consumer_metadata_push(uint64_t key, const char *text, size_t len);
+/* Replaces the whole text of a metadata (lttng regenerate metadata). */
+int consumer_metadata_regenerate(uint64_t key, const char *text, size_t len);
 int consumer_metadata_destroy(uint64_t key);
 int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
 			   uint64_t *lost_packets);

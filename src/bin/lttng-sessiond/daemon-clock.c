@@ -51,7 +51,8 @@ static struct trace_clock_desc kernel_description;
 static void describe_kernel(void)
 {
 	if (daemon_clock()->source == TRACE_CLOCK_PLUGIN)
-		trace_clock_describe(TRACE_CLOCK_MONOTONIC, &kernel_description);
+		trace_clock_describe(TRACE_CLOCK_MONOTONIC,
+				     &kernel_description);
 	else
 		kernel_description = *daemon_clock();
 }
@@ -60,4 +61,19 @@ const struct trace_clock_desc *daemon_kernel_clock(void)
 {
 	pthread_once(&kernel_described, describe_kernel);
 	return &kernel_description;
+}
+
+void daemon_clock_resample(void)
+{
+	struct trace_clock_desc *kernel = &kernel_description;
+
+	daemon_clock();
+	daemon_kernel_clock();
+	trace_clock_resample_offset(&description);
+	if (kernel->source == description.source)
+		*kernel = description;
+	else
+		trace_clock_resample_offset(kernel);
+	DBG("Trace clock offset measured again: %lld s + %lld cycles",
+	    (long long)description.offset_s, (long long)description.offset);
 }

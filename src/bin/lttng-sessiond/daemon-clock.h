@@ -7,6 +7,9 @@
  * space registry and the kernel consumer) declare this one description,
  * so babeltrace2 merges their events exactly: measured separately, NTP's
  * slewing of CLOCK_REALTIME would move the two apart by microseconds.
+ * `lttng regenerate metadata` measures the offset again
+ * (daemon_clock_resample); traces created later declare the new one.
+ * Callers hold the session lock.
  */
 #ifndef SESSIOND_DAEMON_CLOCK_H
 #define SESSIOND_DAEMON_CLOCK_H
@@ -24,5 +27,11 @@ const struct trace_clock_desc *daemon_clock(void);
  * cannot read it), where it is CLOCK_MONOTONIC.
  */
 const struct trace_clock_desc *daemon_kernel_clock(void);
+
+/*
+ * Measures the Epoch offset of both descriptions again (the wall clock
+ * may have been corrected since): same source and frequency.
+ */
+void daemon_clock_resample(void);
 
 #endif /* SESSIOND_DAEMON_CLOCK_H */

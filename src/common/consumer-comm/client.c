@@ -125,27 +125,41 @@ int consumer_client_metadata_create(int sock,
 	return ret;
 }
 
-int consumer_client_metadata_push(int sock, uint64_t metadata_key,
-				  const char *text, size_t len)
+/* A metadata command carrying a key and text[0..len). */
+static int send_metadata_text(int sock, uint32_t command, uint64_t metadata_key,
+			      const char *text, size_t len)
 {
 	struct consumer_message reply = {0};
 	struct lsc_buf buf;
-	char *copy;
+	char *copy = strndup(text, len);
 	int ret;
 
-	if (!len)
-		return 0;
-	copy = strndup(text, len);
 	if (!copy)
 		return -ENOMEM;
 	lsc_buf_init(&buf);
 	lsc_put_u64(&buf, metadata_key);
 	lsc_put_str(&buf, copy);
 	free(copy);
-	ret = call(sock, CONSUMER_CMD_METADATA_PUSH, &buf, &reply);
+	ret = call(sock, command, &buf, &reply);
 	lsc_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
+}
+
+int consumer_client_metadata_push(int sock, uint64_t metadata_key,
+				  const char *text, size_t len)
+{
+	if (!len)
+		return 0;
+	return send_metadata_text(sock, CONSUMER_CMD_METADATA_PUSH,
+				  metadata_key, text, len);
+}
+
+int consumer_client_metadata_regenerate(int sock, uint64_t metadata_key,
+					const char *text, size_t len)
+{
+	return send_metadata_text(sock, CONSUMER_CMD_METADATA_REGENERATE,
+				  metadata_key, text, len);
 }
 
 int consumer_client_metadata_destroy(int sock, uint64_t metadata_key)

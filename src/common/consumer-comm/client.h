@@ -30,6 +30,9 @@ int consumer_client_metadata_create(int sock,
 /* text[0..len) must be followed by a NUL or be NUL-free up to len. */
 int consumer_client_metadata_push(int sock, uint64_t metadata_key,
 				  const char *text, size_t len);
+/* The whole regenerated text (CONSUMER_CMD_METADATA_REGENERATE). */
+int consumer_client_metadata_regenerate(int sock, uint64_t metadata_key,
+					const char *text, size_t len);
 int consumer_client_metadata_destroy(int sock, uint64_t metadata_key);
 int consumer_client_channel_stats(int sock, uint64_t channel_key,
 				  uint64_t *discarded_events,

@@ -74,6 +74,14 @@ enum consumer_command {
 	 * text again into new_dir/metadata.
 	 */
 	CONSUMER_CMD_METADATA_ROTATE,
+	/*
+	 * u64 metadata_key, str text: the whole metadata text, regenerated
+	 * (lttng regenerate metadata). Replaces everything pushed so far:
+	 * the metadata file is truncated and written again whole (a
+	 * snapshot session's, the kept text is replaced). Replies once it
+	 * is written.
+	 */
+	CONSUMER_CMD_METADATA_REGENERATE,
 	CONSUMER_CMD_NR, /* one past the last */
 };
 

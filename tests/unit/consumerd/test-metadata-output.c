@@ -1,7 +1,8 @@
 /*
  * Unit tests of the consumer's metadata files across trace chunk
  * rotations (metadata-output.c): each chunk's metadata file holds the
- * whole TSDL text pushed since the trace began, as metadata packets.
+ * whole TSDL text pushed since the trace began, as metadata packets;
+ * a regenerated text replaces it all (lttng regenerate metadata).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -137,6 +138,78 @@ static void long_text_spans_packets_in_every_chunk(void **state)
 	free(big);
 }
 
+static void regeneration_rewrites_the_file_from_its_start(void **state)
+{
+	char dir[256], *text, *big = malloc(10000);
+	struct consumer_metadata_desc d;
+
+	(void)state;
+	memset(big, 'o', 9999);
+	big[9999] = '\0';
+	snprintf(dir, sizeof(dir), "%s/regen", dir_template);
+	make_desc(&d, dir);
+	assert_int_equal(metadata_output_create(&d), 0);
+	assert_int_equal(metadata_output_push(7, big, 9999), 0);
+	assert_int_equal(metadata_output_flush_all(), 0);
+	assert_int_equal(metadata_output_regenerate(7, "new;\n", 5), 0);
+	/* Written at once, and nothing of the longer old text is left. */
+	text = read_text(dir);
+	assert_string_equal(text, "new;\n");
+	free(text);
+	assert_int_equal(metadata_output_push(7, "after;\n", 7), 0);
+	assert_int_equal(metadata_output_destroy(7), 0);
+	text = read_text(dir);
+	assert_string_equal(text, "new;\nafter;\n");
+	free(text);
+	free(big);
+}
+
+static void regeneration_between_chunks_starts_the_next_one(void **state)
+{
+	char first[256], second[256], *text;
+	struct consumer_metadata_desc d;
+
+	(void)state;
+	snprintf(first, sizeof(first), "%s/r1", dir_template);
+	snprintf(second, sizeof(second), "%s/r2", dir_template);
+	make_desc(&d, first);
+	assert_int_equal(metadata_output_create(&d), 0);
+	assert_int_equal(metadata_output_push(7, "old;\n", 5), 0);
+	assert_int_equal(metadata_output_rotate(7, ""), 0);
+	assert_int_equal(metadata_output_regenerate(7, "new;\n", 5), 0);
+	assert_int_equal(metadata_output_rotate(7, second), 0);
+	assert_int_equal(metadata_output_destroy(7), 0);
+	text = read_text(first);
+	assert_string_equal(text, "old;\n");
+	free(text);
+	text = read_text(second);
+	assert_string_equal(text, "new;\n");
+	free(text);
+}
+
+static void regeneration_replaces_a_snapshot_sessions_text(void **state)
+{
+	struct consumer_snapshot_desc snap = {.key = 7};
+	struct consumer_metadata_desc d;
+	char *text;
+
+	(void)state;
+	make_desc(&d, "");
+	assert_int_equal(metadata_output_create(&d), 0);
+	assert_int_equal(metadata_output_push(7, "old;\n", 5), 0);
+	assert_int_equal(metadata_output_regenerate(7, "new;\n", 5), 0);
+	snprintf(snap.output_dir, sizeof(snap.output_dir), "%s/snap",
+		 dir_template);
+	snap.output_uid = getuid();
+	snap.output_gid = getgid();
+	assert_int_equal(metadata_output_snapshot(&snap), 0);
+	assert_int_equal(metadata_output_destroy(7), 0);
+	text = read_text(snap.output_dir);
+	assert_string_equal(text, "new;\n");
+	free(text);
+	assert_int_equal(metadata_output_regenerate(99, "x", 1), -ENOENT);
+}
+
 static int make_dir(void **state)
 {
 	(void)state;
@@ -161,6 +234,11 @@ int main(void)
 			text_pushed_between_chunks_goes_to_the_next_one),
 		cmocka_unit_test(unknown_key_is_refused),
 		cmocka_unit_test(long_text_spans_packets_in_every_chunk),
+		cmocka_unit_test(regeneration_rewrites_the_file_from_its_start),
+		cmocka_unit_test(
+			regeneration_between_chunks_starts_the_next_one),
+		cmocka_unit_test(
+			regeneration_replaces_a_snapshot_sessions_text),
 	};
 
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);

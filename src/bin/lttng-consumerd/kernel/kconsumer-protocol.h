@@ -32,6 +32,11 @@
  *   'C'  clear (consumer started with --snapshot): what the buffers
  *        hold is dropped; later snapshots hold later events only
  *                                                 -> 'k' or 'e'
+ *   'M'  regenerate metadata: two int64_t (host order), the clock's
+ *        Epoch offset measured again (seconds, then cycles): the
+ *        metadata declares it, and the metadata file is truncated and
+ *        written again whole (a snapshot session's next snapshot, or
+ *        the next trace chunk, gets it)          -> 'k' or 'e'
  *
  * EXPR (here and in --filter options) holds the expressions of every
  * enabled rule with a filter on that event, separated by
@@ -54,6 +59,7 @@
 #define KCONSUMER_CMD_SNAPSHOT 'P'
 #define KCONSUMER_CMD_ROTATE 'R'
 #define KCONSUMER_CMD_CLEAR 'C'
+#define KCONSUMER_CMD_REGENERATE_METADATA 'M'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
 #define KCONSUMER_MAX_CHANNEL_NAME 255
 #define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'

@@ -960,7 +960,8 @@ static int send_stats(struct kconsumer *kc)
 	unsigned int cpu;
 
 	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
-	    len > KCONSUMER_MAX_CHANNEL_NAME || usock_recv_all(kc->control_fd, name, len))
+	    len > KCONSUMER_MAX_CHANNEL_NAME ||
+	    usock_recv_all(kc->control_fd, name, len))
 		return -1;
 	ch = find_channel(kc, name, &stream_id);
 	if (!ch)
@@ -1174,6 +1175,37 @@ static int clear_buffers(struct kconsumer *kc, struct ctf_error *err)
 	return ret;
 }
 
+/*
+ * The 'M' command: two int64_t, the clock's Epoch offset measured again.
+ * The metadata declares it and its file is written again from the
+ * start; without a file (a snapshot session, or between two trace
+ * chunks) the next one written gets it whole.
+ */
+static int regenerate_metadata(struct kconsumer *kc, struct ctf_error *err)
+{
+	int64_t offset[2];
+	int ret;
+
+	if (usock_recv_all(kc->control_fd, offset, sizeof(offset)))
+		return ctf_error_set(err, -EBADMSG,
+				     "bad regenerate metadata command");
+	ret = kernel_metadata_set_clock_offset(kc->metadata, offset[0],
+					       offset[1], err);
+	if (ret)
+		return ret;
+	kc->clock.offset_s = offset[0];
+	kc->clock.offset = offset[1];
+	if (kc->metadata_fd < 0)
+		return 0;
+	if (ftruncate(kc->metadata_fd, 0) ||
+	    lseek(kc->metadata_fd, 0, SEEK_SET) < 0)
+		return ctf_error_set(err, -errno,
+				     "cannot truncate the metadata file: %s",
+				     strerror(errno));
+	kc->metadata_written = 0;
+	return write_metadata(kc, err);
+}
+
 /* Runs one control command; 1 when the consumer must exit. */
 static int control_command(struct kconsumer *kc, char cmd, int *status)
 {
@@ -1227,6 +1259,14 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 	}
 	if (cmd == KCONSUMER_CMD_ROTATE) {
 		ret = rotate(kc, &err);
+		if (ret)
+			fprintf(stderr, "Error: kernel consumer: %s\n",
+				err.message);
+		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_REGENERATE_METADATA) {
+		ret = regenerate_metadata(kc, &err);
 		if (ret)
 			fprintf(stderr, "Error: kernel consumer: %s\n",
 				err.message);

@@ -653,3 +653,10 @@ int kernel_metadata_set_bpf_targets(struct kernel_metadata *km,
 	km->nr_bpf_ids = nr_ids;
 	return 0;
 }
+
+int kernel_metadata_set_clock_offset(struct kernel_metadata *km,
+				     int64_t offset_s, int64_t offset,
+				     struct ctf_error *err)
+{
+	return ctf_metadata_set_clock_offset(km->ctf, offset_s, offset, err);
+}

@@ -116,6 +116,14 @@ const struct ctf_metadata *
 kernel_metadata_ctf(const struct kernel_metadata *km);
 
 /*
+ * lttng regenerate metadata: the clock's Epoch offset measured again
+ * (ctf_metadata_set_clock_offset). 0 or -ENOMEM.
+ */
+int kernel_metadata_set_clock_offset(struct kernel_metadata *km,
+				     int64_t offset_s, int64_t offset,
+				     struct ctf_error *err);
+
+/*
  * The tracepoints whose string argument BPF captures (bpf-strings.h):
  * their classes declare that argument as a string (set before any class
  * is created; ids is copied).

@@ -332,7 +332,8 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 	memcpy(message + 1 + sizeof(len), channel, len);
 	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) !=
 		    (ssize_t)(1 + sizeof(len) + len) ||
-	    wait_reply(ks) || usock_recv_all(ks->consumer_fd, counts, sizeof(counts))) {
+	    wait_reply(ks) ||
+	    usock_recv_all(ks->consumer_fd, counts, sizeof(counts))) {
 		ERR("The kernel consumer daemon did not give the statistics "
 		    "of channel %s",
 		    channel);
@@ -406,6 +407,28 @@ int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
 		ERR("The kernel consumer daemon did not rotate to %s",
 		    output_dir ? output_dir : "(none)");
 		return LTTNG_ERR_ROTATION_FAIL_CONSUMER;
+	}
+	return LTTNG_OK;
+}
+
+int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
+					const struct trace_clock_desc *clock)
+{
+	char message[1 + 2 * sizeof(int64_t)];
+	int ret = -EPIPE;
+
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK; /* never started: its metadata will be new */
+	message[0] = KCONSUMER_CMD_REGENERATE_METADATA;
+	memcpy(message + 1, &clock->offset_s, sizeof(int64_t));
+	memcpy(message + 1 + sizeof(int64_t), &clock->offset, sizeof(int64_t));
+	if (write(ks->consumer_fd, message, sizeof(message)) ==
+	    (ssize_t)sizeof(message))
+		ret = wait_reply(ks);
+	if (ret) {
+		ERR("The kernel consumer daemon did not regenerate its "
+		    "metadata");
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	return LTTNG_OK;
 }

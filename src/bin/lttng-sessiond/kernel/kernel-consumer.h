@@ -73,6 +73,17 @@ int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir);
  */
 int kernel_consumer_clear(struct kernel_session *ks);
 
+struct trace_clock_desc;
+
+/*
+ * lttng regenerate metadata: the consumer declares clock's Epoch offset
+ * (measured again) in its metadata and writes the whole metadata file
+ * again. LTTNG_OK (also when it never started) or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL.
+ */
+int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
+					const struct trace_clock_desc *clock);
+
 /* Asks the consumer to finish, then reaps it (no-op when none). */
 void kernel_consumer_quit(struct kernel_session *ks);
 
