@@ -33,6 +33,7 @@ static const char *const command_names[UST_CMD_NR] = {
 	[UST_CMD_RULE_DESTROY] = "rule-destroy",
 	[UST_CMD_TRACEPOINT_LIST] = "tracepoint-list",
 	[UST_CMD_FIELD_LIST] = "field-list",
+	[UST_CMD_SESSION_STATEDUMP] = "session-statedump",
 };
 
 const char *ust_command_name(uint32_t command)

@@ -139,6 +139,15 @@ enum ust_command {
 	 * u32 nowrite} (lttng list -u -f). */
 	UST_CMD_FIELD_LIST,
 
+	/*
+	 * Payload: u64 session_id (a started session). Once its reply is
+	 * sent, the app records its state dump (the lttng_ust_statedump:*
+	 * events of a session start) into that session again (lttng
+	 * regenerate statedump). Reply: code only; -ENOENT for an unknown
+	 * session.
+	 */
+	UST_CMD_SESSION_STATEDUMP,
+
 	UST_CMD_NR, /* one past the last */
 };
 

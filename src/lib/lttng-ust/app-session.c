@@ -155,6 +155,11 @@ int ust_app_session_set_active(struct ust_app_objects *objects, uint64_t id,
 	return 0;
 }
 
+bool ust_app_session_exists(struct ust_app_objects *objects, uint64_t id)
+{
+	return find_session(objects, id) != NULL;
+}
+
 int ust_app_session_statedump(struct ust_app_objects *objects, uint64_t id)
 {
 	struct ust_app_session *session = find_session(objects, id);

@@ -9,6 +9,7 @@
 #ifndef UST_APP_SESSION_H
 #define UST_APP_SESSION_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <urcu/list.h>
@@ -85,7 +86,12 @@ int ust_app_session_create(struct ust_app_objects *objects, uint64_t id);
 int ust_app_session_destroy(struct ust_app_objects *objects, uint64_t id);
 int ust_app_session_set_active(struct ust_app_objects *objects, uint64_t id,
 			       int active);
-/* Records the state dump into the session (after its start). */
+/* Whether the daemon created session id here. */
+bool ust_app_session_exists(struct ust_app_objects *objects, uint64_t id);
+/*
+ * Records the state dump into the session (after its start, and after
+ * UST_CMD_SESSION_STATEDUMP).
+ */
 int ust_app_session_statedump(struct ust_app_objects *objects, uint64_t id);
 int ust_app_channel_create(struct ust_app_objects *objects,
 			   const struct ust_channel_desc *desc);

@@ -58,6 +58,19 @@ static int on_session_stop(struct ust_app_objects *objects,
 	return ret ? ret : ust_app_session_set_active(objects, id, 0);
 }
 
+/* The state dump itself runs after the reply (listener.c). */
+static int on_session_statedump(struct ust_app_objects *objects,
+				struct ust_message *msg, struct lsc_buf *reply)
+{
+	uint64_t id;
+	int ret = id_of(msg, &id);
+
+	(void)reply;
+	if (ret)
+		return ret;
+	return ust_app_session_exists(objects, id) ? 0 : -ENOENT;
+}
+
 static int on_channel_create(struct ust_app_objects *objects,
 			     struct ust_message *msg, struct lsc_buf *reply)
 {
@@ -338,6 +351,7 @@ static const command_handler handlers[UST_CMD_NR] = {
 	[UST_CMD_RULE_DESTROY] = on_rule_destroy,
 	[UST_CMD_TRACEPOINT_LIST] = on_tracepoint_list,
 	[UST_CMD_FIELD_LIST] = on_field_list,
+	[UST_CMD_SESSION_STATEDUMP] = on_session_statedump,
 };
 
 int ust_command_apply(struct ust_app_objects *objects, struct ust_message *msg,

@@ -12,8 +12,9 @@
  *     commands until an error or EOF -> drop the daemon's objects ->
  *     sleep UST_LISTENER_RECONNECT_MS -> connect ...
  *
- * A session start is followed, once its reply is sent, by the state
- * dump into that session (statedump.h), before the next command.
+ * A session start, and a state dump request (lttng regenerate
+ * statedump), is followed, once its reply is sent, by the state dump
+ * into that session (statedump.h), before the next command.
  *
  * The constructor waits on `startup`: each listener "releases" it once,
  * when its first connection attempt fails, when it gets REGISTER_DONE,
@@ -37,7 +38,6 @@
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
-
 
 #include "app-session.h"
 #include "commands.h"
@@ -259,8 +259,11 @@ static void daemon_disconnect(struct daemon_link *d)
 
 /* ---- serving commands ---- */
 
-/* A started session gets the process's state dump, after the reply. */
-static void statedump_after_start(struct daemon_link *d,
+/*
+ * A started session, or one whose daemon asks again, gets the process's
+ * state dump, after the reply.
+ */
+static void statedump_after_reply(struct daemon_link *d,
 				  const struct ust_message *msg)
 {
 	uint64_t id;
@@ -333,8 +336,10 @@ static int serve_one(struct daemon_link *d)
 	ret = ust_send_reply(d->cmd_fd, code, code ? NULL : &reply);
 	if (!ret && msg.command == UST_CMD_REGISTER_DONE && !code)
 		startup_release(d);
-	if (!ret && msg.command == UST_CMD_SESSION_START && !code)
-		statedump_after_start(d, &msg);
+	if (!ret && !code &&
+	    (msg.command == UST_CMD_SESSION_START ||
+	     msg.command == UST_CMD_SESSION_STATEDUMP))
+		statedump_after_reply(d, &msg);
 	lsc_buf_fini(&reply);
 	release_command(&msg);
 	return ret;

@@ -852,6 +852,47 @@ static void test_statedump_goes_to_the_started_session_only(void **state)
 	free(ev);
 }
 
+static void test_statedump_request_dumps_again_into_that_session(void **state)
+{
+	const char *args[] = {"steps", NULL};
+	struct fake_event *ev = calloc(MAX_DUMP, sizeof(*ev));
+	struct rb_channel *chan1, *chan2;
+	struct fake_app app;
+	struct spawned s;
+	int listen_fd, n;
+
+	(void)state;
+	listen_fd = fake_sessiond_listen(rundir);
+	s = spawn_app(args);
+	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
+	chan1 = statedump_session(&app, 1, 10);
+	chan2 = statedump_session(&app, 2, 20);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 1), 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 2), 0);
+	register_done(&app);
+	step(&s);
+	check_full_dump(ev, fake_read_events(&app, 10, chan1, ev, MAX_DUMP));
+	check_full_dump(ev, fake_read_events(&app, 20, chan2, ev, MAX_DUMP));
+	/* lttng regenerate statedump of session 2: a second dump there */
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_STATEDUMP, 2),
+			 0);
+	assert_int_equal(fake_command_id(&app, UST_CMD_CHANNEL_ENABLE, 20), 0);
+	n = fake_read_events(&app, 20, chan2, ev, MAX_DUMP);
+	check_full_dump(ev, n);
+	assert_int_equal(fake_read_events(&app, 10, chan1, ev, MAX_DUMP), 0);
+	/* a session the app does not have is refused, nothing recorded */
+	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_STATEDUMP, 99),
+			 -ENOENT);
+	assert_int_equal(fake_command_id(&app, UST_CMD_CHANNEL_ENABLE, 20), 0);
+	assert_int_equal(fake_read_events(&app, 20, chan2, ev, MAX_DUMP), 0);
+	assert_int_equal(wait_app(&s, NULL, 0), 0);
+	rb_channel_destroy(chan1);
+	rb_channel_destroy(chan2);
+	fake_app_close(&app);
+	close(listen_fd);
+	free(ev);
+}
+
 static void test_statedump_parts_can_be_left_out(void **state)
 {
 	const char *args[] = {"steps", NULL};
@@ -1271,6 +1312,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_statedump_goes_to_the_started_session_only, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_statedump_request_dumps_again_into_that_session,
+			setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_statedump_parts_can_be_left_out, setup, teardown),
 		cmocka_unit_test_setup_teardown(
