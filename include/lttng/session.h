@@ -67,6 +67,24 @@ int lttng_stop_tracing_no_wait(const char *session_name);
  */
 int lttng_data_pending(const char *session_name);
 
+/*
+ * Regenerates the metadata of an active recording session: the offset
+ * between the monotonic clock and the wall time is sampled again and
+ * every metadata stream file of the session is written again with it.
+ * 0 or a negative LTTng error code (-LTTNG_ERR_SESSION_NOT_STARTED,
+ * -LTTNG_ERR_PER_PID_SESSION, -LTTNG_ERR_LIVE_SESSION, ...).
+ */
+int lttng_regenerate_metadata(const char *session_name);
+
+/* Deprecated: the former name of lttng_regenerate_metadata(). */
+int lttng_metadata_regenerate(const char *session_name);
+
+/*
+ * Regenerates the state dump event records of an active recording
+ * session. 0 or a negative LTTng error code.
+ */
+int lttng_regenerate_statedump(const char *session_name);
+
 #ifdef __cplusplus
 }
 #endif

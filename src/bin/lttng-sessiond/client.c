@@ -59,6 +59,8 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_ROTATION_SCHEDULES] = cmd_list_rotation_schedules,
 	[LSC_CMD_CLEAR_SESSION] = cmd_clear_session,
 	[LSC_CMD_SAVE_SESSION] = cmd_save_session,
+	[LSC_CMD_REGENERATE_METADATA] = cmd_regenerate_metadata,
+	[LSC_CMD_REGENERATE_STATEDUMP] = cmd_regenerate_statedump,
 };
 
 cmd_handler cmd_lookup(uint32_t command)

@@ -67,6 +67,10 @@ int cmd_snapshot_record(struct cmd_ctx *ctx);
 /* cmd-save.c */
 int cmd_save_session(struct cmd_ctx *ctx);
 
+/* cmd-regenerate.c */
+int cmd_regenerate_metadata(struct cmd_ctx *ctx);
+int cmd_regenerate_statedump(struct cmd_ctx *ctx);
+
 struct session;
 struct domain;
 struct lsc_target;

@@ -38,6 +38,8 @@ struct registry_channel {
 struct ust_registry {
 	uint64_t metadata_key;
 	struct ctf_metadata *md;
+	int64_t clock_offset_s; /* the clock offset md declares */
+	int64_t clock_offset;
 	size_t pushed; /* metadata bytes the consumer has */
 	uint32_t next_stream_id;
 	struct registry_channel *channels;
@@ -121,6 +123,8 @@ int ust_registry_create(const struct ust_registry_desc *d,
 	if (!reg)
 		return -ENOMEM;
 	reg->metadata_key = d->metadata_key;
+	reg->clock_offset_s = daemon_clock()->offset_s;
+	reg->clock_offset = daemon_clock()->offset;
 	reg->md = make_metadata(d, &err);
 	if (!reg->md) {
 		ERR("Cannot create the metadata of %s: %s", d->output_dir,
@@ -264,6 +268,39 @@ int ust_registry_register_event(uint64_t channel_key,
 	} else {
 		ret = add_event(reg, chan, cls, id);
 	}
+	pthread_mutex_unlock(&registry_lock);
+	return ret;
+}
+
+int ust_registry_regenerate_metadata(struct ust_registry *reg,
+				     const struct trace_clock_desc *clock)
+{
+	struct ctf_error err;
+	const char *text;
+	size_t len;
+	int ret;
+
+	pthread_mutex_lock(&registry_lock);
+	ret = ctf_metadata_set_clock_offset(reg->md, clock->offset_s,
+					    clock->offset, &err);
+	if (ret) {
+		ERR("Cannot regenerate a trace's metadata: %s", err.message);
+		goto end;
+	}
+	text = ctf_metadata_text(reg->md, &len);
+	ret = consumer_metadata_regenerate(reg->metadata_key, text, len);
+	if (ret) {
+		ERR("Cannot write the regenerated metadata of a trace: %s",
+		    strerror(-ret));
+		/* The consumer keeps the old text: so does the registry. */
+		(void)ctf_metadata_set_clock_offset(
+			reg->md, reg->clock_offset_s, reg->clock_offset, &err);
+		goto end;
+	}
+	reg->clock_offset_s = clock->offset_s;
+	reg->clock_offset = clock->offset;
+	reg->pushed = len;
+end:
 	pthread_mutex_unlock(&registry_lock);
 	return ret;
 }

@@ -66,6 +66,16 @@ int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
 int ust_registry_register_event(uint64_t channel_key,
 				struct ust_event_class *cls, uint32_t *id);
 
+struct trace_clock_desc;
+
+/*
+ * lttng regenerate metadata: the trace's metadata declares clock's Epoch
+ * offset (measured again) and the consumer writes all of it again. 0,
+ * or -errno (logged; the metadata is then left as it was).
+ */
+int ust_registry_regenerate_metadata(struct ust_registry *reg,
+				     const struct trace_clock_desc *clock);
+
 /* Closes the metadata file and frees the registry. */
 void ust_registry_destroy(struct ust_registry *reg);
 

@@ -624,6 +624,38 @@ int ust_session_stop(struct session *session)
 	return LTTNG_OK;
 }
 
+int ust_session_regenerate_metadata(struct session *session,
+				    const struct trace_clock_desc *clock)
+{
+	int ret = 0;
+
+	for (struct ust_buffer_set *set = session->ust_buffers; set;
+	     set = set->next) {
+		int r = set->registry ? ust_registry_regenerate_metadata(
+						set->registry, clock)
+				      : 0;
+
+		if (r && !ret)
+			ret = r;
+	}
+	return ret;
+}
+
+void ust_session_regenerate_statedump(struct session *session)
+{
+	for (struct ust_app *a = ust_app_first(); a; a = a->next) {
+		struct ust_app_session *uas =
+			ust_app_session_get(a, session->id, false);
+
+		if (!uas || !uas->started)
+			continue;
+		if (send_id(a, UST_CMD_SESSION_STATEDUMP, session->id))
+			DBG("App %d did not take the state dump request of "
+			    "session %s",
+			    (int)a->pid, session->name);
+	}
+}
+
 bool ust_session_data_pending(struct session *session)
 {
 	for (struct ust_buffer_set *set = session->ust_buffers; set;

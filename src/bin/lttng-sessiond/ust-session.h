@@ -51,6 +51,22 @@ void ust_session_destroy(struct session *session);
 int ust_session_rotate(struct session *session, const char *chunk_path,
 		       uint32_t flags);
 
+struct trace_clock_desc;
+
+/*
+ * lttng regenerate metadata: every trace of the session (per-user
+ * buffers) declares clock's new Epoch offset and its metadata is
+ * written again. 0 or the first -errno.
+ */
+int ust_session_regenerate_metadata(struct session *session,
+				    const struct trace_clock_desc *clock);
+/*
+ * lttng regenerate statedump: every app recording into the session
+ * records its state dump there again. An app that fails is skipped, as
+ * LTTng does.
+ */
+void ust_session_regenerate_statedump(struct session *session);
+
 /* An app is being freed: its per-process buffers are written out and freed. */
 void ust_session_forget_app(const struct ust_app *app);
 

@@ -31,16 +31,8 @@ struct command {
  * and runs as usual.
  */
 static const char *const commands_without_mi[] = {
-	"add-trigger",
-	"clear",
-	"list-triggers",
-	"metadata",
-	"regenerate",
-	"remove-trigger",
-	"rotate",
-	"enable-rotation",
-	"disable-rotation",
-	NULL,
+	"add-trigger", "clear",		  "list-triggers",    "remove-trigger",
+	"rotate",      "enable-rotation", "disable-rotation", NULL,
 };
 
 static bool command_has_mi(const char *name)

@@ -45,6 +45,8 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_LIST_ROTATION_SCHEDULES] = "list-rotation-schedules",
 	[LSC_CMD_CLEAR_SESSION] = "clear-session",
 	[LSC_CMD_SAVE_SESSION] = "save-session",
+	[LSC_CMD_REGENERATE_METADATA] = "regenerate-metadata",
+	[LSC_CMD_REGENERATE_STATEDUMP] = "regenerate-statedump",
 };
 
 const char *lsc_command_name(uint32_t command)

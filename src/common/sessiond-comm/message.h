@@ -87,6 +87,12 @@ enum lsc_command {
 	 * client's ~/.lttng/sessions), u32 overwrite. No reply payload.
 	 */
 	LSC_CMD_SAVE_SESSION,
+	/*
+	 * lttng regenerate metadata / statedump (lttng_regenerate_metadata(),
+	 * lttng_regenerate_statedump()): str session. No reply payload.
+	 */
+	LSC_CMD_REGENERATE_METADATA,
+	LSC_CMD_REGENERATE_STATEDUMP,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

@@ -317,6 +317,23 @@ LTTNG_API int lttng_stop_tracing(const char *session_name)
 	return ret ? ret : wait_data(session_name);
 }
 
+LTTNG_API int lttng_regenerate_metadata(const char *session_name)
+{
+	return ctl_call_session(LSC_CMD_REGENERATE_METADATA, session_name,
+				NULL);
+}
+
+LTTNG_API int lttng_metadata_regenerate(const char *session_name)
+{
+	return lttng_regenerate_metadata(session_name);
+}
+
+LTTNG_API int lttng_regenerate_statedump(const char *session_name)
+{
+	return ctl_call_session(LSC_CMD_REGENERATE_STATEDUMP, session_name,
+				NULL);
+}
+
 static int decode_sessions(struct lsc_cursor *cur,
 			   struct lttng_session **sessions)
 {

@@ -470,6 +470,14 @@ int kernel_cmd_clear_buffers(struct session *session)
 			       : LTTNG_OK;
 }
 
+int kernel_cmd_regenerate_metadata(struct session *session,
+				   const struct trace_clock_desc *clock)
+{
+	return session->kernel ? kernel_consumer_regenerate_metadata(
+					 session->kernel, clock)
+			       : LTTNG_OK;
+}
+
 void kernel_cmd_destroy(struct session *session)
 {
 	struct kernel_session *ks = session->kernel;
