@@ -312,6 +312,31 @@ def test_snapshot_documents(mi, sessiond, lttng_env, tmp_path):
     assert proc.returncode == 2 and success == "false" and len(output) == 0
 
 
+def test_regenerate_documents(mi, sessiond, tmp_path):
+    """regenerate and metadata: <regenerate_action>/<metadata_action>
+    naming the target, valid MI 4.1; no <success> without a session."""
+    output, success = parse(mi("regenerate", "metadata"), "regenerate",
+                            tmp_path)
+    assert len(output) == 0 and success is None
+    parse(mi("create", "s1"), "create", tmp_path)
+    parse(mi("enable-event", "-u", "-a"), "enable-event", tmp_path)
+    proc = mi("regenerate", "statedump")
+    output, success = parse(proc, "regenerate", tmp_path)
+    assert output.find(f"{NS}regenerate_action/{NS}name").text == \
+        "statedump"
+    assert success == "false" and proc.returncode == 118
+    parse(mi("start"), "start", tmp_path)
+    for target in ("metadata", "statedump"):
+        proc = mi("regenerate", target)
+        output, success = parse(proc, "regenerate", tmp_path)
+        assert output.find(f"{NS}regenerate_action/{NS}name").text == target
+        assert success == "true" and proc.returncode == 0
+    proc = mi("metadata", "regenerate")
+    output, success = parse(proc, "metadata", tmp_path)
+    assert output.find(f"{NS}metadata_action/{NS}name").text == "regenerate"
+    assert success == "true" and proc.returncode == 0
+
+
 def test_commands_without_mi_are_refused(mi):
     proc = mi("list-triggers")
     assert proc.returncode == 1 and proc.stdout == ""
