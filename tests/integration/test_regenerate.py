@@ -5,6 +5,7 @@ written again with the clock offset measured again (a clock stepped like
 an NTP correction gives correct dates again), and LTTng 2.13's errors
 (messages and exit statuses as the reference LTTng prints them)."""
 import re
+import subprocess
 import time
 
 from kernel_support import KernelSession, require_tracefs, run_workload
@@ -358,3 +359,37 @@ def test_kernel_metadata_regenerated_and_read(build_dir, lttng_env, tool,
         mine = [r for r in trace if r.common_context.get("tid") == tid]
         assert {"syscall_entry_openat", "syscall_exit_openat",
                 "syscall_entry_close"} <= {r.name for r in mine}
+
+
+def test_control_api(build_dir, lttng_env, tool, tmp_path):
+    """lttng_regenerate_metadata(), the deprecated
+    lttng_metadata_regenerate() and lttng_regenerate_statedump():
+    0 or a negative LTTng error code."""
+    t = Tracing(build_dir, lttng_env, tmp_path)
+    api = str(tool("tests/tools/ctl-api/regenerate-api"))
+
+    def call(session):
+        proc = subprocess.run([api, session], capture_output=True,
+                              text=True, env=t.env, timeout=30)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    try:
+        t.start_daemon()
+        app = t.app()
+        start_statedump_session(t, "s")
+        assert call("s") == ("metadata(NULL): -97\nstatedump(NULL): -97\n"
+                             "metadata: 0\nmetadata_regenerate: 0\n"
+                             "statedump: 0\n")
+        assert call("nosuch") == ("metadata(NULL): -97\n"
+                                  "statedump(NULL): -97\nmetadata: -23\n"
+                                  "metadata_regenerate: -23\n"
+                                  "statedump: -23\n")
+        t.lttng("stop")
+        assert call("s").endswith("metadata: -118\nmetadata_regenerate: "
+                                  "-118\nstatedump: -118\n")
+        t.lttng("destroy")
+        trace = read_trace(uid_dir(t.session_dir("s")))
+    finally:
+        t.close()
+    assert len(dumps_of(trace, app.pid)) == 2
