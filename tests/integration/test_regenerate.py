@@ -25,6 +25,21 @@ DUMP_FIELDS = {
 STEP_SECONDS = 100000
 
 
+def check_values(record, seq):
+    """Every field of ust-test-app's testapp:values number seq."""
+    f = record.fields
+    assert list(f) == ["seq", "low", "neg", "half", "name", "triple",
+                       "_items_length", "items", "parity"]
+    assert (f["seq"], f["low"], f["neg"], f["half"]) == (
+        seq, seq % 256, -(seq % 1000), seq / 2.0)
+    assert f["name"] == f"event-{seq}"
+    assert f["triple"] == [seq, -1, 7]
+    assert f["_items_length"] == seq % 4
+    assert f["items"] == [seq + j for j in range(seq % 4)]
+    assert f["parity"] == seq % 2
+    assert f["parity"].labels == ["ODD" if seq % 2 else "EVEN"]
+
+
 def dumps_of(trace, pid):
     """The state dumps of process pid: one list of records per dump."""
     dumps = []
@@ -104,6 +119,8 @@ def test_statedump_regenerated_into_that_session_only(build_dir, lttng_env,
     ends = [i for i, n in enumerate(names) if n == SD + "end"]
     values = [i for i, n in enumerate(names) if n == "testapp:values"]
     assert len(values) == 6
+    for seq, i in enumerate(values):
+        check_values(trace[i], seq)
     assert ends[0] < values[0] and values[2] < ends[1] and values[4] < ends[2]
     # the other session got its start's dump only
     assert len(dumps_of(other, app.pid)) == 1
@@ -156,9 +173,11 @@ def test_metadata_regenerated_after_a_clock_step(build_dir, lttng_env,
     finally:
         t.close()
     records = [r for r in trace if r.name == "testapp:values"]
-    assert [r.fields["seq"] for r in records] == list(range(15))
-    assert [r.fields["name"] for r in records] == [
-        f"event-{i}" for i in range(15)]
+    assert len(records) == 15
+    for seq, record in enumerate(records):
+        check_values(record, seq)
+    assert [r.name for r in trace].count("testapp:tick") == 3
+    assert trace.discarded_events == 0
     stamps = [r.timestamp for r in records]
     assert stamps == sorted(stamps)
     # after the step: the right dates again
@@ -190,8 +209,10 @@ def test_regenerations_in_a_snapshot_session(build_dir, lttng_env, tmp_path):
         trace = read_trace(uid_dir(snapshots[0]))
     finally:
         t.close()
-    assert [r.fields["seq"] for r in trace
-            if r.name == "testapp:values"] == list(range(4))
+    records = [r for r in trace if r.name == "testapp:values"]
+    assert len(records) == 4
+    for seq, record in enumerate(records):
+        check_values(record, seq)
     dumps = dumps_of(trace, app.pid)
     assert len(dumps) == 2
     assert summary(dumps[1]) == summary(dumps[0])
