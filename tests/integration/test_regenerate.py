@@ -4,6 +4,8 @@ the state dump recorded again into the session asked for, the metadata
 written again with the clock offset measured again (a clock stepped like
 an NTP correction gives correct dates again), and LTTng 2.13's errors
 (messages and exit statuses as the reference LTTng prints them)."""
+import os
+import pathlib
 import re
 import subprocess
 import time
@@ -414,3 +416,58 @@ def test_control_api(build_dir, lttng_env, tool, tmp_path):
     finally:
         t.close()
     assert len(dumps_of(trace, app.pid)) == 2
+
+
+def chunk_metadata(path):
+    """The user space metadata file of a trace chunk."""
+    found = [pathlib.Path(root) / "metadata"
+             for root, _, files in os.walk(path) if "metadata" in files]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_rotation_keeps_the_archived_chunks_metadata(build_dir, lttng_env,
+                                                      tmp_path):
+    """As lttng-regenerate(1) says: only the current chunk's (and the
+    next ones') metadata is regenerated; an archived chunk keeps its own."""
+    step = tmp_path / "step"
+    plugin = build_dir / "tests/tools/ust-apps/libust-step-clock-plugin.so"
+    env = dict(lttng_env, LTTNG_UST_CLOCK_PLUGIN=str(plugin),
+               TEST_CLOCK_STEP_FILE=str(step))
+    t = Tracing(build_dir, env, tmp_path)
+    try:
+        t.start_daemon()
+        app = t.app()
+        t.record_testapp()
+        app.emit(3)
+        t.lttng("rotate")
+        session_dir = t.session_dir("s")
+        [archive] = list((session_dir / "archives").iterdir())
+        [current] = [p for p in session_dir.iterdir()
+                     if p.name != "archives"]
+        archived_text = chunk_metadata(archive).read_bytes()
+        step.write_text(f"{STEP_SECONDS}\n")
+        app.emit(3)
+        t.lttng("regenerate", "metadata")
+        expected = time.time() - time.monotonic()
+        app.emit(3)
+        t.lttng("rotate")
+        t.lttng("destroy")
+        archives = sorted((session_dir / "archives").iterdir())
+        old = read_trace(chunk_metadata(archives[0]).parent)
+        new = read_trace(chunk_metadata(archives[1]).parent)
+    finally:
+        t.close()
+    assert chunk_metadata(archives[0]).read_bytes() == archived_text
+    assert abs(offset_seconds(archived_text.decode(errors="replace")) -
+               expected) < 1
+    new_text = chunk_metadata(archives[1]).read_bytes().decode(
+        errors="replace")
+    assert abs(offset_seconds(new_text) - expected + STEP_SECONDS) < 1
+    assert archives[1].name.startswith(current.name.split("-")[0])
+    assert [r.fields["seq"] for r in old
+            if r.name == "testapp:values"] == [0, 1, 2]
+    values = [r for r in new if r.name == "testapp:values"]
+    for seq, record in enumerate(values, start=3):
+        check_values(record, seq)
+    assert len(values) == 6
