@@ -31,15 +31,8 @@ struct command {
  * and runs as usual.
  */
 static const char *const commands_without_mi[] = {
-	"add-trigger",
-	"clear",
-	"list-triggers",
 	"metadata",
 	"regenerate",
-	"remove-trigger",
-	"rotate",
-	"enable-rotation",
-	"disable-rotation",
 	NULL,
 };
 
