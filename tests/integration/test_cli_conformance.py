@@ -71,6 +71,14 @@ KNOWN_DIFFERENCES = {
         "LTTng's lttng dies of SIGPIPE here",
     ("unimplemented", "*"): "regenerate, metadata and add-trigger are "
                             + NOT_IMPLEMENTED,
+    ("mi-rotation-no-daemon", "lttng --mi xml add-trigger "
+     "--condition=event-rule-matches --type=user --name=x --action=notify"):
+        "add-trigger is " + NOT_IMPLEMENTED,
+    ("mi-triggers", "lttng --mi xml add-trigger "
+     "--condition=event-rule-matches"): "add-trigger is " + NOT_IMPLEMENTED,
+    ("mi-triggers", "lttng --mi xml add-trigger "
+     "--condition=event-rule-matches --type=user --name=x --action=notify"):
+        "add-trigger is " + NOT_IMPLEMENTED,
 }
 
 # The commands of these scenarios that our build must still match.

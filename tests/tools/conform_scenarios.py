@@ -1104,7 +1104,13 @@ SCENARIOS = [
         "lttng --mi xml add-trigger --list-options",
         "lttng --mi xml remove-trigger --list-options",
         "lttng --mi xml list-triggers --list-options",
+    ]),
+    # The kernel's instrumentation points under the machine interface,
+    # as a user who may not trace the kernel.
+    ("mi-kernel-list-as-user", True, [
         "lttng --mi xml list -k --syscall",
         "lttng --mi xml list -k",
+        "lttng --mi xml list -k -u --syscall",
+        "lttng list -k --syscall",
     ]),
 ]
