@@ -1032,6 +1032,8 @@ SCENARIOS = [
         "lttng --mi xml enable-rotation --size=abc",
         "lttng --mi xml enable-rotation --bogus",
         "lttng --mi xml enable-rotation -s nosuch --timer=1s",
+        "lttng --mi xml enable-rotation -s nosuch --timer=1s --size=1k",
+        "lttng --mi xml disable-rotation -s nosuch",
         "lttng --mi xml enable-rotation extra --timer=1s",
         "lttng --mi xml list s1",
         "lttng --mi xml disable-rotation --size",
@@ -1061,6 +1063,9 @@ SCENARIOS = [
         "lttng enable-event -u -a",
         "lttng start",
         "lttng --mi xml rotate",
+        "lttng --mi xml enable-rotation --size=1M",
+        "lttng --mi xml clear",
+        "lttng --mi xml clear --all",
         "lttng destroy -a",
     ]),
     ("mi-clear", True, [
