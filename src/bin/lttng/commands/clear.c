@@ -93,23 +93,31 @@ static int clear_named(const struct lttng_session *sessions, int count,
 	return -LTTNG_ERR_SESS_NOT_FOUND;
 }
 
+/* --all: stops at the first session that fails, as LTTng. */
+static int clear_all(const struct lttng_session *sessions, int count)
+{
+	int i, ret = CMD_SUCCESS;
+
+	if (!count)
+		MSG("No session found, nothing to do.");
+	for (i = 0; i < count && ret == CMD_SUCCESS; i++)
+		ret = clear_one(&sessions[i]);
+	return ret;
+}
+
 /* Clears the session named (NULL: every session). */
 static int clear(const char *name)
 {
 	struct lttng_session *sessions = NULL;
-	int count = lttng_list_sessions(&sessions), i;
-	int ret = CMD_SUCCESS;
+	int count = lttng_list_sessions(&sessions);
+	int ret;
 
 	if (count < 0) {
 		ERR("%s", lttng_strerror(count));
 		return CMD_ERROR;
 	}
-	if (name)
-		ret = clear_named(sessions, count, name);
-	else if (!count)
-		MSG("No session found, nothing to do.");
-	for (i = 0; !name && i < count && ret == CMD_SUCCESS; i++)
-		ret = clear_one(&sessions[i]);
+	ret = name ? clear_named(sessions, count, name)
+		   : clear_all(sessions, count);
 	free(sessions);
 	return ret;
 }
