@@ -53,7 +53,6 @@ static int remove_schedule(const char *session,
 {
 	const struct lttng_rotation_schedule *schedule =
 		find_schedule(set, type);
-
 	int ret = CMD_SUCCESS;
 
 	if (!schedule) {
