@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from lttng_cli import Sessiond
+from trace_reader import read_trace
 
 NS = "{https://lttng.org/xml/ns/lttng-mi}"
 SCHEMA_CANDIDATES = [
@@ -325,7 +326,16 @@ def schedule_results(output):
     return results.find(NS + "session_name").text, found
 
 
-def test_rotate_documents(mi, sessiond, lttng_env, tmp_path):
+def run_hello(build_dir, lttng_env):
+    """The documentation's hello world, run to its end (Enter pressed)."""
+    env = dict(lttng_env, LD_LIBRARY_PATH=str(build_dir /
+                                              "src/lib/lttng-ust"))
+    subprocess.run([str(build_dir / "tests/unit/ust/ust-hello-c")],
+                   input=b"\n", capture_output=True, env=env,
+                   cwd=lttng_env["LTTNG_HOME"], timeout=30, check=True)
+
+
+def test_rotate_documents(mi, sessiond, build_dir, lttng_env, tmp_path):
     home = lttng_env["LTTNG_HOME"]
     parse(mi("create", "s1", "-o", f"{home}/out"), "create", tmp_path)
     # Not started yet: LTTng's error, an empty <output/>.
@@ -335,6 +345,8 @@ def test_rotate_documents(mi, sessiond, lttng_env, tmp_path):
     assert proc.stderr == "Error: Session needs to be started once\n"
     parse(mi("enable-event", "-u", "-a"), "enable-event", tmp_path)
     parse(mi("start"), "start", tmp_path)
+    run_hello(build_dir, lttng_env)
+    archived = []
     for chunk in range(2):
         proc = mi("rotate", "s1")
         output, success = parse(proc, "rotate", tmp_path)
@@ -346,7 +358,15 @@ def test_rotate_documents(mi, sessiond, lttng_env, tmp_path):
         path = rotation.find(f"{NS}location/{NS}local/{NS}absolute_path")
         assert path.text.startswith(f"{home}/out/archives/")
         assert path.text.endswith(f"-{chunk}")
-        assert os.path.isdir(path.text)
+        archived.append(path.text)
+    # The location is the archive babeltrace2 reads: the first chunk
+    # has the application's events.
+    traces = [root for root, _, files in os.walk(archived[0])
+              if "metadata" in files]
+    assert len(traces) == 1, traces
+    values = [e.fields["my_integer_field"] for e in read_trace(traces[0])
+              if e.name == "hello_world:my_first_tracepoint"]
+    assert values == [23, 0, 1]
     proc = mi("rotate", "--no-wait")
     output, success = parse(proc, "rotate", tmp_path)
     rotation = output.find(NS + "rotation")
