@@ -10,11 +10,25 @@
 #define RINGBUFFER_CPU_H
 
 #include <sched.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/rseq.h>
 
 /* The getcpu() override, or NULL (set once, before recording starts). */
 extern int (*rb_getcpu_override)(void);
+
+/*
+ * Whether rb_current_cpu() may read the rseq area at once: rseq is
+ * registered and no override is installed. Set by the first slow call
+ * that finds it so, cleared by rb_set_getcpu_override().
+ */
+extern bool rb_cpu_from_rseq;
+
+/* Installs the getcpu() override (lttng_ust_getcpu_override()). */
+void rb_set_getcpu_override(int (*getcpu)(void));
+
+/* rb_current_cpu() when the rseq area cannot be read at once. */
+int rb_current_cpu_slow(void);
 
 /*
  * Returns the current CPU number, or a negative value if even
@@ -28,14 +42,14 @@ static inline int rb_current_cpu(void)
 				      __rseq_offset);
 	int cpu;
 
-	if (__builtin_expect(rb_getcpu_override != NULL, 0))
-		return rb_getcpu_override();
-	if (__builtin_expect(__rseq_size != 0, 1)) {
+	if (__builtin_expect(
+		    __atomic_load_n(&rb_cpu_from_rseq, __ATOMIC_RELAXED), 1)) {
 		cpu = (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+		/* negative: this thread's registration failed */
 		if (__builtin_expect(cpu >= 0, 1))
 			return cpu;
 	}
-	return sched_getcpu();
+	return rb_current_cpu_slow();
 }
 
 #endif /* RINGBUFFER_CPU_H */
