@@ -1,8 +1,11 @@
 /*
  * The slow side of cpu.h: the getcpu() override (NULL until liblttng-ust
  * installs one, lttng_ust_getcpu_override()), sched_getcpu() without
- * rseq, and the flag that lets the fast path read the rseq area at once.
+ * rseq, the flag that lets the fast path read the rseq area at once, and
+ * pinning a thread to one CPU.
  */
+#include <errno.h>
+
 #include "ringbuffer/cpu.h"
 
 int (*rb_getcpu_override)(void);
@@ -45,4 +48,43 @@ int rb_current_cpu_slow(void)
 		}
 	}
 	return sched_getcpu();
+}
+
+int rb_cpu_pin(struct rb_cpu_pin *pin, unsigned int cpu)
+{
+	cpu_set_t one;
+
+	if (cpu >= CPU_SETSIZE)
+		return -EINVAL;
+	if (!pin->pinned &&
+	    sched_getaffinity(0, sizeof(pin->saved), &pin->saved) != 0)
+		return -errno;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	if (sched_setaffinity(0, sizeof(one), &one) != 0)
+		return -errno;
+	pin->pinned = true;
+	return 0;
+}
+
+void rb_cpu_unpin(struct rb_cpu_pin *pin)
+{
+	if (!pin->pinned)
+		return;
+	/* Cannot fail: the saved mask was this thread's own. */
+	(void)sched_setaffinity(0, sizeof(pin->saved), &pin->saved);
+	pin->pinned = false;
+}
+
+bool rb_cpu_can_run_on_all(unsigned int nr)
+{
+	cpu_set_t mask;
+	unsigned int cpu;
+
+	if (nr > CPU_SETSIZE || sched_getaffinity(0, sizeof(mask), &mask) != 0)
+		return false;
+	for (cpu = 0; cpu < nr; cpu++)
+		if (!CPU_ISSET(cpu, &mask))
+			return false;
+	return true;
 }

@@ -4,7 +4,9 @@
  * sched_getcpu() when rseq is unavailable (disabled by a tunable, or under
  * valgrind), unless the process installed a getcpu() override
  * (LTTNG_UST_GETCPU_PLUGIN, lttng-ust(3)). Used by producer.h to pick the
- * stream and by liblttng-ust's cpu_id context.
+ * stream and by liblttng-ust's cpu_id context. Also moving the calling
+ * thread to one CPU for a while (rb_cpu_pin), which is how a thread
+ * writes the offset of a stream reserved CPU-locally (producer.c).
  */
 #ifndef RINGBUFFER_CPU_H
 #define RINGBUFFER_CPU_H
@@ -51,5 +53,24 @@ static inline int rb_current_cpu(void)
 	}
 	return rb_current_cpu_slow();
 }
+
+/* A thread's affinity saved by rb_cpu_pin(), restored by rb_cpu_unpin(). */
+struct rb_cpu_pin {
+	bool pinned;
+	cpu_set_t saved;
+};
+
+/*
+ * Moves the calling thread to CPU `cpu` (its affinity becomes that CPU
+ * alone; the first call on `pin` saves the previous one). 0, or a
+ * negative errno (the CPU is offline or not allowed to this thread).
+ */
+int rb_cpu_pin(struct rb_cpu_pin *pin, unsigned int cpu);
+
+/* Restores the affinity saved by rb_cpu_pin(), if it pinned. */
+void rb_cpu_unpin(struct rb_cpu_pin *pin);
+
+/* Whether the calling thread may run on each of CPUs 0 .. nr - 1. */
+bool rb_cpu_can_run_on_all(unsigned int nr);
 
 #endif /* RINGBUFFER_CPU_H */
