@@ -54,6 +54,20 @@ static inline int rb_current_cpu(void)
 	return rb_current_cpu_slow();
 }
 
+/*
+ * Whether the calling thread has an rseq area the kernel updates (its
+ * restartable sequences can succeed).
+ */
+static inline bool rb_thread_has_rseq(void)
+{
+	const struct rseq *rs =
+		(const struct rseq *)((const char *)__builtin_thread_pointer() +
+				      __rseq_offset);
+
+	return __rseq_size != 0 &&
+	       (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED) >= 0;
+}
+
 /* A thread's affinity saved by rb_cpu_pin(), restored by rb_cpu_unpin(). */
 struct rb_cpu_pin {
 	bool pinned;

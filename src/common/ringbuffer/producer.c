@@ -468,7 +468,7 @@ int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 
 /*
  * Sets the stream's atomic_reserve, from its CPU (the caller pinned
- * itself there): in a restartable sequence where this process has rseq,
+ * itself there): in a restartable sequence where this thread has rseq,
  * so that nothing happens if the thread is not on that CPU after all;
  * else with a plain store.
  */
@@ -476,7 +476,7 @@ static void set_atomic_reserve_on_cpu(struct rb_stream *s)
 {
 	static const uint64_t never_atomic_only;
 
-	if (__rseq_size == 0) {
+	if (!rb_thread_has_rseq()) {
 		__atomic_store_n(&s->shm->atomic_reserve, 1, __ATOMIC_SEQ_CST);
 		return;
 	}
@@ -519,7 +519,8 @@ static enum rb_offset_cas_result offset_cas_anywhere(struct rb_stream *s,
 
 	if (cas != RB_OFFSET_OFF_CPU)
 		return cas;
-	if (rb_cpu_pin(pin, s->cpu) != 0)
+	/* Without rseq, being on the CPU would not let this thread write. */
+	if (!rb_thread_has_rseq() || rb_cpu_pin(pin, s->cpu) != 0)
 		rb_stream_require_atomic(s);
 	*old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
 	return RB_OFFSET_MOVED;
