@@ -5,7 +5,10 @@
  * threads pinned on two CPUs, and the throughput ratio. Figures only.
  *
  *   rb-bench [--records N] [--mode discard|overwrite] [--locked-commits]
+ *            [--atomic-reserve]
  *     --locked-commits: atomic adds instead of CPU-local commits
+ *     --atomic-reserve: atomic compare-and-swaps instead of CPU-local
+ *                       reservations
  *   valgrind --tool=callgrind --instr-atstart=no rb-bench --callgrind
  *     counts only the timed loop of one thread: instructions per record
  *     = the "Collected" Ir total / N (printed by rb-bench).
@@ -103,6 +106,9 @@ static void *bench_run(void *arg)
 	return NULL;
 }
 
+/* --atomic-reserve: atomic compare-and-swap instead of CPU-local ones. */
+static bool atomic_reserve;
+
 static struct rb_channel *make_channel(enum rb_mode mode)
 {
 	struct rb_config conf = {
@@ -111,6 +117,7 @@ static struct rb_channel *make_channel(enum rb_mode mode)
 		.mode = mode,
 		.nr_streams = 2,
 		.header_kind = CTF_EVENT_HEADER_COMPACT,
+		.local_reserve = !atomic_reserve,
 	};
 	struct rb_channel *chan;
 
@@ -182,11 +189,13 @@ int main(int argc, char **argv)
 			callgrind = true;
 		else if (!strcmp(argv[i], "--locked-commits"))
 			locked = true;
+		else if (!strcmp(argv[i], "--atomic-reserve"))
+			atomic_reserve = true;
 		else {
 			fprintf(stderr,
 				"usage: %s [--records N] [--mode "
 				"discard|overwrite] [--callgrind] "
-				"[--locked-commits]\n",
+				"[--locked-commits] [--atomic-reserve]\n",
 				argv[0]);
 			return 2;
 		}
@@ -194,10 +203,11 @@ int main(int argc, char **argv)
 	if (!locked)
 		rb_local_commit_enable();
 	printf("mode %s, %llu records of 8 bytes per thread, "
-	       "1 MiB x 4 sub-buffers per CPU, %s commits\n",
+	       "1 MiB x 4 sub-buffers per CPU, %s commits, %s reservations\n",
 	       mode == RB_MODE_DISCARD ? "discard" : "overwrite",
 	       (unsigned long long)records,
-	       rb_local_commit_enabled ? "CPU-local" : "atomic");
+	       rb_local_commit_enabled ? "CPU-local" : "atomic",
+	       atomic_reserve ? "atomic" : "CPU-local");
 	if (callgrind) {
 		if (records == 20000000)
 			records = 1000000;

@@ -94,7 +94,8 @@ static struct rb_channel *make_channel(void)
 				 .mode = RB_MODE_DISCARD,
 				 .wakeup = RB_WAKEUP_NONE,
 				 .nr_streams = 2,
-				 .header_kind = CTF_EVENT_HEADER_COMPACT};
+				 .header_kind = CTF_EVENT_HEADER_COMPACT,
+				 .local_reserve = rb_cpu_can_run_on_all(2)};
 	struct rb_channel *chan;
 
 	if (rb_channel_create(&conf, &chan)) {

@@ -18,7 +18,7 @@ extern "C" {
 
 /* Version of the provider <-> tracer interface below. */
 #define LTTNG_UST_PROBE_ABI_MAJOR 1
-#define LTTNG_UST_PROBE_ABI_MINOR 0
+#define LTTNG_UST_PROBE_ABI_MINOR 1
 
 enum lttng_ust_type_kind {
 	LTTNG_UST_TYPE_INTEGER,
@@ -144,7 +144,8 @@ struct lttng_ust_probe_desc {
  * Registers a provider's events with the tracer (called by the
  * generated constructor). Returns 0, or a negative errno: -EEXIST when a
  * provider of that name is registered, -EINVAL for a malformed
- * description or an ABI major mismatch.
+ * description, an ABI major mismatch or a provider built for a newer
+ * minor ABI than the tracer's.
  */
 int lttng_ust_probe_register(struct lttng_ust_probe_desc *desc);
 
@@ -172,12 +173,23 @@ struct lttng_ust_record_ctx {
  *           dropped (buffer full, filtered out, channel inactive): the
  *           probe then writes nothing and does not call commit.
  *  commit:  the payload is written; publish the record.
+ *  record:  reserve, copy and commit in one call, for a payload of at
+ *           most LTTNG_UST_RECORD_MAX bytes that the probe built on its
+ *           stack (events whose payload size is a compile-time
+ *           constant: no reservation to carry from one call to the
+ *           next). `ip` is the call site, as in the record context.
+ *           Probe ABI 1.1 and later.
  */
 struct lttng_ust_recorder_ops {
 	void *(*reserve)(struct lttng_ust_event_recorder *event,
 			 size_t payload_len, struct lttng_ust_record_ctx *ctx);
 	void (*commit)(struct lttng_ust_record_ctx *ctx);
+	void (*record)(struct lttng_ust_event_recorder *event,
+		       const void *payload, size_t payload_len, void *ip);
 };
+
+/* The largest payload a probe passes to record(). */
+#define LTTNG_UST_RECORD_MAX 64
 
 /*
  * A (channel, event) binding: the data of one probe registration. The

@@ -14,7 +14,10 @@
  *   6. per class: the probe, which (after the filter, if any, accepted
  *      the event) reserves the payload through the event recorder's
  *      backend and stores each field with memcpy at offsets known at
- *      compile time
+ *      compile time; when the payload's size is a small compile-time
+ *      constant (no string, no sequence), it builds the payload on its
+ *      stack and hands it to the backend's record() instead, one call
+ *      in place of reserve() and commit()
  *   7. per event: the event description
  *   8. the provider: its event list and the constructor that applies
  *      log levels and EMF URIs, then registers with liblttng-ust
@@ -458,15 +461,17 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 		struct lttng_ust__dyn___##cls_provider##___##cls_name          \
 			lttng_ust__dyn;                                        \
 		struct lttng_ust_record_ctx lttng_ust__ctx;                    \
+		size_t lttng_ust__len;                                         \
 		char *lttng_ust__dst;                                          \
                                                                                \
 		LTTNG_UST__TP_VOID_VARS args if (!__atomic_load_n(             \
 			&lttng_ust__event->enabled, __ATOMIC_RELAXED)) return; \
-		lttng_ust__ctx.event = lttng_ust__event;                       \
-		lttng_ust__ctx.ip = __builtin_return_address(0);               \
-		lttng_ust__ctx.payload_len =                                   \
+		lttng_ust__len =                                               \
 			lttng_ust__event_size___##cls_provider##___##cls_name( \
 				&lttng_ust__dyn LTTNG_UST__TP_DATA_VARS args); \
+		lttng_ust__ctx.event = lttng_ust__event;                       \
+		lttng_ust__ctx.ip = __builtin_return_address(0);               \
+		lttng_ust__ctx.payload_len = lttng_ust__len;                   \
 		if (__builtin_expect(                                          \
 			    __atomic_load_n(&lttng_ust__event->filter,         \
 					    __ATOMIC_ACQUIRE) != NULL,         \
@@ -486,9 +491,18 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 							    &lttng_ust__ctx))  \
 				return;                                        \
 		}                                                              \
+		if (__builtin_constant_p(lttng_ust__len) &&                    \
+		    lttng_ust__len <= LTTNG_UST_RECORD_MAX) {                  \
+			char lttng_ust__buf[LTTNG_UST_RECORD_MAX];             \
+                                                                               \
+			lttng_ust__dst = lttng_ust__buf;                       \
+			LTTNG_UST__UNPAREN fields lttng_ust__event->ops->record( \
+				lttng_ust__event, lttng_ust__buf,              \
+				lttng_ust__len, lttng_ust__ctx.ip);            \
+			return;                                                \
+		}                                                              \
 		lttng_ust__dst = (char *)lttng_ust__event->ops->reserve(       \
-			lttng_ust__event, lttng_ust__ctx.payload_len,          \
-			&lttng_ust__ctx);                                      \
+			lttng_ust__event, lttng_ust__len, &lttng_ust__ctx);    \
 		if (!lttng_ust__dst)                                           \
 			return;                                                \
 		LTTNG_UST__UNPAREN fields lttng_ust__event->ops->commit(       \

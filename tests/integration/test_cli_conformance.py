@@ -70,6 +70,14 @@ KNOWN_DIFFERENCES = {
     ("channels", "lttng enable-channel -u ch22 -s nosuch"):
         "LTTng's lttng dies of SIGPIPE here",
     ("unimplemented", "*"): "add-trigger is " + NOT_IMPLEMENTED,
+    ("mi-rotation-no-daemon", "lttng --mi xml add-trigger "
+     "--condition=event-rule-matches --type=user --name=x --action=notify"):
+        "add-trigger is " + NOT_IMPLEMENTED,
+    ("mi-triggers", "lttng --mi xml add-trigger "
+     "--condition=event-rule-matches"): "add-trigger is " + NOT_IMPLEMENTED,
+    ("mi-triggers", "lttng --mi xml add-trigger "
+     "--condition=event-rule-matches --type=user --name=x --action=notify"):
+        "add-trigger is " + NOT_IMPLEMENTED,
 }
 
 # The commands of these scenarios that our build must still match.

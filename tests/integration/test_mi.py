@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from lttng_cli import Sessiond
+from trace_reader import read_trace
 
 NS = "{https://lttng.org/xml/ns/lttng-mi}"
 SCHEMA_CANDIDATES = [
@@ -337,10 +338,207 @@ def test_regenerate_documents(mi, sessiond, tmp_path):
     assert success == "true" and proc.returncode == 0
 
 
-def test_commands_without_mi_are_refused(mi):
+def schedule_results(output):
+    """(session name, [(schedule element, value text or None, success)])
+    of an enable-rotation or disable-rotation document."""
+    results = output.find(NS + "rotation_schedule_results")
+    found = []
+    for result in results.findall(NS + "rotation_schedule_result"):
+        schedule = result.find(NS + "rotation_schedule")[0]
+        value = schedule[0].text if len(schedule) else None
+        found.append((schedule.tag[len(NS):], value,
+                      result.find(NS + "success").text))
+    return results.find(NS + "session_name").text, found
+
+
+def run_hello(build_dir, lttng_env):
+    """The documentation's hello world, run to its end (Enter pressed)."""
+    env = dict(lttng_env, LD_LIBRARY_PATH=str(build_dir /
+                                              "src/lib/lttng-ust"))
+    subprocess.run([str(build_dir / "tests/unit/ust/ust-hello-c")],
+                   input=b"\n", capture_output=True, env=env,
+                   cwd=lttng_env["LTTNG_HOME"], timeout=30, check=True)
+
+
+def test_rotate_documents(mi, sessiond, build_dir, lttng_env, tmp_path):
+    home = lttng_env["LTTNG_HOME"]
+    parse(mi("create", "s1", "-o", f"{home}/out"), "create", tmp_path)
+    # Not started yet: LTTng's error, an empty <output/>.
+    proc = mi("rotate")
+    output, success = parse(proc, "rotate", tmp_path)
+    assert proc.returncode == 1 and success == "false" and len(output) == 0
+    assert proc.stderr == "Error: Session needs to be started once\n"
+    parse(mi("enable-event", "-u", "-a"), "enable-event", tmp_path)
+    parse(mi("start"), "start", tmp_path)
+    run_hello(build_dir, lttng_env)
+    archived = []
+    for chunk in range(2):
+        proc = mi("rotate", "s1")
+        output, success = parse(proc, "rotate", tmp_path)
+        assert proc.returncode == 0 and proc.stderr == "" and \
+            success == "true"
+        rotation = output.find(NS + "rotation")
+        assert rotation.find(NS + "session_name").text == "s1"
+        assert rotation.find(NS + "state").text == "COMPLETED"
+        path = rotation.find(f"{NS}location/{NS}local/{NS}absolute_path")
+        assert path.text.startswith(f"{home}/out/archives/")
+        assert path.text.endswith(f"-{chunk}")
+        archived.append(path.text)
+    # The location is the archive babeltrace2 reads: the first chunk
+    # has the application's events.
+    traces = [root for root, _, files in os.walk(archived[0])
+              if "metadata" in files]
+    assert len(traces) == 1, traces
+    values = [e.fields["my_integer_field"] for e in read_trace(traces[0])
+              if e.name == "hello_world:my_first_tracepoint"]
+    assert values == [23, 0, 1]
+    proc = mi("rotate", "--no-wait")
+    output, success = parse(proc, "rotate", tmp_path)
+    rotation = output.find(NS + "rotation")
+    assert rotation.find(NS + "state").text == "ONGOING"
+    assert rotation.find(NS + "location") is None and success == "true"
+    proc = mi("rotate", "nosuch")
+    output, success = parse(proc, "rotate", tmp_path)
+    assert proc.returncode == 1 and success == "false" and len(output) == 0
+    assert proc.stderr == "Error: Session name not found\n"
+    # Stops on its arguments: no document, as LTTng.
+    proc = mi("rotate", "--bogus")
+    assert proc.returncode == 2 and proc.stdout == ""
+
+
+def test_rotation_schedule_documents(mi, sessiond, tmp_path):
+    parse(mi("create", "s1"), "create", tmp_path)
+    proc = mi("enable-rotation", "--timer=10s", "--size=1M")
+    output, success = parse(proc, "enable-rotation", tmp_path)
+    assert proc.returncode == 0 and success == "true"
+    assert schedule_results(output) == ("s1", [
+        ("periodic", "10000000", "true"),
+        ("size_threshold", "1048576", "true")])
+
+    # Already set: the schedule asked for, failed.
+    proc = mi("enable-rotation", "-s", "s1", "--timer=5m")
+    output, success = parse(proc, "enable-rotation", tmp_path)
+    assert proc.returncode == 1 and success == "false"
+    assert schedule_results(output) == ("s1", [
+        ("periodic", "300000000", "false")])
+    assert proc.stderr == ("Error: A periodic rotation schedule is already "
+                           "set on session s1\n")
+
+    # The session's schedules are part of its listing.
+    output, _ = parse(mi("list", "s1"), "list", tmp_path)
+    schedules = output.find(f"{NS}sessions/{NS}session/"
+                            f"{NS}rotation_schedules")
+    assert [(e.tag[len(NS):], e[0].text) for e in schedules] == [
+        ("periodic", "10000000"), ("size_threshold", "1048576")]
+
+    proc = mi("disable-rotation", "--size")
+    output, success = parse(proc, "disable-rotation", tmp_path)
+    assert success == "true" and schedule_results(output) == (
+        "s1", [("size_threshold", "1048576", "true")])
+    # One removed, one missing: an empty schedule of that type, failed.
+    proc = mi("disable-rotation", "--timer", "--size")
+    output, success = parse(proc, "disable-rotation", tmp_path)
+    assert proc.returncode == 1 and success == "false"
+    assert schedule_results(output) == ("s1", [
+        ("periodic", "10000000", "true"),
+        ("size_threshold", None, "false")])
+    assert proc.stderr == ("Error: No size-based rotation schedule active "
+                           "on session s1\n")
+    output, _ = parse(mi("list", "s1"), "list", tmp_path)
+    assert output.find(f".//{NS}rotation_schedules") is None
+
+    # LTTng leaves <rotation_schedule_results> without a result (which
+    # its schema requires) when the value or the session is bad.
+    for args, message in (
+            (("enable-rotation", "--timer=0"),
+             "Invalid value for periodic option"),
+            (("disable-rotation", "-s", "nosuch", "--timer"),
+             "Failed to list rotation schedules of session nosuch")):
+        proc = mi(*args)
+        output, success = parse(proc, args[0], tmp_path,
+                                lttng_quirks=("rotation_schedule_results",))
+        assert proc.returncode == 1 and success == "false"
+        assert proc.stderr == f"Error: {message}\n"
+    proc = mi("disable-rotation")
+    output, success = parse(proc, "disable-rotation", tmp_path)
+    assert proc.returncode == 1 and success == "false" and len(output) == 0
+    # A value that does not parse: no document.
+    proc = mi("enable-rotation", "--size=abc")
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr == "Error: Invalid value for --size option: abc\n"
+
+
+def test_clear_documents(mi, sessiond, lttng_env, tmp_path):
+    home = lttng_env["LTTNG_HOME"]
+    # No current session: still a document, with no session.
+    proc = mi("clear")
+    output, success = parse(proc, "clear", tmp_path)
+    assert proc.returncode == 1 and success == "false"
+    assert len(output.find(NS + "sessions")) == 0
+    for name in ("s1", "s2"):
+        parse(mi("create", name, "-o", f"{home}/{name}"), "create",
+              tmp_path)
+    parse(mi("enable-event", "-u", "-a"), "enable-event", tmp_path)
+    parse(mi("start"), "start", tmp_path)
+    proc = mi("clear", "s2")
+    output, success = parse(proc, "clear", tmp_path)
+    assert proc.returncode == 0 and success == "true"
+    session = output.find(f"{NS}sessions/{NS}session")
+    assert session.find(NS + "name").text == "s2"
+    assert session.find(NS + "path").text == f"{home}/s2"
+    assert session.find(NS + "enabled").text == "true"
+    proc = mi("clear", "--all")
+    output, success = parse(proc, "clear", tmp_path)
+    names = sorted(e.find(NS + "name").text
+                   for e in output.iter(NS + "session"))
+    assert names == ["s1", "s2"] and success == "true"
+    proc = mi("clear", "nosuch")
+    output, success = parse(proc, "clear", tmp_path)
+    assert proc.returncode == 23 and success == "false"
+    assert proc.stderr == "Error: Session name nosuch not found\n"
+    # LTTng's MI mode exits with 0 after an extra argument.
+    proc = mi("clear", "s1", "s2")
+    output, success = parse(proc, "clear", tmp_path)
+    assert proc.returncode == 0 and success == "false"
+    assert proc.stderr == "Error: Unknown argument: s2\n"
+
+
+def test_trigger_documents(mi, sessiond, tmp_path):
+    proc = mi("list-triggers")
+    output, success = parse(proc, "list-trigger", tmp_path)
+    assert proc.returncode == 0 and success is None
+    triggers = output.find(NS + "triggers")
+    assert triggers is not None and len(triggers) == 0
+    proc = mi("remove-trigger", "t")
+    output, success = parse(proc, "remove-trigger", tmp_path)
+    assert proc.returncode == 1 and success == "false" and len(output) == 0
+    assert proc.stderr == "Error: Couldn't find trigger with name `t`.\n"
+    # add-trigger: a document whatever the outcome, even a bad option.
+    for args, status in ((("--bogus",), 1), ((), 1),
+                         (("--condition=event-rule-matches",), 5)):
+        proc = mi("add-trigger", *args)
+        output, success = parse(proc, "add-trigger", tmp_path)
+        assert proc.returncode == status and success == "false"
+    # --list-options: the document first, then the options.
+    proc = mi("remove-trigger", "--list-options")
+    document, options = proc.stdout.split("</command>\n")
+    assert "<success>true</success>" in document
+    assert options == "--help\n-h\n--list-options\n--owner-uid\n"
+
+
+def test_trigger_and_rotation_documents_without_daemon(mi, tmp_path):
     proc = mi("list-triggers")
     assert proc.returncode == 1 and proc.stdout == ""
-    assert "MI" in proc.stderr or "mi" in proc.stderr
+    proc = mi("remove-trigger", "t")
+    output, success = parse(proc, "remove-trigger", tmp_path)
+    assert proc.stderr == "Error: Failed to get the list of triggers.\n"
+    proc = mi("rotate", "s1")
+    output, success = parse(proc, "rotate", tmp_path)
+    assert proc.returncode == 1 and success == "false"
+    assert proc.stderr == "Error: No session daemon is available\n"
+    proc = mi("list", "-k", "--syscall")
+    output, success = parse(proc, "list", tmp_path)
+    assert proc.returncode == 1 and success is None and len(output) == 0
 
 
 def test_kernel_documents(build_dir, lttng_env, tmp_path):
@@ -371,5 +569,15 @@ def test_kernel_documents(build_dir, lttng_env, tmp_path):
         assert "sched_switch" in names and "openat" in names
         output, _ = parse(mi("list", "-k"), "list", tmp_path)
         assert output.find(f".//{NS}event") is not None
+        # System calls: <events> right in <output>, name, type, state.
+        proc = mi("list", "-k", "--syscall")
+        output, success = parse(proc, "list", tmp_path)
+        events = output.find(NS + "events")
+        assert proc.returncode == 0 and success is None
+        assert "openat" in [e.find(NS + "name").text for e in events]
+        for event in events:
+            assert [c.tag[len(NS):] for c in event] == [
+                "name", "type", "enabled"]
+            assert event.find(NS + "type").text == "SYSCALL"
     finally:
         ks.stop()

@@ -344,9 +344,11 @@ def test_filter_expression_selects_the_events(tracing):
 
 
 def test_contexts_are_recorded_with_every_event(tracing):
+    # testapp:values has strings (reserve and commit); testapp:tick has a
+    # payload of constant size (the probe's single record() call).
     app = tracing.app()
     tracing.lttng("create", "s")
-    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("enable-event", "--userspace", "testapp:values,testapp:tick")
     tracing.lttng("add-context", "--userspace", "--type=vpid",
                   "--type=procname", "--type=vtid")
     tracing.lttng("start")
@@ -354,6 +356,7 @@ def test_contexts_are_recorded_with_every_event(tracing):
     tracing.lttng("destroy")
     trace = read_trace(uid_dir(tracing.session_dir("s")))
     assert values_of(trace) == list(range(4))
+    assert [r.name for r in trace].count("testapp:tick") == 1
     for record in trace:
         assert record.common_context == {"vpid": app.pid,
                                          "procname": "ust-test-app",

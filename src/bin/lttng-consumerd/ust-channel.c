@@ -47,6 +47,8 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 	conf->clock_source = d->clock_source;
 	memcpy(conf->uuid, d->uuid, sizeof(conf->uuid));
 	conf->stream_id = d->stream_id;
+	/* this daemon switches and flushes the streams: from their CPUs */
+	conf->local_reserve = rb_cpu_can_run_on_all(d->nr_streams);
 }
 
 /* mkdir -p dir and dir/index, owned by the trace's user. */

@@ -26,13 +26,12 @@ struct command {
 };
 
 /*
- * The commands that have no machine interface output here yet: under
- * --mi xml they are refused. `view` has none in LTTng either: it warns
- * and runs as usual.
+ * The commands that have no machine interface output here yet (none
+ * now): under --mi xml they are refused. `view` has none in LTTng
+ * either: it warns and runs as usual.
  */
 static const char *const commands_without_mi[] = {
-	"add-trigger", "clear",		  "list-triggers",    "remove-trigger",
-	"rotate",      "enable-rotation", "disable-rotation", NULL,
+	NULL,
 };
 
 static bool command_has_mi(const char *name)

@@ -121,6 +121,11 @@ static void shared_init(struct rb_shm_header *h, const struct rb_config *conf,
 	h->cpu_id = cpu;
 	h->stream_instance_id = cpu;
 	memcpy(h->uuid, conf->uuid, sizeof(h->uuid));
+#ifdef RB_HAVE_LOCAL_COMMIT
+	h->atomic_reserve = !conf->local_reserve;
+#else
+	h->atomic_reserve = 1;
+#endif
 	/* The consumer's spare is the extra physical sub-buffer. */
 	h->reader_phys = conf->subbuf_count;
 	slots = (struct rb_shm_slot *)((char *)h + l->slots_offset);

@@ -43,6 +43,13 @@ struct rb_config {
 	uint32_t clock_source; /* enum trace_clock_source (trace-clock.h) */
 	uint8_t uuid[CTF_UUID_LEN];
 	uint32_t stream_id; /* the stream class: one per channel */
+	/*
+	 * Reservations may be CPU-local (producer.c, RESERVE): only when
+	 * every process that switches or flushes the streams from outside
+	 * can run on each stream's CPU (rb_cpu_can_run_on_all()). Ignored
+	 * where local updates do not exist (local-commit.h).
+	 */
+	bool local_reserve;
 };
 
 /* What a packet hook writes; also what the consumer reads back. */

@@ -4,17 +4,33 @@
  * sched_getcpu() when rseq is unavailable (disabled by a tunable, or under
  * valgrind), unless the process installed a getcpu() override
  * (LTTNG_UST_GETCPU_PLUGIN, lttng-ust(3)). Used by producer.h to pick the
- * stream and by liblttng-ust's cpu_id context.
+ * stream and by liblttng-ust's cpu_id context. Also moving the calling
+ * thread to one CPU for a while (rb_cpu_pin), which is how a thread
+ * writes the offset of a stream reserved CPU-locally (producer.c).
  */
 #ifndef RINGBUFFER_CPU_H
 #define RINGBUFFER_CPU_H
 
 #include <sched.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/rseq.h>
 
 /* The getcpu() override, or NULL (set once, before recording starts). */
 extern int (*rb_getcpu_override)(void);
+
+/*
+ * Whether rb_current_cpu() may read the rseq area at once: rseq is
+ * registered and no override is installed. Set by the first slow call
+ * that finds it so, cleared by rb_set_getcpu_override().
+ */
+extern bool rb_cpu_from_rseq;
+
+/* Installs the getcpu() override (lttng_ust_getcpu_override()). */
+void rb_set_getcpu_override(int (*getcpu)(void));
+
+/* rb_current_cpu() when the rseq area cannot be read at once. */
+int rb_current_cpu_slow(void);
 
 /*
  * Returns the current CPU number, or a negative value if even
@@ -28,14 +44,47 @@ static inline int rb_current_cpu(void)
 				      __rseq_offset);
 	int cpu;
 
-	if (__builtin_expect(rb_getcpu_override != NULL, 0))
-		return rb_getcpu_override();
-	if (__builtin_expect(__rseq_size != 0, 1)) {
+	if (__builtin_expect(
+		    __atomic_load_n(&rb_cpu_from_rseq, __ATOMIC_RELAXED), 1)) {
 		cpu = (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+		/* negative: this thread's registration failed */
 		if (__builtin_expect(cpu >= 0, 1))
 			return cpu;
 	}
-	return sched_getcpu();
+	return rb_current_cpu_slow();
 }
+
+/*
+ * Whether the calling thread has an rseq area the kernel updates (its
+ * restartable sequences can succeed).
+ */
+static inline bool rb_thread_has_rseq(void)
+{
+	const struct rseq *rs =
+		(const struct rseq *)((const char *)__builtin_thread_pointer() +
+				      __rseq_offset);
+
+	return __rseq_size != 0 &&
+	       (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED) >= 0;
+}
+
+/* A thread's affinity saved by rb_cpu_pin(), restored by rb_cpu_unpin(). */
+struct rb_cpu_pin {
+	bool pinned;
+	cpu_set_t saved;
+};
+
+/*
+ * Moves the calling thread to CPU `cpu` (its affinity becomes that CPU
+ * alone; the first call on `pin` saves the previous one). 0, or a
+ * negative errno (the CPU is offline or not allowed to this thread).
+ */
+int rb_cpu_pin(struct rb_cpu_pin *pin, unsigned int cpu);
+
+/* Restores the affinity saved by rb_cpu_pin(), if it pinned. */
+void rb_cpu_unpin(struct rb_cpu_pin *pin);
+
+/* Whether the calling thread may run on each of CPUs 0 .. nr - 1. */
+bool rb_cpu_can_run_on_all(unsigned int nr);
 
 #endif /* RINGBUFFER_CPU_H */

@@ -1,19 +1,21 @@
 /*
- * CPU-local commits: adding to a slot's commit word without a locked
- * instruction, when the committing thread runs on the stream's own CPU.
- * A restartable sequence (rseq(2), registered by glibc) checks the CPU
- * and ends with the store of the new count; the kernel restarts it at
- * the abort label if the thread is preempted, migrated or signalled
- * before that store. Every writer of the word is then on that CPU and
- * none interrupts another's read-add-store, so the plain store is as
- * good as an atomic add, at a fraction of its cost.
+ * CPU-local updates of a stream's shared words without a locked
+ * instruction, when the thread runs on the stream's own CPU: adding to a
+ * slot's commit word (rb_local_commit) and compare-and-store of the
+ * stream's write offset (rb_local_cas). A restartable sequence (rseq(2),
+ * registered by glibc) checks the CPU and ends with the store; the
+ * kernel restarts it at the abort label if the thread is preempted,
+ * migrated or signalled before that store. Every writer of the word is
+ * then on that CPU and none interrupts another's read-modify-store, so
+ * the plain store is as good as an atomic one, at a fraction of its cost.
  *
- * Committers elsewhere (a thread migrated since its reservation, the
+ * Commits elsewhere (a thread migrated since its reservation, the
  * consumer daemon's switch and recovery, processes without rseq) add to
  * the slot's commit_remote word with a locked instruction instead; see
- * producer.c ("COMMIT") for how the two meet. x86-64 only: elsewhere,
- * and under ThreadSanitizer (which cannot see the store), every commit
- * takes the remote path.
+ * producer.c ("COMMIT") for how the two meet, and ("RESERVE") for who
+ * may write the offset. x86-64 only: elsewhere, and under
+ * ThreadSanitizer (which cannot see the store), every commit takes the
+ * remote path and every reservation is atomic.
  */
 #ifndef RINGBUFFER_LOCAL_COMMIT_H
 #define RINGBUFFER_LOCAL_COMMIT_H
@@ -65,6 +67,13 @@ static inline void rb_full_fence(void)
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 #endif
 }
+
+/* What rb_local_cas did. */
+enum rb_local_cas_result {
+	RB_LOCAL_CAS_DONE,	/* *word was expect; it is now desired */
+	RB_LOCAL_CAS_CHANGED,	/* *word differed, or the sequence aborted */
+	RB_LOCAL_CAS_ELSEWHERE, /* not on CPU `cpu`, or *atomic_only set */
+};
 
 #ifdef RB_HAVE_LOCAL_COMMIT
 #include <sys/rseq.h>
@@ -119,6 +128,57 @@ rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
 aborted:
 	return false;
 }
+
+/*
+ * If the calling thread is on CPU `cpu`, *atomic_only is 0 and *word is
+ * `expect`: stores `desired` in *word, in a restartable sequence.
+ */
+static inline __attribute__((always_inline)) enum rb_local_cas_result
+rb_local_cas(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
+	     uint64_t expect, uint64_t desired)
+{
+	struct rseq *rs = (struct rseq *)((char *)__builtin_thread_pointer() +
+					  __rseq_offset);
+
+	__asm__ goto(
+		".pushsection __rseq_cs, \"aw\"\n\t"
+		".balign 32\n\t"
+		"3:\n\t"
+		".long 0x0, 0x0\n\t"
+		".quad 1f, (2f - 1f), 4f\n\t"
+		".popsection\n\t"
+		"leaq 3b(%%rip), %%rax\n\t"
+		"movq %%rax, %c[cs_off](%[rs])\n\t"
+		"1:\n\t"
+		"cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
+		"jnz %l[elsewhere]\n\t"
+		"cmpq $0, (%[atomic_only])\n\t"
+		"jnz %l[elsewhere]\n\t"
+		"cmpq %[expect], (%[word])\n\t"
+		"jnz %l[changed]\n\t"
+		"movq %[desired], (%[word])\n\t" /* the store: last */
+		"2:\n\t"
+		".pushsection __rseq_failure, \"ax\"\n\t"
+		".byte 0x0f, 0xb9, 0x3d\n\t"
+		".long %c[sig]\n\t"
+		"4:\n\t"
+		"jmp %l[changed]\n\t"
+		".popsection\n\t"
+		:
+		: [rs] "r"(rs), [cpu] "r"(cpu), [word] "r"(word),
+		  [atomic_only] "r"(atomic_only), [expect] "r"(expect),
+		  [desired] "r"(desired),
+		  [cs_off] "i"(__builtin_offsetof(struct rseq, rseq_cs)),
+		  [cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
+		  [sig] "i"(RB_RSEQ_SIG)
+		: "rax", "cc", "memory"
+		: elsewhere, changed);
+	return RB_LOCAL_CAS_DONE;
+elsewhere:
+	return RB_LOCAL_CAS_ELSEWHERE;
+changed:
+	return RB_LOCAL_CAS_CHANGED;
+}
 #else
 static inline bool rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
 {
@@ -126,6 +186,18 @@ static inline bool rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
 	(void)cpu;
 	(void)add;
 	return false;
+}
+
+static inline enum rb_local_cas_result
+rb_local_cas(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
+	     uint64_t expect, uint64_t desired)
+{
+	(void)word;
+	(void)cpu;
+	(void)atomic_only;
+	(void)expect;
+	(void)desired;
+	return RB_LOCAL_CAS_ELSEWHERE;
 }
 #endif
 

@@ -28,13 +28,38 @@
  * the sub-buffer are padding, and there is always at least one byte of it,
  * so that whoever reserves the padding is the one that closes the packet.
  *
- * RESERVE (one CAS on offset)
+ * RESERVE (one compare-and-swap of offset, CPU-local where it can be)
  *
  *   old = offset                        (acquire)
  *   loop: ts = clock()                  (after reading old: see TIME)
  *         len = event header for (id, ts) + payload
  *         if old opens a packet or old + len reaches its end: slow path
- *         CAS(offset, old -> old + len) (acq_rel; on failure old is fresh)
+ *         CAS(offset, old -> old + len) (on failure old is fresh)
+ *
+ * The CAS (rb_offset_cas) has two forms. While the stream's
+ * atomic_reserve is clear, only threads on the stream's CPU may write
+ * offset, each in a restartable sequence that checks the CPU, that
+ * atomic_reserve is still clear and that offset is still old, and ends
+ * with a plain store (local-commit.h): the kernel restarts any such
+ * sequence it interrupts, so two of them never interleave, and no locked
+ * instruction is needed (a third of a record's cost on x86). A producer
+ * that finds itself on another CPU (it migrated) takes the stream of its
+ * CPU instead (rb_reserve). Once atomic_reserve is set, every writer
+ * uses an atomic compare-and-swap, from any CPU.
+ *
+ * Whoever must write offset without being on the stream's CPU moves there
+ * first (sched_setaffinity, then back): the switch and flush of the
+ * consumer daemon (timers, stop, rotation, snapshot), which a producer on
+ * that CPU then cannot be in the middle of. Threads that can never be on
+ * it (no rseq, as under valgrind; a getcpu override; CPU ids past the
+ * last stream) set atomic_reserve, from the stream's CPU as well
+ * (rb_stream_require_atomic): no restartable sequence that read it clear
+ * can store after that. A channel starts with atomic_reserve set unless
+ * its creator can run on every stream's CPU (the consumer daemon checks
+ * its affinity); if a CPU later becomes unreachable (taken offline),
+ * the flag is set from elsewhere, which only a producer of another
+ * process inside its sequence on that CPU at that moment could race.
+ * Crash recovery writes offset only once no producer is left.
  *
  * The slow path reserves, in one CAS, the padding of the packet being
  * closed, the packet header of the next one and the record. Before that
@@ -321,6 +346,7 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		    uint64_t old, uint64_t ts)
 {
 	struct blocking_wait wait = {0};
+	enum rb_offset_cas_result cas;
 	struct reservation r;
 	char *p;
 	int ret;
@@ -331,10 +357,11 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		ret = plan(s, &r, id, payload_len);
 		if (!ret) {
 			r.discarded = discarded_count(s);
-			if (__atomic_compare_exchange_n(
-				    &s->shm->offset, &r.old, r.end, 0,
-				    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			cas = rb_offset_cas(s, &r.old, r.end);
+			if (cas == RB_OFFSET_SET)
 				break;
+			if (cas == RB_OFFSET_OFF_CPU)
+				return -EAGAIN;
 			r.ts = clock();
 			continue;
 		}
@@ -417,7 +444,90 @@ void rb_deliver(struct rb_stream *s, uint64_t begin)
 	}
 }
 
-int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
+int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
+		       struct rb_reserve_ctx *ctx, uint32_t id,
+		       uint32_t payload_len, rb_clock_fn clock)
+{
+	struct rb_stream *now;
+	int ret;
+
+	do {
+		now = rb_channel_stream(chan);
+		/*
+		 * Still the stream that refused: this thread cannot be on
+		 * its CPU (no rseq, a getcpu override, or CPU ids past the
+		 * last stream), or came back to it already.
+		 */
+		if (now == s)
+			rb_stream_require_atomic(s);
+		s = now;
+		ret = rb_stream_reserve(s, ctx, id, payload_len, clock);
+	} while (ret == -EAGAIN);
+	return ret;
+}
+
+/*
+ * Sets the stream's atomic_reserve, from its CPU (the caller pinned
+ * itself there): in a restartable sequence where this thread has rseq,
+ * so that nothing happens if the thread is not on that CPU after all;
+ * else with a plain store.
+ */
+static void set_atomic_reserve_on_cpu(struct rb_stream *s)
+{
+	static const uint64_t never_atomic_only;
+
+	if (!rb_thread_has_rseq()) {
+		__atomic_store_n(&s->shm->atomic_reserve, 1, __ATOMIC_SEQ_CST);
+		return;
+	}
+	rb_local_cas(&s->shm->atomic_reserve, s->cpu, &never_atomic_only, 0,
+		     1);
+}
+
+void rb_stream_require_atomic(struct rb_stream *s)
+{
+	struct rb_cpu_pin pin = {0};
+
+	while (!__atomic_load_n(&s->shm->atomic_reserve, __ATOMIC_ACQUIRE)) {
+		if (rb_cpu_pin(&pin, s->cpu) != 0) {
+			/*
+			 * The CPU is offline, or not allowed to this thread:
+			 * set it from here. A thread of another process
+			 * still inside its sequence on that CPU would race
+			 * with this store; none of this process can be.
+			 */
+			__atomic_store_n(&s->shm->atomic_reserve, 1,
+					 __ATOMIC_SEQ_CST);
+			break;
+		}
+		set_atomic_reserve_on_cpu(s);
+	}
+	rb_cpu_unpin(&pin);
+}
+
+/*
+ * rb_offset_cas for the switch and the flush, which any process runs
+ * for any stream: off a CPU-local stream's CPU, the thread moves there
+ * (pin, restored by the caller) and tries again.
+ */
+static enum rb_offset_cas_result offset_cas_anywhere(struct rb_stream *s,
+						     uint64_t *old,
+						     uint64_t desired,
+						     struct rb_cpu_pin *pin)
+{
+	enum rb_offset_cas_result cas = rb_offset_cas(s, old, desired);
+
+	if (cas != RB_OFFSET_OFF_CPU)
+		return cas;
+	/* Without rseq, being on the CPU would not let this thread write. */
+	if (!rb_thread_has_rseq() || rb_cpu_pin(pin, s->cpu) != 0)
+		rb_stream_require_atomic(s);
+	*old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+	return RB_OFFSET_MOVED;
+}
+
+static int switch_packet(struct rb_stream *s, rb_clock_fn clock,
+			 struct rb_cpu_pin *pin)
 {
 	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
 	uint64_t pos, ts, discarded;
@@ -428,11 +538,19 @@ int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
 			return 0;
 		ts = clock();
 		discarded = discarded_count(s);
-	} while (!__atomic_compare_exchange_n(
-		&s->shm->offset, &old, old - pos + s->subbuf_size, 0,
-		__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+	} while (offset_cas_anywhere(s, &old, old - pos + s->subbuf_size,
+				     pin) != RB_OFFSET_SET);
 	close_packet(s, old, ts, discarded);
 	return 1;
+}
+
+int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
+{
+	struct rb_cpu_pin pin = {0};
+	int ret = switch_packet(s, clock, &pin);
+
+	rb_cpu_unpin(&pin);
+	return ret;
 }
 
 /*
@@ -440,7 +558,8 @@ int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
  * at, as a reservation of its packet header alone. 0 (also when a
  * producer opened one first), or -ENOSPC.
  */
-static int open_empty_packet(struct rb_stream *s, rb_clock_fn clock)
+static int open_empty_packet(struct rb_stream *s, rb_clock_fn clock,
+			     struct rb_cpu_pin *pin)
 {
 	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
 	uint64_t ts;
@@ -452,9 +571,8 @@ static int open_empty_packet(struct rb_stream *s, rb_clock_fn clock)
 		if (check_room(s, old >> s->subbuf_order, &push))
 			return -ENOSPC;
 		ts = clock();
-	} while (!__atomic_compare_exchange_n(
-		&s->shm->offset, &old, old + CTF_PACKET_HEADER_LEN, 0,
-		__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+	} while (offset_cas_anywhere(s, &old, old + CTF_PACKET_HEADER_LEN,
+				     pin) != RB_OFFSET_SET);
 	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);
 	if (push)
 		push_consumed(s, old >> s->subbuf_order);
@@ -465,11 +583,17 @@ static int open_empty_packet(struct rb_stream *s, rb_clock_fn clock)
 
 int rb_stream_flush(struct rb_stream *s, rb_clock_fn clock)
 {
-	if (rb_stream_switch(s, clock))
-		return 1;
-	if (open_empty_packet(s, clock))
-		return 0;
-	return rb_stream_switch(s, clock);
+	struct rb_cpu_pin pin = {0};
+	int ret = 1;
+
+	if (!switch_packet(s, clock, &pin)) {
+		if (open_empty_packet(s, clock, &pin))
+			ret = 0;
+		else
+			ret = switch_packet(s, clock, &pin);
+	}
+	rb_cpu_unpin(&pin);
+	return ret;
 }
 
 void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock)

@@ -1,14 +1,16 @@
 /*
  * The producer side of the ring buffer: reserve room for one record on the
  * current CPU's stream, write it, commit it. The fast path is inline here
- * (no lock, no system call, no allocation: one compare-and-swap to reserve,
- * one CPU-local add to commit); sub-buffer switches, full buffers,
- * commits from another CPU and wake-ups go to producer.c, whose opening
- * comment explains the protocol.
+ * (no lock, no system call, no allocation: one CPU-local compare-and-store
+ * to reserve, one CPU-local add to commit); sub-buffer switches, full
+ * buffers, commits from another CPU and wake-ups go to producer.c, whose
+ * opening comment explains the protocol.
  * Used by liblttng-ust's probes, the benchmark and the tests.
  */
 #ifndef RINGBUFFER_PRODUCER_H
 #define RINGBUFFER_PRODUCER_H
+
+#include <errno.h>
 
 #include "ringbuffer/channel.h"
 #include "ringbuffer/cpu.h"
@@ -47,6 +49,21 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		    uint32_t id, uint32_t payload_len, rb_clock_fn clock,
 		    uint64_t old, uint64_t ts);
 void rb_deliver(struct rb_stream *s, uint64_t begin);
+/*
+ * rb_reserve after rb_stream_reserve(s) found the thread off the CPU of
+ * CPU-local stream s: the stream of the thread's CPU now, or, for a
+ * thread that cannot reserve CPU-locally on s (no rseq, a getcpu
+ * override, a stream of another CPU), s made atomic.
+ */
+int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
+		       struct rb_reserve_ctx *ctx, uint32_t id,
+		       uint32_t payload_len, rb_clock_fn clock);
+/*
+ * Makes every later write of the stream's offset an atomic
+ * compare-and-swap (sets atomic_reserve from the stream's CPU, so that
+ * no restartable sequence that read it clear can still store).
+ */
+void rb_stream_require_atomic(struct rb_stream *s);
 /*
  * rb_commit_add's path for a committer off the stream's CPU: atomic add
  * to commit_remote, fence, then rb_commit_settle.
@@ -175,24 +192,64 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
 		rb_commit_remote(s, begin, add);
 }
 
+/* What rb_offset_cas did. */
+enum rb_offset_cas_result {
+	RB_OFFSET_SET,	   /* offset was *old; it is now `desired` */
+	RB_OFFSET_MOVED,   /* offset was not *old; *old is its new value */
+	RB_OFFSET_OFF_CPU, /* CPU-local stream, thread elsewhere: untouched */
+};
+
+/*
+ * Compare-and-swap of the stream's write offset, as every writer of it
+ * must do it (producer.c, RESERVE): a restartable sequence on the
+ * stream's CPU while the stream reserves CPU-locally, else an atomic
+ * compare-and-swap, which a CPU-local stream forbids off its CPU.
+ */
+RB_INLINE enum rb_offset_cas_result
+rb_offset_cas(struct rb_stream *s, uint64_t *old, uint64_t desired)
+{
+	uint64_t *offset = &s->shm->offset;
+
+	switch (rb_local_cas(offset, s->cpu, &s->shm->atomic_reserve, *old,
+			     desired)) {
+	case RB_LOCAL_CAS_DONE:
+		return RB_OFFSET_SET;
+	case RB_LOCAL_CAS_CHANGED:
+		*old = __atomic_load_n(offset, __ATOMIC_ACQUIRE);
+		return RB_OFFSET_MOVED;
+	case RB_LOCAL_CAS_ELSEWHERE:
+		break;
+	}
+	if (RB_UNLIKELY(!__atomic_load_n(&s->shm->atomic_reserve,
+					 __ATOMIC_ACQUIRE)))
+		return RB_OFFSET_OFF_CPU;
+	return __atomic_compare_exchange_n(offset, old, desired, 0,
+					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+		       ? RB_OFFSET_SET
+		       : RB_OFFSET_MOVED;
+}
+
 /*
  * Reserves an event record of event id `id` with payload_len bytes after
  * its event header on stream s. The event header (compact or large per
  * the channel, extended when the id or the timestamp delta needs it) is
  * written by this call. Returns 0 and fills ctx, or -ENOSPC (buffer full,
- * record counted as discarded) or -EFBIG (the record can never fit).
+ * record counted as discarded), -EFBIG (the record can never fit) or
+ * -EAGAIN (the stream reserves CPU-locally and the thread is not on its
+ * CPU: nothing was reserved; rb_reserve() then takes the stream of the
+ * CPU the thread is on).
  */
 RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 				uint32_t id, uint32_t payload_len,
 				rb_clock_fn clock)
 {
-	uint64_t *offset = &s->shm->offset;
-	uint64_t old = __atomic_load_n(offset, __ATOMIC_ACQUIRE);
+	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+	enum rb_offset_cas_result cas;
 	uint64_t ts, pos, prev;
 	unsigned int hlen;
 	char *p;
 
-	do {
+	for (;;) {
 		ts = clock();
 		prev = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
 		hlen = ctf_event_header_len(s->header_kind, id, prev, ts);
@@ -201,9 +258,12 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 				pos + hlen + payload_len >= s->subbuf_size))
 			return rb_reserve_slow(s, ctx, id, payload_len, clock,
 					       old, ts);
-	} while (RB_UNLIKELY(!__atomic_compare_exchange_n(
-		offset, &old, old + hlen + payload_len, 0, __ATOMIC_ACQ_REL,
-		__ATOMIC_ACQUIRE)));
+		cas = rb_offset_cas(s, &old, old + hlen + payload_len);
+		if (RB_LIKELY(cas == RB_OFFSET_SET))
+			break;
+		if (cas == RB_OFFSET_OFF_CPU)
+			return -EAGAIN;
+	}
 	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);
 	p = rb_write_base(s, rb_slot_index(s, old)) + pos;
 	/*
@@ -229,8 +289,12 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 RB_INLINE int rb_reserve(struct rb_channel *chan, struct rb_reserve_ctx *ctx,
 			 uint32_t id, uint32_t payload_len, rb_clock_fn clock)
 {
-	return rb_stream_reserve(rb_channel_stream(chan), ctx, id, payload_len,
-				 clock);
+	struct rb_stream *s = rb_channel_stream(chan);
+	int ret = rb_stream_reserve(s, ctx, id, payload_len, clock);
+
+	if (RB_UNLIKELY(ret == -EAGAIN))
+		ret = rb_reserve_off_cpu(chan, s, ctx, id, payload_len, clock);
+	return ret;
 }
 
 /* Publishes a reserved record: the consumer may read it from now on. */

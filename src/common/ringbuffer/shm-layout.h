@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #define RB_SHM_MAGIC 0x4c545242U /* "BRTL" in memory */
-#define RB_SHM_VERSION 3U
+#define RB_SHM_VERSION 4U
 #define RB_CACHELINE 64
 
 /*
@@ -74,6 +74,13 @@ struct rb_shm_header {
 	/* Producers: written by every reservation. */
 	_Alignas(RB_CACHELINE) uint64_t offset; /* write position, bytes */
 	uint64_t last_ts; /* clock of a recent record (never a later one) */
+	/*
+	 * 0 while only threads on the stream's CPU may write offset (with
+	 * rb_local_cas); set, never cleared, once every writer must use an
+	 * atomic compare-and-swap (see producer.c, RESERVE). Read by every
+	 * reservation, hence on this line.
+	 */
+	uint64_t atomic_reserve;
 
 	/* Consumer: read position and the spare physical sub-buffer. */
 	_Alignas(RB_CACHELINE) uint64_t consumed;

@@ -345,7 +345,8 @@ static struct lttng_event *pack_events(const struct lsc_event *msgs,
 		extra += sizeof(*ext);
 		ext->exclusion_count = msg->exclusion_count;
 		ext->exclusions = (const void *)extra;
-		memcpy(extra, msg->exclusions, excl_len);
+		if (excl_len)
+			memcpy(extra, msg->exclusions, excl_len);
 		extra += excl_len;
 		if (msg->filter) {
 			strcpy(extra, msg->filter);

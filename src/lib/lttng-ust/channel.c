@@ -25,8 +25,8 @@ int ust_channel_create(const struct lttng_ust_recorder_ops *ops,
 {
 	struct ust_channel *chan;
 
-	if (!ops || !ops->reserve || !ops->commit) {
-		ust_log("channel: backend ops lack reserve or commit");
+	if (!ops || !ops->reserve || !ops->commit || !ops->record) {
+		ust_log("channel: backend ops lack reserve, commit or record");
 		return -EINVAL;
 	}
 	chan = calloc(1, sizeof(*chan));

@@ -33,8 +33,8 @@ struct ust_channel {
 };
 
 /*
- * Creates a channel recording through `ops` (reserve and commit are
- * required) into the backend's `backend` object. Returns 0 and sets
+ * Creates a channel recording through `ops` (reserve, commit and record
+ * are required) into the backend's `backend` object. Returns 0 and sets
  * *chan, or -EINVAL / -ENOMEM.
  */
 UST_API int ust_channel_create(const struct lttng_ust_recorder_ops *ops,

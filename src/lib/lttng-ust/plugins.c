@@ -22,7 +22,7 @@ UST_API int lttng_ust_getcpu_override(lttng_ust_getcpu_func getcpu)
 {
 	if (!getcpu)
 		return -EINVAL;
-	__atomic_store_n(&rb_getcpu_override, getcpu, __ATOMIC_RELEASE);
+	rb_set_getcpu_override(getcpu);
 	return 0;
 }
 

@@ -101,7 +101,8 @@ static int provider_check(const struct lttng_ust_probe_desc *desc)
 		ust_log("provider without a name");
 		return -EINVAL;
 	}
-	if (desc->major != LTTNG_UST_PROBE_ABI_MAJOR) {
+	if (desc->major != LTTNG_UST_PROBE_ABI_MAJOR ||
+	    desc->minor > LTTNG_UST_PROBE_ABI_MINOR) {
 		ust_log("provider %s: probe ABI %u.%u, tracer has %d.%d",
 			desc->provider_name, desc->major, desc->minor,
 			LTTNG_UST_PROBE_ABI_MAJOR, LTTNG_UST_PROBE_ABI_MINOR);

@@ -5,9 +5,12 @@
  * record context's backend slots.
  */
 #include <assert.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "rb-backend.h"
+#include "recorder.h"
 #include "statedump.h"
 #include "ringbuffer/producer.h"
 #include "trace-clock/trace-clock.h"
@@ -24,7 +27,7 @@ enum {
  * rb_reserve with the channel's trace clock, inlined as a constant
  * function on each side of predictable branches.
  */
-static inline int reserve_record(struct rb_channel *rb,
+RB_INLINE int reserve_record(struct rb_channel *rb,
 				 struct rb_reserve_ctx *r, uint32_t id,
 				 uint32_t len)
 {
@@ -59,6 +62,18 @@ static void load_reservation(const struct lttng_ust_record_ctx *ctx,
 	r->commit_len = (uint32_t)(uintptr_t)ctx->backend[SLOT_LEN];
 }
 
+/*
+ * Whether the channel takes a record now: it is recording, and a state
+ * dump in progress in this thread goes to the session that started only.
+ */
+static inline bool channel_takes_record(const struct ust_rb_channel *chan)
+{
+	if (RB_UNLIKELY(!__atomic_load_n(&chan->recording, __ATOMIC_ACQUIRE)))
+		return false;
+	return RB_LIKELY(ust_statedump_session == NULL) ||
+	       ust_statedump_session == chan->session;
+}
+
 static void *rb_backend_reserve(struct lttng_ust_event_recorder *event,
 				size_t payload_len,
 				struct lttng_ust_record_ctx *ctx)
@@ -68,11 +83,7 @@ static void *rb_backend_reserve(struct lttng_ust_event_recorder *event,
 	struct rb_reserve_ctx r;
 	size_t context_len = 0;
 
-	if (RB_UNLIKELY(!__atomic_load_n(&chan->recording, __ATOMIC_ACQUIRE)))
-		return NULL;
-	/* A state dump goes to the session that started only. */
-	if (RB_UNLIKELY(ust_statedump_session != NULL) &&
-	    ust_statedump_session != chan->session)
+	if (!channel_takes_record(chan))
 		return NULL;
 	context = chan->context;
 	if (context)
@@ -96,9 +107,52 @@ static void rb_backend_commit(struct lttng_ust_record_ctx *ctx)
 	rb_commit(&r);
 }
 
+/* Copies the at most LTTNG_UST_RECORD_MAX bytes of a record() payload. */
+static inline void copy_small_payload(char *dst, const char *src, size_t len)
+{
+	for (; len >= 8; len -= 8, dst += 8, src += 8)
+		memcpy(dst, src, 8);
+	if (len & 4) {
+		memcpy(dst, src, 4);
+		dst += 4;
+		src += 4;
+	}
+	if (len & 2) {
+		memcpy(dst, src, 2);
+		dst += 2;
+		src += 2;
+	}
+	if (len & 1)
+		*dst = *src;
+}
+
+/*
+ * Reserve, copy and commit in one call, with the reservation kept in
+ * registers. Channels with context fields take the general path, whose
+ * context writers need a record context.
+ */
+static void rb_backend_record(struct lttng_ust_event_recorder *event,
+			      const void *payload, size_t payload_len, void *ip)
+{
+	struct ust_rb_channel *chan = event->channel;
+	struct rb_reserve_ctx r;
+
+	if (RB_UNLIKELY(chan->context != NULL)) {
+		ust_record_through_reserve(event, payload, payload_len, ip);
+		return;
+	}
+	if (!channel_takes_record(chan))
+		return;
+	if (reserve_record(chan->rb, &r, event->id, (uint32_t)payload_len))
+		return;
+	copy_small_payload(r.payload, payload, payload_len);
+	rb_commit(&r);
+}
+
 const struct lttng_ust_recorder_ops ust_rb_recorder_ops = {
 	.reserve = rb_backend_reserve,
 	.commit = rb_backend_commit,
+	.record = rb_backend_record,
 };
 
 void ust_rb_channel_set_recording(struct ust_rb_channel *chan, int recording)

@@ -1,10 +1,12 @@
 /*
  * liblttng-ust: event recorder life cycle: create (disabled), enable
  * (probe attached, then recording), disable (recording stops, then the
- * probe is detached, which waits for running probes), destroy.
+ * probe is detached, which waits for running probes), destroy. Also the
+ * generic record() of backends that have only reserve() and commit().
  */
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "channel.h"
 #include "event-filter.h"
@@ -96,4 +98,17 @@ void ust_recorder_destroy(struct ust_recorder *rec)
 	ust_event_filter_clear(rec);
 	cds_list_del(&rec->node);
 	free(rec);
+}
+
+void ust_record_through_reserve(struct lttng_ust_event_recorder *event,
+				const void *payload, size_t payload_len,
+				void *ip)
+{
+	struct lttng_ust_record_ctx ctx = {event, ip, payload_len, {NULL}};
+	void *dst = event->ops->reserve(event, payload_len, &ctx);
+
+	if (!dst)
+		return;
+	memcpy(dst, payload, payload_len);
+	event->ops->commit(&ctx);
 }

@@ -13,6 +13,8 @@
 #include <lttng/ust-events.h>
 #include <urcu/list.h>
 
+#include "common/ust-log.h"
+
 struct ust_channel;
 
 struct ust_recorder {
@@ -41,5 +43,13 @@ int ust_recorder_set_enabled(struct ust_recorder *rec, int enabled);
 
 /* Detaches, unlinks and frees the recorder. */
 void ust_recorder_destroy(struct ust_recorder *rec);
+
+/*
+ * The record() operation of a backend that has only reserve() and
+ * commit(): reserves payload_len bytes, copies the payload and commits.
+ */
+UST_API void ust_record_through_reserve(struct lttng_ust_event_recorder *event,
+					const void *payload, size_t payload_len,
+					void *ip);
 
 #endif /* UST_RECORDER_H */

@@ -17,6 +17,7 @@
 #include "event-rule.h"
 #include "filter-app.h"
 #include "filter/filter.h"
+#include "recorder.h"
 
 static char slot[4096];
 
@@ -37,7 +38,8 @@ static void commit(struct lttng_ust_record_ctx *ctx)
 	printf("%d\n", k);
 }
 
-static const struct lttng_ust_recorder_ops ops = {reserve, commit};
+static const struct lttng_ust_recorder_ops ops = {reserve, commit,
+						   ust_record_through_reserve};
 
 int main(int argc, char **argv)
 {

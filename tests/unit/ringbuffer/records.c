@@ -52,26 +52,39 @@ void rec_fill(char *dst, uint32_t producer, uint64_t seq, uint64_t ts)
 	memcpy(dst + 22 + n, &sum, 4);
 }
 
+/* Fills and commits a reserved record (ret: the reservation's result). */
+static int fill_and_commit(int ret, struct rb_reserve_ctx *ctx,
+			   uint32_t producer, uint64_t seq)
+{
+	if (ret)
+		return ret;
+	rec_fill(ctx->payload, producer, seq, ctx->ts);
+	rb_commit(ctx);
+	return 0;
+}
+
 int rec_emit_stream(struct rb_stream *s, uint32_t producer, uint64_t seq,
 		    rb_clock_fn clock)
 {
 	struct rb_reserve_ctx ctx;
 	uint32_t len = REC_FIXED_LEN + rec_random_len(producer, seq);
-	int ret;
 
-	ret = rb_stream_reserve(s, &ctx, rec_event_id(producer, seq), len,
-				clock);
-	if (ret)
-		return ret;
-	rec_fill(ctx.payload, producer, seq, ctx.ts);
-	rb_commit(&ctx);
-	return 0;
+	return fill_and_commit(rb_stream_reserve(s, &ctx,
+						 rec_event_id(producer, seq),
+						 len, clock),
+			       &ctx, producer, seq);
 }
 
 int rec_emit(struct rb_channel *chan, uint32_t producer, uint64_t seq,
 	     rb_clock_fn clock)
 {
-	return rec_emit_stream(rb_channel_stream(chan), producer, seq, clock);
+	struct rb_reserve_ctx ctx;
+	uint32_t len = REC_FIXED_LEN + rec_random_len(producer, seq);
+
+	return fill_and_commit(rb_reserve(chan, &ctx,
+					  rec_event_id(producer, seq), len,
+					  clock),
+			       &ctx, producer, seq);
 }
 
 void rec_tally_init(struct rec_tally *t, uint64_t max_seq)

@@ -5,7 +5,13 @@
  * whichever mix of the two fills them, also when a thread reserves on
  * one CPU and commits from another while a second thread commits
  * locally on the stream's CPU.
+ *
+ * CPU-local reservations (producer.c "RESERVE"): a stream refuses them
+ * off its CPU, rb_reserve() then takes the stream of the thread's CPU,
+ * a switch from another CPU moves there and back, and a thread that can
+ * never be on the stream's CPU makes the stream atomic.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <setjmp.h>
@@ -39,7 +45,7 @@ static bool pin_to(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set) == 0;
 }
 
-static struct rb_channel *two_stream_channel(void)
+static struct rb_channel *two_stream_channel(bool local_reserve)
 {
 	struct rb_config conf = {
 		.subbuf_size = 4096,
@@ -49,6 +55,7 @@ static struct rb_channel *two_stream_channel(void)
 		.nr_streams = 2,
 		.header_kind = CTF_EVENT_HEADER_COMPACT,
 		.stream_id = 3,
+		.local_reserve = local_reserve,
 	};
 	struct rb_channel *chan;
 
@@ -142,7 +149,7 @@ static void test_local_and_remote_commits_fill_packets_once(void **state)
 		skip();
 	if (!rb_local_commit_enable())
 		skip(); /* no rseq or membarrier here: atomic commits only */
-	chan = two_stream_channel();
+	chan = two_stream_channel(false);
 	migrating.chan = local.chan = chan;
 	assert_int_equal(pthread_create(&threads[0], NULL, migrating_producer,
 					&migrating),
@@ -174,11 +181,142 @@ static void test_local_and_remote_commits_fill_packets_once(void **state)
 	rb_channel_destroy(chan);
 }
 
+/* Whether the calling thread may run on CPU `cpu` only. */
+static bool affinity_is(int cpu)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof(set), &set) == 0 &&
+	       CPU_COUNT(&set) == 1 && CPU_ISSET(cpu, &set);
+}
+
+/* Skips unless this machine reserves CPU-locally on CPUs 0 and 1. */
+static void need_local_reservations(void)
+{
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2 || !pin_to(0) || !pin_to(1))
+		skip();
+	if (!rb_local_commit_enable())
+		skip(); /* no rseq or membarrier here */
+}
+
+struct switching_arg {
+	struct rb_channel *chan;
+	int stop;
+	unsigned long switches;
+};
+
+/* From CPU 1, switches stream 0 until told to stop. */
+static void *remote_switcher(void *p)
+{
+	struct switching_arg *arg = p;
+
+	if (!pin_to(1))
+		return NULL;
+	while (!__atomic_load_n(&arg->stop, __ATOMIC_ACQUIRE)) {
+		arg->switches +=
+			rb_stream_switch(&arg->chan->streams[0], test_clock);
+		if (!affinity_is(1))
+			return NULL; /* switches stops counting: fails */
+	}
+	return NULL;
+}
+
+static void test_local_reservations_stay_on_their_cpu(void **state)
+{
+	struct thread_arg local = {.producer = LOCAL};
+	struct switching_arg switching = {0};
+	struct rb_reserve_ctx ctx;
+	struct rb_channel *chan;
+	struct rec_tally tally;
+	pthread_t threads[2];
+
+	(void)state;
+	need_local_reservations();
+	chan = two_stream_channel(true);
+	assert_int_equal(chan->streams[0].shm->atomic_reserve, 0);
+
+	/* From CPU 1: stream 0 refuses, rb_reserve takes stream 1. */
+	assert_true(pin_to(1));
+	assert_int_equal(rb_stream_reserve(&chan->streams[0], &ctx, 1, 8,
+					   test_clock),
+			 -EAGAIN);
+	assert_int_equal(rb_reserve(chan, &ctx, 1, 8, test_clock), 0);
+	assert_ptr_equal(ctx.stream, &chan->streams[1]);
+	rb_commit(&ctx);
+
+	/* A producer on CPU 0 while CPU 1 switches stream 0 again and again. */
+	local.chan = switching.chan = chan;
+	assert_int_equal(pthread_create(&threads[1], NULL, remote_switcher,
+					&switching),
+			 0);
+	assert_int_equal(
+		pthread_create(&threads[0], NULL, local_producer, &local), 0);
+	pthread_join(threads[0], NULL);
+	__atomic_store_n(&switching.stop, 1, __ATOMIC_RELEASE);
+	pthread_join(threads[1], NULL);
+	assert_int_equal(local.failures, 0);
+	assert_true(switching.switches > 0);
+	assert_true(affinity_is(1));
+	/* Nobody had to fall back to atomic reservations. */
+	assert_int_equal(chan->streams[0].shm->atomic_reserve, 0);
+
+	assert_int_equal(rb_stream_flush(&chan->streams[0], test_clock), 1);
+	assert_true(affinity_is(1));
+	rec_tally_init(&tally, RECORDS_PER_THREAD);
+	rec_drain(&tally, chan);
+	assert_int_equal(tally.per_producer[LOCAL], RECORDS_PER_THREAD);
+	assert_false(tally.duplicate);
+	assert_false(tally.out_of_order);
+	assert_int_equal(tally.seq_gaps, 0);
+	rec_tally_free(&tally);
+	rb_channel_destroy(chan);
+}
+
+static int cpu_zero(void)
+{
+	return 0;
+}
+
+static void test_threads_off_the_stream_cpu_make_it_atomic(void **state)
+{
+	struct rb_reserve_ctx ctx;
+	struct rb_channel *chan;
+
+	(void)state;
+	need_local_reservations();
+	chan = two_stream_channel(true);
+
+	/* A getcpu override sends a thread on CPU 1 to stream 0 for good. */
+	assert_true(pin_to(1));
+	rb_set_getcpu_override(cpu_zero);
+	assert_int_equal(rb_reserve(chan, &ctx, 1, 8, test_clock), 0);
+	rb_set_getcpu_override(NULL);
+	assert_ptr_equal(ctx.stream, &chan->streams[0]);
+	rb_commit(&ctx);
+	assert_int_equal(chan->streams[0].shm->atomic_reserve, 1);
+	assert_true(affinity_is(1)); /* it went to CPU 0 and came back */
+	assert_int_equal(rb_stream_reserve(&chan->streams[0], &ctx, 1, 8,
+					   test_clock),
+			 0);
+	rb_commit(&ctx);
+
+	/* Directly, from CPU 1 again. */
+	assert_int_equal(chan->streams[1].shm->atomic_reserve, 0);
+	assert_true(pin_to(0));
+	rb_stream_require_atomic(&chan->streams[1]);
+	assert_int_equal(chan->streams[1].shm->atomic_reserve, 1);
+	assert_true(affinity_is(0));
+	rb_channel_destroy(chan);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(
 			test_local_and_remote_commits_fill_packets_once),
+		cmocka_unit_test(test_local_reservations_stay_on_their_cpu),
+		cmocka_unit_test(
+			test_threads_off_the_stream_cpu_make_it_atomic),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

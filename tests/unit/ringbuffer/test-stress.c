@@ -2,9 +2,11 @@
  * Multi-threaded stress of the ring buffer: producer threads with random
  * record sizes and checksummed payloads against a concurrent consumer, in
  * discard, overwrite and blocking modes, with signal handlers tracing in
- * the middle of reservations; with atomic commits, then with CPU-local
- * ones (threads migrate, so both kinds mix). Also run under
- * ThreadSanitizer (atomic commits only there).
+ * the middle of reservations; with atomic commits and reservations, then
+ * with CPU-local commits, then with CPU-local reservations as well
+ * (threads migrate, so both kinds of commit mix, and the consumer's
+ * switches move it to each stream's CPU). Also run under ThreadSanitizer
+ * (atomic commits and reservations only there).
  */
 #include <errno.h>
 #include <poll.h>
@@ -163,6 +165,9 @@ static void *consumer(void *p)
 	return NULL;
 }
 
+/* The group being run reserves CPU-locally. */
+static bool local_reserve;
+
 static struct rb_channel *make_channel(enum rb_mode mode, uint64_t size,
 				       uint64_t count, int64_t blocking_us)
 {
@@ -174,6 +179,7 @@ static struct rb_channel *make_channel(enum rb_mode mode, uint64_t size,
 		.nr_streams = 2,
 		.header_kind = CTF_EVENT_HEADER_COMPACT,
 		.stream_id = 1,
+		.local_reserve = local_reserve,
 	};
 	struct rb_channel *chan;
 
@@ -385,8 +391,14 @@ int main(void)
 						 NULL);
 
 	/* Again with CPU-local commits, where rseq and membarrier allow. */
-	if (rb_local_commit_enable())
+	if (rb_local_commit_enable()) {
 		failed += cmocka_run_group_tests_name("CPU-local commits",
 						      tests, NULL, NULL);
+		local_reserve = rb_cpu_can_run_on_all(2);
+		if (local_reserve)
+			failed += cmocka_run_group_tests_name(
+				"CPU-local commits and reservations", tests,
+				NULL, NULL);
+	}
 	return failed;
 }

@@ -12,6 +12,7 @@
 #include "ctx-capture.h"
 #include "event-rule.h"
 #include "filter/filter.h"
+#include "recorder.h"
 
 static void *reserve(struct lttng_ust_event_recorder *event, size_t payload_len,
 		     struct lttng_ust_record_ctx *ctx)
@@ -45,7 +46,8 @@ static void commit(struct lttng_ust_record_ctx *ctx)
 	rec->payload_len = ctx->payload_len;
 }
 
-static const struct lttng_ust_recorder_ops ops = {reserve, commit};
+static const struct lttng_ust_recorder_ops ops = {reserve, commit,
+						   ust_record_through_reserve};
 
 void ctx_capture_open(struct ctx_capture *cap)
 {

@@ -27,6 +27,7 @@
 #include "ctx-capture.h"
 #include "event-rule.h"
 #include "filter/filter.h"
+#include "recorder.h"
 
 #define NR_EVENTS 16
 
@@ -311,8 +312,8 @@ static void race_commit(struct lttng_ust_record_ctx *ctx)
 	__atomic_add_fetch(&race_records, 1, __ATOMIC_RELAXED);
 }
 
-static const struct lttng_ust_recorder_ops race_ops = {race_reserve,
-						       race_commit};
+static const struct lttng_ust_recorder_ops race_ops = {
+	race_reserve, race_commit, ust_record_through_reserve};
 static int race_stop;
 
 static unsigned long race_fired;

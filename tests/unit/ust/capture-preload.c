@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "channel.h"
 #include "event-rule.h"
+#include "recorder.h"
 
 static struct capture cap;
 static struct ust_channel *discard_chan;
@@ -32,12 +33,13 @@ static void *discard_reserve(struct lttng_ust_event_recorder *event,
 static void discard_commit(struct lttng_ust_record_ctx *ctx)
 {
 	(void)ctx;
-	__atomic_add_fetch(&discarded, 1, __ATOMIC_RELAXED);
+	discarded++;
 }
 
 static const struct lttng_ust_recorder_ops discard_ops = {
 	discard_reserve,
 	discard_commit,
+	ust_record_through_reserve,
 };
 
 static const char *pattern(void)

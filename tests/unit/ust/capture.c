@@ -10,6 +10,7 @@
 #include "capture.h"
 #include "channel.h"
 #include "event-rule.h"
+#include "recorder.h"
 
 static void *capture_reserve(struct lttng_ust_event_recorder *event,
 			     size_t payload_len,
@@ -54,6 +55,7 @@ static void capture_commit(struct lttng_ust_record_ctx *ctx)
 const struct lttng_ust_recorder_ops capture_ops = {
 	capture_reserve,
 	capture_commit,
+	ust_record_through_reserve,
 };
 
 void capture_open(struct capture *cap)

@@ -253,10 +253,15 @@ static void test_duplicate_and_foreign_abi_providers_are_refused(void **state)
 					   LTTNG_UST_PROBE_ABI_MAJOR, 0};
 	struct lttng_ust_probe_desc abi = {"ust_tests_abi", NULL, 0,
 					   LTTNG_UST_PROBE_ABI_MAJOR + 1, 0};
+	/* Its probes would call backend operations this tracer lacks. */
+	struct lttng_ust_probe_desc newer = {"ust_tests_newer", NULL, 0,
+					     LTTNG_UST_PROBE_ABI_MAJOR,
+					     LTTNG_UST_PROBE_ABI_MINOR + 1};
 
 	(void)state;
 	assert_int_equal(lttng_ust_probe_register(&dup), -EEXIST);
 	assert_int_equal(lttng_ust_probe_register(&abi), -EINVAL);
+	assert_int_equal(lttng_ust_probe_register(&newer), -EINVAL);
 	/* The refused duplicate did not replace the real provider. */
 	lttng_ust_probe_unregister(&dup);
 	capture_enable(&cap, "ust_tests_enable:ev_info");

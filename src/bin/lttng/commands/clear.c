@@ -1,12 +1,15 @@
 /*
  * lttng clear [SESSION | --all]: delete the recording buffers' contents
  * and the trace data of recording sessions (archived trace chunks are
- * kept).
+ * kept). Under --mi xml, the sessions cleared are listed as <session>
+ * elements.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-session.h"
 #include "../utils.h"
 
 #define CLEAR_WAIT_MS 100
@@ -54,52 +57,81 @@ static int wait_for_clear(struct lttng_clear_handle *handle, const char *name)
 	return result == LTTNG_OK ? 0 : -(int)result;
 }
 
-static int clear_one(const char *name)
+static int clear_one(const struct lttng_session *session)
 {
 	struct lttng_clear_handle *handle = NULL;
-	enum lttng_error_code code = lttng_clear_session(name, &handle);
+	enum lttng_error_code code =
+		lttng_clear_session(session->name, &handle);
 	int ret;
 
 	if (code != LTTNG_OK) {
 		ERR("%s", lttng_strerror(-(int)code));
 		return -(int)code;
 	}
-	ret = wait_for_clear(handle, name);
+	ret = wait_for_clear(handle, session->name);
 	lttng_clear_handle_destroy(handle);
 	if (ret) {
 		ERR("%s", lttng_strerror(ret));
 		return ret;
 	}
-	MSG("Session \"%s\" cleared", name);
+	MSG("Session \"%s\" cleared", session->name);
+	if (mi_enabled())
+		mi_session_list_add(session);
 	return CMD_SUCCESS;
 }
 
 static int clear_named(const struct lttng_session *sessions, int count,
-		       const char *arg)
+		       const char *name)
 {
-	char *name = utils_session_name(arg);
-	int i, ret = -LTTNG_ERR_SESS_NOT_FOUND;
+	int i;
 
-	if (!name)
-		return CMD_ERROR;
 	for (i = 0; i < count; i++) {
 		if (!strcmp(sessions[i].name, name))
-			break;
+			return clear_one(&sessions[i]);
 	}
-	if (i < count)
-		ret = clear_one(name);
-	else
-		ERR("Session name %s not found", name);
-	free(name);
+	ERR("Session name %s not found", name);
+	return -LTTNG_ERR_SESS_NOT_FOUND;
+}
+
+/* --all: stops at the first session that fails, as LTTng. */
+static int clear_all(const struct lttng_session *sessions, int count)
+{
+	int i, ret = CMD_SUCCESS;
+
+	if (!count)
+		MSG("No session found, nothing to do.");
+	for (i = 0; i < count && ret == CMD_SUCCESS; i++)
+		ret = clear_one(&sessions[i]);
 	return ret;
 }
 
+/* Clears the session named (NULL: every session). */
+static int clear(const char *name)
+{
+	struct lttng_session *sessions = NULL;
+	int count = lttng_list_sessions(&sessions);
+	int ret;
+
+	if (count < 0) {
+		ERR("%s", lttng_strerror(count));
+		return CMD_ERROR;
+	}
+	ret = name ? clear_named(sessions, count, name)
+		   : clear_all(sessions, count);
+	free(sessions);
+	return ret;
+}
+
+/*
+ * As LTTng does: the session name (unless --all) is found before the
+ * arguments are checked, and these before the session daemon is asked.
+ */
 int cmd_clear(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	struct lttng_session *sessions = NULL;
-	int opt, ret = CMD_SUCCESS, all = 0, count, i;
-	const char *arg, *leftover;
+	int opt, ret, all = 0;
+	const char *leftover = NULL;
+	char *name = NULL;
 
 	while ((opt = poptGetNextOpt(pc)) != -1) {
 		if (opt == OPT_ALL) {
@@ -109,29 +141,31 @@ int cmd_clear(int argc, const char **argv)
 		ret = cli_common_option(opt, "clear", options);
 		goto end;
 	}
-	arg = poptGetArg(pc);
+	if (mi_enabled())
+		mi_session_list_begin("clear");
+	if (!all) {
+		name = utils_session_name(poptGetArg(pc));
+		if (!name) {
+			ret = CMD_ERROR;
+			goto end_document;
+		}
+	}
 	leftover = poptGetArg(pc);
 	if (leftover) {
 		ERR("Unknown argument: %s", leftover);
 		ret = CMD_ERROR;
-		goto end;
+		goto end_document;
 	}
-	count = lttng_list_sessions(&sessions);
-	if (count < 0) {
-		ERR("%s", lttng_strerror(count));
-		ret = CMD_ERROR;
-		goto end;
-	}
-	if (all && !count) {
-		MSG("No session found, nothing to do.");
-	} else if (all) {
-		for (i = 0; i < count && ret == CMD_SUCCESS; i++)
-			ret = clear_one(sessions[i].name);
-	} else {
-		ret = clear_named(sessions, count, arg);
+	ret = clear(name);
+end_document:
+	if (mi_enabled()) {
+		mi_command_end(mi_success_of(ret));
+		/* LTTng's MI mode exits with 0 after an extra argument. */
+		if (leftover)
+			ret = CMD_SUCCESS;
 	}
 end:
-	free(sessions);
+	free(name);
 	poptFreeContext(pc);
 	return ret;
 }

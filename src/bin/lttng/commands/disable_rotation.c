@@ -1,10 +1,14 @@
 /*
  * lttng disable-rotation [-s SESSION] [--timer] [--size]: unset the
- * periodic and/or size-based rotation schedule of a recording session.
+ * periodic and/or size-based rotation schedule of a recording session
+ * (under --mi xml, one <rotation_schedule_result> per schedule type
+ * asked for).
  */
 #include <stdlib.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-rotation.h"
 #include "../utils.h"
 
 enum { OPT_SESSION = 3, OPT_TIMER, OPT_SIZE };
@@ -49,20 +53,27 @@ static int remove_schedule(const char *session,
 {
 	const struct lttng_rotation_schedule *schedule =
 		find_schedule(set, type);
+	int ret = CMD_SUCCESS;
 
 	if (!schedule) {
 		ERR("No %s rotation schedule active on session %s",
 		    kind_name(type), session);
+		if (mi_enabled())
+			mi_rotation_results_add_missing(type);
 		return CMD_ERROR;
 	}
 	if (lttng_session_remove_rotation_schedule(session, schedule) !=
 	    LTTNG_ROTATION_STATUS_OK) {
 		ERR("Failed to disable %s rotation schedule on session %s",
 		    kind_name(type), session);
-		return CMD_ERROR;
+		ret = CMD_ERROR;
+	} else {
+		MSG("Disabled %s rotation on session %s", kind_name(type),
+		    session);
 	}
-	MSG("Disabled %s rotation on session %s", kind_name(type), session);
-	return CMD_SUCCESS;
+	if (mi_enabled())
+		mi_rotation_results_add(schedule, ret == CMD_SUCCESS);
+	return ret;
 }
 
 static int disable(const char *session, int timer, int size)
@@ -70,6 +81,8 @@ static int disable(const char *session, int timer, int size)
 	struct lttng_rotation_schedules *set = NULL;
 	int ret = CMD_SUCCESS;
 
+	if (mi_enabled())
+		mi_rotation_results_begin(session);
 	if (lttng_session_list_rotation_schedules(session, &set) < 0) {
 		ERR("Failed to list rotation schedules of session %s", session);
 		return CMD_ERROR;
@@ -106,11 +119,14 @@ int cmd_disable_rotation(int argc, const char **argv)
 	session = utils_session_name(session_opt);
 	if (!session)
 		goto end;
-	if (!timer && !size) {
+	if (mi_enabled())
+		mi_command_begin("disable-rotation");
+	if (!timer && !size)
 		ERR("No session rotation schedule type provided.");
-		goto end;
-	}
-	ret = disable(session, timer, size);
+	else
+		ret = disable(session, timer, size);
+	if (mi_enabled())
+		mi_command_end(mi_success_of(ret));
 end:
 	free(session);
 	free(session_opt);

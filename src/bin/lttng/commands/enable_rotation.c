@@ -1,12 +1,15 @@
 /*
  * lttng enable-rotation [-s SESSION] [--timer=PERIODUS] [--size=SIZE]:
  * set the periodic and/or size-based rotation schedule of a recording
- * session.
+ * session (under --mi xml, one <rotation_schedule_result> per schedule
+ * the session daemon was asked to set).
  */
 #include <inttypes.h>
 #include <stdlib.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-rotation.h"
 #include "../utils.h"
 
 enum { OPT_SESSION = 3, OPT_TIMER, OPT_SIZE };
@@ -80,6 +83,8 @@ static int add_schedule(const char *session,
 		ERR("Failed to enable %s rotation schedule on session %s",
 		    kind_name(type), session);
 	}
+	if (mi_enabled())
+		mi_rotation_results_add(schedule, ret == CMD_SUCCESS);
 end:
 	lttng_rotation_schedule_destroy(schedule);
 	return ret;
@@ -109,9 +114,13 @@ static int enable(struct enable_args *a)
 	session = utils_session_name(a->session);
 	if (!session)
 		return CMD_ERROR;
+	if (mi_enabled())
+		mi_command_begin("enable-rotation");
 	if (!a->timer && !a->size) {
 		ERR("No session rotation schedule parameter provided.");
 		ret = CMD_ERROR;
+	} else if (mi_enabled()) {
+		mi_rotation_results_begin(session);
 	}
 	if (a->timer &&
 	    add_schedule(session, LTTNG_ROTATION_SCHEDULE_TYPE_PERIODIC,
@@ -121,6 +130,8 @@ static int enable(struct enable_args *a)
 	    add_schedule(session, LTTNG_ROTATION_SCHEDULE_TYPE_SIZE_THRESHOLD,
 			 a->size_bytes) != CMD_SUCCESS)
 		ret = CMD_ERROR;
+	if (mi_enabled())
+		mi_command_end(mi_success_of(ret));
 	free(session);
 	return ret;
 }

@@ -691,12 +691,7 @@ static int list_mi(const char *name, enum lttng_domain_type only,
 				       opts->domains_only);
 	if (!any_domain)
 		return mi_list_sessions();
-	if (opts->syscall) {
-		ERR("--mi xml: %s",
-		    lttng_strerror(LTTNG_ERR_MI_NOT_IMPLEMENTED));
-		return CMD_ERROR;
-	}
-	return mi_list_points(opts->domains, opts->fields);
+	return mi_list_points(opts->domains, opts->fields, opts->syscall);
 }
 
 int cmd_list(int argc, const char **argv)

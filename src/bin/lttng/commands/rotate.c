@@ -1,11 +1,14 @@
 /*
  * lttng rotate [--no-wait] [SESSION]: archive the current trace chunk of
- * a recording session and, unless --no-wait, print where the archive is.
+ * a recording session and, unless --no-wait, print where the archive is
+ * (under --mi xml, as a <rotation> element).
  */
 #include <stdlib.h>
 #include <time.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
+#include "../mi/mi-rotation.h"
 #include "../utils.h"
 
 #define STATE_POLL_NS 100000000L
@@ -45,7 +48,7 @@ static int wait_for_rotation(struct lttng_rotation_handle *handle)
 static int print_archive(struct lttng_rotation_handle *handle,
 			 const char *session)
 {
-	const struct lttng_trace_archive_location *location;
+	const struct lttng_trace_archive_location *location = NULL;
 	const char *path;
 
 	if (lttng_rotation_handle_get_archive_location(handle, &location) !=
@@ -55,10 +58,29 @@ static int print_archive(struct lttng_rotation_handle *handle,
 		    LTTNG_TRACE_ARCHIVE_LOCATION_STATUS_OK) {
 		ERR("Failed to retrieve the rotation's completed chunk "
 		    "archive location");
+		if (mi_enabled())
+			mi_rotation_write_result(
+				session, LTTNG_ROTATION_STATE_COMPLETED, NULL);
 		return CMD_ERROR;
 	}
 	MSG("Trace chunk archive for session %s is now readable at %s", session,
 	    path);
+	if (mi_enabled())
+		mi_rotation_write_result(
+			session, LTTNG_ROTATION_STATE_COMPLETED, location);
+	return CMD_SUCCESS;
+}
+
+/* The result of a rotation that ended without an archive to show. */
+static int report_state_only(const char *session,
+			     enum lttng_rotation_state state)
+{
+	if (state == LTTNG_ROTATION_STATE_ONGOING)
+		MSG("Rotation ongoing for session %s", session);
+	else
+		MSG("Session %s rotated, but the handle expired", session);
+	if (mi_enabled())
+		mi_rotation_write_result(session, state, NULL);
 	return CMD_SUCCESS;
 }
 
@@ -72,22 +94,22 @@ static int rotate(const char *session, int no_wait)
 		ERR("%s", lttng_strerror(ret));
 		return CMD_ERROR;
 	}
-	if (no_wait) {
-		MSG("Rotation ongoing for session %s", session);
-		lttng_rotation_handle_destroy(handle);
-		return CMD_SUCCESS;
-	}
-	state = wait_for_rotation(handle);
+	state = no_wait ? LTTNG_ROTATION_STATE_ONGOING
+			: wait_for_rotation(handle);
 	switch (state) {
 	case LTTNG_ROTATION_STATE_COMPLETED:
 		ret = print_archive(handle, session);
 		break;
+	case LTTNG_ROTATION_STATE_ONGOING:
 	case LTTNG_ROTATION_STATE_EXPIRED:
-		MSG("Session %s rotated, but the handle expired", session);
-		ret = CMD_SUCCESS;
+		ret = report_state_only(session, state);
+		break;
+	case LTTNG_ROTATION_STATE_ERROR:
+		ERR("Failed to retrieve rotation state.");
+		ret = CMD_ERROR;
 		break;
 	default:
-		ERR("Failed to rotate session %s", session);
+		/* wait_for_rotation said why. */
 		ret = CMD_ERROR;
 		break;
 	}
@@ -110,7 +132,15 @@ int cmd_rotate(int argc, const char **argv)
 		goto end;
 	}
 	session = utils_session_name(poptGetArg(pc));
-	ret = session ? rotate(session, no_wait) : CMD_ERROR;
+	if (!session) {
+		ret = CMD_ERROR;
+		goto end;
+	}
+	if (mi_enabled())
+		mi_command_begin("rotate");
+	ret = rotate(session, no_wait);
+	if (mi_enabled())
+		mi_command_end(mi_success_of(ret));
 end:
 	free(session);
 	poptFreeContext(pc);

@@ -5,12 +5,18 @@
  * list-triggers lists none and remove-trigger finds none, with LTTng's
  * messages. These commands parse their arguments in LTTng's other style
  * (argpar's): errors name the argument's position and the option.
+ *
+ * Under --mi xml, LTTng's add-trigger and remove-trigger open their
+ * document before they parse their arguments: every outcome but --help
+ * prints one (before the --list-options list), with <success>.
+ * list-triggers prints its (empty) <triggers> once it listed them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../command.h"
+#include "../mi/mi-command.h"
 #include "../utils.h"
 
 /* One option of an argpar-style command. */
@@ -154,38 +160,36 @@ static int parse_args(int argc, const char **argv,
 }
 
 /*
- * --help and --list-options. LTTng's list-triggers and remove-trigger
- * name the manual page after the help option as typed (lttng---help).
+ * --help. LTTng's list-triggers and remove-trigger name the manual page
+ * after the help option as typed (lttng---help).
  */
-static int answer_common(const struct trigger_args *args,
-			 const enum option_index *accepted,
-			 const char *page_suffix, int *ret)
+static int show_help(const struct trigger_args *args, const char *page_suffix)
 {
 	char page[64];
 
-	if (args->seen[TRIGGER_OPT_HELP]) {
-		snprintf(page, sizeof(page), "lttng-%s",
-			 page_suffix ? page_suffix : args->help_arg);
-		*ret = utils_show_man_page(page);
-		return 1;
-	}
-	if (args->seen[TRIGGER_OPT_LIST_OPTIONS]) {
-		list_options(accepted);
-		*ret = CMD_SUCCESS;
-		return 1;
-	}
-	return 0;
+	snprintf(page, sizeof(page), "lttng-%s",
+		 page_suffix ? page_suffix : args->help_arg);
+	return utils_show_man_page(page);
 }
 
-int cmd_add_trigger(int argc, const char **argv)
+/*
+ * How add-trigger and remove-trigger end: their MI document when asked
+ * for, then the list of options when asked for.
+ */
+static int finish(const struct trigger_args *args,
+		  const enum option_index *accepted, const char *mi_name,
+		  int ret)
 {
-	struct trigger_args args = {0};
-	int ret = parse_args(argc, argv, add_trigger_options, 1, &args);
+	if (mi_enabled())
+		mi_command_print_empty(mi_name, NULL, mi_success_of(ret));
+	if (ret == CMD_SUCCESS && args->seen[TRIGGER_OPT_LIST_OPTIONS])
+		list_options(accepted);
+	return ret;
+}
 
-	if (ret != CMD_SUCCESS ||
-	    answer_common(&args, add_trigger_options, "add-trigger", &ret))
-		return ret;
-	if (!args.seen[TRIGGER_OPT_CONDITION]) {
+static int add_trigger(const struct trigger_args *args)
+{
+	if (!args->seen[TRIGGER_OPT_CONDITION]) {
 		ERR("Missing --condition.");
 		return CMD_ERROR;
 	}
@@ -193,19 +197,49 @@ int cmd_add_trigger(int argc, const char **argv)
 	return CMD_UNSUPPORTED;
 }
 
-static int parse_owner_uid(const struct trigger_args *args)
+int cmd_add_trigger(int argc, const char **argv)
+{
+	struct trigger_args args = {0};
+	int ret = parse_args(argc, argv, add_trigger_options, 1, &args);
+
+	if (ret == CMD_SUCCESS && args.seen[TRIGGER_OPT_HELP])
+		return show_help(&args, "add-trigger");
+	if (ret == CMD_SUCCESS && !args.seen[TRIGGER_OPT_LIST_OPTIONS])
+		ret = add_trigger(&args);
+	return finish(&args, add_trigger_options, "add-trigger", ret);
+}
+
+/* LTTng goes on without an owner when its --owner-uid is not a number. */
+static void check_owner_uid(const struct trigger_args *args)
 {
 	const char *text = args->value[TRIGGER_OPT_OWNER_UID];
 	char *end;
 
 	if (!args->seen[TRIGGER_OPT_OWNER_UID])
-		return 0;
+		return;
 	strtol(text, &end, 10);
-	if (end == text || *end) {
+	if (end == text || *end)
 		ERR("Failed to parse `%s` as an integer.", text);
-		return -1;
+}
+
+static int remove_trigger(const struct trigger_args *args)
+{
+	if (args->positional_count > 1) {
+		ERR("Unexpected argument '%s'", args->positional[1]);
+		return CMD_ERROR;
 	}
-	return 0;
+	if (!args->positional_count) {
+		ERR("Missing `name` argument.");
+		return CMD_ERROR;
+	}
+	check_owner_uid(args);
+	if (!lttng_session_daemon_alive()) {
+		ERR("Failed to get the list of triggers.");
+		return CMD_ERROR;
+	}
+	/* add-trigger is not implemented: no trigger exists. */
+	ERR("Couldn't find trigger with name `%s`.", args->positional[0]);
+	return CMD_ERROR;
 }
 
 int cmd_remove_trigger(int argc, const char **argv)
@@ -213,26 +247,11 @@ int cmd_remove_trigger(int argc, const char **argv)
 	struct trigger_args args = {0};
 	int ret = parse_args(argc, argv, remove_trigger_options, 0, &args);
 
-	if (ret != CMD_SUCCESS ||
-	    answer_common(&args, remove_trigger_options, NULL, &ret))
-		return ret;
-	if (args.positional_count > 1) {
-		ERR("Unexpected argument '%s'", args.positional[1]);
-		return CMD_ERROR;
-	}
-	if (!args.positional_count) {
-		ERR("Missing `name` argument.");
-		return CMD_ERROR;
-	}
-	if (parse_owner_uid(&args))
-		return CMD_ERROR;
-	if (!lttng_session_daemon_alive()) {
-		ERR("Failed to get the list of triggers.");
-		return CMD_ERROR;
-	}
-	/* add-trigger is not implemented: no trigger exists. */
-	ERR("Couldn't find trigger with name `%s`.", args.positional[0]);
-	return CMD_ERROR;
+	if (ret == CMD_SUCCESS && args.seen[TRIGGER_OPT_HELP])
+		return show_help(&args, NULL);
+	if (ret == CMD_SUCCESS && !args.seen[TRIGGER_OPT_LIST_OPTIONS])
+		ret = remove_trigger(&args);
+	return finish(&args, remove_trigger_options, "remove-trigger", ret);
 }
 
 int cmd_list_triggers(int argc, const char **argv)
@@ -241,9 +260,14 @@ int cmd_list_triggers(int argc, const char **argv)
 	int ret = parse_args(argc, argv, list_triggers_options, 0, &args);
 	int i;
 
-	if (ret != CMD_SUCCESS ||
-	    answer_common(&args, list_triggers_options, NULL, &ret))
+	if (ret != CMD_SUCCESS)
 		return ret;
+	if (args.seen[TRIGGER_OPT_HELP])
+		return show_help(&args, NULL);
+	if (args.seen[TRIGGER_OPT_LIST_OPTIONS]) {
+		list_options(list_triggers_options);
+		return CMD_SUCCESS;
+	}
 	for (i = 1; i < argc; i++) {
 		if (argv[i][0] != '-' || argv[i][1] == '\0')
 			ERR("Unexpected argument: %s", argv[i]);
@@ -253,6 +277,12 @@ int cmd_list_triggers(int argc, const char **argv)
 		    lttng_strerror(-LTTNG_ERR_NO_SESSIOND));
 		return CMD_ERROR;
 	}
-	/* No trigger can exist: the list is empty, as LTTng prints it. */
+	/*
+	 * No trigger can exist: the list is empty, as LTTng prints it (its
+	 * MI names the command "list-trigger").
+	 */
+	if (mi_enabled())
+		mi_command_print_empty("list-trigger", "triggers",
+				       MI_SUCCESS_OMIT);
 	return CMD_SUCCESS;
 }

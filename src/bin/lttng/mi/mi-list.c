@@ -14,6 +14,7 @@
 #include "mi-command.h"
 #include "mi-event.h"
 #include "mi-list.h"
+#include "mi-rotation.h"
 #include "mi-session.h"
 #include "mi-tracker.h"
 #include "../utils.h"
@@ -283,6 +284,14 @@ int mi_list_session(const char *name, enum lttng_domain_type only_domain,
 		return CMD_ERROR;
 	}
 	mi_session_open(mi, session);
+	ret = mi_rotation_write_session_schedules(mi, name);
+	if (ret < 0) {
+		ERR("Failed to list session rotation schedules: %s",
+		    lttng_strerror(ret));
+		mi_command_end(MI_SUCCESS_OMIT);
+		free(sessions);
+		return CMD_ERROR;
+	}
 	if (only_domain != LTTNG_DOMAIN_NONE && !domains_only) {
 		struct lttng_domain domain = {.type = only_domain};
 
@@ -444,7 +453,35 @@ static int write_points(struct mi_writer *mi, struct lttng_handle *handle)
 	return CMD_SUCCESS;
 }
 
-int mi_list_points(const int *wanted, int fields)
+/*
+ * The kernel's system calls: <events> right in <output>, each with its
+ * name, type and state only (LTTng's daemon lists them with an enabled
+ * field of -1, which its MI writes as true).
+ */
+static int write_syscalls(struct mi_writer *mi)
+{
+	struct lttng_event *events = NULL;
+	int count = lttng_list_syscalls(&events), i;
+
+	if (count < 0) {
+		ERR("Unable to list system calls: %s", lttng_strerror(count));
+		return CMD_ERROR;
+	}
+	mi_writer_open(mi, "events");
+	for (i = 0; i < count; i++) {
+		mi_writer_open(mi, "event");
+		mi_writer_string(mi, "name", events[i].name);
+		mi_writer_string(mi, "type",
+				 mi_event_type_name(LTTNG_EVENT_SYSCALL));
+		mi_writer_bool(mi, "enabled", true);
+		mi_writer_close(mi);
+	}
+	mi_writer_close(mi);
+	free(events);
+	return CMD_SUCCESS;
+}
+
+int mi_list_points(const int *wanted, int fields, int syscalls)
 {
 	struct mi_writer *mi = NULL;
 	enum lttng_domain_type type;
@@ -465,7 +502,9 @@ int mi_list_points(const int *wanted, int fields)
 			return CMD_FATAL;
 		if (!mi)
 			mi = mi_command_begin("list");
-		if (fields && type == LTTNG_DOMAIN_UST)
+		if (syscalls && type == LTTNG_DOMAIN_KERNEL)
+			ret = write_syscalls(mi);
+		else if (fields && type == LTTNG_DOMAIN_UST)
 			ret = write_ust_fields(mi, handle);
 		else
 			ret = write_points(mi, handle);

@@ -20,8 +20,9 @@ int mi_list_session(const char *name, enum lttng_domain_type only_domain,
 
 /*
  * The instrumentation points of the domains set in wanted (indexed by
- * enum lttng_domain_type), with their fields when fields is set.
+ * enum lttng_domain_type), with their fields when fields is set; the
+ * kernel's system calls instead of its tracepoints when syscalls is set.
  */
-int mi_list_points(const int *wanted, int fields);
+int mi_list_points(const int *wanted, int fields, int syscalls);
 
 #endif /* LTTNG_CLI_MI_LIST_H */
