@@ -7,6 +7,8 @@ an NTP correction gives correct dates again), and LTTng 2.13's errors
 import os
 import pathlib
 import re
+import socket
+import struct
 import subprocess
 import time
 
@@ -475,3 +477,41 @@ def test_rotation_keeps_the_archived_chunks_metadata(build_dir, lttng_env,
     for seq, record in enumerate(values, start=3):
         check_values(record, seq)
     assert len(values) == 6
+
+
+LSC_CMD_REGENERATE_METADATA = 33
+LSC_CMD_REGENERATE_STATEDUMP = 34
+LTTNG_OK = 10
+LTTNG_ERR_INVALID_PROTOCOL = 152
+
+
+def raw_request(t, command, payload):
+    """One request on the client socket; the reply's code, or None."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(10)
+        sock.connect(t.sessiond.client_sock)
+        sock.sendall(struct.pack("=II", command, len(payload)) + payload)
+        header = sock.recv(8)
+    return struct.unpack("=iI", header)[0] if len(header) == 8 else None
+
+
+def test_malformed_requests_are_refused(build_dir, lttng_env, tmp_path):
+    t = Tracing(build_dir, lttng_env, tmp_path)
+    try:
+        t.start_daemon()
+        t.lttng("create", "s")
+        t.lttng("enable-event", "-u", "-a")
+        t.lttng("start")
+        name = b"s"
+        good = struct.pack("=I", len(name)) + name
+        for command in (LSC_CMD_REGENERATE_METADATA,
+                        LSC_CMD_REGENERATE_STATEDUMP):
+            assert raw_request(t, command, good) == LTTNG_OK
+            for bad in (b"", good + b"junk", struct.pack("=I", 1000) + name,
+                        b"\xff" * 3):
+                assert raw_request(t, command, bad) == \
+                    LTTNG_ERR_INVALID_PROTOCOL
+        r = t.lttng("regenerate", "metadata")
+        assert r.out == "Metadata successfully regenerated for session s\n"
+    finally:
+        t.close()
