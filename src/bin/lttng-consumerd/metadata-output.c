@@ -157,12 +157,12 @@ static char *copy_text(const char *text, size_t len)
 static int rewrite_file(struct metadata_output *m, const char *text, size_t len)
 {
 	char *pending = copy_text(text, len);
-	int ret;
 
 	if (!pending)
 		return -ENOMEM;
 	if (ftruncate(m->fd, 0) || lseek(m->fd, 0, SEEK_SET) < 0) {
-		ret = -errno;
+		int ret = -errno;
+
 		ERR("Cannot truncate %s: %s", m->path, strerror(errno));
 		free(pending);
 		return ret;
