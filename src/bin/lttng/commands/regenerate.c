@@ -111,6 +111,16 @@ find_target(const struct regenerate_command *cmd, const char *name)
 }
 
 /*
+ * Under MI, LTTng prints an empty document (no <success>) before the
+ * lists of --list-commands and --list-options.
+ */
+static void print_mi_frame(const struct regenerate_command *cmd)
+{
+	if (mi_enabled())
+		mi_command_print_empty(cmd->name, NULL, MI_SUCCESS_OMIT);
+}
+
+/*
  * Parses the options into *session_opt. Returns -1 to go on, else the
  * command's result (--help, --list-options, --list-commands or a bad
  * option, for which LTTng shows the manual page).
@@ -128,11 +138,14 @@ static int parse_options(poptContext pc, const struct regenerate_command *cmd,
 			*session_opt = poptGetOptArg(pc);
 			break;
 		case OPT_LIST_COMMANDS:
+			print_mi_frame(cmd);
 			for (const struct regenerate_target *t = cmd->targets;
 			     t->name; t++)
 				printf("%s\n", t->name);
 			return CMD_SUCCESS;
 		default:
+			if (opt == OPT_LIST_OPTIONS)
+				print_mi_frame(cmd);
 			ret = cli_common_option(opt, cmd->name, options);
 			if (ret != CMD_UNDEFINED)
 				return ret;
