@@ -158,8 +158,23 @@ int consumer_client_metadata_push(int sock, uint64_t metadata_key,
 int consumer_client_metadata_regenerate(int sock, uint64_t metadata_key,
 					const char *text, size_t len)
 {
-	return send_metadata_text(sock, CONSUMER_CMD_METADATA_REGENERATE,
-				  metadata_key, text, len);
+	size_t sent = len < CONSUMER_METADATA_TEXT_CHUNK
+			      ? len
+			      : CONSUMER_METADATA_TEXT_CHUNK;
+	int ret = send_metadata_text(sock, CONSUMER_CMD_METADATA_REGENERATE,
+				     metadata_key, text, sent);
+
+	/* Text too long for one message: the rest is appended. */
+	while (!ret && sent < len) {
+		size_t part = len - sent < CONSUMER_METADATA_TEXT_CHUNK
+				      ? len - sent
+				      : CONSUMER_METADATA_TEXT_CHUNK;
+
+		ret = consumer_client_metadata_push(sock, metadata_key,
+						    text + sent, part);
+		sent += part;
+	}
+	return ret;
 }
 
 int consumer_client_metadata_destroy(int sock, uint64_t metadata_key)

@@ -30,7 +30,12 @@ int consumer_client_metadata_create(int sock,
 /* text[0..len) must be followed by a NUL or be NUL-free up to len. */
 int consumer_client_metadata_push(int sock, uint64_t metadata_key,
 				  const char *text, size_t len);
-/* The whole regenerated text (CONSUMER_CMD_METADATA_REGENERATE). */
+/*
+ * The whole regenerated text: CONSUMER_CMD_METADATA_REGENERATE with its
+ * first CONSUMER_METADATA_TEXT_CHUNK bytes, the rest (if any) appended
+ * with CONSUMER_CMD_METADATA_PUSH, so any length fits the protocol.
+ */
+#define CONSUMER_METADATA_TEXT_CHUNK (CONSUMER_MAX_PAYLOAD / 2)
 int consumer_client_metadata_regenerate(int sock, uint64_t metadata_key,
 					const char *text, size_t len);
 int consumer_client_metadata_destroy(int sock, uint64_t metadata_key);
