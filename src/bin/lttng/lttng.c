@@ -25,26 +25,6 @@ struct command {
 	int (*func)(int argc, const char **argv);
 };
 
-/*
- * The commands that have no machine interface output here yet (none
- * now): under --mi xml they are refused. `view` has none in LTTng
- * either: it warns and runs as usual.
- */
-static const char *const commands_without_mi[] = {
-	NULL,
-};
-
-static bool command_has_mi(const char *name)
-{
-	const char *const *it;
-
-	for (it = commands_without_mi; *it; it++) {
-		if (!strcmp(*it, name))
-			return false;
-	}
-	return true;
-}
-
 /* In LTTng's order, which --list-commands shows. */
 static const struct command commands[] = {
 	{"add-context", cmd_add_context},
@@ -290,13 +270,8 @@ int main(int argc, char **argv)
 		    argv[optind]);
 		return CMD_UNDEFINED;
 	}
-	if (mi_enabled() && !strcmp(cmd->name, "view")) {
+	if (mi_enabled() && !strcmp(cmd->name, "view"))
 		WARN("mi does not apply to view command");
-	} else if (mi_enabled() && !command_has_mi(cmd->name)) {
-		ERR("--mi xml: %s",
-		    lttng_strerror(LTTNG_ERR_MI_NOT_IMPLEMENTED));
-		return CMD_ERROR;
-	}
 	ret = cmd->func(argc - optind, (const char **)argv + optind);
 	fflush(stdout);
 	return exit_status(cmd->name, ret);
