@@ -195,7 +195,8 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
 /* What rb_offset_cas did. */
 enum rb_offset_cas_result {
 	RB_OFFSET_SET,	   /* offset was *old; it is now `desired` */
-	RB_OFFSET_MOVED,   /* offset was not *old; *old is its new value */
+	RB_OFFSET_MOVED,   /* not set (offset moved, or the sequence was
+			    * interrupted): *old is offset's value now */
 	RB_OFFSET_OFF_CPU, /* CPU-local stream, thread elsewhere: untouched */
 };
 
