@@ -3,6 +3,7 @@ the real lttng CLI, instrumented processes, and babeltrace2 reading the
 traces (every field, counts, discarded events, no reader warnings)."""
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -361,6 +362,34 @@ def test_contexts_are_recorded_with_every_event(tracing):
         assert record.common_context == {"vpid": app.pid,
                                          "procname": "ust-test-app",
                                          "vtid": app.pid}
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None,
+                    reason="valgrind is not installed (make deps installs it)")
+def test_app_without_rseq_shares_per_uid_buffers_with_a_native_one(tracing):
+    # Valgrind registers no rseq: that app makes the per-CPU streams it
+    # writes atomic, while the native app reserves CPU-locally in them
+    # until then. Every record of both is in the trace, in each app's
+    # order, and valgrind finds no error in the instrumented process.
+    native = tracing.app()
+    slow = tracing.app(wrapper=("valgrind", "-q", "--error-exitcode=9"))
+    tracing.lttng("create", "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("add-context", "--userspace", "--type=vpid")
+    tracing.lttng("start")
+    native.emit(100)
+    slow.emit(100)
+    native.emit(100)
+    slow.quit()
+    assert slow.proc.returncode == 0
+    tracing.lttng("destroy")
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    by_pid = {}
+    for record in trace:
+        by_pid.setdefault(record.common_context["vpid"], []).append(
+            record.fields["seq"])
+    assert by_pid == {native.pid: list(range(200)),
+                      slow.pid: list(range(100))}
 
 
 def ust_consumer_pid(sessiond_pid):

@@ -2,7 +2,8 @@
 
 * Tracing(build_dir, env, tmp_path): one private session daemon (which
   spawns its own lttng-consumerd), the real `lttng`, and apps:
-  tracing.app() starts tests/tools/ust-apps/ust-test-app, driven on stdin
+  tracing.app() starts tests/tools/ust-apps/ust-test-app (under a wrapper
+  command such as valgrind if asked), driven on stdin
   (App.emit(n), App.kill(), App.quit()); tracing.hello() starts the
   documentation's hello world under the name ./hello.
 * Traces are read with babeltrace2 (trace_reader.read_trace).
@@ -21,8 +22,9 @@ HELLO = "tests/unit/ust/ust-hello-c"
 class App:
     """An instance of ust-test-app (registered once "ready" is read)."""
 
-    def __init__(self, path, env, cwd):
-        self.proc = subprocess.Popen([str(path)], stdin=subprocess.PIPE,
+    def __init__(self, path, env, cwd, wrapper=()):
+        self.proc = subprocess.Popen([*wrapper, str(path)],
+                                     stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True,
                                      env=env, cwd=cwd)
         assert self.proc.stdout.readline() == "ready\n"
@@ -75,8 +77,9 @@ class Tracing:
         self.lttng("enable-event", "--userspace", "testapp:*")
         self.lttng("start")
 
-    def app(self):
-        app = App(self.build_dir / TEST_APP, self.env, self.tmp)
+    def app(self, wrapper=()):
+        """The test app, run under `wrapper` (e.g. valgrind) if given."""
+        app = App(self.build_dir / TEST_APP, self.env, self.tmp, wrapper)
         self.apps.append(app)
         return app
 
