@@ -85,6 +85,15 @@ int lttng_metadata_regenerate(const char *session_name);
  */
 int lttng_regenerate_statedump(const char *session_name);
 
+/*
+ * Sets the directory in which the user space ring buffers of a session
+ * that was never started are kept as files (lttng create --shm-path),
+ * so that lttng-crash(1) can recover them after a crash. shm_path is
+ * used as is; the lttng CLI appends /<session>-<date>-<time>. 0 or a
+ * negative LTTng error code (-LTTNG_ERR_SESSION_STARTED once started).
+ */
+int lttng_set_session_shm_path(const char *session_name, const char *shm_path);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 
 #include "ctf/metadata-stream.h"
 #include "metadata-output.h"
+#include "shm-metadata.h"
 #include "util/log.h"
 #include "util/output-dir.h"
 
@@ -26,6 +27,7 @@ struct metadata_output {
 	size_t all_len;
 	uid_t uid; /* the files' owner */
 	gid_t gid;
+	struct shm_metadata shm; /* --shm-path: the text for lttng-crash */
 	struct metadata_output *next;
 };
 
@@ -46,6 +48,7 @@ static struct metadata_output *find(uint64_t key)
 static int create_in_memory(const struct consumer_metadata_desc *d)
 {
 	struct metadata_output *m = calloc(1, sizeof(*m));
+	int ret;
 
 	if (!m)
 		return -ENOMEM;
@@ -53,6 +56,12 @@ static int create_in_memory(const struct consumer_metadata_desc *d)
 	m->in_memory = true;
 	m->key = d->metadata_key;
 	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
+	ret = shm_metadata_open(&m->shm, d->shm_dir, d->output_uid,
+				d->output_gid);
+	if (ret) {
+		free(m);
+		return ret;
+	}
 	m->next = outputs;
 	outputs = m;
 	return 0;
@@ -86,6 +95,13 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	}
 	if (geteuid() == 0 && fchown(m->fd, d->output_uid, d->output_gid))
 		WARN("Cannot give %s to uid %u", m->path, d->output_uid);
+	ret = shm_metadata_open(&m->shm, d->shm_dir, d->output_uid,
+				d->output_gid);
+	if (ret) {
+		close(m->fd);
+		free(m);
+		return ret;
+	}
 	m->uid = d->output_uid;
 	m->gid = d->output_gid;
 	m->key = d->metadata_key;
@@ -124,6 +140,8 @@ int metadata_output_push(uint64_t key, const char *text, size_t len)
 
 	if (!m)
 		return -ENOENT;
+	if (shm_metadata_append(&m->shm, text, len))
+		return -EIO;
 	if (!m->in_memory) {
 		grown = realloc(m->all, m->all_len + len);
 		if (!grown)
@@ -180,6 +198,8 @@ int metadata_output_regenerate(uint64_t key, const char *text, size_t len)
 
 	if (!m)
 		return -ENOENT;
+	if (shm_metadata_rewrite(&m->shm, text, len))
+		return -EIO;
 	copy = copy_text(text, len);
 	if (!copy)
 		return -ENOMEM;
@@ -223,6 +243,7 @@ int metadata_output_destroy(uint64_t key)
 	write_pending(m, m->pending_len);
 	if (m->fd >= 0)
 		close(m->fd);
+	shm_metadata_remove(&m->shm);
 	free(m->pending);
 	free(m->all);
 	free(m);

@@ -49,6 +49,38 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 	conf->stream_id = d->stream_id;
 	/* this daemon switches and flushes the streams: from their CPUs */
 	conf->local_reserve = rb_cpu_can_run_on_all(d->nr_streams);
+	if (d->shm_dir[0]) {
+		conf->shm_dir = d->shm_dir;
+		conf->shm_name = d->name;
+	}
+}
+
+/* --shm-path: mkdir -p the directory of the buffer files. */
+static int make_shm_dir(const struct consumer_channel_desc *d)
+{
+	int ret;
+
+	if (!d->shm_dir[0])
+		return 0;
+	ret = output_dir_create(d->shm_dir, d->output_uid, d->output_gid);
+	if (ret)
+		ERR("Cannot create the shared memory directory %s: %s",
+		    d->shm_dir, strerror(-ret));
+	return ret;
+}
+
+/* --shm-path buffer files belong to the session's owner, as its trace. */
+static void give_shm_files(struct rb_channel *rb,
+			   const struct consumer_channel_desc *d)
+{
+	if (!d->shm_dir[0] || geteuid() != 0)
+		return;
+	for (unsigned int i = 0; i < rb->nr_streams; i++)
+		if (fchown(rb_channel_stream_fds(rb, i).shm_fd, d->output_uid,
+			   d->output_gid))
+			WARN("Cannot give the buffer files of channel %s to "
+			     "uid %u",
+			     d->name, d->output_uid);
 }
 
 /* mkdir -p dir and dir/index, owned by the trace's user. */
@@ -117,7 +149,14 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		trace_clock_reader((enum trace_clock_source)d->clock_source);
 	chan->last_switch_ns = trace_clock_monotonic();
 	fill_rb_config(d, &conf);
+	ret = make_shm_dir(d);
+	if (ret) {
+		free(chan);
+		return ret;
+	}
 	ret = rb_channel_create(&conf, &chan->rb);
+	if (!ret)
+		give_shm_files(chan->rb, d);
 	if (ret) {
 		ERR("Cannot create the buffers of channel %s: %s", d->name,
 		    rb_last_error());

@@ -1,9 +1,10 @@
 /*
- * Session commands: create, destroy, list, start, stop, data pending and
- * the list of a session's domains.
+ * Session commands: create, destroy, list, start, stop, data pending,
+ * the list of a session's domains and its shared memory path.
  */
 #include "cmd.h"
 #include <lttng/rotation.h>
+#include <stdio.h>
 
 #include "config.h"
 #include "kernel/kernel-cmd.h"
@@ -40,6 +41,30 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	session->gid = ctx->gid;
 	session_describe(session, &created);
 	lsc_put_session(ctx->reply, &created);
+	return LTTNG_OK;
+}
+
+/*
+ * lttng_set_session_shm_path(): where the session's buffers will be
+ * files. Only before the session first starts, as with LTTng, since
+ * buffers already created stay where they are.
+ */
+int cmd_set_session_shm_path(struct cmd_ctx *ctx)
+{
+	char name[LTTNG_NAME_MAX], path[LTTNG_PATH_MAX];
+	struct session *session;
+
+	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
+	    lsc_get_str(&ctx->req, path, sizeof(path)) ||
+	    lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	session = session_find(name);
+	if (!session)
+		return LTTNG_ERR_SESS_NOT_FOUND;
+	if (session->has_been_started)
+		return LTTNG_ERR_SESSION_STARTED;
+	snprintf(session->shm_path, sizeof(session->shm_path), "%s", path);
+	DBG("Session %s: shared memory path set to %s", name, path);
 	return LTTNG_OK;
 }
 

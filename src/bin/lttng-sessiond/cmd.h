@@ -71,6 +71,9 @@ int cmd_save_session(struct cmd_ctx *ctx);
 int cmd_regenerate_metadata(struct cmd_ctx *ctx);
 int cmd_regenerate_statedump(struct cmd_ctx *ctx);
 
+/* cmd-session.c */
+int cmd_set_session_shm_path(struct cmd_ctx *ctx);
+
 struct session;
 struct domain;
 struct lsc_target;

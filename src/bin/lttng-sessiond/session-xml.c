@@ -517,6 +517,8 @@ int session_xml_write(struct xml_writer *w, const struct session *session)
 {
 	xml_writer_open(w, "session");
 	xml_writer_string(w, "name", session->name);
+	if (session->shm_path[0])
+		xml_writer_string(w, "shared_memory_path", session->shm_path);
 	write_domains(w, session);
 	xml_writer_bool(w, "started", session->active);
 	write_attributes(w, session);

@@ -30,6 +30,11 @@ struct session {
 	gid_t gid;
 	char name[LTTNG_NAME_MAX];
 	char output_path[LTTNG_PATH_MAX]; /* "" when the session has none */
+	/*
+	 * lttng create --shm-path: the directory of the session's buffer
+	 * files (<DIR>/<name>-<date>, as the client set it), or "".
+	 */
+	char shm_path[LTTNG_PATH_MAX];
 	bool snapshot;
 	bool active;
 	bool has_been_started;

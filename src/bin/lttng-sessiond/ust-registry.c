@@ -134,6 +134,8 @@ int ust_registry_create(const struct ust_registry_desc *d,
 	}
 	snprintf(md_desc.output_dir, sizeof(md_desc.output_dir), "%s",
 		 d->output_dir);
+	snprintf(md_desc.shm_dir, sizeof(md_desc.shm_dir), "%s",
+		 d->shm_dir ? d->shm_dir : "");
 	memcpy(md_desc.uuid, d->uuid, CTF_UUID_LEN);
 	ret = consumer_metadata_create(&md_desc);
 	pthread_mutex_lock(&registry_lock);

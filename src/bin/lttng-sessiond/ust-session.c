@@ -42,6 +42,7 @@ struct ust_buffer_set {
 	char dir[PATH_MAX];	   /* "": buffers kept for snapshots only */
 	char rel_dir[PATH_MAX];	   /* ust/uid/<uid>/64-bit or ust/pid/<app>,
 				      within the trace chunk */
+	char shm_dir[PATH_MAX]; /* --shm-path: <shm path>/<rel_dir>, or "" */
 	uint64_t metadata_key;
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ust_registry *registry;
@@ -116,6 +117,12 @@ static int set_dir(struct ust_buffer_set *set, const struct session *s,
 	}
 	if (n < 0 || (size_t)n >= sizeof(set->rel_dir))
 		return -ENAMETOOLONG;
+	if (s->shm_path[0]) {
+		n = snprintf(set->shm_dir, sizeof(set->shm_dir), "%s/%s",
+			     s->shm_path, set->rel_dir);
+		if (n < 0 || (size_t)n >= sizeof(set->shm_dir))
+			return -ENAMETOOLONG;
+	}
 	if (session_keeps_buffers(s))
 		return 0; /* set->dir stays "": no files until a snapshot */
 	n = snprintf(set->dir, sizeof(set->dir), "%s/%s", chunk, set->rel_dir);
@@ -129,6 +136,7 @@ static int create_registry(struct ust_buffer_set *set, const struct session *s,
 	struct ust_registry_desc d = {
 		.metadata_key = ++next_key,
 		.output_dir = set->dir,
+		.shm_dir = set->shm_dir,
 		.uid = s->uid,
 		.gid = s->gid,
 		.trace_name = s->name,
@@ -189,6 +197,7 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 	d->channel_key = key;
 	snprintf(d->name, sizeof(d->name), "%s", chan->name);
 	snprintf(d->output_dir, sizeof(d->output_dir), "%s", set->dir);
+	snprintf(d->shm_dir, sizeof(d->shm_dir), "%s", set->shm_dir);
 	d->subbuf_size = chan->attr.subbuf_size;
 	d->subbuf_count = chan->attr.num_subbuf;
 	d->mode = chan->attr.overwrite ? CONSUMER_MODE_OVERWRITE

@@ -56,6 +56,7 @@ void consumer_put_channel_desc(struct lsc_buf *buf,
 	lsc_put_u32(buf, d->read_timer_us);
 	lsc_put_u32(buf, d->output_uid);
 	lsc_put_u32(buf, d->output_gid);
+	lsc_put_str(buf, d->shm_dir);
 }
 
 /* A file name component: not empty, no '/', not "." or "..". */
@@ -68,7 +69,8 @@ static bool is_file_name(const char *name)
 static int check_channel_desc(const struct consumer_channel_desc *d)
 {
 	if (!is_file_name(d->name) ||
-	    (d->output_dir[0] && d->output_dir[0] != '/'))
+	    (d->output_dir[0] && d->output_dir[0] != '/') ||
+	    (d->shm_dir[0] && d->shm_dir[0] != '/'))
 		return -EBADMSG;
 	if (d->mode > CONSUMER_MODE_OVERWRITE || d->nr_streams == 0 ||
 	    d->nr_streams > CONSUMER_MAX_STREAMS)
@@ -100,7 +102,8 @@ int consumer_get_channel_desc(struct lsc_cursor *cur,
 	    lsc_get_u32(cur, &d->switch_timer_us) ||
 	    lsc_get_u32(cur, &d->read_timer_us) ||
 	    lsc_get_u32(cur, &d->output_uid) ||
-	    lsc_get_u32(cur, &d->output_gid))
+	    lsc_get_u32(cur, &d->output_gid) ||
+	    lsc_get_str(cur, d->shm_dir, sizeof(d->shm_dir)))
 		return -EBADMSG;
 	return check_channel_desc(d);
 }
@@ -113,6 +116,7 @@ void consumer_put_metadata_desc(struct lsc_buf *buf,
 	put_uuid(buf, d->uuid);
 	lsc_put_u32(buf, d->output_uid);
 	lsc_put_u32(buf, d->output_gid);
+	lsc_put_str(buf, d->shm_dir);
 }
 
 int consumer_get_metadata_desc(struct lsc_cursor *cur,
@@ -122,7 +126,10 @@ int consumer_get_metadata_desc(struct lsc_cursor *cur,
 	if (lsc_get_u64(cur, &d->metadata_key) ||
 	    lsc_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
 	    get_uuid(cur, d->uuid) || lsc_get_u32(cur, &d->output_uid) ||
-	    lsc_get_u32(cur, &d->output_gid))
+	    lsc_get_u32(cur, &d->output_gid) ||
+	    lsc_get_str(cur, d->shm_dir, sizeof(d->shm_dir)))
+		return -EBADMSG;
+	if (d->shm_dir[0] && d->shm_dir[0] != '/')
 		return -EBADMSG;
 	/* "": kept in memory for snapshots */
 	return !d->output_dir[0] || d->output_dir[0] == '/' ? 0 : -EBADMSG;

@@ -112,6 +112,12 @@ struct consumer_channel_desc {
 	uint32_t read_timer_us;	  /* 0: woken by the producers */
 	uint32_t output_uid;	  /* owner of the files created */
 	uint32_t output_gid;
+	/*
+	 * lttng create --shm-path: the buffers are the files
+	 * <shm_dir>/<name>_<cpu> (created when missing), removed when the
+	 * channel is destroyed. "": anonymous memory.
+	 */
+	char shm_dir[CONSUMER_PATH_MAX];
 };
 
 /*
@@ -134,6 +140,11 @@ struct consumer_metadata_desc {
 	uint8_t uuid[CTF_UUID_LEN];
 	uint32_t output_uid;
 	uint32_t output_gid;
+	/*
+	 * lttng create --shm-path: the whole TSDL text is also kept in
+	 * <shm_dir>/metadata for lttng-crash, removed on destroy. "": none.
+	 */
+	char shm_dir[CONSUMER_PATH_MAX];
 };
 
 struct consumer_msg_header {

@@ -6,6 +6,7 @@
  */
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +134,44 @@ static void shared_init(struct rb_shm_header *h, const struct rb_config *conf,
 		slots[i].wsb = i | RB_NOREF;
 }
 
+static int stream_memfd_create(struct rb_stream *s, const char *name)
+{
+	s->shm_fd = memfd_create(name, MFD_CLOEXEC);
+	if (s->shm_fd < 0)
+		return rb_error(-errno, "memfd_create(%s): %s", name,
+				strerror(errno));
+	return 0;
+}
+
+/*
+ * A --shm-path stream: the file shm_dir/shm_name_cpu, which must not
+ * exist yet (two channels never share one). Its path is kept so that
+ * rb_channel_destroy() removes it.
+ */
+static int stream_file_create(struct rb_stream *s,
+			      const struct rb_config *conf, unsigned int cpu)
+{
+	int len = snprintf(NULL, 0, "%s/%s_%u", conf->shm_dir,
+			   conf->shm_name ? conf->shm_name : "stream", cpu);
+
+	s->shm_file = malloc((size_t)len + 1);
+	if (!s->shm_file)
+		return rb_error(-ENOMEM, "out of memory");
+	snprintf(s->shm_file, (size_t)len + 1, "%s/%s_%u", conf->shm_dir,
+		 conf->shm_name ? conf->shm_name : "stream", cpu);
+	s->shm_fd = open(s->shm_file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
+			 0600);
+	if (s->shm_fd < 0) {
+		int ret = rb_error(-errno, "cannot create %s: %s",
+				   s->shm_file, strerror(errno));
+
+		free(s->shm_file);
+		s->shm_file = NULL;
+		return ret;
+	}
+	return 0;
+}
+
 static int stream_create(struct rb_stream *s, struct rb_channel *chan,
 			 const struct rb_config *conf, unsigned int cpu)
 {
@@ -140,12 +179,13 @@ static int stream_create(struct rb_stream *s, struct rb_channel *chan,
 		layout_of(conf->subbuf_size, conf->subbuf_count, conf->mode);
 	char name[32];
 	void *map;
+	int ret;
 
 	snprintf(name, sizeof(name), "lttng-rb-stream-%u", cpu);
-	s->shm_fd = memfd_create(name, MFD_CLOEXEC);
-	if (s->shm_fd < 0)
-		return rb_error(-errno, "memfd_create(%s): %s", name,
-				strerror(errno));
+	ret = conf->shm_dir ? stream_file_create(s, conf, cpu)
+			    : stream_memfd_create(s, name);
+	if (ret)
+		return ret;
 	if (ftruncate(s->shm_fd, (off_t)l.map_size) < 0)
 		return rb_error(-errno, "cannot size %s to %llu bytes: %s",
 				name, (unsigned long long)l.map_size,
@@ -387,6 +427,9 @@ void rb_channel_destroy(struct rb_channel *chan)
 			close(s->shm_fd);
 		if (s->wakeup_fd >= 0)
 			close(s->wakeup_fd);
+		if (s->shm_file)
+			(void)unlink(s->shm_file);
+		free(s->shm_file);
 	}
 	free(chan->streams);
 	free(chan);

@@ -50,6 +50,14 @@ struct rb_config {
 	 * where local updates do not exist (local-commit.h).
 	 */
 	bool local_reserve;
+	/*
+	 * NULL: each stream lives in an anonymous memfd. Otherwise stream i
+	 * is the file shm_dir/shm_name_i (lttng create --shm-path), created
+	 * with mode 0600 and removed by rb_channel_destroy(), so that
+	 * lttng-crash can read the buffers after the daemons died.
+	 */
+	const char *shm_dir;
+	const char *shm_name;
 };
 
 /* What a packet hook writes; also what the consumer reads back. */
@@ -101,6 +109,7 @@ struct rb_stream {
 	uint64_t page_size;
 	int shm_fd;
 	int wakeup_fd;
+	char *shm_file; /* creator of a --shm-path stream: its file */
 	/* consumer-local: the packet between get and put */
 	bool holding;
 	uint64_t held_phys;

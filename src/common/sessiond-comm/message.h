@@ -93,6 +93,12 @@ enum lsc_command {
 	 */
 	LSC_CMD_REGENERATE_METADATA,
 	LSC_CMD_REGENERATE_STATEDUMP,
+	/*
+	 * lttng_set_session_shm_path(): str session, str path (the
+	 * directory of the session's buffer files, "" for none). Refused
+	 * once the session has been started. No reply payload.
+	 */
+	LSC_CMD_SET_SESSION_SHM_PATH,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

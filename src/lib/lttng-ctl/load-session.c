@@ -23,7 +23,7 @@
 struct session_config {
 	char name[LTTNG_NAME_MAX];
 	bool started, snapshot, live;
-	bool has_shm_path; /* not supported here */
+	char shm_path[PATH_MAX]; /* <shared_memory_path>, "" without */
 	xmlNodePtr rotation_schedules;
 	bool has_output;   /* an <output> element */
 	bool output_local; /* a <path> destination (maybe "") */
@@ -89,7 +89,8 @@ static int parse_session(xmlNodePtr node, struct session_config *cfg)
 		ret = xml_u64(n, &live_timer);
 		cfg->live = live_timer != 0;
 	}
-	cfg->has_shm_path = xml_child(node, "shared_memory_path") != NULL;
+	if (!ret && (n = xml_child(node, "shared_memory_path")))
+		ret = xml_text(n, cfg->shm_path, sizeof(cfg->shm_path));
 	cfg->rotation_schedules = xml_child(attributes, "rotation_schedules");
 	if (!ret && (n = xml_child(node, "output")))
 		ret = parse_output(n, cfg);
@@ -281,13 +282,12 @@ static int load_domain(const char *session, xmlNodePtr node)
 	return ret;
 }
 
-/* What this toolkit's session daemon cannot restore yet. */
-static void warn_unsupported(const struct session_config *cfg, const char *name)
+/* The saved shared memory path already ends with <name>-<date>. */
+static int load_shm_path(const struct session_config *cfg, const char *name)
 {
-	if (cfg->has_shm_path)
-		WARN("Session %s: its shared memory path is not restored: "
-		     "not supported by this toolkit",
-		     name);
+	if (!cfg->shm_path[0])
+		return 0;
+	return lttng_set_session_shm_path(name, cfg->shm_path);
 }
 
 static int load_domains(const struct session_config *cfg, const char *name)
@@ -330,8 +330,9 @@ int load_session_node(xmlNodePtr session_node, const char *session_name,
 	ret = create_session(&cfg, name, overrides);
 	if (ret)
 		return ret;
-	warn_unsupported(&cfg, name);
-	ret = load_domains(&cfg, name);
+	ret = load_shm_path(&cfg, name);
+	if (!ret)
+		ret = load_domains(&cfg, name);
 	if (ret)
 		return fail_session(name, ret);
 	/* As LTTng's, a schedule that fails leaves the session as it is. */

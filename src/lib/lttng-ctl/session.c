@@ -334,6 +334,28 @@ LTTNG_API int lttng_regenerate_statedump(const char *session_name)
 				NULL);
 }
 
+LTTNG_API int lttng_set_session_shm_path(const char *session_name,
+					  const char *shm_path)
+{
+	char name[LTTNG_NAME_MAX];
+	struct lsc_buf buf;
+	int ret;
+
+	if (!session_name)
+		return -LTTNG_ERR_INVALID;
+	if (shm_path && strlen(shm_path) >= LTTNG_PATH_MAX)
+		return -LTTNG_ERR_INVALID;
+	ret = ctl_copy_name(name, sizeof(name), session_name);
+	if (ret)
+		return ret;
+	lsc_buf_init(&buf);
+	lsc_put_str(&buf, name);
+	lsc_put_str(&buf, shm_path ? shm_path : "");
+	ret = ctl_call(LSC_CMD_SET_SESSION_SHM_PATH, &buf, NULL);
+	lsc_buf_fini(&buf);
+	return ret;
+}
+
 static int decode_sessions(struct lsc_cursor *cur,
 			   struct lttng_session **sessions)
 {

@@ -222,10 +222,6 @@ static int resolve_urls(struct create_opts *opts)
 		return ret;
 	if (opts->live_us)
 		return spawn_relayd_for_live();
-	if (opts->shm_path) {
-		ERR("--shm-path is not supported by this toolkit");
-		return CMD_UNSUPPORTED;
-	}
 	return CMD_SUCCESS;
 }
 
@@ -381,8 +377,42 @@ static void print_created(const struct lttng_session_descriptor *desc,
 	    "output and default to overwrite mode.");
 }
 
+/*
+ * --shm-path=DIR: the buffers go to DIR/<session>-<date>-<time>, or
+ * DIR/<session> for an automatic name (which has the date already), as
+ * LTTng sets it. Fills path (LTTNG_PATH_MAX bytes); CMD_SUCCESS or
+ * CMD_ERROR.
+ */
+static int set_shm_path(const char *session, const struct create_opts *opts,
+			bool auto_named, char *path)
+{
+	char date[32] = "";
+	struct tm tm;
+	time_t now;
+	int n, ret;
+
+	if (!auto_named) {
+		now = time(NULL);
+		localtime_r(&now, &tm);
+		strftime(date, sizeof(date), "-%Y%m%d-%H%M%S", &tm);
+	}
+	n = snprintf(path, LTTNG_PATH_MAX, "%s/%s%s", opts->shm_path, session,
+		     date);
+	if (n < 0 || n >= LTTNG_PATH_MAX) {
+		ERR("Shared memory path too long");
+		return CMD_ERROR;
+	}
+	ret = lttng_set_session_shm_path(session, path);
+	if (ret < 0) {
+		ERR("%s", lttng_strerror(ret));
+		return CMD_ERROR;
+	}
+	return CMD_SUCCESS;
+}
+
 static int create_session(const char *name, const struct create_opts *opts)
 {
+	char shm_path[LTTNG_PATH_MAX];
 	struct lttng_session_descriptor *desc = make_descriptor(name, opts);
 	enum lttng_error_code code;
 	const char *final_name;
@@ -402,10 +432,19 @@ static int create_session(const char *name, const struct create_opts *opts)
 		goto end;
 	}
 	lttng_session_descriptor_get_session_name(desc, &final_name);
+	if (opts->shm_path) {
+		ret = set_shm_path(final_name, opts, name == NULL, shm_path);
+		if (ret != CMD_SUCCESS) {
+			lttng_destroy_session(final_name);
+			goto end;
+		}
+	}
 	if (mi_enabled())
 		mi_session_print_created(final_name);
 	else
 		print_created(desc, opts);
+	if (opts->shm_path && !mi_enabled())
+		MSG("Shared memory path set to %s", shm_path);
 	if (conf_set_session(final_name)) {
 		ERR("Cannot write the current session to .lttngrc");
 		ret = CMD_ERROR;
