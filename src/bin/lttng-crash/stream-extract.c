@@ -1,0 +1,158 @@
+/*
+ * Implementation of stream-extract.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ringbuffer/ringbuffer.h"
+#include "stream-extract.h"
+#include "util/log.h"
+
+int stream_file_is_ring_buffer(const char *path)
+{
+	struct rb_shm_header h;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return 0;
+	n = pread(fd, &h, sizeof(h), 0);
+	close(fd);
+	return n == (ssize_t)sizeof(h) && h.magic == RB_SHM_MAGIC;
+}
+
+/* A private, writable copy of the file in a memfd (recovery writes). */
+static int copy_to_memfd(const char *path)
+{
+	int in = open(path, O_RDONLY | O_CLOEXEC), out, error;
+	struct stat st;
+	off_t offset = 0;
+
+	if (in < 0 || fstat(in, &st)) {
+		error = errno;
+		ERR("Cannot open %s: %s", path, strerror(error));
+		if (in >= 0)
+			close(in);
+		return -error;
+	}
+	out = memfd_create("lttng-crash-stream", MFD_CLOEXEC);
+	if (out < 0 || ftruncate(out, st.st_size)) {
+		error = errno;
+		ERR("Cannot copy %s: %s", path, strerror(error));
+		close(in);
+		if (out >= 0)
+			close(out);
+		return -error;
+	}
+	while (offset < st.st_size) {
+		ssize_t n = sendfile(out, in, &offset,
+				     (size_t)(st.st_size - offset));
+
+		if (n <= 0) {
+			error = n < 0 ? errno : EIO;
+			ERR("Cannot copy %s: %s", path, strerror(error));
+			close(in);
+			close(out);
+			return -error;
+		}
+	}
+	close(in);
+	return out;
+}
+
+/*
+ * The time that closes the open packet: the producers are dead, so the
+ * latest record's timestamp (the stream's last_ts), in their clock.
+ */
+static uint64_t closing_time;
+
+static uint64_t closing_clock(void)
+{
+	return closing_time;
+}
+
+static int write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int write_packets(struct rb_stream *s, int out, const char *out_path,
+			 struct stream_extract_result *result)
+{
+	struct rb_packet pkt;
+	int ret;
+
+	while (rb_stream_get(s, &pkt) == 0) {
+		ret = write_all(out, pkt.data, pkt.packet_size);
+		rb_stream_put(s);
+		if (ret) {
+			ERR("Cannot write %s: %s", out_path, strerror(-ret));
+			return ret;
+		}
+		result->packets++;
+	}
+	return 0;
+}
+
+static int recover_into(struct rb_channel *chan, const char *out_path,
+			struct stream_extract_result *result)
+{
+	struct rb_stream *s = &chan->streams[0];
+	int out, ret;
+
+	memcpy(result->uuid, s->shm->uuid, sizeof(result->uuid));
+	closing_time = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
+	result->repaired = (uint64_t)rb_stream_recover(s, closing_clock);
+	out = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0660);
+	if (out < 0) {
+		ret = -errno;
+		ERR("Cannot create %s: %s", out_path, strerror(errno));
+		return ret;
+	}
+	ret = write_packets(s, out, out_path, result);
+	if (close(out) && !ret) {
+		ret = -errno;
+		ERR("Cannot write %s: %s", out_path, strerror(errno));
+	}
+	return ret;
+}
+
+int stream_extract(const char *in_path, const char *out_path,
+		   struct stream_extract_result *result)
+{
+	struct rb_stream_fds fds = {.wakeup_fd = -1};
+	struct rb_channel *chan;
+	int ret;
+
+	memset(result, 0, sizeof(*result));
+	fds.shm_fd = copy_to_memfd(in_path);
+	if (fds.shm_fd < 0)
+		return fds.shm_fd;
+	ret = rb_channel_map(&fds, 1, &chan);
+	if (ret) {
+		ERR("%s is not a usable ring buffer: %s", in_path,
+		    rb_last_error());
+		return ret;
+	}
+	ret = recover_into(chan, out_path, result);
+	rb_channel_destroy(chan);
+	return ret;
+}

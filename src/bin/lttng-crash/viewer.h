@@ -1,0 +1,16 @@
+/*
+ * The trace reader lttng-crash runs on the traces it recovered when it
+ * is not asked to extract them: the --viewer command line (split on
+ * spaces), else babeltrace2 when it is on the PATH, else babeltrace;
+ * the trace directory is its last argument.
+ */
+#ifndef CRASH_VIEWER_H
+#define CRASH_VIEWER_H
+
+/*
+ * Runs the reader (command NULL: the default one) on trace_dir and
+ * waits for it. 0 when it exited with status 0, -1 otherwise (reported).
+ */
+int viewer_run(const char *command, const char *trace_dir);
+
+#endif /* CRASH_VIEWER_H */
