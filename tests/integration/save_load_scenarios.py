@@ -95,9 +95,9 @@ SCENARIOS = {
     ],
 }
 
-# Sessions only LTTng can create (this toolkit's daemon has no shared
-# memory path yet): their files are
-# pinned too, and test_save_load.py loads them.
+# Sessions whose saved files hold the date of their creation (the shared
+# memory path ends with <name>-<date>), so they are not compared with
+# ours: their files are pinned too, and test_save_load.py loads them.
 LTTNG_ONLY_SCENARIOS = {
     "shm": [
         ["create", "shm", f"--output={OUT}/shm", f"--shm-path={OUT}/shm"],

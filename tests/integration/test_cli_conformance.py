@@ -53,10 +53,8 @@ KNOWN_DIFFERENCES = {
     ("event-errors", "lttng list s1 -c c0"): HASH_ORDER,
     ("mi-events", "lttng --mi xml list s2"):
         "LTTng's session daemon dies listing a rule with exclusions",
-    ("create", "lttng create s11 --shm-path=/tmp/shm"):
-        "--shm-path is " + NOT_IMPLEMENTED,
-    ("create", "lttng list"): "lists the --live and --shm-path sessions "
-        "above, not created here",
+    ("create", "lttng list"): "lists the --live session above, not created "
+        "here",
     ("create", "lttng destroy -a"): "destroys the sessions above",
     ("create-errors", "lttng --relayd-path /nonexistent create s13 --live"):
         "LTTng's result depends on a relay daemon listening on port 5342",

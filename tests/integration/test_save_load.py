@@ -501,15 +501,14 @@ def test_root_daemon_saves_with_the_clients_credentials(build_dir, lttng_env):
         shutil.rmtree(base, ignore_errors=True)
 
 
-@pytest.mark.parametrize("name,warning", [
-    ("shm", "Warning: Session shm: its shared memory path is not restored: "
-            "not supported by this toolkit\n"),
-])
-def test_lttngs_files_with_what_we_lack_load_with_a_warning(tracing, name,
-                                                            warning):
-    path = tracing.tmp / f"{name}.lttng"
-    path.write_text(fixture_text(name, tracing))
+def test_lttngs_file_with_a_shared_memory_path_loads_it(tracing):
+    path = tracing.tmp / "shm.lttng"
+    text = fixture_text("shm", tracing)
+    path.write_text(text)
     r = tracing.lttng("load", "-i", str(path))
     assert (r.out, r.err) == (
-        "All sessions have been loaded successfully\n", warning)
-    assert f"{name} [inactive]" in tracing.lttng("list").out
+        "All sessions have been loaded successfully\n", "")
+    assert "shm [inactive]" in tracing.lttng("list").out
+    # Saved again, the path LTTng saved (with its date) is kept as is.
+    resaved = save(tracing, "shm", tracing.tmp / "saved")
+    assert canonical(resaved) == canonical(text)

@@ -22,8 +22,8 @@ int shm_metadata_open(struct shm_metadata *m, const char *shm_dir, uid_t uid,
 		return 0;
 	ret = output_dir_create(shm_dir, uid, gid);
 	if (ret) {
-		ERR("Cannot create the shared memory directory %s: %s",
-		    shm_dir, strerror(-ret));
+		ERR("Cannot create the shared memory directory %s: %s", shm_dir,
+		    strerror(-ret));
 		return ret;
 	}
 	snprintf(m->path, sizeof(m->path), "%s/metadata", shm_dir);

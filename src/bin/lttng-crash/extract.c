@@ -174,17 +174,16 @@ static int visit_entry(struct dir_walk *w, const struct dirent *e)
 static int walk_dir(const char *in_dir, const char *out_dir,
 		    struct extract_totals *totals)
 {
-	struct dir_walk w = {.in_dir = in_dir,
-			     .out_dir = out_dir,
-			     .totals = totals};
+	struct dir_walk w = {
+		.in_dir = in_dir, .out_dir = out_dir, .totals = totals};
 	DIR *d = opendir(in_dir);
 	struct dirent *e;
 	int ret = 0;
 
 	if (!d) {
 		ret = -errno;
-		crash_perror("extract_trace_recursive", 983, "Cannot open '%s' path",
-			     in_dir);
+		crash_perror("extract_trace_recursive", 983,
+			     "Cannot open '%s' path", in_dir);
 		return ret;
 	}
 	while (!ret && (e = readdir(d)))

@@ -1,0 +1,227 @@
+"""lttng create --shm-path and lttng-crash end to end.
+
+A session created with --shm-path keeps its user space ring buffers as
+files under <DIR>/<session>-<date>/ust/uid/<uid>/64-bit (with the
+metadata text next to them) while it lives; destroying it removes them.
+When the session daemon, the consumer daemon and the traced app are all
+killed (SIGKILL: nothing is flushed), lttng-crash rebuilds a CTF trace
+from those files, and babeltrace2 reads back every event the app
+committed before the kill, with its fields.
+"""
+import os
+import re
+import signal
+import subprocess
+import time
+
+import pytest
+
+from test_ust_tracing import check_values, ust_consumer_pid
+from trace_reader import read_trace
+from ust_tracing import Tracing, uid_dir, values_of
+
+DATE = r"\d{8}-\d{6}"
+
+
+@pytest.fixture
+def tracing(build_dir, lttng_env, tmp_path):
+    t = Tracing(build_dir, lttng_env, tmp_path)
+    t.start_daemon()
+    yield t
+    t.close()
+
+
+@pytest.fixture
+def crash(build_dir, tmp_path):
+    """Runs our lttng-crash; returns the CompletedProcess."""
+    path = build_dir / "src/bin/lttng-crash/lttng-crash"
+    env = dict(os.environ, LTTNG_MAN_BIN_PATH="/bin/false")
+
+    def run(*args):
+        return subprocess.run([str(path), *map(str, args)],
+                              capture_output=True, text=True, env=env,
+                              timeout=60)
+
+    return run
+
+
+def create_with_shm(t, name, *extra):
+    """create NAME --shm-path=<tmp>/shm; returns that DIR and the
+    session's directory in it (the date, which the test CLI helper hides,
+    from what the session daemon saves)."""
+    shm = t.tmp / "shm"
+    r = t.lttng("create", name, f"--shm-path={shm}", *extra)
+    assert f"\nShared memory path set to {shm}/{name}-DATE\n" in r.out, r.out
+    saved = t.tmp / f"saved-{name}"
+    t.lttng("save", "-o", str(saved), name)
+    m = re.search(r"<shared_memory_path>(.*)</shared_memory_path>",
+                  (saved / f"{name}.lttng").read_text())
+    assert re.fullmatch(rf"{re.escape(str(shm))}/{name}-{DATE}", m.group(1))
+    return shm, m.group(1)
+
+
+def buffer_dir(session_shm):
+    return os.path.join(session_shm, "ust", "uid", str(os.getuid()),
+                        "64-bit")
+
+
+def kill_everything(t, app):
+    """SIGKILL the consumer daemon, the session daemon and the app, in
+    that order (a consumer that outlives its session daemon would write
+    everything out and clean up)."""
+    sessiond = t.sessiond.pid()
+    consumer = ust_consumer_pid(sessiond)
+    for pid in (consumer, sessiond):
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while t.sessiond.alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not t.sessiond.alive(pid)
+    app.kill()
+
+
+def test_buffers_are_files_while_the_session_lives(tracing):
+    shm, session_shm = create_with_shm(tracing, "s")
+    assert not os.path.exists(session_shm)  # nothing before the buffers
+    tracing.lttng("enable-event", "--userspace", "testapp:*")
+    tracing.lttng("start")
+    app = tracing.app()
+    app.emit(10)
+    files = sorted(os.listdir(buffer_dir(session_shm)))
+    cpus = os.sysconf("SC_NPROCESSORS_CONF")
+    assert files == sorted(["metadata"] +
+                           [f"channel0_{i}" for i in range(cpus)])
+    for name in files:
+        st = os.stat(os.path.join(buffer_dir(session_shm), name))
+        assert st.st_mode & 0o777 == 0o600
+        assert st.st_uid == os.getuid()
+    with open(os.path.join(buffer_dir(session_shm), "metadata")) as f:
+        assert "testapp:values" in f.read()
+    # The trace itself is still written to the session's output.
+    tracing.lttng("stop")
+    trace = read_trace(uid_dir(tracing.session_dir("s")))
+    assert values_of(trace) == list(range(10))
+    tracing.lttng("destroy")
+    # As LTTng: the files go, the directories stay.
+    assert os.listdir(buffer_dir(session_shm)) == []
+    app.quit()
+
+
+def test_list_and_save_keep_the_shm_path(tracing):
+    shm, session_shm = create_with_shm(tracing, "s")
+    saved = tracing.tmp / "saved"
+    tracing.lttng("save", "-o", str(saved), "s")
+    text = (saved / "s.lttng").read_text()
+    assert (f"\t\t<name>s</name>\n\t\t<shared_memory_path>{session_shm}"
+            "</shared_memory_path>\n") in text
+    tracing.lttng("destroy", "s")
+    tracing.lttng("load", "-i", str(saved / "s.lttng"))
+    tracing.lttng("save", "-o", str(tracing.tmp / "again"), "s")
+    assert (tracing.tmp / "again" / "s.lttng").read_text() == text
+
+
+def test_automatic_name_gets_no_second_date(tracing):
+    shm = tracing.tmp / "shm"
+    r = tracing.lttng("create", f"--shm-path={shm}")
+    assert r.out.endswith(f"\nShared memory path set to {shm}/auto-DATE\n")
+
+
+def test_crash_recovers_every_committed_event(tracing, crash):
+    shm, session_shm = create_with_shm(tracing, "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:*")
+    tracing.lttng("start")
+    app = tracing.app()
+    app.emit(300)
+    app.emit(200)
+    kill_everything(tracing, app)
+    # Nothing reached the trace output: every event is in the buffers.
+    out = tracing.tmp / "extracted"
+    r = crash("-x", out, shm)
+    assert (r.returncode, r.stderr) == (0, ""), r
+    rel = os.path.relpath(buffer_dir(session_shm), shm)
+    assert sorted(os.listdir(out / rel))[0] == "channel0_0"
+    assert "metadata" in os.listdir(out / rel)
+    trace = read_trace(out / rel)
+    values = [rec for rec in trace if rec.name == "testapp:values"]
+    assert [rec.fields["seq"] for rec in values] == list(range(500))
+    for seq, rec in enumerate(values):
+        check_values(rec, seq)
+    assert sum(rec.name == "testapp:tick" for rec in trace) == 2
+    # The input is left as it was: a second extraction gives the same.
+    r = crash("-x", tracing.tmp / "again", shm)
+    assert r.returncode == 0, r
+    assert values_of(read_trace(tracing.tmp / "again" / rel)) == \
+        list(range(500))
+
+
+def test_crash_of_a_snapshot_session_keeps_the_newest_packets(tracing,
+                                                              crash):
+    shm, session_shm = create_with_shm(tracing, "snap", "--snapshot")
+    tracing.lttng("enable-channel", "--userspace", "--subbuf-size=4096",
+                  "--num-subbuf=4", "channel0")
+    tracing.lttng("enable-event", "--userspace", "testapp:values",
+                  "-c", "channel0")
+    tracing.lttng("start")
+    app = tracing.app(wrapper=("taskset", "-c", "0"))
+    app.emit(3000)
+    kill_everything(tracing, app)
+    out = tracing.tmp / "extracted"
+    r = crash("-x", out, shm)
+    assert (r.returncode, r.stderr) == (0, ""), r
+    # Overwrite mode: the newest packets, up to the last event, in order.
+    rel = os.path.relpath(buffer_dir(session_shm), shm)
+    seqs = values_of(read_trace(out / rel))
+    assert 100 < len(seqs) < 3000
+    assert seqs == list(range(3000 - len(seqs), 3000))
+
+
+def test_crash_shows_the_recovered_trace_with_a_viewer(tracing, crash):
+    shm, _ = create_with_shm(tracing, "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:*")
+    tracing.lttng("start")
+    app = tracing.app()
+    app.emit(5)
+    kill_everything(tracing, app)
+    r = crash(shm)  # babeltrace2 by default
+    assert r.returncode == 0, r
+    assert r.stdout.count("testapp:values:") == 5
+    r = crash("-e", "/bin/echo viewing", shm)
+    assert r.returncode == 0, r
+    tmp = r.stdout.split()[1]
+    assert r.stdout.startswith("viewing /tmp/lttng-crash-")
+    assert not os.path.exists(tmp)  # removed once the viewer is done
+
+
+def test_crash_errors(crash, tmp_path):
+    r = crash("-x", tmp_path / "out1", tmp_path / "nosuch")
+    assert r.returncode == 1
+    assert re.fullmatch(
+        r"PERROR - [\d:.]+ \[\d+/\d+\]: Cannot open '.*/nosuch' path: "
+        r"No such file or directory \(in extract_trace_recursive\(\) at "
+        r"lttng-crash.c:983\)\n", r.stderr), r.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    r = crash("-x", tmp_path / "out2", empty)
+    assert (r.returncode, r.stdout, r.stderr) == (0, "", "")
+    assert os.listdir(tmp_path / "out2") == []
+    r = crash("-x", tmp_path / "out2", empty)  # exists already
+    assert r.returncode == 1
+    assert "mkdir: File exists" in r.stderr
+    r = crash("--bogus", empty)
+    assert r.returncode == 1
+    assert r.stderr.endswith("Error: Unknown command-line option\n")
+    r = crash("-V")
+    assert r.returncode == 0
+    assert r.stdout.endswith(
+        "lttng-crash (LTTng Crash Trace Viewer) 2.13.9 - Nordicit\u00e9\n")
+    r = crash("--list-options")
+    assert r.stdout.split() == ["--version", "-V", "--help", "-h",
+                                "--verbose", "-v", "--viewer", "-e",
+                                "--extract", "-x", "--list-options"]
+    # --help and a missing SHMDIR run the man pager (here /bin/false).
+    assert crash("--help").returncode == 1
+    assert crash().returncode == 1
+    # A file that is not a ring buffer is skipped, not fatal.
+    (empty / "junk").write_text("not a buffer")
+    r = crash("-x", tmp_path / "out3", empty)
+    assert (r.returncode, r.stderr) == (0, "")
