@@ -154,6 +154,32 @@ def test_crash_recovers_every_committed_event(tracing, crash):
         list(range(500))
 
 
+def test_crash_keeps_the_packets_the_consumer_already_wrote(tracing,
+                                                           crash):
+    shm, session_shm = create_with_shm(tracing, "s")
+    tracing.lttng("enable-channel", "--userspace", "--subbuf-size=4096",
+                  "--num-subbuf=4", "channel0")
+    tracing.lttng("enable-event", "--userspace", "testapp:values",
+                  "-c", "channel0")
+    tracing.lttng("start")
+    app = tracing.app(wrapper=("taskset", "-c", "0"))
+    app.emit(150)  # about 3 of the 4 packets of CPU 0's stream
+    written = uid_dir(tracing.session_dir("s")) / "channel0_0"
+    deadline = time.monotonic() + 10
+    while (not written.exists() or written.stat().st_size == 0) and \
+            time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert written.stat().st_size > 0  # the consumer wrote some packets
+    kill_everything(tracing, app)
+    out = tracing.tmp / "extracted"
+    r = crash("-x", out, shm)
+    assert (r.returncode, r.stderr) == (0, ""), r
+    rel = os.path.relpath(buffer_dir(session_shm), shm)
+    values = [rec for rec in read_trace(out / rel)
+              if rec.name == "testapp:values"]
+    assert [rec.fields["seq"] for rec in values] == list(range(150))
+
+
 def test_crash_of_a_snapshot_session_keeps_the_newest_packets(tracing,
                                                               crash):
     shm, session_shm = create_with_shm(tracing, "snap", "--snapshot")

@@ -112,6 +112,28 @@ static int write_packets(struct rb_stream *s, int out, const char *out_path,
 	return 0;
 }
 
+/*
+ * Discard mode: the packets the consumer daemon already read stay in
+ * their sub-buffers until a producer starts the packet N later. Moves
+ * the (private) read position back to the oldest packet still intact,
+ * so that the recovered stream holds every packet the ring still has.
+ */
+static void rewind_to_oldest_intact(struct rb_stream *s)
+{
+	uint64_t offset = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+	uint64_t consumed = s->shm->consumed >> s->subbuf_order;
+	uint64_t started = (offset + s->subbuf_mask) >> s->subbuf_order;
+	uint64_t nr_slots = s->count_mask + 1;
+	uint64_t gidx = consumed;
+
+	if (s->mode != RB_MODE_DISCARD || consumed > started)
+		return;
+	while (gidx > 0 && started - (gidx - 1) <= nr_slots &&
+	       s->phys[(gidx - 1) & s->count_mask].seq == gidx - 1)
+		gidx--;
+	s->shm->consumed = gidx << s->subbuf_order;
+}
+
 static int recover_into(struct rb_channel *chan, const char *out_path,
 			struct stream_extract_result *result)
 {
@@ -120,6 +142,7 @@ static int recover_into(struct rb_channel *chan, const char *out_path,
 
 	memcpy(result->uuid, s->shm->uuid, sizeof(result->uuid));
 	closing_time = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
+	rewind_to_oldest_intact(s);
 	result->repaired = (uint64_t)rb_stream_recover(s, closing_clock);
 	out = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0660);
 	if (out < 0) {

@@ -1,7 +1,8 @@
 /*
  * One ring buffer stream file of a --shm-path session, recovered after
  * its producers and consumer died: every packet still in the buffer
- * from the consumer's read position on, the open packet cut to its
+ * (in discard mode also those the consumer had read, still intact),
+ * the open packet cut to its
  * proven committed prefix (rb_stream_recover), written out as a CTF
  * stream file. The input file is never modified: it is recovered in a
  * private copy.
