@@ -118,8 +118,10 @@ static int set_dir(struct ust_buffer_set *set, const struct session *s,
 	if (n < 0 || (size_t)n >= sizeof(set->rel_dir))
 		return -ENAMETOOLONG;
 	if (s->shm_path[0]) {
-		n = snprintf(set->shm_dir, sizeof(set->shm_dir), "%s/%s",
-			     s->shm_path, set->rel_dir);
+		/* a relative path is taken from "/", as a daemon's LTTng */
+		n = snprintf(set->shm_dir, sizeof(set->shm_dir), "%s%s/%s",
+			     s->shm_path[0] == '/' ? "" : "/", s->shm_path,
+			     set->rel_dir);
 		if (n < 0 || (size_t)n >= sizeof(set->shm_dir))
 			return -ENAMETOOLONG;
 	}
