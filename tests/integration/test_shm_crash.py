@@ -120,6 +120,31 @@ def test_list_and_save_keep_the_shm_path(tracing):
     assert (tracing.tmp / "again" / "s.lttng").read_text() == text
 
 
+SET_SHM_PATH = """
+import ctypes, sys
+ctl = ctypes.CDLL(sys.argv[1])
+for name in sys.argv[2:]:
+    print(ctl.lttng_set_session_shm_path(name.encode(), b"/tmp/elsewhere"))
+"""
+
+
+def test_set_session_shm_path_api(tracing):
+    """liblttng-ctl: before the start only, on an existing session."""
+    lib = tracing.build_dir / "src/lib/lttng-ctl/liblttng-ctl.so"
+    tracing.lttng("create", "a")
+    tracing.lttng("create", "b")
+    tracing.lttng("enable-event", "--userspace", "-s", "b", "x")
+    tracing.lttng("start", "b")
+    r = subprocess.run(["/usr/bin/python3", "-c", SET_SHM_PATH, str(lib),
+                        "a", "b", "nosuch"], capture_output=True, text=True,
+                       env=tracing.env, timeout=30)
+    # 0, -LTTNG_ERR_SESSION_STARTED, -LTTNG_ERR_SESS_NOT_FOUND
+    assert r.stdout.split() == ["0", "-13", "-23"], r
+    tracing.lttng("save", "-o", str(tracing.tmp / "saved"), "a")
+    assert "<shared_memory_path>/tmp/elsewhere</shared_memory_path>" in \
+        (tracing.tmp / "saved" / "a.lttng").read_text()
+
+
 def test_automatic_name_gets_no_second_date(tracing):
     shm = tracing.tmp / "shm"
     r = tracing.lttng("create", f"--shm-path={shm}")
@@ -152,6 +177,27 @@ def test_crash_recovers_every_committed_event(tracing, crash):
     assert r.returncode == 0, r
     assert values_of(read_trace(tracing.tmp / "again" / rel)) == \
         list(range(500))
+
+
+def test_per_process_buffers_are_recovered_too(tracing, crash):
+    shm, session_shm = create_with_shm(tracing, "s")
+    tracing.lttng("enable-channel", "--userspace", "--buffers-pid",
+                  "channel0")
+    tracing.lttng("enable-event", "--userspace", "testapp:values",
+                  "-c", "channel0")
+    tracing.lttng("start")
+    app = tracing.app()
+    app.emit(50)
+    pid_root = os.path.join(session_shm, "ust", "pid")
+    (app_dir,) = os.listdir(pid_root)
+    assert re.fullmatch(rf"ust-test-app-{app.pid}-{DATE}", app_dir)
+    assert "metadata" in os.listdir(os.path.join(pid_root, app_dir))
+    kill_everything(tracing, app)
+    out = tracing.tmp / "extracted"
+    r = crash("-x", out, shm)
+    assert (r.returncode, r.stderr) == (0, ""), r
+    rel = os.path.relpath(os.path.join(pid_root, app_dir), shm)
+    assert values_of(read_trace(out / rel)) == list(range(50))
 
 
 def test_crash_keeps_the_packets_the_consumer_already_wrote(tracing,
