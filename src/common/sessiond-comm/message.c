@@ -47,6 +47,7 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_SAVE_SESSION] = "save-session",
 	[LSC_CMD_REGENERATE_METADATA] = "regenerate-metadata",
 	[LSC_CMD_REGENERATE_STATEDUMP] = "regenerate-statedump",
+	[LSC_CMD_SET_SESSION_SHM_PATH] = "set-session-shm-path",
 };
 
 const char *lsc_command_name(uint32_t command)
