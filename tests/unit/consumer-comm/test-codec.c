@@ -38,6 +38,7 @@ static void fill_channel(struct consumer_channel_desc *d)
 	d->read_timer_us = 200;
 	d->output_uid = 1000;
 	d->output_gid = 100;
+	strcpy(d->shm_dir, "/dev/shm/s-20261123-120000/ust/uid/0/64-bit");
 }
 
 static int decode_channel(const struct lsc_buf *buf, size_t len,
@@ -87,7 +88,7 @@ static void bad_channel_values_are_refused(void **state)
 	struct lsc_buf buf;
 
 	(void)state;
-	for (int which = 0; which < 7; which++) {
+	for (int which = 0; which < 8; which++) {
 		fill_channel(&in);
 		switch (which) {
 		case 0:
@@ -111,6 +112,9 @@ static void bad_channel_values_are_refused(void **state)
 		case 6:
 			in.clock_source = TRACE_CLOCK_SOURCE_MAX + 1;
 			break;
+		case 7:
+			strcpy(in.shm_dir, "relative/shm");
+			break;
 		}
 		lsc_buf_init(&buf);
 		consumer_put_channel_desc(&buf, &in);
@@ -129,6 +133,7 @@ static void metadata_desc_round_trips(void **state)
 
 	(void)state;
 	strcpy(in.output_dir, "/a/b");
+	strcpy(in.shm_dir, "/shm/a/b");
 	in.uuid[15] = 0xff;
 	lsc_buf_init(&buf);
 	consumer_put_metadata_desc(&buf, &in);
