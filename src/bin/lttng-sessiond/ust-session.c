@@ -42,7 +42,7 @@ struct ust_buffer_set {
 	char dir[PATH_MAX];	   /* "": buffers kept for snapshots only */
 	char rel_dir[PATH_MAX];	   /* ust/uid/<uid>/64-bit or ust/pid/<app>,
 				      within the trace chunk */
-	char shm_dir[PATH_MAX]; /* --shm-path: <shm path>/<rel_dir>, or "" */
+	char shm_dir[PATH_MAX];	   /* --shm-path: <shm path>/<rel_dir>, or "" */
 	uint64_t metadata_key;
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ust_registry *registry;

@@ -148,8 +148,8 @@ static int stream_memfd_create(struct rb_stream *s, const char *name)
  * exist yet (two channels never share one). Its path is kept so that
  * rb_channel_destroy() removes it.
  */
-static int stream_file_create(struct rb_stream *s,
-			      const struct rb_config *conf, unsigned int cpu)
+static int stream_file_create(struct rb_stream *s, const struct rb_config *conf,
+			      unsigned int cpu)
 {
 	int len = snprintf(NULL, 0, "%s/%s_%u", conf->shm_dir,
 			   conf->shm_name ? conf->shm_name : "stream", cpu);
@@ -159,11 +159,11 @@ static int stream_file_create(struct rb_stream *s,
 		return rb_error(-ENOMEM, "out of memory");
 	snprintf(s->shm_file, (size_t)len + 1, "%s/%s_%u", conf->shm_dir,
 		 conf->shm_name ? conf->shm_name : "stream", cpu);
-	s->shm_fd = open(s->shm_file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
-			 0600);
+	s->shm_fd =
+		open(s->shm_file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 	if (s->shm_fd < 0) {
-		int ret = rb_error(-errno, "cannot create %s: %s",
-				   s->shm_file, strerror(errno));
+		int ret = rb_error(-errno, "cannot create %s: %s", s->shm_file,
+				   strerror(errno));
 
 		free(s->shm_file);
 		s->shm_file = NULL;

@@ -335,7 +335,7 @@ LTTNG_API int lttng_regenerate_statedump(const char *session_name)
 }
 
 LTTNG_API int lttng_set_session_shm_path(const char *session_name,
-					  const char *shm_path)
+					 const char *shm_path)
 {
 	char name[LTTNG_NAME_MAX];
 	struct lsc_buf buf;
