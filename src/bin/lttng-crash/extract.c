@@ -78,37 +78,42 @@ static void extract_stream(struct dir_walk *w, const char *name)
 	}
 }
 
-/* The whole text of a file, NUL-terminated, in *text (to free). */
+/* The whole text of a file in *text (malloc'd) and *len. */
 static int read_text(const char *path, char **text, size_t *len)
 {
-	FILE *f = fopen(path, "re");
-	size_t cap = 4096, n;
-	char *buf;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+	struct stat st;
+	size_t done = 0;
+	char *buf = NULL;
 
-	if (!f)
-		return -errno;
-	buf = malloc(cap);
-	*len = 0;
-	while (buf && (n = fread(buf + *len, 1, cap - *len - 1, f)) > 0) {
-		*len += n;
-		if (cap - *len - 1 == 0) {
-			char *grown = realloc(buf, cap * 2);
-
-			if (!grown) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = grown;
-			cap *= 2;
-		}
+	if (fd < 0 || fstat(fd, &st)) {
+		ret = -errno;
+		goto end;
 	}
-	fclose(f);
-	if (!buf)
-		return -ENOMEM;
-	buf[*len] = '\0';
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		ret = -ENOMEM;
+		goto end;
+	}
+	while (done < (size_t)st.st_size) {
+		ssize_t n = read(fd, buf + done, (size_t)st.st_size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ret = n < 0 ? -errno : -EIO;
+			goto end;
+		}
+		done += (size_t)n;
+	}
 	*text = buf;
-	return 0;
+	*len = done;
+	buf = NULL;
+end:
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	return ret;
 }
 
 /*
