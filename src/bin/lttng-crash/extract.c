@@ -24,7 +24,6 @@ struct dir_walk {
 	const char *out_dir;
 	struct extract_totals *totals;
 	bool has_metadata;
-	bool has_streams;
 	bool out_created;
 	bool have_uuid;
 	uint8_t uuid[CTF_UUID_LEN];
