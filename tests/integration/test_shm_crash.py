@@ -262,6 +262,14 @@ def test_crash_shows_the_recovered_trace_with_a_viewer(tracing, crash):
     tmp = r.stdout.split()[1]
     assert r.stdout.startswith("viewing /tmp/lttng-crash-")
     assert not os.path.exists(tmp)  # removed once the viewer is done
+    # As LTTng's: the reader's exit status is not lttng-crash's.
+    assert crash("-e", "/bin/false", shm).returncode == 0
+    r = crash("-e", "/nonexistent", shm)
+    assert r.returncode == 0
+    assert re.fullmatch(
+        r'PERROR - [\d:.]+ \[\d+/\d+\]: Failed to launch "/nonexistent" '
+        r"viewer: No such file or directory \(in spawn_viewer\(\) at "
+        r"spawn-viewer.c:242\)\n", r.stderr), r.stderr
 
 
 def test_crash_errors(crash, tmp_path):
@@ -290,9 +298,17 @@ def test_crash_errors(crash, tmp_path):
     assert r.stdout.split() == ["--version", "-V", "--help", "-h",
                                 "--verbose", "-v", "--viewer", "-e",
                                 "--extract", "-x", "--list-options"]
-    # --help and a missing SHMDIR run the man pager (here /bin/false).
+    # --help and no argument at all run the man pager (here /bin/false).
     assert crash("--help").returncode == 1
     assert crash().returncode == 1
+    for args in (["-v"], [empty, "extra"], [empty, "-x", tmp_path / "o"]):
+        r = crash(*args)
+        assert (r.returncode, r.stderr) == (
+            1, "Error: Command-line error: Specify exactly one input path\n")
+    r = crash("-x")
+    assert r.returncode == 1
+    assert r.stderr.endswith("option requires an argument -- 'x'\n"
+                             "Error: Unknown command-line option\n")
     # A file that is not a ring buffer is skipped, not fatal.
     (empty / "junk").write_text("not a buffer")
     r = crash("-x", tmp_path / "out3", empty)

@@ -186,7 +186,7 @@ static int walk_dir(const char *in_dir, const char *out_dir,
 
 	if (!d) {
 		ret = -errno;
-		crash_perror("extract_trace_recursive", 983,
+		crash_perror("lttng-crash.c", "extract_trace_recursive", 983,
 			     "Cannot open '%s' path", in_dir);
 		return ret;
 	}

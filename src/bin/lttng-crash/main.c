@@ -108,8 +108,10 @@ static int parse_options(int argc, char **argv, struct crash_opts *opts)
 			return EXIT_ERROR;
 		}
 	}
-	if (optind >= argc)
-		return show_help();
+	if (optind + 1 != argc) {
+		ERR("Command-line error: Specify exactly one input path");
+		return EXIT_ERROR;
+	}
 	opts->shm_dir = argv[optind];
 	return -1;
 }
@@ -133,13 +135,13 @@ static int extract_mode(const struct crash_opts *opts)
 
 	if (stat(opts->extract_dir, &st) == 0) {
 		errno = EEXIST;
-		crash_perror("main", 1234, "mkdir");
+		crash_perror("lttng-crash.c", "main", 1234, "mkdir");
 		return EXIT_ERROR;
 	}
 	ret = output_dir_create(opts->extract_dir, geteuid(), getegid());
 	if (ret) {
 		errno = -ret;
-		crash_perror("main", 1234, "mkdir");
+		crash_perror("lttng-crash.c", "main", 1234, "mkdir");
 		return EXIT_ERROR;
 	}
 	return extract_to(opts->shm_dir, opts->extract_dir);
@@ -161,7 +163,7 @@ static int view_mode(const struct crash_opts *opts)
 	int ret;
 
 	if (!mkdtemp(tmp_dir)) {
-		crash_perror("main", 1260, "mkdtemp");
+		crash_perror("lttng-crash.c", "main", 1260, "mkdtemp");
 		return EXIT_FATAL;
 	}
 	ret = extract_to(opts->shm_dir, tmp_dir);
@@ -175,8 +177,11 @@ static int view_mode(const struct crash_opts *opts)
 int main(int argc, char **argv)
 {
 	struct crash_opts opts = {0};
-	int ret = parse_options(argc, argv, &opts);
+	int ret;
 
+	if (argc == 1)
+		return show_help(); /* as LTTng's, without any argument */
+	ret = parse_options(argc, argv, &opts);
 	if (ret >= 0)
 		return ret;
 	if (opts.extract_dir)

@@ -11,7 +11,8 @@
 #include "perror.h"
 #include "util/log.h"
 
-void crash_perror(const char *function, int line, const char *fmt, ...)
+void crash_perror(const char *file, const char *function, int line,
+		  const char *fmt, ...)
 {
 	int error = errno;
 	struct timespec now;
@@ -28,8 +29,8 @@ void crash_perror(const char *function, int line, const char *fmt, ...)
 	localtime_r(&now.tv_sec, &tm);
 	fprintf(stderr,
 		"PERROR - %02d:%02d:%02d.%09ld [%ld/%ld]: %s: %s (in %s() at "
-		"lttng-crash.c:%d)\n",
+		"%s:%d)\n",
 		tm.tm_hour, tm.tm_min, tm.tm_sec, now.tv_nsec, (long)getpid(),
-		(long)gettid(), what, strerror(error), function, line);
+		(long)gettid(), what, strerror(error), function, file, line);
 	errno = error;
 }

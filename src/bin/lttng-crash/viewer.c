@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "perror.h"
 #include "util/log.h"
 #include "viewer.h"
 
@@ -54,17 +55,21 @@ static int build_argv(char *line, const char *trace_dir, char **argv)
 	return argc;
 }
 
+/* As LTTng's, the reader's own exit status is not lttng-crash's. */
 static int wait_viewer(pid_t pid, const char *name)
 {
 	int status;
 
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			ERR("Cannot wait for the trace viewer %s: %s", name,
+			    strerror(errno));
 			return -1;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	ERR("Trace viewer %s failed", name);
-	return -1;
+		}
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		DBG("Trace viewer %s exited with status 0x%x", name, status);
+	return 0;
 }
 
 int viewer_run(const char *command, const char *trace_dir)
@@ -86,8 +91,8 @@ int viewer_run(const char *command, const char *trace_dir)
 	pid = fork();
 	if (pid == 0) {
 		execvp(argv[0], argv);
-		ERR("Cannot run the trace viewer %s: %s", argv[0],
-		    strerror(errno));
+		crash_perror("spawn-viewer.c", "spawn_viewer", 242,
+			     "Failed to launch \"%s\" viewer", argv[0]);
 		_exit(127);
 	}
 	if (pid < 0) {

@@ -9,7 +9,8 @@
 
 /*
  * Runs the reader (command NULL: the default one) on trace_dir and
- * waits for it. 0 when it exited with status 0, -1 otherwise (reported).
+ * waits for it. 0 once it ran, whatever its exit status (as LTTng's
+ * lttng-crash); -1 when it could not be started (reported).
  */
 int viewer_run(const char *command, const char *trace_dir);
 
