@@ -313,3 +313,23 @@ def test_crash_errors(crash, tmp_path):
     (empty / "junk").write_text("not a buffer")
     r = crash("-x", tmp_path / "out3", empty)
     assert (r.returncode, r.stderr) == (0, "")
+
+
+def test_unusable_shm_path_fails_cleanly(tracing):
+    """Buffers that cannot be created: no trace, but both daemons live
+    on and the session can be destroyed."""
+    blocker = tracing.tmp / "a-file"
+    blocker.write_text("")
+    tracing.lttng("create", "s", f"--shm-path={blocker}")
+    tracing.lttng("enable-event", "--userspace", "testapp:*")
+    # As LTTng: the buffers are made when an app registers, not at start.
+    r = tracing.lttng("start")
+    assert r.out == "Tracing started for session s\n"
+    app = tracing.app()
+    app.emit(3)
+    sessiond = tracing.sessiond.pid()
+    assert tracing.sessiond.alive(sessiond)
+    assert tracing.sessiond.alive(ust_consumer_pid(sessiond))
+    tracing.lttng("destroy", "s")
+    assert blocker.read_text() == ""
+    app.quit()
