@@ -11,6 +11,7 @@ committed before the kill, with its fields.
 import os
 import re
 import signal
+import struct
 import subprocess
 import time
 
@@ -198,6 +199,33 @@ def test_per_process_buffers_are_recovered_too(tracing, crash):
     assert (r.returncode, r.stderr) == (0, ""), r
     rel = os.path.relpath(os.path.join(pid_root, app_dir), shm)
     assert values_of(read_trace(out / rel)) == list(range(50))
+
+
+def test_damaged_stream_files_are_reported_not_fatal(tracing, crash):
+    shm, session_shm = create_with_shm(tracing, "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:values")
+    tracing.lttng("start")
+    app = tracing.app(wrapper=("taskset", "-c", "0"))
+    app.emit(20)
+    kill_everything(tracing, app)
+    bufs = buffer_dir(session_shm)
+    # channel0_0: its first slot's commit counters overwritten (the
+    # header's u64 at byte 16 is where the slots start, shm-layout.h);
+    # channel0_1: cut short.
+    with open(os.path.join(bufs, "channel0_0"), "r+b") as f:
+        f.seek(16)
+        (slots_offset,) = struct.unpack("=Q", f.read(8))
+        f.seek(slots_offset)
+        f.write(b"\x7f" * 16)
+    with open(os.path.join(bufs, "channel0_1"), "r+b") as f:
+        f.truncate(8192)
+    r = crash("-x", tracing.tmp / "out", shm)
+    assert r.returncode == 1
+    assert re.search(r"channel0_0 cannot be recovered: stream 0: packet 0 "
+                     r"has \d+ bytes committed of \d+ reserved", r.stderr), \
+        r.stderr
+    assert re.search(r"channel0_1 is not a usable ring buffer: stream 0: "
+                     r"layout does not match", r.stderr), r.stderr
 
 
 def test_crash_keeps_the_packets_the_consumer_already_wrote(tracing,

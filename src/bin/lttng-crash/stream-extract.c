@@ -2,6 +2,7 @@
  * Implementation of stream-extract.h.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -94,13 +95,29 @@ static int write_all(int fd, const void *data, size_t len)
 	return 0;
 }
 
+/*
+ * The files come from a crash and may be damaged: in discard mode the
+ * packet at the read position must be the one its sub-buffer holds
+ * before it is read (rb_stream_get takes that for granted).
+ */
+static bool next_packet_is_consistent(const struct rb_stream *s)
+{
+	uint64_t gidx = s->shm->consumed >> s->subbuf_order;
+
+	if (s->mode != RB_MODE_DISCARD)
+		return true;
+	return s->phys[gidx & s->count_mask].seq == gidx;
+}
+
 static int write_packets(struct rb_stream *s, int out, const char *out_path,
 			 struct stream_extract_result *result)
 {
+	uint64_t most = s->count_mask + 2; /* every slot, and the spare */
 	struct rb_packet pkt;
 	int ret;
 
-	while (rb_stream_get(s, &pkt) == 0) {
+	while (result->packets < most && next_packet_is_consistent(s) &&
+	       rb_stream_get(s, &pkt) == 0) {
 		ret = write_all(out, pkt.data, pkt.packet_size);
 		rb_stream_put(s);
 		if (ret) {
@@ -142,7 +159,6 @@ static int recover_into(struct rb_channel *chan, const char *out_path,
 
 	memcpy(result->uuid, s->shm->uuid, sizeof(result->uuid));
 	closing_time = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
-	rewind_to_oldest_intact(s);
 	result->repaired = (uint64_t)rb_stream_recover(s, closing_clock);
 	out = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0660);
 	if (out < 0) {
@@ -175,7 +191,12 @@ int stream_extract(const char *in_path, const char *out_path,
 		    rb_last_error());
 		return ret;
 	}
-	ret = recover_into(chan, out_path, result);
+	rewind_to_oldest_intact(&chan->streams[0]);
+	ret = rb_stream_check_recoverable(&chan->streams[0]);
+	if (ret)
+		ERR("%s cannot be recovered: %s", in_path, rb_last_error());
+	else
+		ret = recover_into(chan, out_path, result);
 	rb_channel_destroy(chan);
 	return ret;
 }

@@ -80,4 +80,12 @@ void rb_stream_stats(const struct rb_stream *s, struct rb_stream_stats *st);
  */
 int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock);
 
+/*
+ * Before rb_stream_recover() on memory that may be damaged (the files
+ * of a crashed session, lttng-crash): checks that the read and write
+ * positions and each packet's commit count are ones recovery can work
+ * with. 0, or -EPROTO with rb_last_error() saying what is wrong.
+ */
+int rb_stream_check_recoverable(struct rb_stream *s);
+
 #endif /* RINGBUFFER_CONSUMER_H */

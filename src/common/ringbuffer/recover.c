@@ -6,8 +6,10 @@
  * by the consumer daemon; "CRASH SAFETY" in producer.c is the rationale.
  */
 #include <assert.h>
+#include <errno.h>
 
 #include "ringbuffer/consumer.h"
+#include "ringbuffer/error.h"
 #include "ringbuffer/packet.h"
 
 /* The state of one packet of the stream, as recovery sees it. */
@@ -95,6 +97,36 @@ static uint64_t proven_begin(struct rb_stream *s, uint64_t gidx,
 	if (st.filled != st.reserved && st.prefix < CTF_PACKET_HEADER_LEN)
 		return UINT64_MAX;
 	return phys_if_current(s, gidx)->ts_begin;
+}
+
+int rb_stream_check_recoverable(struct rb_stream *s)
+{
+	uint64_t offset = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
+	uint64_t consumed =
+		__atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
+	uint64_t end = (offset + s->subbuf_mask) >> s->subbuf_order;
+	uint64_t gidx = consumed >> s->subbuf_order;
+	struct packet_state st;
+
+	if (consumed > offset || (consumed & s->subbuf_mask))
+		return rb_error(-EPROTO,
+				"stream %u: read position %llu is not a "
+				"packet start at or before the write "
+				"position %llu",
+				s->cpu, (unsigned long long)consumed,
+				(unsigned long long)offset);
+	if (end - gidx > s->count_mask + 1)
+		gidx = end - (s->count_mask + 1);
+	for (; gidx < end; gidx++) {
+		st = packet_state_of(s, gidx, offset);
+		if (st.filled != s->subbuf_size && st.filled > st.reserved)
+			return rb_error(-EPROTO,
+					"stream %u: packet %llu has %u bytes "
+					"committed of %u reserved",
+					s->cpu, (unsigned long long)gidx,
+					st.filled, st.reserved);
+	}
+	return 0;
 }
 
 int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock)
