@@ -2,8 +2,9 @@
  * Ring buffer streams kept as files (rb_config.shm_dir, lttng create
  * --shm-path): the files <dir>/<name>_<cpu> exist with mode 0600 while
  * the channel lives, another process can map them from the path alone
- * and recover the records after the producer "died", destroying the
- * channel removes them, and an existing file is never overwritten.
+ * and recover the records after the producer "died", damaged memory is
+ * refused before recovery, destroying the channel removes them, and an
+ * existing file is never overwritten.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -131,6 +132,30 @@ static void test_records_are_recovered_from_the_file(void **state)
 	assert_int_equal(access(path, F_OK), -1);
 }
 
+/* Damaged memory (a crash's files) is refused before recovery. */
+static void test_damaged_stream_is_not_recoverable(void **state)
+{
+	struct fixture *f = *state;
+	struct rb_config conf = file_config(f->dir);
+	struct rb_channel *chan;
+	struct rb_stream *s;
+
+	assert_int_equal(rb_channel_create(&conf, &chan), 0);
+	s = &chan->streams[0];
+	for (uint64_t seq = 0; seq < 10; seq++)
+		assert_int_equal(
+			rec_emit_stream(s, 0, seq, rec_clock_monotonic), 0);
+	assert_int_equal(rb_stream_check_recoverable(s), 0);
+	s->slots[0].commit_remote += 1u << 20; /* more than reserved */
+	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
+	assert_non_null(strstr(rb_last_error(), "stream 0: packet 0 has "));
+	s->slots[0].commit_remote -= 1u << 20;
+	s->shm->consumed = 4096 * 9; /* past the write position */
+	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
+	assert_non_null(strstr(rb_last_error(), "read position 36864"));
+	rb_channel_destroy(chan);
+}
+
 static void test_an_existing_file_is_not_overwritten(void **state)
 {
 	struct fixture *f = *state;
@@ -166,6 +191,9 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_records_are_recovered_from_the_file, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_damaged_stream_is_not_recoverable, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_an_existing_file_is_not_overwritten, setup,
