@@ -13,6 +13,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <poll.h>
@@ -26,6 +27,7 @@
 
 #include "bpf-credentials.h"
 #include "cpu-stream.h"
+#include "statedump.h"
 #include "stream-snapshot.h"
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
@@ -945,6 +947,144 @@ static int set_filter(struct kconsumer *kc)
 	return replace_filter(kc, ch, stream_id, &spec);
 }
 
+/* Where one channel records the state dump: the stream of one CPU. */
+struct statedump_target {
+	uint32_t stream_id;
+	struct kernel_cpu_stream *stream;
+	statedump_event_set events;
+};
+
+struct statedump_recording {
+	struct kconsumer *kc;
+	struct statedump_target targets[MAX_CHANNELS];
+	unsigned int nr_targets;
+	int32_t tid; /* the thread the events' contexts describe */
+	struct ctf_error err;
+};
+
+/* The statedump_sink: one event into every channel that wants it. */
+static int record_statedump_event(void *arg, enum statedump_event event,
+				  const struct statedump_payload *payload)
+{
+	struct statedump_recording *rec = arg;
+	const struct ctf_event_class *ev;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < rec->nr_targets; i++) {
+		struct statedump_target *t = &rec->targets[i];
+
+		if (!statedump_set_has(t->events, event))
+			continue;
+		ev = kernel_metadata_statedump_class(
+			rec->kc->metadata, t->stream_id, event, &rec->err);
+		if (!ev)
+			return -EINVAL;
+		ret = kernel_page_converter_append_event(
+			&t->stream->conv, ev,
+			trace_clock_read(rec->kc->clock.source), rec->tid,
+			payload->bytes, payload->len, &rec->err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The stream of the CPU this thread runs on (else the first). */
+static struct kernel_cpu_stream *current_cpu_stream(struct kchannel *ch)
+{
+	int cpu = sched_getcpu();
+	unsigned int i;
+
+	for (i = 0; i < ch->nr_cpus; i++) {
+		if (cpu >= 0 && ch->cpus[i].conv.cpu == (uint32_t)cpu)
+			return &ch->cpus[i];
+	}
+	return ch->nr_cpus ? &ch->cpus[0] : NULL;
+}
+
+/* Parses "name,name,..." into a set; unknown names are ignored. */
+static statedump_event_set parse_statedump_events(char *list)
+{
+	statedump_event_set set = 0;
+	char *name, *save = NULL;
+	int e;
+
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		e = statedump_event_find(name);
+		if (e >= 0)
+			set |= 1u << e;
+	}
+	return set;
+}
+
+/* Adds the target of a "CHANNEL\tname,name" line. 0 or -1. */
+static int add_statedump_target(struct statedump_recording *rec, char *line)
+{
+	char *tab = strchr(line, '\t');
+	struct statedump_target *t = &rec->targets[rec->nr_targets];
+	struct kchannel *ch;
+
+	if (!tab || rec->nr_targets >= MAX_CHANNELS)
+		return -1;
+	*tab = '\0';
+	ch = find_channel(rec->kc, line, &t->stream_id);
+	if (!ch)
+		return -1;
+	t->events = parse_statedump_events(tab + 1);
+	t->stream = current_cpu_stream(ch);
+	if (t->events && t->stream)
+		rec->nr_targets++;
+	return 0;
+}
+
+/*
+ * The 'D' command: a uint32_t length then lines "CHANNEL\tEVENT,..."
+ * naming the state dump events each channel records. The buffers are
+ * drained first, so that the dump's events follow what they held in
+ * each stream. 0 or -1.
+ */
+static int record_statedump(struct kconsumer *kc)
+{
+	static struct statedump_recording rec;
+	struct statedump_sink sink = {0};
+	char *text, *line, *save = NULL;
+	uint32_t len;
+	unsigned int i;
+	int ret = 0;
+
+	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_FILTER_MESSAGE)
+		return -1;
+	text = calloc(1, (size_t)len + 1);
+	if (!text || usock_recv_all(kc->control_fd, text, len)) {
+		free(text);
+		return -1;
+	}
+	memset(&rec, 0, sizeof(rec));
+	rec.kc = kc;
+	rec.tid = (int32_t)gettid();
+	for (line = strtok_r(text, "\n", &save); !ret && line;
+	     line = strtok_r(NULL, "\n", &save))
+		ret = add_statedump_target(&rec, line);
+	free(text);
+	if (ret || kc->between_chunks || !rec.nr_targets)
+		return ret;
+	if (drain_all(kc, &rec.err))
+		fprintf(stderr, "Error: kernel consumer: %s\n",
+			rec.err.message);
+	for (i = 0; i < rec.nr_targets; i++)
+		sink.events |= rec.targets[i].events;
+	sink.emit = record_statedump_event;
+	sink.arg = &rec;
+	ret = statedump_run(&sink);
+	if (ret)
+		fprintf(stderr, "Error: kernel consumer: state dump: %s\n",
+			rec.err.message[0] ? rec.err.message : strerror(-ret));
+	return write_metadata(kc, &rec.err) || ret ? -1 : 0;
+}
+
 /*
  * The 'S' command: a uint32_t length then the channel name; answers 'k'
  * and two uint64_t, the channel's discarded events (discard mode) and
@@ -1271,6 +1411,10 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 			fprintf(stderr, "Error: kernel consumer: %s\n",
 				err.message);
 		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_STATEDUMP) {
+		reply(kc, !record_statedump(kc));
 		return 0;
 	}
 	if (cmd == KCONSUMER_CMD_STATS) {

@@ -455,6 +455,41 @@ static int convert_record(struct kernel_page_converter *c,
 	return 0;
 }
 
+int kernel_page_converter_append_event(struct kernel_page_converter *c,
+				       const struct ctf_event_class *ev,
+				       uint64_t ts, int32_t tid,
+				       const void *payload, size_t len,
+				       struct ctf_error *err)
+{
+	/* A record header of a thread in process context, irqs on. */
+	uint8_t header[COMMON_HEADER_LEN] = {0};
+	struct tracefs_record r = {.timestamp = ts,
+				   .data = header,
+				   .size = sizeof(header)};
+	size_t context_bound = (c->contexts ? c->contexts->count : 0) *
+			       (KERNEL_HOSTNAME_LEN + 8);
+	struct out_buf o;
+	int ret;
+
+	memcpy(header + COMMON_PID_OFFSET, &tid, sizeof(tid));
+	if (grow((void **)&c->out, &c->out_cap, context_bound + len))
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	o.p = c->out;
+	if (c->contexts && c->contexts->count)
+		put_context(c, &o, tid, &r);
+	memcpy(o.p, payload, len);
+	o.p += len;
+	if (ts < c->last_timestamp)
+		ts = c->last_timestamp;
+	ret = ctf_stream_writer_append_raw(c->writer, ev, ts, c->out,
+					   (size_t)(o.p - c->out), err);
+	if (ret)
+		return ret;
+	c->last_timestamp = ts;
+	c->events++;
+	return 0;
+}
+
 /* Packets that count lost events filled, estimated; at least one. */
 static uint64_t packets_of_lost_events(const struct kernel_page_converter *c,
 				       uint64_t count)

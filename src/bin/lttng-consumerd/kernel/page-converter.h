@@ -76,6 +76,18 @@ int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 int kernel_page_converter_lose(struct kernel_page_converter *c, uint64_t count,
 			       struct ctf_error *err);
 
+/*
+ * Appends an event that no tracefs record carries (the state dump's) at
+ * time ts (raised to the stream's last time if older): the stream event
+ * context of thread tid, then payload (len bytes, laid out as ev
+ * declares it). 0 or -errno with err.
+ */
+int kernel_page_converter_append_event(struct kernel_page_converter *c,
+				       const struct ctf_event_class *ev,
+				       uint64_t ts, int32_t tid,
+				       const void *payload, size_t len,
+				       struct ctf_error *err);
+
 /* Frees the scratch space (not the writer or the metadata). */
 void kernel_page_converter_fini(struct kernel_page_converter *c);
 
