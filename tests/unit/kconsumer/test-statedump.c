@@ -164,8 +164,8 @@ static void test_this_process_and_its_file(void **state)
 
 static void test_only_wanted_events(void **state)
 {
-	statedump_event_set wanted = (1u << STATEDUMP_START) |
-				     (1u << STATEDUMP_PROCESS_STATE);
+	statedump_event_set wanted =
+		(1u << STATEDUMP_START) | (1u << STATEDUMP_PROCESS_STATE);
 	struct capture c;
 	size_t i, states = 0;
 
@@ -200,8 +200,8 @@ static void test_metadata_classes(void **state)
 	struct kernel_metadata *md =
 		kernel_metadata_create("/nonexistent", &info, &err);
 	const char *text, *block, *pos;
-	const char *order[] = {"_file_table_address", "_fd", "_flags",
-			       "_fmode", "_filename"};
+	const char *order[] = {"_file_table_address", "_fd", "_flags", "_fmode",
+			       "_filename"};
 	size_t len, i;
 
 	(void)state;
@@ -218,8 +218,8 @@ static void test_metadata_classes(void **state)
 	assert_ptr_equal(start, again);
 	assert_int_equal(start->id, 0);
 	assert_int_equal(fd->id, 1);
-	assert_null(kernel_metadata_statedump_class(md, 7, STATEDUMP_START,
-						    &err));
+	assert_null(
+		kernel_metadata_statedump_class(md, 7, STATEDUMP_START, &err));
 	text = ctf_metadata_text(kernel_metadata_ctf(md), &len);
 	block = strstr(text, "name = \"lttng_statedump_file_descriptor\";");
 	assert_non_null(block);

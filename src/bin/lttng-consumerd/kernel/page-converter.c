@@ -463,9 +463,8 @@ int kernel_page_converter_append_event(struct kernel_page_converter *c,
 {
 	/* A record header of a thread in process context, irqs on. */
 	uint8_t header[COMMON_HEADER_LEN] = {0};
-	struct tracefs_record r = {.timestamp = ts,
-				   .data = header,
-				   .size = sizeof(header)};
+	struct tracefs_record r = {
+		.timestamp = ts, .data = header, .size = sizeof(header)};
 	size_t context_bound = (c->contexts ? c->contexts->count : 0) *
 			       (KERNEL_HOSTNAME_LEN + 8);
 	struct out_buf o;

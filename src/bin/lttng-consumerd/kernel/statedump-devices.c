@@ -75,8 +75,7 @@ static int32_t irq_thread(unsigned int irq, const char *action)
 	return tid;
 }
 
-static int emit_irq_actions(const struct statedump_sink *sink,
-			    unsigned int irq)
+static int emit_irq_actions(const struct statedump_sink *sink, unsigned int irq)
 {
 	char path[128], chip[256], actions[1024], *action, *save = NULL;
 	struct statedump_payload p;
@@ -94,9 +93,8 @@ static int emit_irq_actions(const struct statedump_sink *sink,
 		statedump_payload_int(&p, irq, 4);
 		statedump_payload_string(&p, chip);
 		statedump_payload_string(&p, action);
-		statedump_payload_int(&p,
-				      (uint64_t)(int64_t)irq_thread(irq, action),
-				      4);
+		statedump_payload_int(
+			&p, (uint64_t)(int64_t)irq_thread(irq, action), 4);
 		ret = sink->emit(sink->arg, STATEDUMP_INTERRUPT, &p);
 	}
 	return ret;
@@ -195,8 +193,8 @@ int statedump_network_interfaces(const struct statedump_sink *sink)
 }
 
 /* One block device (sysfs directory dir) when it has a size. */
-static int emit_block_device(const struct statedump_sink *sink,
-			     const char *dir, const char *name)
+static int emit_block_device(const struct statedump_sink *sink, const char *dir,
+			     const char *name)
 {
 	char path[600], text[64];
 	unsigned int major, minor;
@@ -280,7 +278,7 @@ static int emit_cpu(const struct statedump_sink *sink,
 	statedump_payload_int(&p, cpu->family, 1);
 	statedump_payload_int(&p, cpu->model, 1);
 	statedump_payload_string(&p, cpu->model_name[0] ? cpu->model_name
-							 : "unknown");
+							: "unknown");
 	statedump_payload_int(&p, cpu->physical_id, 2);
 	statedump_payload_int(&p, cpu->core_id, 2);
 	statedump_payload_int(&p, cpu->cores, 2);

@@ -64,7 +64,7 @@ struct thread_stat {
 
 /* Ids of a thread per pid namespace level, from /proc/.../status. */
 struct thread_ids {
-	int32_t nspid[MAX_NS_LEVELS];	/* NSpid: root level first */
+	int32_t nspid[MAX_NS_LEVELS];  /* NSpid: root level first */
 	int32_t nstgid[MAX_NS_LEVELS]; /* NStgid */
 	size_t levels;
 	uint32_t uid, gid; /* real, in the initial user namespace */
@@ -151,8 +151,8 @@ static void read_thread_ids(const char *dir, struct thread_ids *ids)
 	snprintf(path, sizeof(path), "%s/status", dir);
 	if (read_small_file(path, text, sizeof(text)))
 		return;
-	ids->levels = parse_id_list(text, "\nNSpid:", ids->nspid,
-				    MAX_NS_LEVELS);
+	ids->levels =
+		parse_id_list(text, "\nNSpid:", ids->nspid, MAX_NS_LEVELS);
 	if (parse_id_list(text, "\nNStgid:", ids->nstgid, MAX_NS_LEVELS) !=
 	    ids->levels)
 		ids->levels = 0;
@@ -256,17 +256,15 @@ static int emit_pid_ns(const struct statedump_sink *sink, const char *dir,
 		return 0;
 	for (i = 0; i < ids->levels; i++) {
 		size_t level = ids->levels - 1 - i;
-		int32_t vppid = level < parent->levels
-					? parent->nstgid[level]
-					: 0;
+		int32_t vppid =
+			level < parent->levels ? parent->nstgid[level] : 0;
 
 		statedump_payload_reset(&p);
-		statedump_payload_int(&p, (uint64_t)(int64_t)ids->nspid[0],
-				      4);
+		statedump_payload_int(&p, (uint64_t)(int64_t)ids->nspid[0], 4);
 		statedump_payload_int(&p, (uint64_t)(int64_t)ids->nspid[level],
 				      4);
-		statedump_payload_int(&p,
-				      (uint64_t)(int64_t)ids->nstgid[level], 4);
+		statedump_payload_int(&p, (uint64_t)(int64_t)ids->nstgid[level],
+				      4);
 		statedump_payload_int(&p, (uint64_t)(int64_t)vppid, 4);
 		statedump_payload_int(&p, level, 4);
 		statedump_payload_int(&p, i < n ? inodes[i] : 0, 4);
@@ -327,8 +325,7 @@ static int emit_user_ns(const struct statedump_sink *sink, const char *dir,
 			vgid = map_id(gid_map, ids->gid);
 		}
 		statedump_payload_reset(&p);
-		statedump_payload_int(&p, (uint64_t)(int64_t)ids->nspid[0],
-				      4);
+		statedump_payload_int(&p, (uint64_t)(int64_t)ids->nspid[0], 4);
 		statedump_payload_int(&p, vuid, 4);
 		statedump_payload_int(&p, vgid, 4);
 		statedump_payload_int(&p, level, 4);
@@ -366,16 +363,15 @@ static int emit_namespaces(const struct statedump_sink *sink, const char *dir,
 	if (!ret && statedump_set_has(sink->events, STATEDUMP_PROCESS_USER_NS))
 		ret = emit_user_ns(sink, dir, ids);
 	for (i = 0; !ret && i < sizeof(simple_namespaces) /
-					 sizeof(simple_namespaces[0]);
+					    sizeof(simple_namespaces[0]);
 	     i++) {
 		if (!statedump_set_has(sink->events,
 				       simple_namespaces[i].event))
 			continue;
 		statedump_payload_reset(&p);
 		statedump_payload_int(&p, (uint64_t)(int64_t)tid, 4);
-		statedump_payload_int(&p,
-				      ns_inode(dir, simple_namespaces[i].name),
-				      4);
+		statedump_payload_int(
+			&p, ns_inode(dir, simple_namespaces[i].name), 4);
 		ret = sink->emit(sink->arg, simple_namespaces[i].event, &p);
 	}
 	return ret;
@@ -391,8 +387,8 @@ static uint32_t fmode_of(uint32_t flags, const char *fd_path)
 		mode |= FMODE_READ;
 	if ((flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR)
 		mode |= FMODE_WRITE;
-	if (!stat(fd_path, &st) && (S_ISREG(st.st_mode) ||
-				    S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode)))
+	if (!stat(fd_path, &st) &&
+	    (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) || S_ISBLK(st.st_mode)))
 		mode |= FMODE_SEEKABLE;
 	return mode;
 }
@@ -511,8 +507,7 @@ static int dump_process(const struct statedump_sink *sink, const char *name)
 		return 0; /* exited */
 	while (!ret && (de = readdir(tasks))) {
 		if (is_number(de->d_name))
-			ret = dump_thread(sink, pid, de->d_name,
-					  &files_dumped);
+			ret = dump_thread(sink, pid, de->d_name, &files_dumped);
 	}
 	closedir(tasks);
 	return ret;

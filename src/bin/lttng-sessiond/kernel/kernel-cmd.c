@@ -569,8 +569,9 @@ static int list_events(struct lsc_buf *reply, bool syscalls)
 		ERR("%s", err);
 		return LTTNG_ERR_KERN_LIST_FAIL;
 	}
-	lsc_put_u32(reply, put_events(text, syscalls, NULL) +
-				   (syscalls ? 0 : kernel_statedump_event_count()));
+	lsc_put_u32(reply,
+		    put_events(text, syscalls, NULL) +
+			    (syscalls ? 0 : kernel_statedump_event_count()));
 	if (!syscalls)
 		kernel_statedump_list(reply);
 	put_events(text, syscalls, reply);
