@@ -245,3 +245,33 @@ def test_restart_records_a_new_dump(build_dir, lttng_env, tmp_path):
                            ["lttng_statedump_end"], during=stop_and_start)
     assert names(trace) == ["lttng_statedump_start",
                             "lttng_statedump_end"] * 2
+
+
+def test_regenerated_dump_interleaves_with_records(build_dir, lttng_env,
+                                                   tmp_path):
+    """A dump regenerated while tracing joins its stream in time order:
+    the records written meanwhile on that CPU (the consumer's own openat
+    calls reading /proc) fall between its start and end, with their own
+    times, and every stream's times increase."""
+    require_tracefs()
+    trace = record_session(build_dir, lttng_env, tmp_path / "trace",
+                           ["lttng_statedump_start,lttng_statedump_end,"
+                            "lttng_statedump_file_descriptor"],
+                           ["--syscall", "openat"], regenerate=True)
+    starts = [r for r in trace if r.name == "lttng_statedump_start"]
+    ends = [r for r in trace if r.name == "lttng_statedump_end"]
+    assert len(starts) == len(ends) == 2
+    start, end = starts[1], ends[1]
+    assert start.stream == end.stream
+    between = [r for r in trace if r.stream == start.stream
+               and r.name == "syscall_entry_openat"
+               and start.timestamp < r.timestamp < end.timestamp]
+    assert between
+    # the first dump ran before tracing_on: no record precedes its end
+    assert all(r.timestamp > ends[0].timestamp for r in trace
+               if not r.name.startswith("lttng_statedump_"))
+    by_stream = {}
+    for r in trace:
+        by_stream.setdefault(r.stream, []).append(r.timestamp)
+    for times in by_stream.values():
+        assert times == sorted(times)

@@ -694,8 +694,14 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	return write_metadata(kc, err);
 }
 
+/*
+ * Converts what every buffer holds; the events queued in a stream (the
+ * state dump's) older than the start of this drain then follow: no
+ * record older than that can come any more.
+ */
 static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 {
+	uint64_t start = trace_clock_read(kc->clock.source);
 	unsigned int i, cpu;
 	int ret;
 
@@ -705,8 +711,13 @@ static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 		kernel_bpf_strings_drain(kc->bpf);
 	for (i = 0; i < kc->nr_channels; i++) {
 		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
-			ret = kernel_cpu_stream_drain(
-				&kc->channels[i].cpus[cpu], err);
+			struct kernel_cpu_stream *s =
+				&kc->channels[i].cpus[cpu];
+
+			ret = kernel_cpu_stream_drain(s, err);
+			if (!ret)
+				ret = kernel_page_converter_write_queued(
+					&s->conv, start, err);
 			if (ret)
 				return ret;
 		}
@@ -980,7 +991,7 @@ static int record_statedump_event(void *arg, enum statedump_event event,
 			rec->kc->metadata, t->stream_id, event, &rec->err);
 		if (!ev)
 			return -EINVAL;
-		ret = kernel_page_converter_append_event(
+		ret = kernel_page_converter_queue_event(
 			&t->stream->conv, ev,
 			trace_clock_read(rec->kc->clock.source), rec->tid,
 			payload->bytes, payload->len, &rec->err);
@@ -1041,9 +1052,10 @@ static int add_statedump_target(struct statedump_recording *rec, char *line)
 
 /*
  * The 'D' command: a uint32_t length then lines "CHANNEL\tEVENT,..."
- * naming the state dump events each channel records. The buffers are
- * drained first, so that the dump's events follow what they held in
- * each stream. 0 or -1.
+ * naming the state dump events each channel records. The dump's events
+ * are queued in each channel's stream with their times, then a drain
+ * writes them among the records (tracing may be on: records of the
+ * dump's time are interleaved, as with LTTng). 0 or -1.
  */
 static int record_statedump(struct kconsumer *kc)
 {
@@ -1071,9 +1083,6 @@ static int record_statedump(struct kconsumer *kc)
 	free(text);
 	if (ret || kc->between_chunks || !rec.nr_targets)
 		return ret;
-	if (drain_all(kc, &rec.err))
-		fprintf(stderr, "Error: kernel consumer: %s\n",
-			rec.err.message);
 	for (i = 0; i < rec.nr_targets; i++)
 		sink.events |= rec.targets[i].events;
 	sink.emit = record_statedump_event;
@@ -1082,7 +1091,8 @@ static int record_statedump(struct kconsumer *kc)
 	if (ret)
 		fprintf(stderr, "Error: kernel consumer: state dump: %s\n",
 			rec.err.message[0] ? rec.err.message : strerror(-ret));
-	return write_metadata(kc, &rec.err) || ret ? -1 : 0;
+	/* drain_all also writes the new classes to the metadata file */
+	return drain_all(kc, &rec.err) || ret ? -1 : 0;
 }
 
 /*
