@@ -47,8 +47,14 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 	conf->clock_source = d->clock_source;
 	memcpy(conf->uuid, d->uuid, sizeof(conf->uuid));
 	conf->stream_id = d->stream_id;
-	/* this daemon switches and flushes the streams: from their CPUs */
-	conf->local_reserve = rb_cpu_can_run_on_all(d->nr_streams);
+	/*
+	 * This daemon switches and flushes the streams, from their CPUs:
+	 * CPU-local reservations need it to get there, and rseq (without
+	 * which no process has it, and producers would make every stream
+	 * atomic on its first record).
+	 */
+	conf->local_reserve = rb_thread_has_rseq() &&
+			      rb_cpu_can_run_on_all(d->nr_streams);
 }
 
 /* mkdir -p dir and dir/index, owned by the trace's user. */

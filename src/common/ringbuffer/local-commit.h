@@ -82,6 +82,34 @@ enum rb_local_cas_result {
 #define RB_RSEQ_SIG 0x53053053
 
 /*
+ * The assembly text around the instructions of each restartable
+ * sequence below. RB_RSEQ_BEGIN: the sequence's descriptor (start at
+ * label 1, length up to label 2, abort handler at label 4) in section
+ * __rseq_cs, and its address stored in the thread's rseq area; the
+ * sequence follows. RB_RSEQ_END(label): the end of the sequence, then
+ * the abort handler, after the signature the kernel checks, which jumps
+ * to the asm goto label named. Both use the operands rs, cs_off and sig.
+ */
+#define RB_RSEQ_BEGIN                                                          \
+	".pushsection __rseq_cs, \"aw\"\n\t"                                   \
+	".balign 32\n\t"                                                       \
+	"3:\n\t"                                                               \
+	".long 0x0, 0x0\n\t"                                                   \
+	".quad 1f, (2f - 1f), 4f\n\t"                                          \
+	".popsection\n\t"                                                      \
+	"leaq 3b(%%rip), %%rax\n\t"                                            \
+	"movq %%rax, %c[cs_off](%[rs])\n\t"                                    \
+	"1:\n\t"
+#define RB_RSEQ_END(abort_label)                                               \
+	"2:\n\t"                                                               \
+	".pushsection __rseq_failure, \"ax\"\n\t"                              \
+	".byte 0x0f, 0xb9, 0x3d\n\t"                                           \
+	".long %c[sig]\n\t"                                                    \
+	"4:\n\t"                                                               \
+	"jmp %l[" abort_label "]\n\t"                                          \
+	".popsection\n\t"
+
+/*
  * *word += add, in a restartable sequence that requires the calling
  * thread to be on CPU `cpu`. Returns true when done; false when the
  * thread is on another CPU or was interrupted (nothing was written).
@@ -93,29 +121,13 @@ rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
 					  __rseq_offset);
 
 	__asm__ goto(
-		/* The descriptor: start, length up to the store, abort. */
-		".pushsection __rseq_cs, \"aw\"\n\t"
-		".balign 32\n\t"
-		"3:\n\t"
-		".long 0x0, 0x0\n\t"
-		".quad 1f, (2f - 1f), 4f\n\t"
-		".popsection\n\t"
-		"leaq 3b(%%rip), %%rax\n\t"
-		"movq %%rax, %c[cs_off](%[rs])\n\t"
-		"1:\n\t"
+		RB_RSEQ_BEGIN
 		"cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
 		"jnz 4f\n\t"
 		"movq (%[word]), %%rax\n\t"
 		"addq %[add], %%rax\n\t"
 		"movq %%rax, (%[word])\n\t" /* the commit: last instruction */
-		"2:\n\t"
-		/* The abort handler, after the signature the kernel checks. */
-		".pushsection __rseq_failure, \"ax\"\n\t"
-		".byte 0x0f, 0xb9, 0x3d\n\t"
-		".long %c[sig]\n\t"
-		"4:\n\t"
-		"jmp %l[aborted]\n\t"
-		".popsection\n\t"
+		RB_RSEQ_END("aborted")
 		:
 		:
 		[rs] "r"(rs), [cpu] "r"(cpu), [word] "r"(word), [add] "r"(add),
@@ -140,39 +152,24 @@ rb_local_cas(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
 	struct rseq *rs = (struct rseq *)((char *)__builtin_thread_pointer() +
 					  __rseq_offset);
 
-	__asm__ goto(
-		".pushsection __rseq_cs, \"aw\"\n\t"
-		".balign 32\n\t"
-		"3:\n\t"
-		".long 0x0, 0x0\n\t"
-		".quad 1f, (2f - 1f), 4f\n\t"
-		".popsection\n\t"
-		"leaq 3b(%%rip), %%rax\n\t"
-		"movq %%rax, %c[cs_off](%[rs])\n\t"
-		"1:\n\t"
-		"cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
-		"jnz %l[elsewhere]\n\t"
-		"cmpq $0, (%[atomic_only])\n\t"
-		"jnz %l[elsewhere]\n\t"
-		"cmpq %[expect], (%[word])\n\t"
-		"jnz %l[changed]\n\t"
-		"movq %[desired], (%[word])\n\t" /* the store: last */
-		"2:\n\t"
-		".pushsection __rseq_failure, \"ax\"\n\t"
-		".byte 0x0f, 0xb9, 0x3d\n\t"
-		".long %c[sig]\n\t"
-		"4:\n\t"
-		"jmp %l[changed]\n\t"
-		".popsection\n\t"
-		:
-		: [rs] "r"(rs), [cpu] "r"(cpu), [word] "r"(word),
-		  [atomic_only] "r"(atomic_only), [expect] "r"(expect),
-		  [desired] "r"(desired),
-		  [cs_off] "i"(__builtin_offsetof(struct rseq, rseq_cs)),
-		  [cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
-		  [sig] "i"(RB_RSEQ_SIG)
-		: "rax", "cc", "memory"
-		: elsewhere, changed);
+	__asm__ goto(RB_RSEQ_BEGIN
+		     "cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
+		     "jnz %l[elsewhere]\n\t"
+		     "cmpq $0, (%[atomic_only])\n\t"
+		     "jnz %l[elsewhere]\n\t"
+		     "cmpq %[expect], (%[word])\n\t"
+		     "jnz %l[changed]\n\t"
+		     "movq %[desired], (%[word])\n\t" /* the store: last */
+		     RB_RSEQ_END("changed")
+		     :
+		     : [rs] "r"(rs), [cpu] "r"(cpu), [word] "r"(word),
+		       [atomic_only] "r"(atomic_only), [expect] "r"(expect),
+		       [desired] "r"(desired),
+		       [cs_off] "i"(__builtin_offsetof(struct rseq, rseq_cs)),
+		       [cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
+		       [sig] "i"(RB_RSEQ_SIG)
+		     : "rax", "cc", "memory"
+		     : elsewhere, changed);
 	return RB_LOCAL_CAS_DONE;
 elsewhere:
 	return RB_LOCAL_CAS_ELSEWHERE;
