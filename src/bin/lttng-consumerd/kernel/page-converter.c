@@ -510,7 +510,8 @@ int kernel_page_converter_queue_event(struct kernel_page_converter *c,
 	q->payload = malloc(len ? len : 1);
 	if (!q->payload)
 		return ctf_error_set(err, -ENOMEM, "out of memory");
-	memcpy(q->payload, payload, len);
+	if (len)
+		memcpy(q->payload, payload, len);
 	q->ts = ts;
 	q->ev = ev;
 	q->tid = tid;
