@@ -30,6 +30,11 @@ def text_of(value):
     return bytes(c & 0xff for c in value).split(b"\0")[0].decode()
 
 
+def stream_file(record):
+    """The file name of a record's stream (bt2 names it by its path)."""
+    return os.path.basename(record.stream)
+
+
 def names(trace):
     return [r.name for r in trace if r.name.startswith("lttng_statedump_")]
 
@@ -275,3 +280,39 @@ def test_regenerated_dump_interleaves_with_records(build_dir, lttng_env,
         by_stream.setdefault(r.stream, []).append(r.timestamp)
     for times in by_stream.values():
         assert times == sorted(times)
+
+
+def test_each_channel_gets_the_events_its_rules_designate(build_dir,
+                                                         lttng_env,
+                                                         tmp_path):
+    """Two channels: each records the state dump events its own rules
+    designate; the events' context describes the session daemon's
+    thread that asked for the dump (LTTng: the thread running it)."""
+    require_tracefs()
+    out = tmp_path / "trace"
+    ks = KernelSession(build_dir, lttng_env)
+    try:
+        ks.ok("create", "k", f"--output={out}")
+        ks.ok("enable-channel", "-k", "a")
+        ks.ok("enable-channel", "-k", "b")
+        ks.ok("enable-event", "-k", "-c", "a",
+              "lttng_statedump_start,lttng_statedump_end")
+        ks.ok("enable-event", "-k", "-c", "b", "lttng_statedump_*")
+        ks.ok("add-context", "-k", "-c", "a", "-t", "tid", "-t", "procname")
+        sessiond_pid = ks.sessiond.pid()
+        sessiond_tids = {int(t) for t in
+                         os.listdir(f"/proc/{sessiond_pid}/task")}
+        ks.ok("start")
+        ks.ok("destroy")
+    finally:
+        ks.stop()
+    trace = read_trace(out / "kernel")
+    in_a = [r for r in trace if stream_file(r).startswith("a_")]
+    in_b = [r for r in trace if stream_file(r).startswith("b_")]
+    assert names(in_a) == ["lttng_statedump_start", "lttng_statedump_end"]
+    assert names(in_b)[0] == "lttng_statedump_start"
+    assert names(in_b)[-1] == "lttng_statedump_end"
+    assert "lttng_statedump_process_state" in names(in_b)
+    for r in in_a:
+        assert r.common_context["tid"] in sessiond_tids
+        assert r.common_context["procname"].startswith("lttng-")

@@ -38,7 +38,8 @@
  *        written again whole (a snapshot session's next snapshot, or
  *        the next trace chunk, gets it)          -> 'k' or 'e'
  *   'D'  state dump: a uint32_t length (host order) then that many
- *        bytes, lines "CHANNEL\tEVENT,EVENT..." naming the
+ *        bytes, "tid=TID\n" (the thread the events' context
+ *        describes), then lines "CHANNEL\tEVENT,EVENT..." naming the
  *        lttng_statedump_* events each channel records: the buffers
  *        are drained, then the state dump is read from /proc and /sys
  *        and its events written into each channel's stream of the

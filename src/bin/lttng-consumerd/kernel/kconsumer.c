@@ -1051,7 +1051,9 @@ static int add_statedump_target(struct statedump_recording *rec, char *line)
 }
 
 /*
- * The 'D' command: a uint32_t length then lines "CHANNEL\tEVENT,..."
+ * The 'D' command: a uint32_t length then "tid=TID" (the session
+ * daemon's thread asking: the events' context describes it, as LTTng's
+ * describes the thread running the dump) and lines "CHANNEL\tEVENT,..."
  * naming the state dump events each channel records. The dump's events
  * are queued in each channel's stream with their times, then a drain
  * writes them among the records (tracing may be on: records of the
@@ -1076,8 +1078,12 @@ static int record_statedump(struct kconsumer *kc)
 	}
 	memset(&rec, 0, sizeof(rec));
 	rec.kc = kc;
-	rec.tid = (int32_t)gettid();
-	for (line = strtok_r(text, "\n", &save); !ret && line;
+	line = strtok_r(text, "\n", &save);
+	if (!line || sscanf(line, "tid=%d", &rec.tid) != 1) {
+		free(text);
+		return -1;
+	}
+	for (line = strtok_r(NULL, "\n", &save); !ret && line;
 	     line = strtok_r(NULL, "\n", &save))
 		ret = add_statedump_target(&rec, line);
 	free(text);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../channel.h"
 #include "../../lttng-consumerd/kernel/statedump-events.h"
@@ -92,18 +93,22 @@ int kernel_statedump_record(struct kernel_session *ks)
 {
 	const struct channel *chan;
 	char *text = NULL;
-	size_t len = 0;
+	size_t len = 0, header;
 	int ret = LTTNG_OK;
 
 	if (!ks || ks->consumer_fd < 0)
 		return LTTNG_OK;
+	/* The events describe this thread, which asks for the dump. */
+	if (asprintf(&text, "tid=%d\n", (int)gettid()) < 0)
+		return LTTNG_ERR_NOMEM;
+	len = header = strlen(text);
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
 		if (chan->enabled && add_channel_line(chan, &text, &len)) {
 			free(text);
 			return LTTNG_ERR_NOMEM;
 		}
 	}
-	if (len)
+	if (len > header)
 		ret = kernel_consumer_statedump(ks, text);
 	free(text);
 	return ret;
