@@ -316,3 +316,37 @@ def test_each_channel_gets_the_events_its_rules_designate(build_dir,
     for r in in_a:
         assert r.common_context["tid"] in sessiond_tids
         assert r.common_context["procname"].startswith("lttng-")
+
+
+def test_rule_filters_apply_to_statedump_events(build_dir, lttng_env,
+                                                tmp_path):
+    """A rule's filter chooses the state dump records it keeps, as for
+    any kernel event: payload fields, strings with wildcards, $ctx
+    fields; a rule naming a field the event lacks keeps none; a rule
+    without filter on the same event keeps every record."""
+    require_tracefs()
+    pid = os.getpid()
+    trace = record_session(
+        build_dir, lttng_env, tmp_path / "trace",
+        ["lttng_statedump_process_state", "--filter", f"pid == {pid}"],
+        ["lttng_statedump_file_descriptor", "--filter",
+         'filename == "/dev/*" && fd < 3'],
+        ["lttng_statedump_cpu_topology", "--filter", "no_such_field == 1"],
+        ["lttng_statedump_interrupt", "--filter", "irq == 4000000"],
+        ["lttng_statedump_interrupt"],
+        ["lttng_statedump_block_device", "--filter",
+         "$ctx.tid == 0"])
+    states = [r.fields for r in trace
+              if r.name == "lttng_statedump_process_state"]
+    assert states and all(f["pid"] == pid for f in states)
+    fds = [r.fields for r in trace
+           if r.name == "lttng_statedump_file_descriptor"]
+    assert fds and all(f["filename"].startswith("/dev/") and f["fd"] < 3
+                       for f in fds)
+    assert "lttng_statedump_cpu_topology" not in names(trace)
+    assert "lttng_statedump_block_device" not in names(trace)
+    interrupts = [r for r in trace if r.name == "lttng_statedump_interrupt"]
+    assert len(interrupts) == len([
+        a for irq in os.listdir("/sys/kernel/irq")
+        for a in open(f"/sys/kernel/irq/{irq}/actions").read().strip()
+        .split(",") if a])

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "kernel-metadata.h"
+#include "statedump-filter.h"
 #include "statedump.h"
 
 #define MAX_CAPTURED 200000
@@ -236,6 +237,64 @@ static void test_metadata_classes(void **state)
 	kernel_metadata_destroy(md);
 }
 
+/* A process_state payload: tid, pid, ppid, name, 5 ints, address. */
+static void process_state_payload(struct statedump_payload *p, int32_t pid,
+				  const char *name)
+{
+	statedump_payload_reset(p);
+	statedump_payload_int(p, (uint64_t)pid, 4);
+	statedump_payload_int(p, (uint64_t)pid, 4);
+	statedump_payload_int(p, 1, 4);
+	statedump_payload_text_array(p, name, 16);
+	statedump_payload_int(p, 0, 4);
+	statedump_payload_int(p, 5, 4);
+	statedump_payload_int(p, 0, 4);
+	statedump_payload_int(p, 5, 4);
+	statedump_payload_int(p, 1, 4);
+	statedump_payload_int(p, (uint64_t)pid, 8);
+}
+
+static void test_filters_read_payload_fields(void **state)
+{
+	struct statedump_filter f;
+	struct statedump_payload p;
+	const uint8_t loopback[4] = {127, 0, 0, 1};
+	char err[256];
+
+	(void)state;
+	assert_int_equal(statedump_filter_init(&f, STATEDUMP_PROCESS_STATE,
+					       "pid == 42 && name == \"ba*\"",
+					       err, sizeof(err)),
+			 0);
+	process_state_payload(&p, 42, "bash");
+	assert_true(statedump_filter_keep(&f, &p, 7, NULL, 0));
+	process_state_payload(&p, 43, "bash");
+	assert_false(statedump_filter_keep(&f, &p, 7, NULL, 0));
+	process_state_payload(&p, 42, "sh");
+	assert_false(statedump_filter_keep(&f, &p, 7, NULL, 0));
+	statedump_filter_fini(&f);
+
+	/* strings, the big-endian address, $ctx.tid of the recorder */
+	assert_int_equal(statedump_filter_init(
+				 &f, STATEDUMP_NETWORK_INTERFACE,
+				 "name == \"lo\" && address_ipv4 == 0x7f000001 "
+				 "&& $ctx.tid == 7",
+				 err, sizeof(err)),
+			 0);
+	statedump_payload_reset(&p);
+	statedump_payload_string(&p, "lo");
+	statedump_payload_bytes(&p, loopback, 4);
+	assert_true(statedump_filter_keep(&f, &p, 7, NULL, 0));
+	assert_false(statedump_filter_keep(&f, &p, 8, NULL, 0));
+	statedump_filter_fini(&f);
+
+	/* a field the event lacks: the rule matches nothing */
+	statedump_filter_init(&f, STATEDUMP_START, "fd == 1", err, sizeof(err));
+	statedump_payload_reset(&p);
+	assert_false(statedump_filter_keep(&f, &p, 7, NULL, 0));
+	statedump_filter_fini(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -243,6 +302,7 @@ int main(void)
 		cmocka_unit_test(test_this_process_and_its_file),
 		cmocka_unit_test(test_only_wanted_events),
 		cmocka_unit_test(test_metadata_classes),
+		cmocka_unit_test(test_filters_read_payload_fields),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,11 +39,12 @@
  *        the next trace chunk, gets it)          -> 'k' or 'e'
  *   'D'  state dump: a uint32_t length (host order) then that many
  *        bytes, "tid=TID\n" (the thread the events' context
- *        describes), then lines "CHANNEL\tEVENT,EVENT..." naming the
- *        lttng_statedump_* events each channel records: the buffers
- *        are drained, then the state dump is read from /proc and /sys
- *        and its events written into each channel's stream of the
- *        consumer's current CPU (statedump.h)    -> 'k' or 'e'
+ *        describes), then lines "CHANNEL\tEVENT\tEXPR" naming each
+ *        lttng_statedump_* event a channel records and its filter
+ *        (EXPR as below, empty for none): the state dump is read from
+ *        /proc and /sys and its events written into each channel's
+ *        stream of the consumer's current CPU among the records, in
+ *        time order (statedump-recorder.h)    -> 'k' or 'e'
  *
  * EXPR (here and in --filter options) holds the expressions of every
  * enabled rule with a filter on that event, separated by

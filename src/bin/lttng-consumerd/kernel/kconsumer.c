@@ -27,7 +27,7 @@
 
 #include "bpf-credentials.h"
 #include "cpu-stream.h"
-#include "statedump.h"
+#include "statedump-recorder.h"
 #include "stream-snapshot.h"
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
@@ -958,49 +958,6 @@ static int set_filter(struct kconsumer *kc)
 	return replace_filter(kc, ch, stream_id, &spec);
 }
 
-/* Where one channel records the state dump: the stream of one CPU. */
-struct statedump_target {
-	uint32_t stream_id;
-	struct kernel_cpu_stream *stream;
-	statedump_event_set events;
-};
-
-struct statedump_recording {
-	struct kconsumer *kc;
-	struct statedump_target targets[MAX_CHANNELS];
-	unsigned int nr_targets;
-	int32_t tid; /* the thread the events' contexts describe */
-	struct ctf_error err;
-};
-
-/* The statedump_sink: one event into every channel that wants it. */
-static int record_statedump_event(void *arg, enum statedump_event event,
-				  const struct statedump_payload *payload)
-{
-	struct statedump_recording *rec = arg;
-	const struct ctf_event_class *ev;
-	unsigned int i;
-	int ret;
-
-	for (i = 0; i < rec->nr_targets; i++) {
-		struct statedump_target *t = &rec->targets[i];
-
-		if (!statedump_set_has(t->events, event))
-			continue;
-		ev = kernel_metadata_statedump_class(
-			rec->kc->metadata, t->stream_id, event, &rec->err);
-		if (!ev)
-			return -EINVAL;
-		ret = kernel_page_converter_queue_event(
-			&t->stream->conv, ev,
-			trace_clock_read(rec->kc->clock.source), rec->tid,
-			payload->bytes, payload->len, &rec->err);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
 /* The stream of the CPU this thread runs on (else the first). */
 static struct kernel_cpu_stream *current_cpu_stream(struct kchannel *ch)
 {
@@ -1014,58 +971,51 @@ static struct kernel_cpu_stream *current_cpu_stream(struct kchannel *ch)
 	return ch->nr_cpus ? &ch->cpus[0] : NULL;
 }
 
-/* Parses "name,name,..." into a set; unknown names are ignored. */
-static statedump_event_set parse_statedump_events(char *list)
+/*
+ * One "CHANNEL\tEVENT\tEXPRESSIONS" line of the 'D' command. Unknown
+ * events are ignored (a newer session daemon). 0 or -1.
+ */
+static int add_statedump_line(struct kconsumer *kc,
+			      struct statedump_recorder *rec, char *line)
 {
-	statedump_event_set set = 0;
-	char *name, *save = NULL;
+	char *event = strchr(line, '\t'), *expressions;
+	struct kernel_cpu_stream *stream;
+	struct kchannel *ch;
+	uint32_t stream_id;
 	int e;
 
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		e = statedump_event_find(name);
-		if (e >= 0)
-			set |= 1u << e;
-	}
-	return set;
-}
-
-/* Adds the target of a "CHANNEL\tname,name" line. 0 or -1. */
-static int add_statedump_target(struct statedump_recording *rec, char *line)
-{
-	char *tab = strchr(line, '\t');
-	struct statedump_target *t = &rec->targets[rec->nr_targets];
-	struct kchannel *ch;
-
-	if (!tab || rec->nr_targets >= MAX_CHANNELS)
+	expressions = event ? strchr(event + 1, '\t') : NULL;
+	if (!expressions)
 		return -1;
-	*tab = '\0';
-	ch = find_channel(rec->kc, line, &t->stream_id);
+	*event++ = '\0';
+	*expressions++ = '\0';
+	ch = find_channel(kc, line, &stream_id);
 	if (!ch)
 		return -1;
-	t->events = parse_statedump_events(tab + 1);
-	t->stream = current_cpu_stream(ch);
-	if (t->events && t->stream)
-		rec->nr_targets++;
-	return 0;
+	e = statedump_event_find(event);
+	stream = current_cpu_stream(ch);
+	if (e < 0 || !stream)
+		return 0;
+	return statedump_recorder_add(rec, stream_id, stream, e, expressions)
+		       ? -1
+		       : 0;
 }
 
 /*
- * The 'D' command: a uint32_t length then "tid=TID" (the session
+ * The 'D' command (kconsumer-protocol.h): "tid=TID" (the session
  * daemon's thread asking: the events' context describes it, as LTTng's
- * describes the thread running the dump) and lines "CHANNEL\tEVENT,..."
- * naming the state dump events each channel records. The dump's events
- * are queued in each channel's stream with their times, then a drain
- * writes them among the records (tracing may be on: records of the
- * dump's time are interleaved, as with LTTng). 0 or -1.
+ * describes the thread running the dump), then the state dump events
+ * each channel records with their filters. The dump's events are queued
+ * in each channel's stream with their times, then a drain writes them
+ * among the records (tracing may be on: records of the dump's time are
+ * interleaved, as with LTTng). 0 or -1.
  */
 static int record_statedump(struct kconsumer *kc)
 {
-	static struct statedump_recording rec;
-	struct statedump_sink sink = {0};
+	static struct statedump_recorder rec;
 	char *text, *line, *save = NULL;
+	int32_t tid;
 	uint32_t len;
-	unsigned int i;
 	int ret = 0;
 
 	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
@@ -1076,29 +1026,30 @@ static int record_statedump(struct kconsumer *kc)
 		free(text);
 		return -1;
 	}
-	memset(&rec, 0, sizeof(rec));
-	rec.kc = kc;
 	line = strtok_r(text, "\n", &save);
-	if (!line || sscanf(line, "tid=%d", &rec.tid) != 1) {
+	if (!line || sscanf(line, "tid=%d", &tid) != 1) {
 		free(text);
 		return -1;
 	}
+	statedump_recorder_init(&rec, kc->metadata, kc->clock.source,
+				kc->threads, tid);
 	for (line = strtok_r(NULL, "\n", &save); !ret && line;
 	     line = strtok_r(NULL, "\n", &save))
-		ret = add_statedump_target(&rec, line);
+		ret = add_statedump_line(kc, &rec, line);
 	free(text);
-	if (ret || kc->between_chunks || !rec.nr_targets)
-		return ret;
-	for (i = 0; i < rec.nr_targets; i++)
-		sink.events |= rec.targets[i].events;
-	sink.emit = record_statedump_event;
-	sink.arg = &rec;
-	ret = statedump_run(&sink);
-	if (ret)
-		fprintf(stderr, "Error: kernel consumer: state dump: %s\n",
-			rec.err.message[0] ? rec.err.message : strerror(-ret));
-	/* drain_all also writes the new classes to the metadata file */
-	return drain_all(kc, &rec.err) || ret ? -1 : 0;
+	if (!ret && !kc->between_chunks) {
+		ret = statedump_recorder_run(&rec);
+		if (ret)
+			fprintf(stderr,
+				"Error: kernel consumer: state dump: %s\n",
+				rec.err.message[0] ? rec.err.message
+						   : strerror(-ret));
+		/* drain_all also writes the new classes to the metadata */
+		if (drain_all(kc, &rec.err))
+			ret = -1;
+	}
+	statedump_recorder_fini(&rec);
+	return ret ? -1 : 0;
 }
 
 /*

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../channel.h"
+#include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
 #include "../../lttng-consumerd/kernel/statedump-events.h"
 #include "kernel-consumer.h"
 #include "kernel-domain.h"
@@ -51,42 +52,59 @@ static bool rule_designates(const struct lsc_event *spec, const char *name)
 	return !fnmatch(spec->name, name, 0);
 }
 
-/* Appends "CHANNEL\tname,name\n" to *text when the channel wants any. */
-static int add_channel_line(const struct channel *chan, char **text,
-			    size_t *len)
+/* Appends len bytes of more to the malloc'd text. 0 or -1. */
+static int append(char **text, size_t *len, const char *more, size_t n)
 {
-	char line[4096];
-	const struct event_rule *rule;
-	size_t used;
-	bool any = false;
-	char *grown;
-	int e;
+	char *grown = realloc(*text, *len + n + 1);
 
-	used = (size_t)snprintf(line, sizeof(line), "%s\t", chan->name);
-	for (e = 0; e < STATEDUMP_NR_EVENTS; e++) {
-		const char *name = statedump_event_desc(e)->name;
-
-		for (rule = chan->rules; rule; rule = rule->next) {
-			if (rule_designates(&rule->spec, name))
-				break;
-		}
-		if (!rule || used + strlen(name) + 3 > sizeof(line))
-			continue;
-		used += (size_t)snprintf(line + used, sizeof(line) - used,
-					 "%s%s", any ? "," : "", name);
-		any = true;
-	}
-	if (!any)
-		return 0;
-	line[used++] = '\n';
-	grown = realloc(*text, *len + used + 1);
 	if (!grown)
 		return -1;
-	memcpy(grown + *len, line, used);
-	*len += used;
+	memcpy(grown + *len, more, n);
+	*len += n;
 	grown[*len] = '\0';
 	*text = grown;
 	return 0;
+}
+
+/*
+ * Appends "CHANNEL\tEVENT\tEXPR\n" when some enabled rule of the
+ * channel designates the event: EXPR is empty when one of them has no
+ * filter (every record is kept), else their filters separated by
+ * KCONSUMER_FILTER_RULE_SEPARATOR (a record is kept when one holds).
+ */
+static int add_event_line(const struct channel *chan, const char *name,
+			  char **text, size_t *len)
+{
+	const char separator = KCONSUMER_FILTER_RULE_SEPARATOR;
+	const struct event_rule *rule;
+	size_t start = *len, header_end, filters = 0;
+	bool designated = false, unfiltered = false;
+
+	if (append(text, len, chan->name, strlen(chan->name)) ||
+	    append(text, len, "\t", 1) ||
+	    append(text, len, name, strlen(name)) || append(text, len, "\t", 1))
+		return -1;
+	header_end = *len;
+	for (rule = chan->rules; rule; rule = rule->next) {
+		const char *filter = rule->spec.filter;
+
+		if (!rule_designates(&rule->spec, name))
+			continue;
+		designated = true;
+		if (!filter || !filter[0]) {
+			unfiltered = true;
+			continue;
+		}
+		if ((filters && append(text, len, &separator, 1)) ||
+		    append(text, len, filter, strlen(filter)))
+			return -1;
+		filters++;
+	}
+	if (!designated || unfiltered) {
+		*len = designated ? header_end : start;
+		(*text)[*len] = '\0';
+	}
+	return designated ? append(text, len, "\n", 1) : 0;
 }
 
 int kernel_statedump_record(struct kernel_session *ks)
@@ -103,9 +121,14 @@ int kernel_statedump_record(struct kernel_session *ks)
 		return LTTNG_ERR_NOMEM;
 	len = header = strlen(text);
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
-		if (chan->enabled && add_channel_line(chan, &text, &len)) {
-			free(text);
-			return LTTNG_ERR_NOMEM;
+		int e;
+
+		for (e = 0; chan->enabled && e < STATEDUMP_NR_EVENTS; e++) {
+			if (add_event_line(chan, statedump_event_desc(e)->name,
+					   &text, &len)) {
+				free(text);
+				return LTTNG_ERR_NOMEM;
+			}
 		}
 	}
 	if (len > header)
