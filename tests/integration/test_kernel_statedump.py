@@ -350,3 +350,29 @@ def test_rule_filters_apply_to_statedump_events(build_dir, lttng_env,
         a for irq in os.listdir("/sys/kernel/irq")
         for a in open(f"/sys/kernel/irq/{irq}/actions").read().strip()
         .split(",") if a])
+
+
+def test_snapshot_holds_the_dumps(build_dir, lttng_env, tmp_path):
+    """A snapshot session keeps the dumps in its buffers: a snapshot
+    taken after `regenerate statedump` holds both, each whole."""
+    require_tracefs()
+    out = tmp_path / "snap"
+    ks = KernelSession(build_dir, lttng_env)
+    try:
+        ks.ok("create", "s", "--snapshot", f"--output={out}")
+        ks.ok("enable-event", "-k", "lttng_statedump_start,"
+              "lttng_statedump_end,lttng_statedump_process_state")
+        ks.ok("start")
+        ks.ok("regenerate", "statedump")
+        ks.ok("snapshot", "record")
+        ks.ok("destroy")
+    finally:
+        ks.stop()
+    kernel_dirs = list(out.glob("*/kernel"))
+    assert len(kernel_dirs) == 1
+    trace = read_trace(kernel_dirs[0])
+    seq = [n for n in names(trace) if n != "lttng_statedump_process_state"]
+    assert seq == ["lttng_statedump_start", "lttng_statedump_end"] * 2
+    states = [r for r in trace if r.name == "lttng_statedump_process_state"
+              and r.fields["tid"] == os.getpid()]
+    assert len(states) == 2
