@@ -351,9 +351,10 @@ def test_machine_interface(build_dir, lttng_env, tmp_path):
 def test_kernel_metadata_regenerated_and_read(build_dir, lttng_env, tool,
                                               tmp_path):
     """The kernel trace's metadata is written again by its consumer (the
-    clock offset measured again) and the trace reads whole; the kernel
-    domain records no state dump here, so statedump has nothing to add
-    there and succeeds, as LTTng does."""
+    clock offset measured again) and the trace reads whole; statedump
+    succeeds on a kernel session whose rules designate no state dump
+    event, adding nothing (test_kernel_statedump.py covers those that
+    do)."""
     require_tracefs()
     # CLOCK_MONOTONIC (not the TSC), so the test can tell the offset
     ks = KernelSession(build_dir, dict(lttng_env,

@@ -82,6 +82,12 @@ int cmd_regenerate_statedump(struct cmd_ctx *ctx)
 		return ret;
 	if (!session->active)
 		return LTTNG_ERR_SESSION_NOT_STARTED;
+	ret = kernel_cmd_regenerate_statedump(session);
+	if (ret != LTTNG_OK) {
+		ERR("Failed to regenerate the kernel state dump of session %s",
+		    session->name);
+		return ret;
+	}
 	ust_session_regenerate_statedump(session);
 	DBG("State dump of session %s regenerated", session->name);
 	return LTTNG_OK;

@@ -177,6 +177,77 @@ static void convert(struct fixture *f, struct kpage *page)
 		0);
 }
 
+/* One page holding one sched_switch record at time ts. */
+static void convert_switch_at(struct fixture *f, uint64_t ts)
+{
+	uint8_t rec[128];
+	struct kpage page;
+
+	kpage_init(&page);
+	assert_int_equal(kpage_add(&page, 0, rec,
+				   kpage_sched_switch(rec, 42, "bash", 120, 1,
+						      0, "swapper/1", 120)),
+			 0);
+	kpage_finish(&page, ts, 0);
+	convert(f, &page);
+}
+
+/*
+ * Queued events (the state dump's) are written just before the first
+ * record that is not older, or when written out explicitly; one older
+ * than the stream's last time is raised to it.
+ */
+static void test_queued_events_join_in_time_order(void **state)
+{
+	struct fixture *f = *state;
+	const struct ctf_event_class *start, *end;
+	struct ctf_error err;
+	size_t p = CTF_PACKET_HEADER_LEN;
+
+	open_stream(f, "tid");
+	start = kernel_metadata_statedump_class(f->md, 0, STATEDUMP_START,
+						&err);
+	end = kernel_metadata_statedump_class(f->md, 0, STATEDUMP_END, &err);
+	assert_non_null(start);
+	assert_non_null(end);
+	assert_int_equal(kernel_page_converter_queue_event(
+				 &f->conv, start, 1500000, 77, NULL, 0, &err),
+			 0);
+	assert_int_equal(kernel_page_converter_queue_event(
+				 &f->conv, end, 2500000, 77, NULL, 0, &err),
+			 0);
+	convert_switch_at(f, 1000000);
+	assert_int_equal(f->conv.events, 1); /* both still queued */
+	convert_switch_at(f, 2000000);
+	assert_int_equal(f->conv.events, 3); /* start, then the record */
+	assert_int_equal(
+		kernel_page_converter_write_queued(&f->conv, 2400000, &err), 0);
+	assert_int_equal(f->conv.events, 3);
+	assert_int_equal(
+		kernel_page_converter_write_queued(&f->conv, UINT64_MAX, &err),
+		0);
+	assert_int_equal(f->conv.events, 4);
+	assert_int_equal(f->conv.last_timestamp, 2500000);
+	/* older than the stream's last event: written at that time */
+	assert_int_equal(kernel_page_converter_queue_event(&f->conv, start, 100,
+							   77, NULL, 0, &err),
+			 0);
+	assert_int_equal(
+		kernel_page_converter_write_queued(&f->conv, UINT64_MAX, &err),
+		0);
+	assert_int_equal(f->conv.events, 5);
+	assert_int_equal(f->conv.last_timestamp, 2500000);
+	close_and_read(f, 3000000);
+	/* the switch (id 0, its tid context, payload), then start (id 3:
+	 * after the three formats) 0.5 ms later with tid 77 */
+	assert_int_equal(f->file[p] & 0x1f, 0);
+	p += CTF_COMPACT_HEADER_LEN + 4 + 16 + 4 + 4 + 8 + 16 + 4 + 4;
+	assert_int_equal(f->file[p] & 0x1f, 3);
+	assert_int_equal(s32_at(f, p + CTF_COMPACT_HEADER_LEN), 77);
+	p += CTF_COMPACT_HEADER_LEN + 4;
+	assert_int_equal(f->file[p] & 0x1f, 0); /* the switch at 2 ms */
+}
+
 static void test_sched_switch_bytes(void **state)
 {
 	struct fixture *f = *state;
@@ -441,6 +512,8 @@ static void test_consumer_filter(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+			test_queued_events_join_in_time_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sched_switch_bytes, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_metadata_names, setup,

@@ -138,6 +138,9 @@ int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 	uint64_t lost;
 	int ret = kernel_cpu_stream_drain(s, err);
 
+	if (!ret) /* no record can come: the queued events' turn */
+		ret = kernel_page_converter_write_queued(&s->conv, UINT64_MAX,
+							 err);
 	if (ret)
 		return ret;
 	lost = kernel_losses(s->stats_path);

@@ -37,6 +37,14 @@
  *        metadata declares it, and the metadata file is truncated and
  *        written again whole (a snapshot session's next snapshot, or
  *        the next trace chunk, gets it)          -> 'k' or 'e'
+ *   'D'  state dump: a uint32_t length (host order) then that many
+ *        bytes, "tid=TID\n" (the thread the events' context
+ *        describes), then lines "CHANNEL\tEVENT\tEXPR" naming each
+ *        lttng_statedump_* event a channel records and its filter
+ *        (EXPR as below, empty for none): the state dump is read from
+ *        /proc and /sys and its events written into each channel's
+ *        stream of the consumer's current CPU among the records, in
+ *        time order (statedump-recorder.h)    -> 'k' or 'e'
  *
  * EXPR (here and in --filter options) holds the expressions of every
  * enabled rule with a filter on that event, separated by
@@ -60,6 +68,7 @@
 #define KCONSUMER_CMD_ROTATE 'R'
 #define KCONSUMER_CMD_CLEAR 'C'
 #define KCONSUMER_CMD_REGENERATE_METADATA 'M'
+#define KCONSUMER_CMD_STATEDUMP 'D'
 #define KCONSUMER_MAX_FILTER_MESSAGE 65536
 #define KCONSUMER_MAX_CHANNEL_NAME 255
 #define KCONSUMER_FILTER_RULE_SEPARATOR '\x1e'

@@ -13,6 +13,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <poll.h>
@@ -26,6 +27,7 @@
 
 #include "bpf-credentials.h"
 #include "cpu-stream.h"
+#include "statedump-recorder.h"
 #include "stream-snapshot.h"
 #include "ctf/metadata-stream.h"
 #include "kconsumer-protocol.h"
@@ -692,8 +694,14 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	return write_metadata(kc, err);
 }
 
+/*
+ * Converts what every buffer holds; the events queued in a stream (the
+ * state dump's) older than the start of this drain then follow: no
+ * record older than that can come any more.
+ */
 static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 {
+	uint64_t start = trace_clock_read(kc->clock.source);
 	unsigned int i, cpu;
 	int ret;
 
@@ -703,8 +711,13 @@ static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 		kernel_bpf_strings_drain(kc->bpf);
 	for (i = 0; i < kc->nr_channels; i++) {
 		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
-			ret = kernel_cpu_stream_drain(
-				&kc->channels[i].cpus[cpu], err);
+			struct kernel_cpu_stream *s =
+				&kc->channels[i].cpus[cpu];
+
+			ret = kernel_cpu_stream_drain(s, err);
+			if (!ret)
+				ret = kernel_page_converter_write_queued(
+					&s->conv, start, err);
 			if (ret)
 				return ret;
 		}
@@ -943,6 +956,100 @@ static int set_filter(struct kconsumer *kc)
 	if (drain_all(kc, &err))
 		fprintf(stderr, "Error: kernel consumer: %s\n", err.message);
 	return replace_filter(kc, ch, stream_id, &spec);
+}
+
+/* The stream of the CPU this thread runs on (else the first). */
+static struct kernel_cpu_stream *current_cpu_stream(struct kchannel *ch)
+{
+	int cpu = sched_getcpu();
+	unsigned int i;
+
+	for (i = 0; i < ch->nr_cpus; i++) {
+		if (cpu >= 0 && ch->cpus[i].conv.cpu == (uint32_t)cpu)
+			return &ch->cpus[i];
+	}
+	return ch->nr_cpus ? &ch->cpus[0] : NULL;
+}
+
+/*
+ * One "CHANNEL\tEVENT\tEXPRESSIONS" line of the 'D' command. Unknown
+ * events are ignored (a newer session daemon). 0 or -1.
+ */
+static int add_statedump_line(struct kconsumer *kc,
+			      struct statedump_recorder *rec, char *line)
+{
+	char *event = strchr(line, '\t'), *expressions;
+	struct kernel_cpu_stream *stream;
+	struct kchannel *ch;
+	uint32_t stream_id;
+	int e;
+
+	expressions = event ? strchr(event + 1, '\t') : NULL;
+	if (!expressions)
+		return -1;
+	*event++ = '\0';
+	*expressions++ = '\0';
+	ch = find_channel(kc, line, &stream_id);
+	if (!ch)
+		return -1;
+	e = statedump_event_find(event);
+	stream = current_cpu_stream(ch);
+	if (e < 0 || !stream)
+		return 0;
+	return statedump_recorder_add(rec, stream_id, stream, e, expressions)
+		       ? -1
+		       : 0;
+}
+
+/*
+ * The 'D' command (kconsumer-protocol.h): "tid=TID" (the session
+ * daemon's thread asking: the events' context describes it, as LTTng's
+ * describes the thread running the dump), then the state dump events
+ * each channel records with their filters. The dump's events are queued
+ * in each channel's stream with their times, then a drain writes them
+ * among the records (tracing may be on: records of the dump's time are
+ * interleaved, as with LTTng). 0 or -1.
+ */
+static int record_statedump(struct kconsumer *kc)
+{
+	static struct statedump_recorder rec;
+	char *text, *line, *save = NULL;
+	int32_t tid;
+	uint32_t len;
+	int ret = 0;
+
+	if (usock_recv_all(kc->control_fd, &len, sizeof(len)) ||
+	    len > KCONSUMER_MAX_FILTER_MESSAGE)
+		return -1;
+	text = calloc(1, (size_t)len + 1);
+	if (!text || usock_recv_all(kc->control_fd, text, len)) {
+		free(text);
+		return -1;
+	}
+	line = strtok_r(text, "\n", &save);
+	if (!line || sscanf(line, "tid=%d", &tid) != 1) {
+		free(text);
+		return -1;
+	}
+	statedump_recorder_init(&rec, kc->metadata, kc->clock.source,
+				kc->threads, tid);
+	for (line = strtok_r(NULL, "\n", &save); !ret && line;
+	     line = strtok_r(NULL, "\n", &save))
+		ret = add_statedump_line(kc, &rec, line);
+	free(text);
+	if (!ret && !kc->between_chunks) {
+		ret = statedump_recorder_run(&rec);
+		if (ret)
+			fprintf(stderr,
+				"Error: kernel consumer: state dump: %s\n",
+				rec.err.message[0] ? rec.err.message
+						   : strerror(-ret));
+		/* drain_all also writes the new classes to the metadata */
+		if (drain_all(kc, &rec.err))
+			ret = -1;
+	}
+	statedump_recorder_fini(&rec);
+	return ret ? -1 : 0;
 }
 
 /*
@@ -1271,6 +1378,10 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 			fprintf(stderr, "Error: kernel consumer: %s\n",
 				err.message);
 		reply(kc, !ret);
+		return 0;
+	}
+	if (cmd == KCONSUMER_CMD_STATEDUMP) {
+		reply(kc, !record_statedump(kc));
 		return 0;
 	}
 	if (cmd == KCONSUMER_CMD_STATS) {

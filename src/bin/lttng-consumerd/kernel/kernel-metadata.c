@@ -14,6 +14,7 @@
 #include "event-map.h"
 #include "filter/linker.h"
 #include "kernel-metadata.h"
+#include "statedump-events.h"
 #include "tracefs/event-format.h"
 #include "tracefs/instance.h"
 
@@ -26,6 +27,8 @@ struct stream_events {
 	size_t nr_filters;
 	uint32_t next_id;
 	struct kernel_event_class **by_type; /* MAX_EVENT_ID slots */
+	/* the state dump's classes, created on first use */
+	const struct ctf_event_class *statedump[STATEDUMP_NR_EVENTS];
 };
 
 struct kernel_metadata {
@@ -633,6 +636,78 @@ kernel_metadata_event(struct kernel_metadata *km, uint32_t stream_id,
 	ec = kernel_metadata_add_format(km, stream_id, system, text, err);
 	free(text);
 	return ec;
+}
+
+/* The CTF type of one state dump field (statedump-events.c). */
+static struct ctf_type *statedump_field_type(const struct statedump_field *f)
+{
+	struct ctf_integer_desc be = {.size = f->size * 8,
+				      .align = 8,
+				      .is_signed = f->is_signed,
+				      .base = f->base,
+				      .byte_order = CTF_BYTE_ORDER_BE};
+
+	switch (f->kind) {
+	case STATEDUMP_FIELD_INT:
+		return integer_type(f->size, f->is_signed, f->base,
+				    CTF_ENCODING_NONE);
+	case STATEDUMP_FIELD_INT_BE:
+		return ctf_type_integer_create(&be);
+	case STATEDUMP_FIELD_TEXT_ARRAY:
+		return ctf_type_array_create(
+			integer_type(1, 1, 10, CTF_ENCODING_UTF8), f->size);
+	default:
+		return ctf_type_string_create(CTF_ENCODING_UTF8);
+	}
+}
+
+static struct ctf_type *
+statedump_payload_type(const struct statedump_event_desc *desc)
+{
+	struct ctf_type *payload = ctf_type_struct_create();
+	struct ctf_type *type;
+	size_t i;
+
+	for (i = 0; payload && i < desc->nr_fields; i++) {
+		type = statedump_field_type(&desc->fields[i]);
+		if (!type ||
+		    ctf_type_add_field(payload, desc->fields[i].name, type)) {
+			ctf_type_destroy(type);
+			ctf_type_destroy(payload);
+			return NULL;
+		}
+	}
+	return payload;
+}
+
+const struct ctf_event_class *
+kernel_metadata_statedump_class(struct kernel_metadata *km, uint32_t stream_id,
+				enum statedump_event event,
+				struct ctf_error *err)
+{
+	struct stream_events *se = stream_of(km, stream_id, err);
+	const struct statedump_event_desc *desc = statedump_event_desc(event);
+	struct ctf_event_desc ev = {0};
+	struct ctf_type *payload;
+
+	if (!se || !desc)
+		return NULL;
+	if (se->statedump[event])
+		return se->statedump[event];
+	payload = statedump_payload_type(desc);
+	if (!payload) {
+		ctf_error_set(err, -ENOMEM, "out of memory");
+		return NULL;
+	}
+	ev.id = se->next_id;
+	ev.stream_id = stream_id;
+	ev.name = desc->name;
+	if (ctf_metadata_add_event_class(km->ctf, &ev, payload, err))
+		return NULL;
+	se->statedump[event] =
+		ctf_metadata_event_class(km->ctf, stream_id, se->next_id);
+	se->next_id++;
+	return se->statedump[event];
 }
 
 const struct ctf_metadata *kernel_metadata_ctf(const struct kernel_metadata *km)

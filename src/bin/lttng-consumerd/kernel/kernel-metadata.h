@@ -15,6 +15,7 @@
 
 #include "context-fields.h"
 #include "record-filter.h"
+#include "statedump-events.h"
 #include "ctf/error.h"
 #include "ctf/metadata.h"
 #include "trace-clock/calibration.h"
@@ -114,6 +115,16 @@ kernel_metadata_add_format(struct kernel_metadata *km, uint32_t stream_id,
 
 const struct ctf_metadata *
 kernel_metadata_ctf(const struct kernel_metadata *km);
+
+/*
+ * The class of a state dump event (statedump-events.h) in that stream,
+ * created (and its metadata appended) on first use, with the stream's
+ * next event id. NULL with err on error.
+ */
+const struct ctf_event_class *
+kernel_metadata_statedump_class(struct kernel_metadata *km, uint32_t stream_id,
+				enum statedump_event event,
+				struct ctf_error *err);
 
 /*
  * lttng regenerate metadata: the clock's Epoch offset measured again

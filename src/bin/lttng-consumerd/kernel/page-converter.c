@@ -442,6 +442,12 @@ static int convert_record(struct kernel_page_converter *c,
 		c->filtered++;
 		return 0;
 	}
+	if (c->queued_head < c->queued_count) { /* the dump's, first */
+		ret = kernel_page_converter_write_queued(c, r->timestamp + 1,
+							 err);
+		if (ret)
+			return ret;
+	}
 	ts = r->timestamp < c->last_timestamp ? c->last_timestamp
 					      : r->timestamp;
 	ret = ctf_stream_writer_append_raw(c->writer, ec->ctf, ts, c->out,
@@ -452,6 +458,84 @@ static int convert_record(struct kernel_page_converter *c,
 		kernel_process_table_forget(c->threads, tid);
 	c->last_timestamp = ts;
 	c->events++;
+	return 0;
+}
+
+/* Writes one event that no record carries (see queue_event). */
+static int write_event(struct kernel_page_converter *c,
+		       const struct kernel_queued_event *q,
+		       struct ctf_error *err)
+{
+	uint8_t header[COMMON_HEADER_LEN] = {0};
+	struct tracefs_record r = {
+		.timestamp = q->ts, .data = header, .size = sizeof(header)};
+	size_t context_bound = (c->contexts ? c->contexts->count : 0) *
+			       (KERNEL_HOSTNAME_LEN + 8);
+	uint64_t ts = q->ts < c->last_timestamp ? c->last_timestamp : q->ts;
+	struct out_buf o;
+	int ret;
+
+	memcpy(header + COMMON_PID_OFFSET, &q->tid, sizeof(q->tid));
+	if (grow((void **)&c->out, &c->out_cap, context_bound + q->len))
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	o.p = c->out;
+	if (c->contexts && c->contexts->count)
+		put_context(c, &o, q->tid, &r);
+	memcpy(o.p, q->payload, q->len);
+	o.p += q->len;
+	ret = ctf_stream_writer_append_raw(c->writer, q->ev, ts, c->out,
+					   (size_t)(o.p - c->out), err);
+	if (ret)
+		return ret;
+	c->last_timestamp = ts;
+	c->events++;
+	return 0;
+}
+
+int kernel_page_converter_queue_event(struct kernel_page_converter *c,
+				      const struct ctf_event_class *ev,
+				      uint64_t ts, int32_t tid,
+				      const void *payload, size_t len,
+				      struct ctf_error *err)
+{
+	struct kernel_queued_event *q;
+
+	if (c->queued_head && c->queued_head == c->queued_count)
+		c->queued_head = c->queued_count = 0; /* all written */
+	if ((c->queued_count + 1) * sizeof(*q) > c->queued_cap &&
+	    grow((void **)&c->queued, &c->queued_cap,
+		 c->queued_cap ? 2 * c->queued_cap : 256 * sizeof(*q)))
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	q = &c->queued[c->queued_count];
+	q->payload = malloc(len ? len : 1);
+	if (!q->payload)
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	if (len)
+		memcpy(q->payload, payload, len);
+	q->ts = ts;
+	q->ev = ev;
+	q->tid = tid;
+	q->len = len;
+	c->queued_count++;
+	return 0;
+}
+
+int kernel_page_converter_write_queued(struct kernel_page_converter *c,
+				       uint64_t before, struct ctf_error *err)
+{
+	struct kernel_queued_event *q;
+	int ret;
+
+	while (c->queued_head < c->queued_count &&
+	       c->queued[c->queued_head].ts < before) {
+		q = &c->queued[c->queued_head];
+		ret = write_event(c, q, err);
+		if (ret)
+			return ret;
+		free(q->payload);
+		q->payload = NULL;
+		c->queued_head++;
+	}
 	return 0;
 }
 
@@ -523,6 +607,13 @@ int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 
 void kernel_page_converter_fini(struct kernel_page_converter *c)
 {
+	size_t i;
+
+	for (i = c->queued_head; i < c->queued_count; i++)
+		free(c->queued[i].payload);
+	free(c->queued);
+	c->queued = NULL;
+	c->queued_head = c->queued_count = c->queued_cap = 0;
 	free(c->out);
 	c->out = NULL;
 	c->out_cap = 0;

@@ -24,6 +24,14 @@
 #include "process-tracker.h"
 #include "tracefs/page-reader.h"
 
+struct kernel_queued_event {
+	uint64_t ts;
+	const struct ctf_event_class *ev;
+	int32_t tid;
+	size_t len;
+	uint8_t *payload;
+};
+
 struct kernel_page_converter {
 	/* Set by the user before the first page. */
 	struct kernel_metadata *metadata;
@@ -53,6 +61,10 @@ struct kernel_page_converter {
 	uint64_t last_timestamp;
 	uint32_t last_ns_inum; /* sched_process_fork's parent namespace */
 
+	/* Events waiting for their place in time (queue_event). */
+	struct kernel_queued_event *queued;
+	size_t queued_head, queued_count, queued_cap;
+
 	/* One record's context and payload, laid out (grown on demand). */
 	uint8_t *out;
 	size_t out_cap;
@@ -75,6 +87,29 @@ int kernel_page_convert(struct kernel_page_converter *c, const void *page,
  */
 int kernel_page_converter_lose(struct kernel_page_converter *c, uint64_t count,
 			       struct ctf_error *err);
+
+/*
+ * Events that no tracefs record carries (the state dump's) join the
+ * stream in time order: queued with their time, each is written just
+ * before the first record that is not older, or by
+ * kernel_page_converter_write_queued() once no older record can come.
+ * The stream event context is thread tid's (with a record header of a
+ * thread in process context, interrupts on), the payload len bytes laid
+ * out as ev declares it. Times must not decrease from one queued event
+ * to the next. 0 or -ENOMEM with err.
+ */
+int kernel_page_converter_queue_event(struct kernel_page_converter *c,
+				      const struct ctf_event_class *ev,
+				      uint64_t ts, int32_t tid,
+				      const void *payload, size_t len,
+				      struct ctf_error *err);
+
+/*
+ * Writes the queued events older than before (UINT64_MAX: all), raising
+ * a time to the stream's last one if needed. 0 or -errno with err.
+ */
+int kernel_page_converter_write_queued(struct kernel_page_converter *c,
+				       uint64_t before, struct ctf_error *err);
 
 /* Frees the scratch space (not the writer or the metadata). */
 void kernel_page_converter_fini(struct kernel_page_converter *c);

@@ -16,6 +16,7 @@
 #include "kernel-context.h"
 #include "kernel-domain.h"
 #include "kernel-event.h"
+#include "kernel-statedump.h"
 #include "kernel-uprobe.h"
 #include "util/log.h"
 
@@ -437,6 +438,13 @@ int kernel_cmd_start(struct session *session)
 		if (ret != LTTNG_OK)
 			return ret;
 	}
+	/*
+	 * Before tracing_on: the buffers are empty (a stop flushed them),
+	 * so the dump's events precede every record in their stream.
+	 */
+	ret = kernel_statedump_record(ks);
+	if (ret != LTTNG_OK)
+		return ret;
 	return set_tracing(ks, "1");
 }
 
@@ -476,6 +484,11 @@ int kernel_cmd_regenerate_metadata(struct session *session,
 	return session->kernel ? kernel_consumer_regenerate_metadata(
 					 session->kernel, clock)
 			       : LTTNG_OK;
+}
+
+int kernel_cmd_regenerate_statedump(struct session *session)
+{
+	return kernel_statedump_record(session->kernel);
 }
 
 void kernel_cmd_destroy(struct session *session)
@@ -556,7 +569,11 @@ static int list_events(struct lsc_buf *reply, bool syscalls)
 		ERR("%s", err);
 		return LTTNG_ERR_KERN_LIST_FAIL;
 	}
-	lsc_put_u32(reply, put_events(text, syscalls, NULL));
+	lsc_put_u32(reply,
+		    put_events(text, syscalls, NULL) +
+			    (syscalls ? 0 : kernel_statedump_event_count()));
+	if (!syscalls)
+		kernel_statedump_list(reply);
 	put_events(text, syscalls, reply);
 	free(text);
 	return LTTNG_OK;

@@ -63,6 +63,12 @@ int kernel_cmd_start(struct session *session);
 int kernel_cmd_stop(struct session *session);
 void kernel_cmd_destroy(struct session *session);
 /*
+ * lttng regenerate statedump: the kernel state dump is recorded again
+ * (kernel-statedump.h). LTTNG_OK (also without kernel channels) or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL.
+ */
+int kernel_cmd_regenerate_statedump(struct session *session);
+/*
  * Session rotation and clear: the kernel consumer ends the current trace
  * chunk and continues in chunk_path (NULL: none until the next call).
  * flags: CONSUMER_ROTATE_*. LTTNG_OK or LTTNG_ERR_ROTATION_FAIL_CONSUMER.

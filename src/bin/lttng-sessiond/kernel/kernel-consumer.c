@@ -433,6 +433,31 @@ int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
 	return LTTNG_OK;
 }
 
+int kernel_consumer_statedump(struct kernel_session *ks, const char *events)
+{
+	uint32_t len = (uint32_t)strlen(events);
+	char *message;
+	int ret = -EPIPE;
+
+	if (ks->consumer_fd < 0)
+		return LTTNG_OK;
+	message = malloc(1 + sizeof(len) + len);
+	if (!message)
+		return LTTNG_ERR_NOMEM;
+	message[0] = KCONSUMER_CMD_STATEDUMP;
+	memcpy(message + 1, &len, sizeof(len));
+	memcpy(message + 1 + sizeof(len), events, len);
+	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) ==
+	    (ssize_t)(1 + sizeof(len) + len))
+		ret = wait_reply(ks);
+	free(message);
+	if (ret) {
+		ERR("The kernel consumer daemon did not record the state dump");
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	return LTTNG_OK;
+}
+
 int kernel_consumer_clear(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)

@@ -84,6 +84,13 @@ struct trace_clock_desc;
 int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
 					const struct trace_clock_desc *clock);
 
+/*
+ * Has the consumer record the state dump: events holds "tid=TID" and a
+ * line "CHANNEL\tEVENT,EVENT..." per channel (kconsumer-protocol.h, 'D').
+ * LTTNG_OK (also when it is not running) or LTTNG_ERR_KERN_CONSUMER_FAIL.
+ */
+int kernel_consumer_statedump(struct kernel_session *ks, const char *events);
+
 /* Asks the consumer to finish, then reaps it (no-op when none). */
 void kernel_consumer_quit(struct kernel_session *ks);
 
