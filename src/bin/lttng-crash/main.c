@@ -6,7 +6,6 @@
  * directory. extract.c walks SHMDIR, stream-extract.c recovers one
  * ring buffer.
  */
-#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
