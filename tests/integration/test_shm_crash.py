@@ -108,6 +108,28 @@ def test_buffers_are_files_while_the_session_lives(tracing):
     app.quit()
 
 
+def test_regenerated_metadata_replaces_the_kept_text(tracing, crash):
+    shm, session_shm = create_with_shm(tracing, "s")
+    tracing.lttng("enable-event", "--userspace", "testapp:*")
+    tracing.lttng("start")
+    app = tracing.app()
+    app.emit(3)
+    kept = os.path.join(buffer_dir(session_shm), "metadata")
+    with open(kept) as f:
+        before = f.read()
+    tracing.lttng("regenerate", "metadata")
+    with open(kept) as f:
+        after = f.read()
+    assert after.startswith("/* CTF 1.8 */")
+    assert after.count("name = \"testapp:values\"") == 1
+    assert len(after) <= len(before) + 64  # replaced, not appended
+    kill_everything(tracing, app)
+    out = tracing.tmp / "out"
+    assert crash("-x", out, shm).returncode == 0
+    rel = os.path.relpath(buffer_dir(session_shm), shm)
+    assert values_of(read_trace(out / rel)) == [0, 1, 2]
+
+
 def test_list_and_save_keep_the_shm_path(tracing):
     shm, session_shm = create_with_shm(tracing, "s")
     saved = tracing.tmp / "saved"
