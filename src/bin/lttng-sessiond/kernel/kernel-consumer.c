@@ -243,6 +243,34 @@ static int send_command(struct kernel_session *ks, char cmd)
 	return wait_reply(ks);
 }
 
+/*
+ * Sends command `cmd` followed by text (a 32-bit length, then its bytes;
+ * NULL sends an empty one) and waits for the reply. 0, or a negative
+ * errno.
+ */
+static int send_text_command(struct kernel_session *ks, char cmd,
+			     const char *text)
+{
+	uint32_t len = text ? (uint32_t)strlen(text) : 0;
+	size_t size = 1 + sizeof(len) + len;
+	char *message;
+	int ret = -EPIPE;
+
+	if (ks->consumer_fd < 0)
+		return -ENOTCONN;
+	message = malloc(size);
+	if (!message)
+		return -ENOMEM;
+	message[0] = cmd;
+	memcpy(message + 1, &len, sizeof(len));
+	if (len)
+		memcpy(message + 1 + sizeof(len), text, len);
+	if (write(ks->consumer_fd, message, size) == (ssize_t)size)
+		ret = wait_reply(ks);
+	free(message);
+	return ret;
+}
+
 int kernel_consumer_flush(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)
@@ -287,27 +315,18 @@ int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 
 int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec)
 {
-	uint32_t len = (uint32_t)strlen(spec);
-	char *message;
-	int ret = -EPIPE;
+	int ret;
 
 	if (ks->consumer_fd < 0)
 		return LTTNG_OK; /* passed on the command line at start */
-	message = malloc(1 + sizeof(len) + len);
-	if (!message)
-		return LTTNG_ERR_NOMEM;
-	message[0] = KCONSUMER_CMD_SET_TRACKER;
-	memcpy(message + 1, &len, sizeof(len));
-	memcpy(message + 1 + sizeof(len), spec, len);
-	if (len <= KCONSUMER_MAX_FILTER_MESSAGE &&
-	    write(ks->consumer_fd, message, 1 + sizeof(len) + len) ==
-		    (ssize_t)(1 + sizeof(len) + len))
-		ret = wait_reply(ks);
-	free(message);
+	ret = strlen(spec) > KCONSUMER_MAX_FILTER_MESSAGE
+		      ? -EMSGSIZE
+		      : send_text_command(ks, KCONSUMER_CMD_SET_TRACKER, spec);
 	if (ret) {
 		ERR("The kernel consumer daemon did not take the tracker %s",
 		    spec);
-		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
+				      : LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	return LTTNG_OK;
 }
@@ -386,27 +405,16 @@ int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
 
 int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
 {
-	uint32_t len = output_dir ? (uint32_t)strlen(output_dir) : 0;
-	char *message;
-	int ret = -EPIPE;
+	int ret;
 
 	if (ks->consumer_fd < 0)
 		return LTTNG_OK;
-	message = malloc(1 + sizeof(len) + len);
-	if (!message)
-		return LTTNG_ERR_NOMEM;
-	message[0] = KCONSUMER_CMD_ROTATE;
-	memcpy(message + 1, &len, sizeof(len));
-	if (len)
-		memcpy(message + 1 + sizeof(len), output_dir, len);
-	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) ==
-	    (ssize_t)(1 + sizeof(len) + len))
-		ret = wait_reply(ks);
-	free(message);
+	ret = send_text_command(ks, KCONSUMER_CMD_ROTATE, output_dir);
 	if (ret) {
 		ERR("The kernel consumer daemon did not rotate to %s",
 		    output_dir ? output_dir : "(none)");
-		return LTTNG_ERR_ROTATION_FAIL_CONSUMER;
+		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
+				      : LTTNG_ERR_ROTATION_FAIL_CONSUMER;
 	}
 	return LTTNG_OK;
 }
@@ -435,25 +443,15 @@ int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
 
 int kernel_consumer_statedump(struct kernel_session *ks, const char *events)
 {
-	uint32_t len = (uint32_t)strlen(events);
-	char *message;
-	int ret = -EPIPE;
+	int ret;
 
 	if (ks->consumer_fd < 0)
 		return LTTNG_OK;
-	message = malloc(1 + sizeof(len) + len);
-	if (!message)
-		return LTTNG_ERR_NOMEM;
-	message[0] = KCONSUMER_CMD_STATEDUMP;
-	memcpy(message + 1, &len, sizeof(len));
-	memcpy(message + 1 + sizeof(len), events, len);
-	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) ==
-	    (ssize_t)(1 + sizeof(len) + len))
-		ret = wait_reply(ks);
-	free(message);
+	ret = send_text_command(ks, KCONSUMER_CMD_STATEDUMP, events);
 	if (ret) {
 		ERR("The kernel consumer daemon did not record the state dump");
-		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
+				      : LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	return LTTNG_OK;
 }
