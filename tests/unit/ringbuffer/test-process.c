@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -268,6 +269,20 @@ static void kill_at(struct rb_channel *chan, struct rec_tally *t,
 	munmap(counts, sizeof(*counts));
 }
 
+/*
+ * The seed of the random kill points: TEST_SEED from the environment
+ * replays a run, otherwise a fresh one. Printed so a failure can be replayed.
+ */
+static unsigned int test_seed(void)
+{
+	const char *env = getenv("TEST_SEED");
+	unsigned int seed = env ? (unsigned int)strtoul(env, NULL, 0)
+				: (unsigned int)getpid() ^ (unsigned int)time(NULL);
+
+	print_message("random kill points: TEST_SEED=%u\n", seed);
+	return seed;
+}
+
 static void test_sigkilled_producer_keeps_committed_records(void **state)
 {
 	uint64_t targets[] = {1, 3000, 7777, 20011};
@@ -275,7 +290,7 @@ static void test_sigkilled_producer_keeps_committed_records(void **state)
 	unsigned int i;
 
 	(void)state;
-	srand((unsigned int)getpid());
+	srand(test_seed());
 	for (i = 0; i < 4; i++) {
 		struct rb_channel *chan = make_channel(1, 4096, -1);
 

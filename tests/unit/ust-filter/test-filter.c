@@ -330,17 +330,24 @@ static void *race_fire(void *arg)
 	return NULL;
 }
 
-/* Waits (at most 2 s) until *counter went `n` past its current value. */
-static void wait_for(unsigned long *counter, unsigned long n)
+/*
+ * Waits until *counter went `n` past its current value. The other threads
+ * only need to be scheduled, so the deadline (120 s) is far beyond any
+ * load; reaching it means they are stuck, and the test fails saying so.
+ */
+static void wait_for(unsigned long *counter, unsigned long n,
+		     const char *what)
 {
 	unsigned long start = __atomic_load_n(counter, __ATOMIC_RELAXED);
 	int i;
 
-	for (i = 0; i < 2000; i++) {
+	for (i = 0; i < 120000; i++) {
 		if (__atomic_load_n(counter, __ATOMIC_RELAXED) - start >= n)
 			return;
 		usleep(1000);
 	}
+	fail_msg("waited 120 s for %lu %s, saw %lu", n, what,
+		 __atomic_load_n(counter, __ATOMIC_RELAXED) - start);
 }
 
 /*
@@ -384,7 +391,7 @@ static void test_filters_change_while_probes_run(void **state)
 				0);
 			free(bc);
 		}
-		wait_for(&race_fired, 50); /* probes run on these filters */
+		wait_for(&race_fired, 50, "probe calls"); /* on these filters */
 		if (round % 2)
 			ust_event_rule_disable(rules[1]);
 		for (i = 0; i < 3; i++)
@@ -393,7 +400,7 @@ static void test_filters_change_while_probes_run(void **state)
 	/* Recording still works after all this. */
 	attr.filter = NULL;
 	assert_int_equal(ust_event_rule_create(chan, &attr, &rules[0]), 0);
-	wait_for(&race_records, 50);
+	wait_for(&race_records, 50, "records");
 	__atomic_store_n(&race_stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < 2; i++)
 		pthread_join(threads[i], NULL);
