@@ -7,10 +7,12 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import time
 
 import pytest
 
-from kernel_support import KernelSession, require_tracefs
+from kernel_support import (KernelSession, kernel_consumer_pid,
+                            require_tracefs)
 from lttng_cli import Result
 
 NEED_ROOT = ('Tracing the kernel requires a root lttng-sessiond daemon, as '
@@ -120,3 +122,54 @@ def test_non_root_user_track_errors(nobody):
     r = nobody("track", "-k", "--pid=1", "-s", "nosuch")
     assert (r.out, r.err, r.rc) == (
         "", "Error: Recording session does not exist\n", 1)
+
+
+def waiting_on_kernel_consumer(pid):
+    """Whether the session daemon's main thread sits in the poll() of a
+    kernel consumer command (the only poll with a 30 000 ms timeout)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/syscall") as f:
+            fields = f.read().split()
+    except OSError:
+        return False
+    poll_nr, ppoll_nr = "7", "271"  # x86_64
+    return fields[0] in (poll_nr, ppoll_nr) and fields[3] == hex(30000)
+
+
+def test_sigterm_ends_a_daemon_whose_kernel_consumer_hangs(
+        build_dir, lttng_env, tmp_path):
+    """A kernel consumer that stops answering (here: SIGSTOP) while a
+    command waits for it: SIGTERM still ends the session daemon promptly
+    (the harness allows 10 s), the waiting command fails instead of
+    reporting success, and no consumer process is left behind."""
+    require_tracefs()
+    ks = KernelSession(build_dir, lttng_env)
+    consumer = None
+    try:
+        ks.ok("create", "s", f"--output={tmp_path / 't'}")
+        ks.ok("enable-event", "-k", "--syscall", "close")
+        ks.ok("start")
+        sessiond = ks.sessiond.pid()
+        consumer = kernel_consumer_pid(sessiond)
+        os.kill(consumer, signal.SIGSTOP)
+        stop = subprocess.Popen(
+            [str(build_dir / "src/bin/lttng/lttng"), "stop"],
+            env=ks.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True)
+        deadline = time.monotonic() + 60
+        while not waiting_on_kernel_consumer(sessiond):
+            assert time.monotonic() < deadline, \
+                "the session daemon never waited for the consumer"
+            assert stop.poll() is None, stop.communicate()
+            time.sleep(0.01)
+        ks.stop()  # fails the test if SIGTERM is ignored for 10 s
+        out, err = stop.communicate(timeout=60)
+        assert stop.returncode != 0, (out, err)
+        assert not ks.sessiond.alive(consumer)
+    finally:
+        if consumer:
+            try:
+                os.kill(consumer, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+        ks.stop()

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +24,7 @@
 #include "consumer.h"
 #include "session-load.h"
 #include "session.h"
+#include "stop-request.h"
 #include "util/log.h"
 #include "kernel/kernel-domain.h"
 #include "util/paths.h"
@@ -426,20 +426,6 @@ static int write_pid_file(void)
 	return 0;
 }
 
-/* Block the stop signals and return a signalfd reporting them. */
-static int make_stop_fd(void)
-{
-	sigset_t set;
-
-	signal(SIGPIPE, SIG_IGN);
-	sigemptyset(&set);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGINT);
-	if (sigprocmask(SIG_BLOCK, &set, NULL))
-		return -1;
-	return signalfd(-1, &set, SFD_CLOEXEC);
-}
-
 /* Let the tracing group (when it exists) use the root daemon's socket. */
 static void give_socket_to_tracing_group(void)
 {
@@ -480,15 +466,14 @@ static void notify_ready(int ready_fd)
 
 static int run(const char *load_path)
 {
-	int stop_fd, listen_fd, ready_fd, ret;
+	int listen_fd, ready_fd, ret;
 
 	if (take_instance_lock())
 		return EXIT_FAILURE;
 	kernel_domain_init();
 	daemon_clock_init();
 	ready_fd = daemonize();
-	stop_fd = make_stop_fd();
-	if (stop_fd < 0 || write_pid_file())
+	if (stop_request_init() || write_pid_file())
 		return EXIT_FAILURE;
 	listen_fd = open_client_socket();
 	if (listen_fd < 0) {
@@ -507,7 +492,9 @@ static int run(const char *load_path)
 	if (session_load_start(load_path, sessiond_config.home, notify_ready,
 			       ready_fd))
 		notify_ready(ready_fd);
-	ret = client_serve(listen_fd, stop_fd);
+	ret = client_serve(listen_fd, stop_request_fd());
+	/* From here a new SIGTERM cuts short a shutdown stuck on a peer. */
+	stop_request_acknowledge();
 	rotation_schedule_thread_stop();
 	DBG("Session daemon stopping");
 	close(listen_fd);
@@ -523,7 +510,7 @@ static int run(const char *load_path)
 	app_listener_release_apps();
 	consumer_stop();
 	unlink(sessiond_config.pid_file_path);
-	close(stop_fd);
+	stop_request_fini();
 	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 

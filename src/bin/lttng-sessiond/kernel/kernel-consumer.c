@@ -1,7 +1,7 @@
 /*
  * Implementation of kernel-consumer.h: fork/exec of the consumer with a
  * socketpair end as its control fd, one-byte commands with a bounded
- * wait for each answer.
+ * wait for each answer; a consumer that misses one is stopped.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +19,7 @@
 #include "../config.h"
 #include "../daemon-clock.h"
 #include "../context.h"
+#include "../stop-request.h"
 #include "kernel-consumer.h"
 #include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
 #include "kernel-context.h"
@@ -28,6 +29,8 @@
 
 /* How long a flush or a quit may take (large buffers to drain). */
 #define CONSUMER_REPLY_TIMEOUT_MS 30000
+/* How long an abandoned consumer may take to flush and exit on SIGTERM. */
+#define CONSUMER_EXIT_TIMEOUT_MS 3000
 #define MAX_ARGS 512
 /* The consumer's end of the control socket, in the consumer. */
 #define CONSUMER_CONTROL_FD 3
@@ -168,21 +171,82 @@ static void exec_consumer(struct argv_builder *b, int control_fd)
 	_exit(127);
 }
 
-/* Waits for the one-byte answer; 0 when it is 'k'. */
+/*
+ * Stops a consumer whose control stream can no longer be trusted: it
+ * missed an answer, and a late answer would be taken for the next
+ * command's. SIGTERM lets it flush what it holds and exit; after
+ * CONSUMER_EXIT_TIMEOUT_MS it is killed. Every later command of the
+ * session fails (consumer_lost).
+ */
+static void abandon_consumer(struct kernel_session *ks, const char *why)
+{
+	int waited_ms;
+
+	ERR("The kernel consumer daemon (pid %d) %s: stopping it; the "
+	    "session's kernel trace may be incomplete",
+	    (int)ks->consumer_pid, why);
+	ks->consumer_lost = true;
+	close(ks->consumer_fd);
+	ks->consumer_fd = -1;
+	if (ks->consumer_pid <= 0)
+		return;
+	kill(ks->consumer_pid, SIGTERM);
+	for (waited_ms = 0; waited_ms < CONSUMER_EXIT_TIMEOUT_MS;
+	     waited_ms += 10) {
+		if (waitpid(ks->consumer_pid, NULL, WNOHANG) != 0)
+			break;
+		usleep(10000);
+	}
+	if (waited_ms >= CONSUMER_EXIT_TIMEOUT_MS) {
+		kill(ks->consumer_pid, SIGKILL);
+		waitpid(ks->consumer_pid, NULL, 0);
+	}
+	ks->consumer_pid = 0;
+}
+
+/*
+ * Waits for the one-byte answer; 0 when it is 'k', -EIO for an error
+ * answer. A consumer that does not answer within
+ * CONSUMER_REPLY_TIMEOUT_MS, that closed its end, or whose wait a stop
+ * request (SIGTERM) cut short is abandoned, so that the daemon always
+ * exits promptly on SIGTERM and never reads a stale answer.
+ */
 static int wait_reply(struct kernel_session *ks)
 {
-	struct pollfd pfd = {.fd = ks->consumer_fd, .events = POLLIN};
+	struct pollfd pfd[2] = {
+		{.fd = ks->consumer_fd, .events = POLLIN},
+		{.fd = stop_request_fd(), .events = POLLIN},
+	};
 	char byte;
 	int ret;
 
 	do {
-		ret = poll(&pfd, 1, CONSUMER_REPLY_TIMEOUT_MS);
+		ret = poll(pfd, 2, CONSUMER_REPLY_TIMEOUT_MS);
 	} while (ret < 0 && errno == EINTR);
-	if (ret <= 0)
+	if (ret > 0 && !pfd[0].revents) {
+		abandon_consumer(ks, "was still busy when the session daemon "
+				     "was asked to stop");
+		return -ECANCELED;
+	}
+	if (ret <= 0) {
+		abandon_consumer(ks, "did not answer in time");
 		return -ETIMEDOUT;
-	if (read(ks->consumer_fd, &byte, 1) != 1)
+	}
+	if (read(ks->consumer_fd, &byte, 1) != 1) {
+		abandon_consumer(ks, "closed its control socket");
 		return -EPIPE;
+	}
 	return byte == 'k' ? 0 : -EIO;
+}
+
+/*
+ * The result of a command the consumer is not running for: `idle` (what
+ * the command means before the session starts), or a failure once the
+ * consumer was lost.
+ */
+static int consumer_absent(const struct kernel_session *ks, int idle)
+{
+	return ks->consumer_lost ? LTTNG_ERR_KERN_CONSUMER_FAIL : idle;
 }
 
 static void reap(struct kernel_session *ks)
@@ -206,6 +270,8 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 		ERR("No kernel consumer daemon: give --kconsumerd-path");
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
+	if (ks->consumer_lost) /* a new one would overwrite its files */
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds))
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	if (build_args(&b, ks, output_dir, trace_name, CONSUMER_CONTROL_FD)) {
@@ -228,19 +294,32 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 	if (wait_reply(ks)) {
 		ERR("The kernel consumer daemon could not start");
 		reap(ks);
+		ks->consumer_lost = false; /* it recorded nothing */
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	DBG("Kernel consumer started (pid %d)", (int)pid);
 	return LTTNG_OK;
 }
 
-static int send_command(struct kernel_session *ks, char cmd)
+/*
+ * Sends one whole command message and waits for its answer. 0, or a
+ * negative errno (the consumer is abandoned when it cannot be reached).
+ */
+static int send_message(struct kernel_session *ks, const void *message,
+			size_t size)
 {
 	if (ks->consumer_fd < 0)
 		return -ENOTCONN;
-	if (write(ks->consumer_fd, &cmd, 1) != 1)
+	if (write(ks->consumer_fd, message, size) != (ssize_t)size) {
+		abandon_consumer(ks, "closed its control socket");
 		return -EPIPE;
+	}
 	return wait_reply(ks);
+}
+
+static int send_command(struct kernel_session *ks, char cmd)
+{
+	return send_message(ks, &cmd, 1);
 }
 
 /*
@@ -254,7 +333,7 @@ static int send_text_command(struct kernel_session *ks, char cmd,
 	uint32_t len = text ? (uint32_t)strlen(text) : 0;
 	size_t size = 1 + sizeof(len) + len;
 	char *message;
-	int ret = -EPIPE;
+	int ret;
 
 	if (ks->consumer_fd < 0)
 		return -ENOTCONN;
@@ -265,8 +344,7 @@ static int send_text_command(struct kernel_session *ks, char cmd,
 	memcpy(message + 1, &len, sizeof(len));
 	if (len)
 		memcpy(message + 1 + sizeof(len), text, len);
-	if (write(ks->consumer_fd, message, size) == (ssize_t)size)
-		ret = wait_reply(ks);
+	ret = send_message(ks, message, size);
 	free(message);
 	return ret;
 }
@@ -274,7 +352,7 @@ static int send_text_command(struct kernel_session *ks, char cmd,
 int kernel_consumer_flush(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK;
+		return consumer_absent(ks, LTTNG_OK);
 	if (send_command(ks, 'f')) {
 		ERR("The kernel consumer daemon did not flush");
 		return LTTNG_ERR_KERN_STOP_FAIL;
@@ -291,18 +369,16 @@ int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 	int ret;
 
 	if (ks->consumer_fd < 0)
-		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+		return consumer_absent(ks, LTTNG_ERR_KERN_CONSUMER_FAIL);
 	ret = asprintf(&message, "%c____%s\n%s/%s=%s", KCONSUMER_CMD_SET_FILTER,
 		       channel, system, event, expression ? expression : "");
 	if (ret < 0)
 		return LTTNG_ERR_NOMEM;
 	len = (uint32_t)ret - 1 - sizeof(len);
 	memcpy(message + 1, &len, sizeof(len));
-	if (len > KCONSUMER_MAX_FILTER_MESSAGE ||
-	    write(ks->consumer_fd, message, (size_t)ret) != ret)
-		ret = -EPIPE;
-	else
-		ret = wait_reply(ks);
+	ret = len > KCONSUMER_MAX_FILTER_MESSAGE
+		      ? -EINVAL
+		      : send_message(ks, message, (size_t)ret);
 	free(message);
 	if (ret) {
 		ERR("The kernel consumer daemon did not take the filter of "
@@ -318,7 +394,8 @@ int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec)
 	int ret;
 
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK; /* passed on the command line at start */
+		return consumer_absent(
+			ks, LTTNG_OK); /* passed on the command line at start */
 	ret = strlen(spec) > KCONSUMER_MAX_FILTER_MESSAGE
 		      ? -EMSGSIZE
 		      : send_text_command(ks, KCONSUMER_CMD_SET_TRACKER, spec);
@@ -343,15 +420,14 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 	*discarded_events = 0;
 	*lost_packets = 0;
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK; /* not started yet: nothing lost */
+		return consumer_absent(
+			ks, LTTNG_OK); /* not started yet: nothing lost */
 	if (len > KCONSUMER_MAX_CHANNEL_NAME)
 		return LTTNG_ERR_INVALID;
 	message[0] = KCONSUMER_CMD_STATS;
 	memcpy(message + 1, &len, sizeof(len));
 	memcpy(message + 1 + sizeof(len), channel, len);
-	if (write(ks->consumer_fd, message, 1 + sizeof(len) + len) !=
-		    (ssize_t)(1 + sizeof(len) + len) ||
-	    wait_reply(ks) ||
+	if (send_message(ks, message, 1 + sizeof(len) + len) ||
 	    usock_recv_all(ks->consumer_fd, counts, sizeof(counts))) {
 		ERR("The kernel consumer daemon did not give the statistics "
 		    "of channel %s",
@@ -367,10 +443,7 @@ void kernel_consumer_quit(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)
 		return;
-	if (send_command(ks, 'q')) {
-		WARN("The kernel consumer daemon did not finish: killing it");
-		kill(ks->consumer_pid, SIGKILL);
-	}
+	send_command(ks, 'q'); /* on failure, wait_reply abandoned it */
 	reap(ks);
 }
 
@@ -380,10 +453,11 @@ int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
 	uint32_t len = (uint32_t)strlen(dir);
 	size_t size = 1 + sizeof(max_packets) + sizeof(len) + len;
 	char *message;
-	int ret = -EPIPE;
+	int ret;
 
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK; /* never started: no buffers yet */
+		return consumer_absent(
+			ks, LTTNG_OK); /* never started: no buffers yet */
 	message = malloc(size);
 	if (!message)
 		return LTTNG_ERR_NOMEM;
@@ -391,8 +465,7 @@ int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
 	memcpy(message + 1, &max_packets, sizeof(max_packets));
 	memcpy(message + 1 + sizeof(max_packets), &len, sizeof(len));
 	memcpy(message + 1 + sizeof(max_packets) + sizeof(len), dir, len);
-	if (write(ks->consumer_fd, message, size) == (ssize_t)size)
-		ret = wait_reply(ks);
+	ret = send_message(ks, message, size);
 	free(message);
 	if (ret) {
 		ERR("The kernel consumer daemon did not write the snapshot "
@@ -408,7 +481,7 @@ int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
 	int ret;
 
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK;
+		return consumer_absent(ks, LTTNG_OK);
 	ret = send_text_command(ks, KCONSUMER_CMD_ROTATE, output_dir);
 	if (ret) {
 		ERR("The kernel consumer daemon did not rotate to %s",
@@ -423,16 +496,16 @@ int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
 					const struct trace_clock_desc *clock)
 {
 	char message[1 + 2 * sizeof(int64_t)];
-	int ret = -EPIPE;
+	int ret;
 
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK; /* never started: its metadata will be new */
+		return consumer_absent(
+			ks,
+			LTTNG_OK); /* never started: its metadata will be new */
 	message[0] = KCONSUMER_CMD_REGENERATE_METADATA;
 	memcpy(message + 1, &clock->offset_s, sizeof(int64_t));
 	memcpy(message + 1 + sizeof(int64_t), &clock->offset, sizeof(int64_t));
-	if (write(ks->consumer_fd, message, sizeof(message)) ==
-	    (ssize_t)sizeof(message))
-		ret = wait_reply(ks);
+	ret = send_message(ks, message, sizeof(message));
 	if (ret) {
 		ERR("The kernel consumer daemon did not regenerate its "
 		    "metadata");
@@ -446,7 +519,7 @@ int kernel_consumer_statedump(struct kernel_session *ks, const char *events)
 	int ret;
 
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK;
+		return consumer_absent(ks, LTTNG_OK);
 	ret = send_text_command(ks, KCONSUMER_CMD_STATEDUMP, events);
 	if (ret) {
 		ERR("The kernel consumer daemon did not record the state dump");
@@ -459,7 +532,8 @@ int kernel_consumer_statedump(struct kernel_session *ks, const char *events)
 int kernel_consumer_clear(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)
-		return LTTNG_OK; /* never started: no buffers yet */
+		return consumer_absent(
+			ks, LTTNG_OK); /* never started: no buffers yet */
 	if (send_command(ks, KCONSUMER_CMD_CLEAR)) {
 		ERR("The kernel consumer daemon did not clear its buffers");
 		return LTTNG_ERR_CLEAR_FAIL_CONSUMER;

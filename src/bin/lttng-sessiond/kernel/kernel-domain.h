@@ -41,6 +41,12 @@ struct kernel_session {
 	struct kernel_tracker trackers[KERNEL_TRACKER_COUNT]; /* by lttng_process_attr */
 	pid_t consumer_pid; /* 0: not running */
 	int consumer_fd;    /* control socket, -1 when none */
+	/*
+	 * The consumer stopped answering (or a stop request cut a wait for
+	 * it short) and was stopped: the session's kernel trace may miss
+	 * data, so every later consumer command of the session fails.
+	 */
+	bool consumer_lost;
 };
 
 /*
