@@ -77,6 +77,19 @@ class Sessiond:
         except OSError:
             return False
 
+    def waits_on_a_consumer(self):
+        """Whether the daemon's main thread sits in the poll() of a wait
+        for a consumer daemon's answer (the only poll with a 30 000 ms
+        timeout)."""
+        pid = self.pid()
+        try:
+            with open(f"/proc/{pid}/task/{pid}/syscall") as f:
+                fields = f.read().split()
+        except (OSError, TypeError):
+            return False
+        poll_nr, ppoll_nr = "7", "271"  # x86_64
+        return fields[0] in (poll_nr, ppoll_nr) and fields[3] == hex(30000)
+
     def stop(self, timeout=10.0):
         """SIGTERM the daemon and wait until its process is gone."""
         pid = self.pid()

@@ -124,18 +124,6 @@ def test_non_root_user_track_errors(nobody):
         "", "Error: Recording session does not exist\n", 1)
 
 
-def waiting_on_kernel_consumer(pid):
-    """Whether the session daemon's main thread sits in the poll() of a
-    kernel consumer command (the only poll with a 30 000 ms timeout)."""
-    try:
-        with open(f"/proc/{pid}/task/{pid}/syscall") as f:
-            fields = f.read().split()
-    except OSError:
-        return False
-    poll_nr, ppoll_nr = "7", "271"  # x86_64
-    return fields[0] in (poll_nr, ppoll_nr) and fields[3] == hex(30000)
-
-
 def test_sigterm_ends_a_daemon_whose_kernel_consumer_hangs(
         build_dir, lttng_env, tmp_path):
     """A kernel consumer that stops answering (here: SIGSTOP) while a
@@ -157,7 +145,7 @@ def test_sigterm_ends_a_daemon_whose_kernel_consumer_hangs(
             env=ks.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True)
         deadline = time.monotonic() + 60
-        while not waiting_on_kernel_consumer(sessiond):
+        while not ks.sessiond.waits_on_a_consumer():
             assert time.monotonic() < deadline, \
                 "the session daemon never waited for the consumer"
             assert stop.poll() is None, stop.communicate()

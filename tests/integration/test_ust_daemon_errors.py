@@ -2,9 +2,11 @@
 forged registrations and vanishing apps never crash a daemon, and the
 tracing of well-behaved apps goes on."""
 import os
+import signal
 import socket
-import time
 import struct
+import subprocess
+import time
 
 import pytest
 
@@ -148,3 +150,35 @@ def test_consumer_writes_everything_out_when_the_session_daemon_dies(tracing):
     trace = read_trace(uid_dir(tracing.session_dir("s")))
     assert values_of(trace) == list(range(8))
     app.emit(1)  # the app survives its daemons
+
+
+def test_sigterm_ends_a_daemon_whose_consumer_hangs(tracing):
+    """A consumer daemon that stops answering (here: SIGSTOP) while a
+    command waits for it: SIGTERM still ends the session daemon promptly
+    (Sessiond.stop allows 10 s), the waiting command fails instead of
+    reporting success, and the consumer is not left behind."""
+    app = tracing.app()
+    tracing.record_testapp()
+    app.emit(5)
+    [consumer] = consumerd_pids(tracing)
+    os.kill(consumer, signal.SIGSTOP)
+    try:
+        stop = subprocess.Popen(
+            [str(tracing.build_dir / "src/bin/lttng/lttng"), "stop"],
+            env=tracing.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True)
+        deadline = time.monotonic() + 60
+        while not tracing.sessiond.waits_on_a_consumer():
+            assert time.monotonic() < deadline, \
+                "the session daemon never waited for the consumer"
+            assert stop.poll() is None, stop.communicate()
+            time.sleep(0.01)
+        tracing.sessiond.stop()  # fails if SIGTERM is ignored for 10 s
+        out, err = stop.communicate(timeout=60)
+        assert stop.returncode != 0, (out, err)
+        assert not tracing.sessiond.alive(consumer)
+    finally:
+        try:
+            os.kill(consumer, signal.SIGCONT)
+        except ProcessLookupError:
+            pass

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -13,8 +14,14 @@
 #include "config.h"
 #include "consumer-comm/client.h"
 #include "consumer.h"
+#include "stop-request.h"
 #include "util/log.h"
 #include "util/paths.h"
+
+/* How long one answer may take (a flush of large buffers). */
+#define CONSUMER_REPLY_TIMEOUT_MS 30000
+/* How long a consumer may take to write out and exit once released. */
+#define CONSUMER_EXIT_TIMEOUT_MS 3000
 
 static pthread_mutex_t consumer_lock = PTHREAD_MUTEX_INITIALIZER;
 static int consumer_sock = -1;
@@ -68,6 +75,31 @@ static void exec_consumer(int fd)
 	_exit(127);
 }
 
+/*
+ * Waits for the consumer to exit (its socket closed, it writes out what
+ * it holds), at most CONSUMER_EXIT_TIMEOUT_MS; then kills it.
+ */
+static void reap_consumer_locked(void)
+{
+	int waited_ms;
+
+	if (consumer_pid <= 0)
+		return;
+	for (waited_ms = 0; waited_ms < CONSUMER_EXIT_TIMEOUT_MS;
+	     waited_ms += 10) {
+		if (waitpid(consumer_pid, NULL, WNOHANG) != 0)
+			break;
+		usleep(10000);
+	}
+	if (waited_ms >= CONSUMER_EXIT_TIMEOUT_MS) {
+		WARN("The consumer daemon (pid %d) did not exit: killing it",
+		     (int)consumer_pid);
+		kill(consumer_pid, SIGKILL);
+		waitpid(consumer_pid, NULL, 0);
+	}
+	consumer_pid = -1;
+}
+
 static int spawn_locked(void)
 {
 	int pair[2];
@@ -77,6 +109,7 @@ static int spawn_locked(void)
 		ERR("No consumer daemon found: use --consumerd64-path");
 		return -ENOENT;
 	}
+	reap_consumer_locked(); /* one that was lost */
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair))
 		return -errno;
 	pid = fork();
@@ -93,6 +126,8 @@ static int spawn_locked(void)
 	close(pair[1]);
 	consumer_sock = pair[0];
 	consumer_pid = pid;
+	consumer_client_set_reply_limits(CONSUMER_REPLY_TIMEOUT_MS,
+					 stop_request_fd());
 	DBG("Consumer daemon %s started (pid %d)",
 	    sessiond_config.consumerd64_path, (int)pid);
 	return 0;
@@ -115,17 +150,23 @@ void consumer_stop(void)
 	if (consumer_sock >= 0) {
 		close(consumer_sock);
 		consumer_sock = -1;
-		waitpid(consumer_pid, NULL, 0);
-		consumer_pid = -1;
 	}
+	reap_consumer_locked();
 	pthread_mutex_unlock(&consumer_lock);
 }
 
-/* A consumer that stopped answering is gone for good. */
+/*
+ * A consumer that stopped answering, or whose answer a stop request
+ * (SIGTERM) did not wait for, is gone for good: its socket is closed
+ * (a late answer is never read as the next call's), which makes it
+ * write out what it holds and exit.
+ */
 static int after_call(int ret)
 {
-	if (ret == -ECONNRESET || ret == -EPIPE || ret == -EBADMSG) {
-		ERR("Lost the consumer daemon: %s", strerror(-ret));
+	if (ret == -ECONNRESET || ret == -EPIPE || ret == -EBADMSG ||
+	    ret == -ECONNABORTED) {
+		ERR("Lost the consumer daemon: %s",
+		    ret == -ECONNABORTED ? "no answer" : strerror(-ret));
 		close(consumer_sock);
 		consumer_sock = -1;
 	}

@@ -2,6 +2,7 @@
  * Implementation of client.h.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,12 +11,39 @@
 #include "consumer-comm/codec.h"
 #include "consumer-comm/snapshot-codec.h"
 
+static int reply_timeout_ms;
+static int reply_cancel_fd = -1;
+
+void consumer_client_set_reply_limits(int timeout_ms, int cancel_fd)
+{
+	reply_timeout_ms = timeout_ms;
+	reply_cancel_fd = cancel_fd;
+}
+
+/* Waits until the reply starts arriving: 0 or -ECONNABORTED. */
+static int wait_reply(int sock)
+{
+	struct pollfd pfd[2] = {
+		{.fd = sock, .events = POLLIN},
+		{.fd = reply_cancel_fd, .events = POLLIN},
+	};
+	int ret;
+
+	do {
+		ret = poll(pfd, reply_cancel_fd >= 0 ? 2 : 1,
+			   reply_timeout_ms > 0 ? reply_timeout_ms : -1);
+	} while (ret < 0 && errno == EINTR);
+	return ret > 0 && pfd[0].revents ? 0 : -ECONNABORTED;
+}
+
 /* Sends a request and receives its reply; *reply owns the payload. */
 static int call(int sock, uint32_t command, const struct lsc_buf *payload,
 		struct consumer_message *reply)
 {
 	int ret = consumer_send_request(sock, command, payload);
 
+	if (!ret)
+		ret = wait_reply(sock);
 	if (ret)
 		return ret;
 	ret = consumer_recv_reply(sock, reply);

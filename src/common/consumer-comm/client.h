@@ -14,6 +14,15 @@
 #include "consumer-comm/consumer-protocol.h"
 
 /*
+ * Bounds every later wait for a reply: at most timeout_ms (0: no
+ * bound), and cut short as soon as cancel_fd (-1: none; the session
+ * daemon's stop request) is readable. A wait given up returns
+ * -ECONNABORTED; the reply may still come later, so the caller must
+ * stop using the socket.
+ */
+void consumer_client_set_reply_limits(int timeout_ms, int cancel_fd);
+
+/*
  * Creates a channel; on success fds[2 * i] and fds[2 * i + 1] hold the
  * shm and wakeup fds of stream i (fds has 2 * desc->nr_streams slots,
  * owned by the caller).
