@@ -55,10 +55,10 @@ class Sessiond:
         self.client_sock = os.path.join(self.rundir,
                                         "client-lttng-sessiond")
 
-    def start(self, *extra):
+    def start(self, *extra, cwd=None):
         return subprocess.run([self.path, "--daemonize", *extra],
                               capture_output=True, text=True, env=self.env,
-                              timeout=30)
+                              timeout=30, cwd=cwd)
 
     def pid(self):
         try:

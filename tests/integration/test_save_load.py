@@ -328,6 +328,12 @@ def test_sessiond_loads_at_start_up(build_dir, lttng_env, tmp_path):
             .returncode == 0
         listed = t.lttng("list").out
         assert "snap [inactive snapshot]" in listed and "empty" not in listed
+        # A relative path is the caller's, although --daemonize changes
+        # the daemon's directory (as LTTng 2.13 does).
+        t.sessiond.stop()
+        assert t.sessiond.start("--load", "./snap.lttng",
+                                cwd=tmp_path).returncode == 0
+        assert "snap [inactive snapshot]" in t.lttng("list").out
     finally:
         t.close()
 

@@ -517,6 +517,7 @@ static int run(const char *load_path)
 int main(int argc, char **argv)
 {
 	struct parsed_options opts = {0};
+	char load_path[PATH_MAX];
 	int ret;
 
 	strcpy(sessiond_config.tracing_group, "tracing");
@@ -525,5 +526,9 @@ int main(int argc, char **argv)
 		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 	if (configure_paths(&opts) || find_consumers(&opts))
 		return EXIT_FAILURE;
+	/* A relative --load path is the caller's: -d/-b change directory. */
+	if (opts.load_path &&
+	    !paths_absolute(opts.load_path, load_path, sizeof(load_path)))
+		opts.load_path = load_path;
 	return run(opts.load_path);
 }
