@@ -112,8 +112,7 @@ int stream_output_open(struct stream_output *out, const char *dir,
 	    snprintf(out->base_name, sizeof(out->base_name), "%s_%u",
 		     channel_name, cpu) >= (int)sizeof(out->base_name))
 		return -ENAMETOOLONG;
-	ctf_tracefile_init(&out->files, tracefile_size, tracefile_count,
-			   false);
+	ctf_tracefile_init(&out->files, tracefile_size, tracefile_count, false);
 	out->uid = uid;
 	out->gid = gid;
 	return open_files(out);

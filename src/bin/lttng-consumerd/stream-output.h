@@ -26,7 +26,7 @@ struct stream_output {
 	struct ctf_tracefile files; /* rotation: which file, its name */
 	uid_t uid;
 	gid_t gid;
-	uint64_t file_size; /* bytes in the current file */
+	uint64_t file_size;   /* bytes in the current file */
 	uint64_t packets;     /* packets written, all files */
 	int fd;
 	struct ctf_index_writer index;

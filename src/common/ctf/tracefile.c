@@ -8,8 +8,8 @@
 
 #include "ctf/tracefile.h"
 
-void ctf_tracefile_init(struct ctf_tracefile *tf, uint64_t size,
-			uint64_t count, bool sequence_names)
+void ctf_tracefile_init(struct ctf_tracefile *tf, uint64_t size, uint64_t count,
+			bool sequence_names)
 {
 	*tf = (struct ctf_tracefile){
 		.size = size,

@@ -45,13 +45,13 @@ struct ctf_tracefile {
 };
 
 enum ctf_tracefile_step {
-	CTF_TRACEFILE_APPEND,	/* to the current file */
-	CTF_TRACEFILE_NEXT,	/* to a new file: ctf_tracefile_next first */
-	CTF_TRACEFILE_DROP,	/* an empty packet that must not rotate */
+	CTF_TRACEFILE_APPEND, /* to the current file */
+	CTF_TRACEFILE_NEXT,   /* to a new file: ctf_tracefile_next first */
+	CTF_TRACEFILE_DROP,   /* an empty packet that must not rotate */
 };
 
-void ctf_tracefile_init(struct ctf_tracefile *tf, uint64_t size,
-			uint64_t count, bool sequence_names);
+void ctf_tracefile_init(struct ctf_tracefile *tf, uint64_t size, uint64_t count,
+			bool sequence_names);
 
 /*
  * The name of the current file (base, or base_<n>) into buf; 0, or
