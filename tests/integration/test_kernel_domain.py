@@ -498,10 +498,9 @@ def test_tracefile_size_and_count_rotate_the_stream_files(ks, tool,
         assert (kernel / name).stat().st_size <= 8 * 1024
         assert (kernel / "index" / f"{name}.idx").is_file()
     for numbers in by_cpu.values():
-        numbers.sort()
+        numbers.sort()  # LTTng's names: CHANNEL_CPU_0 ... _{count-1}
+        assert numbers == list(range(len(numbers)))
         assert len(numbers) <= 3
-        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-    assert max(max(n) for n in by_cpu.values()) >= 3  # rotated, pruned
     # The newest files hold the last calls, readable without warnings.
     trace = read_trace(kernel)
     assert trace[-1].name.startswith("syscall_e")

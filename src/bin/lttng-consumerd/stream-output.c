@@ -22,19 +22,6 @@
 #include "stream-output.h"
 #include "util/log.h"
 
-/* The current file's name: base, or base_<n> when rotating. */
-static int current_name(const struct stream_output *out, char *buf, size_t len)
-{
-	int n;
-
-	if (out->tracefile_size)
-		n = snprintf(buf, len, "%s_%llu", out->base_name,
-			     (unsigned long long)out->file_number);
-	else
-		n = snprintf(buf, len, "%s", out->base_name);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
 static void give_to_owner(const struct stream_output *out, int fd)
 {
 	if (geteuid() == 0 && fchown(fd, out->uid, out->gid))
@@ -48,7 +35,8 @@ static int open_files(struct stream_output *out)
 	char name[sizeof(out->base_name) + 24];
 	char path[sizeof(out->dir) + sizeof(name) + 1];
 	struct ctf_error err;
-	int ret = current_name(out, name, sizeof(name));
+	int ret = ctf_tracefile_name(&out->files, out->base_name, name,
+				     sizeof(name));
 
 	if (ret)
 		return ret;
@@ -89,25 +77,25 @@ static void close_files(struct stream_output *out)
 		ERR("%s", err.message);
 }
 
-/* Removes the file that rotation number n made obsolete. */
-static void remove_old_file(struct stream_output *out, uint64_t n)
+/* Closes the current files and opens the next ones (ctf/tracefile.h). */
+static int next_files(struct stream_output *out)
 {
-	char path[sizeof(out->dir) + sizeof(out->base_name) + 48];
+	char obsolete[sizeof(out->base_name) + 24];
+	char path[sizeof(out->dir) + sizeof(obsolete) + 16];
+	int ret;
 
-	snprintf(path, sizeof(path), "%s/%s_%llu", out->dir, out->base_name,
-		 (unsigned long long)n);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/index/%s_%llu.idx", out->dir,
-		 out->base_name, (unsigned long long)n);
-	unlink(path);
-}
-
-static int rotate(struct stream_output *out)
-{
 	close_files(out);
-	out->file_number++;
-	if (out->tracefile_count && out->file_number >= out->tracefile_count)
-		remove_old_file(out, out->file_number - out->tracefile_count);
+	ret = ctf_tracefile_next(&out->files, out->base_name, obsolete,
+				 sizeof(obsolete));
+	if (ret < 0)
+		return ret;
+	if (ret) { /* a numbered ring: its oldest file goes */
+		snprintf(path, sizeof(path), "%s/%s", out->dir, obsolete);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/index/%s.idx", out->dir,
+			 obsolete);
+		unlink(path);
+	}
 	return open_files(out);
 }
 
@@ -124,8 +112,7 @@ int stream_output_open(struct stream_output *out, const char *dir,
 	    snprintf(out->base_name, sizeof(out->base_name), "%s_%u",
 		     channel_name, cpu) >= (int)sizeof(out->base_name))
 		return -ENAMETOOLONG;
-	out->tracefile_size = tracefile_size;
-	out->tracefile_count = tracefile_count;
+	ctf_tracefile_init(&out->files, tracefile_size, tracefile_count, false);
 	out->uid = uid;
 	out->gid = gid;
 	return open_files(out);
@@ -201,17 +188,26 @@ static int write_packet(struct stream_output *out, const struct rb_packet *p,
 
 int stream_output_write(struct stream_output *out, const struct rb_packet *p)
 {
+	bool has_events = p->content_size > CTF_PACKET_HEADER_LEN;
 	struct ctf_index_entry entry;
 	struct ctf_error err;
 	int ret;
 
 	if (out->fd < 0)
 		return -EBADF;
-	if (out->tracefile_size && out->file_size > 0 &&
-	    out->file_size + p->packet_size > out->tracefile_size) {
-		ret = rotate(out);
+	switch (ctf_tracefile_place(&out->files, p->packet_size, has_events)) {
+	case CTF_TRACEFILE_DROP:
+		DBG("Stream %s: an empty packet is not written, so that the "
+		    "file holding the newest events stays",
+		    out->base_name);
+		return 0;
+	case CTF_TRACEFILE_NEXT:
+		ret = next_files(out);
 		if (ret)
 			return ret;
+		break;
+	case CTF_TRACEFILE_APPEND:
+		break;
 	}
 	ret = write_packet(out, p, &err);
 	if (ret) {
@@ -220,6 +216,7 @@ int stream_output_write(struct stream_output *out, const struct rb_packet *p)
 	}
 	fill_index_entry(p, out->file_size, &entry);
 	out->file_size += p->packet_size;
+	ctf_tracefile_wrote(&out->files, p->packet_size, has_events);
 	out->packets++;
 	ret = ctf_index_append(&out->index, &entry, &err);
 	if (ret)

@@ -4,10 +4,11 @@
  * directory. Each packet the consumer takes from the ring buffer is
  * appended as is, with its index entry read from the packet header.
  *
- * Rotation (tracefile_size): a packet that would make the current file
- * exceed the size starts the next file, <name>_<cpu>_<n+1>; with a
- * tracefile_count, file n replaces file n - count, so at most count
- * files remain, like LTTng.
+ * Rotation (tracefile_size, tracefile_count) follows ctf/tracefile.h,
+ * as the kernel consumer's stream writer does: a packet that would make
+ * the current file exceed the size starts the next file; with a count,
+ * the names cycle through <name>_<cpu>_0 ... _<count-1>, like LTTng's,
+ * and an empty packet never replaces the file of the newest events.
  */
 #ifndef CONSUMERD_STREAM_OUTPUT_H
 #define CONSUMERD_STREAM_OUTPUT_H
@@ -16,16 +17,15 @@
 #include <sys/types.h>
 
 #include "ctf/index.h"
+#include "ctf/tracefile.h"
 #include "ringbuffer/consumer.h"
 
 struct stream_output {
 	char dir[4096];
 	char base_name[300]; /* "<channel>_<cpu>" */
-	uint64_t tracefile_size;
-	uint64_t tracefile_count;
+	struct ctf_tracefile files; /* rotation: which file, its name */
 	uid_t uid;
 	gid_t gid;
-	uint64_t file_number; /* current rotation number */
 	uint64_t file_size;   /* bytes in the current file */
 	uint64_t packets;     /* packets written, all files */
 	int fd;

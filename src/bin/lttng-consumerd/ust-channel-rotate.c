@@ -114,7 +114,7 @@ static int make_chunk_dirs(const char *dir, uid_t uid, gid_t gid)
 static int open_new_files(struct ust_channel *chan, const char *new_dir)
 {
 	const struct stream_output *first = &chan->outputs[0];
-	uint64_t size = first->tracefile_size, count = first->tracefile_count;
+	uint64_t size = first->files.size, count = first->files.count;
 	uid_t uid = first->uid;
 	gid_t gid = first->gid;
 	int ret = make_chunk_dirs(new_dir, uid, gid);

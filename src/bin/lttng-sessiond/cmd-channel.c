@@ -14,8 +14,7 @@ int cmd_decode_target(struct cmd_ctx *ctx, struct lsc_target *target,
 {
 	if (lsc_get_target(&ctx->req, target))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	*session = session_find(target->session);
-	return *session ? LTTNG_OK : LTTNG_ERR_SESS_NOT_FOUND;
+	return cmd_find_session(ctx, target->session, session);
 }
 
 int cmd_kernel_error(void)

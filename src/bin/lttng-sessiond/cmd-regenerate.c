@@ -32,8 +32,7 @@ static int decode_session(struct cmd_ctx *ctx, struct session **out)
 	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
 	    lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	*out = session_find(name);
-	return *out ? LTTNG_OK : LTTNG_ERR_SESS_NOT_FOUND;
+	return cmd_find_session(ctx, name, out);
 }
 
 /* LTTng's conditions for regenerating the metadata, in its order. */

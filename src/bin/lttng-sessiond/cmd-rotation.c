@@ -12,32 +12,37 @@
 #include "rotation.h"
 #include "session.h"
 
-/* Decodes a session name (then the caller's fields) and finds it. */
-static int find_session(struct cmd_ctx *ctx, struct session **out)
+/*
+ * Decodes a session name (then the caller's fields) and looks it up:
+ * *lookup is cmd_find_session's answer, which finish() gives once the
+ * whole request decoded.
+ */
+static int find_session(struct cmd_ctx *ctx, struct session **out, int *lookup)
 {
 	char name[LTTNG_NAME_MAX];
 
 	if (lsc_get_str(&ctx->req, name, sizeof(name)))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	*out = session_find(name);
+	*lookup = cmd_find_session(ctx, name, out);
 	return LTTNG_OK;
 }
 
-static int finish(struct cmd_ctx *ctx, const struct session *session)
+static int finish(struct cmd_ctx *ctx, int lookup)
 {
 	if (lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	return session ? LTTNG_OK : LTTNG_ERR_SESS_NOT_FOUND;
+	return lookup;
 }
 
 int cmd_rotate_session(struct cmd_ctx *ctx)
 {
 	char archive[4096] = "";
 	struct session *session;
-	int ret = find_session(ctx, &session);
+	int lookup;
+	int ret = find_session(ctx, &session, &lookup);
 
 	if (ret == LTTNG_OK)
-		ret = finish(ctx, session);
+		ret = finish(ctx, lookup);
 	if (ret == LTTNG_OK)
 		ret = rotation_rotate(session, archive, sizeof(archive));
 	if (ret != LTTNG_OK)
@@ -52,13 +57,14 @@ int cmd_rotation_get_info(struct cmd_ctx *ctx)
 {
 	const struct session_rotation *r;
 	struct session *session;
+	int lookup;
 	uint64_t id;
-	int ret = find_session(ctx, &session);
+	int ret = find_session(ctx, &session, &lookup);
 
 	if (ret == LTTNG_OK && lsc_get_u64(&ctx->req, &id))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK)
-		ret = finish(ctx, session);
+		ret = finish(ctx, lookup);
 	if (ret != LTTNG_OK)
 		return ret;
 	r = &session->rotation;
@@ -121,17 +127,18 @@ static int set_schedule(struct session *session, int32_t type, bool add,
 int cmd_rotation_set_schedule(struct cmd_ctx *ctx)
 {
 	struct session *session;
+	int lookup;
 	uint32_t add;
 	uint64_t value;
 	int32_t type;
-	int ret = find_session(ctx, &session);
+	int ret = find_session(ctx, &session, &lookup);
 
 	if (ret == LTTNG_OK &&
 	    (lsc_get_i32(&ctx->req, &type) || lsc_get_u32(&ctx->req, &add) ||
 	     lsc_get_u64(&ctx->req, &value) || add > 1))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK)
-		ret = finish(ctx, session);
+		ret = finish(ctx, lookup);
 	if (ret != LTTNG_OK)
 		return ret;
 	return set_schedule(session, type, add == 1, value);
@@ -140,10 +147,11 @@ int cmd_rotation_set_schedule(struct cmd_ctx *ctx)
 int cmd_list_rotation_schedules(struct cmd_ctx *ctx)
 {
 	struct session *session;
-	int ret = find_session(ctx, &session);
+	int lookup;
+	int ret = find_session(ctx, &session, &lookup);
 
 	if (ret == LTTNG_OK)
-		ret = finish(ctx, session);
+		ret = finish(ctx, lookup);
 	if (ret != LTTNG_OK)
 		return ret;
 	lsc_put_u64(ctx->reply, session->rotation.timer_period_us);
@@ -155,11 +163,12 @@ int cmd_list_rotation_schedules(struct cmd_ctx *ctx)
 int cmd_clear_session(struct cmd_ctx *ctx)
 {
 	struct session *session;
+	int lookup;
 	bool closed_chunk;
-	int ret = find_session(ctx, &session);
+	int ret = find_session(ctx, &session, &lookup);
 
 	if (ret == LTTNG_OK)
-		ret = finish(ctx, session);
+		ret = finish(ctx, lookup);
 	if (ret != LTTNG_OK)
 		return ret;
 	closed_chunk = session->rotation.chunk_exists && !session->snapshot &&

@@ -182,13 +182,6 @@ static int save_one(struct cmd_ctx *ctx, const struct session *session,
 	return ret;
 }
 
-/* Root sees every session; another user only the sessions it created. */
-static bool client_may_access(const struct cmd_ctx *ctx,
-			      const struct session *session)
-{
-	return ctx->uid == 0 || session->uid == ctx->uid;
-}
-
 int cmd_save_session(struct cmd_ctx *ctx)
 {
 	struct save_request req;
@@ -204,17 +197,16 @@ int cmd_save_session(struct cmd_ctx *ctx)
 	else if ((ret = default_dir(ctx->uid, dir, sizeof(dir))) != LTTNG_OK)
 		return ret;
 	if (req.session[0]) {
-		struct session *session = session_find(req.session);
+		struct session *session;
 
-		if (!session)
-			return LTTNG_ERR_SESS_NOT_FOUND;
-		if (!client_may_access(ctx, session))
-			return LTTNG_ERR_EPERM;
+		ret = cmd_find_session(ctx, req.session, &session);
+		if (ret != LTTNG_OK)
+			return ret;
 		return save_one(ctx, session, &req, dir);
 	}
 	/* Sessions of other users are skipped. */
 	for (struct session *s = session_first(); s; s = s->next) {
-		if (!client_may_access(ctx, s))
+		if (!session_access_ok(s, ctx->uid))
 			continue;
 		ret = save_one(ctx, s, &req, dir);
 		if (ret != LTTNG_OK)

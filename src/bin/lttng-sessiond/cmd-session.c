@@ -20,8 +20,23 @@ static int decode_session(struct cmd_ctx *ctx, struct session **out)
 	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
 	    lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	*out = session_find(name);
-	return *out ? LTTNG_OK : LTTNG_ERR_SESS_NOT_FOUND;
+	return cmd_find_session(ctx, name, out);
+}
+
+int cmd_find_session(const struct cmd_ctx *ctx, const char *name,
+		     struct session **session)
+{
+	*session = session_find(name);
+	if (!*session)
+		return LTTNG_ERR_SESS_NOT_FOUND;
+	if (!session_access_ok(*session, ctx->uid)) {
+		DBG("Client uid %u refused session %s of uid %u",
+		    (unsigned int)ctx->uid, name,
+		    (unsigned int)(*session)->uid);
+		*session = NULL;
+		return LTTNG_ERR_EPERM;
+	}
+	return LTTNG_OK;
 }
 
 int cmd_create_session(struct cmd_ctx *ctx)
@@ -53,14 +68,15 @@ int cmd_set_session_shm_path(struct cmd_ctx *ctx)
 {
 	char name[LTTNG_NAME_MAX], path[LTTNG_PATH_MAX];
 	struct session *session;
+	int ret;
 
 	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
 	    lsc_get_str(&ctx->req, path, sizeof(path)) ||
 	    lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	session = session_find(name);
-	if (!session)
-		return LTTNG_ERR_SESS_NOT_FOUND;
+	ret = cmd_find_session(ctx, name, &session);
+	if (ret != LTTNG_OK)
+		return ret;
 	if (session->has_been_started)
 		return LTTNG_ERR_SESSION_STARTED;
 	snprintf(session->shm_path, sizeof(session->shm_path), "%s", path);
@@ -103,10 +119,13 @@ int cmd_list_sessions(struct cmd_ctx *ctx)
 
 	if (lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
+	/* only the sessions the client may use, as LTTng lists them */
 	for (s = session_first(); s; s = s->next)
-		count++;
+		count += session_access_ok(s, ctx->uid);
 	lsc_put_u32(ctx->reply, count);
 	for (s = session_first(); s; s = s->next) {
+		if (!session_access_ok(s, ctx->uid))
+			continue;
 		session_describe(s, &entry);
 		lsc_put_session(ctx->reply, &entry);
 	}

@@ -28,15 +28,16 @@ static int decode_request(struct cmd_ctx *ctx, struct lsc_snapshot_output *out,
 {
 	char name[LTTNG_NAME_MAX];
 	uint32_t wait;
+	int ret;
 
 	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
 	    lsc_get_snapshot_output(&ctx->req, out) ||
 	    (with_wait && lsc_get_u32(&ctx->req, &wait)) ||
 	    lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	*session = session_find(name);
-	if (!*session)
-		return LTTNG_ERR_SESS_NOT_FOUND;
+	ret = cmd_find_session(ctx, name, session);
+	if (ret != LTTNG_OK)
+		return ret;
 	return session_keeps_buffers(*session) ? LTTNG_OK
 					       : LTTNG_ERR_NOT_SNAPSHOT_SESSION;
 }
@@ -74,13 +75,14 @@ int cmd_snapshot_list_output(struct cmd_ctx *ctx)
 	char name[LTTNG_NAME_MAX];
 	struct lsc_snapshot_output entry;
 	struct session *session;
+	int ret;
 
 	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
 	    lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	session = session_find(name);
-	if (!session)
-		return LTTNG_ERR_SESS_NOT_FOUND;
+	ret = cmd_find_session(ctx, name, &session);
+	if (ret != LTTNG_OK)
+		return ret;
 	if (!session_keeps_buffers(session))
 		return LTTNG_ERR_NOT_SNAPSHOT_SESSION;
 	lsc_put_u32(ctx->reply, session->snap.output ? 1 : 0);

@@ -94,6 +94,15 @@ int cmd_find_domain(struct session *session, int32_t domain_type,
 int cmd_add_ust_channel(struct session *session, const struct lsc_channel *req,
 			int32_t buffer_type);
 
+/*
+ * The session a client names, for a command on it: LTTNG_OK,
+ * LTTNG_ERR_SESS_NOT_FOUND, or LTTNG_ERR_EPERM when the session is
+ * another user's (session_access_ok), as LTTng answers (the session is
+ * not listed to that client either).
+ */
+int cmd_find_session(const struct cmd_ctx *ctx, const char *name,
+		     struct session **session);
+
 /* The handler of a command number, NULL when there is none. */
 cmd_handler cmd_lookup(uint32_t command);
 

@@ -25,6 +25,11 @@ struct session *session_find(const char *name)
 	return NULL;
 }
 
+bool session_access_ok(const struct session *session, uid_t uid)
+{
+	return uid == 0 || session->uid == uid;
+}
+
 struct session *session_first(void)
 {
 	return sessions;

@@ -70,6 +70,14 @@ int session_create(const struct lsc_create_session *req, const char *home,
 
 struct session *session_find(const char *name);
 
+/*
+ * Whether a client of this uid may see and use the session: root, or
+ * the session's creator. LTTng 2.13 also lets in a client whose primary
+ * group is the session's; later LTTng dropped that (users sharing a
+ * group would control each other's sessions), and so does this daemon.
+ */
+bool session_access_ok(const struct session *session, uid_t uid);
+
 /* The newest session; follow ->next for older ones. */
 struct session *session_first(void);
 

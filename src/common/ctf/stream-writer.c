@@ -23,6 +23,7 @@
 #include "ctf/io.h"
 #include "ctf/packet-layout.h"
 #include "ctf/stream-writer.h"
+#include "ctf/tracefile.h"
 
 struct ctf_stream_writer {
 	const struct ctf_stream_class *sc;
@@ -35,9 +36,7 @@ struct ctf_stream_writer {
 	char name[NAME_MAX + 1];
 	int fd;
 	bool with_index;
-	uint64_t tracefile_size;
-	uint64_t tracefile_count;
-	uint64_t file_number; /* the current <name>_<n> */
+	struct ctf_tracefile files; /* rotation: which file, its name */
 	struct ctf_index_writer index;
 
 	struct ctf_bitbuf bb; /* the open packet */
@@ -66,17 +65,15 @@ static void writer_free(struct ctf_stream_writer *w)
 	free(w);
 }
 
-/* Opens the stream file (<name>, or <name>_<n> when rotating). */
+/* Opens (truncates) the current stream file and its index. */
 static int open_file(struct ctf_stream_writer *w, struct ctf_error *err)
 {
 	char file[NAME_MAX + 32];
 	int n;
 
-	if (w->tracefile_size)
-		snprintf(file, sizeof(file), "%s_%" PRIu64, w->name,
-			 w->file_number);
-	else
-		snprintf(file, sizeof(file), "%s", w->name);
+	if (ctf_tracefile_name(&w->files, w->name, file, sizeof(file)))
+		return ctf_error_set(err, -ENAMETOOLONG,
+				     "stream '%s': name too long", w->name);
 	n = snprintf(w->path, sizeof(w->path), "%.*s/%s",
 		     (int)(sizeof(w->path) - sizeof(file) - 2), w->dir, file);
 	if (n < 0 || (size_t)n >= sizeof(w->path) ||
@@ -93,34 +90,35 @@ static int open_file(struct ctf_stream_writer *w, struct ctf_error *err)
 	return 0;
 }
 
-/* Removes <name>_<n> and its index (rotation beyond the file count). */
-static void remove_file(const struct ctf_stream_writer *w, uint64_t n)
+/* Removes file <name> of the stream and its index (a ring's oldest). */
+static void remove_file(const struct ctf_stream_writer *w, const char *name)
 {
 	char path[PATH_MAX + NAME_MAX + 48];
 
-	snprintf(path, sizeof(path), "%s/%s_%" PRIu64, w->dir, w->name, n);
+	snprintf(path, sizeof(path), "%s/%s", w->dir, name);
 	unlink(path);
-	snprintf(path, sizeof(path), "%s/index/%s_%" PRIu64 ".idx", w->dir,
-		 w->name, n);
+	snprintf(path, sizeof(path), "%s/index/%s.idx", w->dir, name);
 	unlink(path);
 }
 
-/* Moves on to the next trace file when the packet would not fit. */
-static int rotate_if_full(struct ctf_stream_writer *w, struct ctf_error *err)
+/* Closes the current file and opens the next one (tracefile.h). */
+static int next_file(struct ctf_stream_writer *w, struct ctf_error *err)
 {
+	char obsolete[NAME_MAX + 32];
 	int ret;
 
-	if (!w->tracefile_size || !w->file_offset ||
-	    w->file_offset + w->packet_size <= w->tracefile_size)
-		return 0;
 	close(w->fd);
 	w->fd = -1;
 	ret = ctf_index_close(&w->index, err);
 	if (ret)
 		return ret;
-	w->file_number++;
-	if (w->tracefile_count && w->file_number >= w->tracefile_count)
-		remove_file(w, w->file_number - w->tracefile_count);
+	ret = ctf_tracefile_next(&w->files, w->name, obsolete,
+				 sizeof(obsolete));
+	if (ret < 0)
+		return ctf_error_set(err, ret, "stream '%s': name too long",
+				     w->name);
+	if (ret)
+		remove_file(w, obsolete);
 	return open_file(w, err);
 }
 
@@ -177,8 +175,8 @@ ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 		goto fail;
 	}
 	w->with_index = config->with_index;
-	w->tracefile_size = config->tracefile_size;
-	w->tracefile_count = config->tracefile_count;
+	ctf_tracefile_init(&w->files, config->tracefile_size,
+			   config->tracefile_count, config->sequence_names);
 	if (open_file(w, err))
 		goto fail;
 	return w;
@@ -214,6 +212,7 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 		.stream_instance_id = w->stream_instance_id,
 		.packet_seq_num = w->packets + w->lost_packets,
 	};
+	bool has_events = w->packet_events != 0;
 	int ret;
 
 	assert(w->packet_open);
@@ -234,15 +233,24 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 			   entry.events_discarded);
 	ctf_packet_put_u32(p, CTF_PACKET_OFF_CPU_ID, w->cpu_id);
 	w->packet_open = false;
-	ret = rotate_if_full(w, err);
-	if (ret)
-		return ret;
+	switch (ctf_tracefile_place(&w->files, w->packet_size, has_events)) {
+	case CTF_TRACEFILE_DROP:
+		return 0;
+	case CTF_TRACEFILE_NEXT:
+		ret = next_file(w, err);
+		if (ret)
+			return ret;
+		break;
+	case CTF_TRACEFILE_APPEND:
+		break;
+	}
 	entry.offset = w->file_offset;
 	ret = ctf_write_all(w->fd, p, w->packet_size, w->path, err);
 	if (!ret && w->with_index)
 		ret = ctf_index_append(&w->index, &entry, err);
 	if (ret)
 		return ret;
+	ctf_tracefile_wrote(&w->files, w->packet_size, has_events);
 	w->packets++;
 	w->file_offset += w->packet_size;
 	w->discarded_written = w->discarded;

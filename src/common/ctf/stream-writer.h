@@ -35,13 +35,17 @@ struct ctf_stream_writer_config {
 	bool with_index;    /* also write dir/index/<name>.idx */
 	/*
 	 * Trace file rotation (lttng enable-channel --tracefile-size,
-	 * --tracefile-count): with a size, the stream is written to
-	 * <name>_0, <name>_1, ... each holding at most tracefile_size bytes
-	 * (at least one packet); with a count too, only the newest count
-	 * files (and their indexes) are kept. 0: unlimited.
+	 * --tracefile-count; ctf/tracefile.h): with a size, the stream is
+	 * written to <name>_0, <name>_1, ... each holding at most
+	 * tracefile_size bytes (at least one packet); with a count too, the
+	 * names cycle through <name>_0 ... <name>_<count-1>, the newest
+	 * count files (and their indexes) kept, as LTTng names them. 0:
+	 * unlimited. sequence_names: number the files up instead, removing
+	 * the oldest (a private ring of files, the kernel snapshot's).
 	 */
 	uint64_t tracefile_size;
 	uint64_t tracefile_count;
+	bool sequence_names;
 };
 
 #define CTF_STREAM_MIN_PACKET_SIZE 128

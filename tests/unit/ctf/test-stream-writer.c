@@ -11,6 +11,7 @@
 #include <ftw.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -429,6 +430,88 @@ static void test_lost_packets_skip_sequence_numbers(void **state)
 		assert_int_equal(u64_at(p, CTF_PACKET_OFF_EVENTS_DISCARDED), 0);
 }
 
+/* Whether dir/name exists. */
+static bool exists(const struct fixture *f, const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", f->dir, name);
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * Trace file rotation through the writer (the kernel consumer's): one
+ * packet a file, LTTng's cyclic names, and the empty packet a close
+ * writes to report late losses never replaces the last events' file.
+ */
+static void test_rotation_keeps_the_last_events(void **state)
+{
+	struct fixture *f = *state;
+
+	for (uint64_t count = 1; count <= 3; count++) {
+		struct ctf_stream_writer_config config = {
+			.metadata = f->md,
+			.packet_size = PACKET,
+			.dir = f->dir,
+			.name = "rot_0",
+			.with_index = true,
+			.tracefile_size = PACKET,
+			.tracefile_count = count,
+		};
+		struct ctf_stream_writer *w =
+			ctf_stream_writer_create(&config, NULL);
+		char name[32];
+		uint64_t newest = 0;
+
+		assert_non_null(w);
+		for (uint64_t i = 0; i < 10; i++) { /* ten packets of events */
+			append_u8(w, f->small, 100 * i + 1, i);
+			assert_int_equal(
+				ctf_stream_writer_flush(w, 100 * i + 2, NULL),
+				0);
+		}
+		for (uint64_t i = 0; i < 4; i++) { /* losses after them */
+			ctf_stream_writer_add_discarded(w, 1);
+			assert_int_equal(ctf_stream_writer_flush(w, 2000, NULL),
+					 0);
+		}
+		assert_int_equal(ctf_stream_writer_close(w, 3000, NULL), 0);
+		for (uint64_t n = 0; n < 10; n++) {
+			snprintf(name, sizeof(name), "rot_0_%llu",
+				 (unsigned long long)n);
+			assert_int_equal(exists(f, name), n < count);
+			snprintf(name, sizeof(name), "index/rot_0_%llu.idx",
+				 (unsigned long long)n);
+			assert_int_equal(exists(f, name), n < count);
+			if (n >= count)
+				continue;
+			snprintf(name, sizeof(name), "rot_0_%llu",
+				 (unsigned long long)n);
+			read_back(f, name);
+			assert_int_equal(f->len, PACKET);
+			if (u64_at(f->data, CTF_PACKET_OFF_TIMESTAMP_END) >
+			    newest)
+				newest = u64_at(f->data,
+						CTF_PACKET_OFF_TIMESTAMP_END);
+		}
+		/* the last packet of events (ending at 902) is kept */
+		assert_true(newest >= 902);
+		if (count == 1)
+			assert_int_equal(newest, 902);
+		assert_false(exists(f, "rot_0"));
+		for (uint64_t n = 0; n < count; n++) {
+			char path[128];
+
+			snprintf(path, sizeof(path), "%s/rot_0_%llu", f->dir,
+				 (unsigned long long)n);
+			unlink(path);
+			snprintf(path, sizeof(path), "%s/index/rot_0_%llu.idx",
+				 f->dir, (unsigned long long)n);
+			unlink(path);
+		}
+	}
+}
+
 static struct ctf_type *field(struct ctf_type *st, const char *name,
 			      struct ctf_integer_desc desc)
 {
@@ -543,6 +626,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_lost_packets_skip_sequence_numbers, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_rotation_keeps_the_last_events, setup, teardown),
 		cmocka_unit_test(
 			test_bit_fields_pack_and_align_from_packet_start),
 		cmocka_unit_test(

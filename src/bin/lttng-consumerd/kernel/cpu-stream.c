@@ -54,6 +54,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 		wc.tracefile_count = config->ring_bytes / config->packet_size;
 		if (!wc.tracefile_count)
 			wc.tracefile_count = 1;
+		wc.sequence_names = true; /* stream-snapshot.c orders them */
 	}
 	s->writer_config = wc;
 	s->conv.writer = ctf_stream_writer_create(&wc, err);
