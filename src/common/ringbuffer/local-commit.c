@@ -76,9 +76,10 @@ bool rb_local_commit_enable(void)
 
 /*
  * A thread refused the fence once is refused for good (a seccomp filter
- * is never removed): it does not ask again.
+ * is never removed): it does not ask again. Initial-exec: read from
+ * commits in signal handlers, it must never be allocated lazily.
  */
-static __thread bool fence_refused;
+static __thread bool fence_refused __attribute__((tls_model("initial-exec")));
 
 bool rb_local_commit_fence(void)
 {
