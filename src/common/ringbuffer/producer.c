@@ -182,9 +182,9 @@
  * writes into the consumer's old spare) or fails (the producer is reusing
  * the slot: the packet is lost, and counted by the consumer, whose claim
  * kept the producer from counting it). A held sub-buffer is thus never
- * written. A producer reclaiming a slot
- * pushes consumed past the packet it overwrites (CAS) and counts it in
- * lost_packets; the packet_seq_num gap shows the loss to the reader.
+ * written. A producer reclaiming a slot pushes consumed past the packet
+ * it overwrites (CAS) and counts it in lost_packets; the packet_seq_num
+ * gap shows the loss to the reader.
  *
  * CRASH SAFETY
  *
