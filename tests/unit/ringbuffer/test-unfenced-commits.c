@@ -4,7 +4,9 @@
  * "COMMIT"): a process whose seccomp filter denies membarrier from the
  * start (its MEMBARRIER_CMD_QUERY fails), and a thread of a process
  * committing CPU-locally whose GLOBAL_EXPEDITED starts failing at run
- * time (a filter installed later). Either way every complete packet
+ * time (a filter installed later), also when it cannot move to the
+ * stream's CPU (its filter denies sched_setaffinity, as a cpuset
+ * without that CPU would). Either way every complete packet
  * must be delivered, exactly once: in overwrite mode its sub-buffer is
  * handed back (RB_NOREF), or the stream refuses every later packet; in
  * both modes the consumer is woken once per packet.
@@ -54,9 +56,11 @@ static bool pin_to(int cpu)
 
 /*
  * Makes every membarrier() of the calling thread (and of what it
- * execs) fail with `err`, through a seccomp filter. 0 or -errno.
+ * execs) fail with `err`, and with pin_too its sched_setaffinity()
+ * too (EPERM, as a cpuset without the CPU), through a seccomp filter.
+ * 0 or -errno.
  */
-static int deny_membarrier(int err)
+static int deny_membarrier(int err, bool pin_too)
 {
 #ifdef __x86_64__
 	struct sock_filter filter[] = {
@@ -70,6 +74,10 @@ static int deny_membarrier(int err)
 		BPF_STMT(BPF_RET | BPF_K,
 			 SECCOMP_RET_ERRNO |
 				 ((unsigned int)err & SECCOMP_RET_DATA)),
+		/* no system call has number -1 */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+			 pin_too ? __NR_sched_setaffinity : -1U, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 	};
 	struct sock_fprog prog = {
@@ -87,6 +95,7 @@ static int deny_membarrier(int err)
 	return 0;
 #else
 	(void)err;
+	(void)pin_too;
 	return -ENOSYS;
 #endif
 }
@@ -125,7 +134,8 @@ static int unfenced_committer_main(char **argv)
 		fds[i].shm_fd = atoi(argv[6 + 2 * i]);
 		fds[i].wakeup_fd = atoi(argv[7 + 2 * i]);
 	}
-	if (deny_membarrier(err) || !pin_to(1) || rb_channel_map(fds, 2, &chan))
+	if (deny_membarrier(err, false) || !pin_to(1) ||
+	    rb_channel_map(fds, 2, &chan))
 		return 1;
 	if (read(go, &byte, 1) != 1)
 		return 1;
@@ -357,10 +367,14 @@ static uint64_t run_sandboxed_process(struct rb_channel *chan, int err)
 	return refused;
 }
 
-/* A thread of this process (CPU-local commits on) losing membarrier. */
+/*
+ * A thread of this process (CPU-local commits on) losing membarrier,
+ * and with pin_too the right to move to another CPU as well.
+ */
 struct thread_arg {
 	struct rb_channel *chan;
 	int err;
+	bool pin_too;
 	int setup;
 	uint64_t refused;
 };
@@ -369,17 +383,18 @@ static void *losing_membarrier(void *p)
 {
 	struct thread_arg *arg = p;
 
-	arg->setup = deny_membarrier(arg->err);
-	if (!arg->setup && !pin_to(1))
-		arg->setup = -EPERM;
+	arg->setup =
+		pin_to(1) ? deny_membarrier(arg->err, arg->pin_too) : -EPERM;
+	if (!arg->setup && arg->pin_too && pin_to(0))
+		arg->setup = -EPROTO; /* the filter does not hold */
 	if (!arg->setup)
 		arg->refused = emit_on_stream0(arg->chan, UNFENCED, RECORDS);
 	return NULL;
 }
 
-static uint64_t run_thread_losing_membarrier(struct rb_channel *chan, int err)
+static uint64_t run_thread(struct rb_channel *chan, int err, bool pin_too)
 {
-	struct thread_arg arg = {.chan = chan, .err = err};
+	struct thread_arg arg = {.chan = chan, .err = err, .pin_too = pin_too};
 	pthread_t thread;
 
 	assert_int_equal(pthread_create(&thread, NULL, losing_membarrier, &arg),
@@ -387,6 +402,16 @@ static uint64_t run_thread_losing_membarrier(struct rb_channel *chan, int err)
 	pthread_join(thread, NULL);
 	assert_int_equal(arg.setup, 0);
 	return arg.refused;
+}
+
+static uint64_t run_thread_losing_membarrier(struct rb_channel *chan, int err)
+{
+	return run_thread(chan, err, false);
+}
+
+static uint64_t run_thread_confined_to_its_cpu(struct rb_channel *chan, int err)
+{
+	return run_thread(chan, err, true);
 }
 
 static void test_sandboxed_process_discard_delivers_every_packet(void **state)
@@ -419,6 +444,24 @@ test_membarrier_failing_later_overwrite_delivers_every_packet(void **state)
 	race(RB_MODE_OVERWRITE, run_thread_losing_membarrier, ENOSYS);
 }
 
+/*
+ * The committer cannot reach the stream's CPU either: the flag is set
+ * from its own CPU and the stream drains (producer.c).
+ */
+static void test_unreachable_cpu_discard_delivers_every_packet(void **state)
+{
+	(void)state;
+	need_local_commits();
+	race(RB_MODE_DISCARD, run_thread_confined_to_its_cpu, EPERM);
+}
+
+static void test_unreachable_cpu_overwrite_delivers_every_packet(void **state)
+{
+	(void)state;
+	need_local_commits();
+	race(RB_MODE_OVERWRITE, run_thread_confined_to_its_cpu, ENOSYS);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -430,6 +473,10 @@ int main(int argc, char **argv)
 			test_membarrier_failing_later_discard_delivers_every_packet),
 		cmocka_unit_test(
 			test_membarrier_failing_later_overwrite_delivers_every_packet),
+		cmocka_unit_test(
+			test_unreachable_cpu_discard_delivers_every_packet),
+		cmocka_unit_test(
+			test_unreachable_cpu_overwrite_delivers_every_packet),
 	};
 
 	if (argc == 10 && strcmp(argv[1], CHILD_FLAG) == 0)
