@@ -1,15 +1,16 @@
 /*
  * Remote commits from a committer that cannot run membarrier, into a
  * stream where another thread commits CPU-locally (producer.c, "COMMIT"
- * and "WITHOUT MEMBARRIER"): a process whose seccomp filter denies membarrier from the
- * start (its MEMBARRIER_CMD_QUERY fails), and a thread of a process
- * committing CPU-locally whose GLOBAL_EXPEDITED starts failing at run
- * time (a filter installed later), also when it cannot move to the
- * stream's CPU (its filter denies sched_setaffinity, as a cpuset
- * without that CPU would). Either way every complete packet must be
- * delivered, exactly once, and the stream's commits end up atomic: in overwrite mode its sub-buffer is
- * handed back (RB_NOREF), or the stream refuses every later packet; in
- * both modes the consumer is woken once per packet.
+ * and "WITHOUT MEMBARRIER"): a process whose seccomp filter denies
+ * membarrier from the start (its MEMBARRIER_CMD_QUERY fails), and a
+ * thread of a process committing CPU-locally whose GLOBAL_EXPEDITED
+ * starts failing at run time (a filter installed later), also when it
+ * cannot move to the stream's CPU (its filter denies sched_setaffinity,
+ * as a cpuset without that CPU would). Either way every complete packet
+ * must be delivered, exactly once, and the stream's commits end up
+ * atomic: in overwrite mode a lost delivery leaves RB_NOREF clear and
+ * the stream refuses every later packet; in both modes the consumer
+ * must be woken once per packet.
  *
  * The committer that cannot fence and the CPU-local one run on CPUs 1
  * and 0, both on stream 0 (atomic reservations), as fast as they can,
