@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <poll.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ringbuffer/consumer.h"
@@ -29,6 +30,21 @@ static bool packet_complete(struct rb_stream *s, uint64_t gidx)
 	uint64_t v = rb_slot_committed(slot_of(s, gidx));
 
 	return rb_slot_filled(v, pass_bytes_of(s, gidx)) == s->subbuf_size;
+}
+
+/*
+ * Overwrite mode, for a packet gidx the caller saw complete: has its
+ * deliverer handed the sub-buffer back (RB_NOREF)? Every producer of
+ * the pass cleared RB_NOREF before its commit, which the caller saw
+ * (acquire), so a set bit is the delivery's. Clear: the delivery is
+ * under way (the final committer is between its add and rb_deliver's
+ * store, and signals the eventfd after it), or a producer already
+ * reuses the slot and pushes consumed past gidx.
+ */
+static bool handed_back(struct rb_stream *s, uint64_t gidx)
+{
+	return __atomic_load_n(&slot_of(s, gidx)->wsb, __ATOMIC_ACQUIRE) &
+	       RB_NOREF;
 }
 
 static void lend(struct rb_stream *s, uint64_t phys, struct rb_packet *p)
@@ -98,9 +114,13 @@ static int get_in_place(struct rb_stream *s, struct rb_packet *p)
 }
 
 /*
- * Overwrite mode: claims the oldest packet by moving consumed past it
- * (so producers will not count it lost), then swaps it out. A failed swap
- * means a producer reclaimed it in between: it is lost, try the next.
+ * Overwrite mode: once the oldest packet is complete and delivered,
+ * claims it by moving consumed past it (so producers will not count it
+ * lost), then swaps it out. A complete packet not delivered yet is
+ * -EAGAIN: the consumer comes back when its deliverer signals, never
+ * skips it. A swap failing after the claim means a producer reclaimed
+ * the slot in between (it found RB_NOREF set, so the packet was
+ * delivered, and cleared it): the packet is lost, try the next.
  */
 static int get_swapped(struct rb_stream *s, struct rb_packet *p)
 {
@@ -109,7 +129,7 @@ static int get_swapped(struct rb_stream *s, struct rb_packet *p)
 	for (;;) {
 		c = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
 		gidx = c >> s->subbuf_order;
-		if (!packet_complete(s, gidx))
+		if (!packet_complete(s, gidx) || !handed_back(s, gidx))
 			return -EAGAIN;
 		if (!__atomic_compare_exchange_n(
 			    &s->shm->consumed, &c, c + s->subbuf_size, 0,
@@ -162,6 +182,29 @@ int rb_stream_wait(struct rb_stream *s, int timeout_ms)
 	return 0;
 }
 
+/*
+ * Overwrite mode, for a snapshot: waits while packet gidx is complete
+ * but its delivery still under way (up to SNAPSHOT_DELIVERY_WAIT_MS: a
+ * producer killed in those few instructions never finishes it; crash
+ * recovery does). True once it can be swapped out; false if it stopped
+ * being complete (a producer reused the slot: the packet is gone).
+ */
+#define SNAPSHOT_DELIVERY_WAIT_MS 1000
+static bool wait_handed_back(struct rb_stream *s, uint64_t gidx)
+{
+	const struct timespec pause = {0, 50 * 1000};
+	unsigned int waited;
+
+	for (waited = 0; waited < SNAPSHOT_DELIVERY_WAIT_MS * 20; waited++) {
+		if (!packet_complete(s, gidx))
+			return false;
+		if (handed_back(s, gidx))
+			return true;
+		nanosleep(&pause, NULL);
+	}
+	return false;
+}
+
 /* Shows packet gidx to cb if it is complete; 1 if shown, 0 if not. */
 static int snapshot_one(struct rb_stream *s, uint64_t gidx, rb_snapshot_fn cb,
 			void *arg, int *cb_ret)
@@ -171,6 +214,8 @@ static int snapshot_one(struct rb_stream *s, uint64_t gidx, rb_snapshot_fn cb,
 	uint64_t phys = 0;
 
 	if (!packet_complete(s, gidx))
+		return 0;
+	if (s->mode == RB_MODE_OVERWRITE && !wait_handed_back(s, gidx))
 		return 0;
 	if (s->mode == RB_MODE_DISCARD) {
 		lend(s, gidx & s->count_mask, &p);

@@ -1,7 +1,7 @@
 /*
  * Implementation of local-commit.h: turning CPU-local commits on (rseq
  * registered, membarrier registration) and the fence remote committers
- * take after their locked add.
+ * take after their locked add, where this thread may run it.
  */
 #include <linux/membarrier.h>
 #include <pthread.h>
@@ -18,9 +18,9 @@ static int membarrier(int cmd)
 }
 
 /*
- * Whether any process may commit CPU-locally, from the kernel's
- * support of the global expedited membarrier (which they need): if it
- * does not, none can, and remote committers need no fence.
+ * Whether this process may run the global expedited membarrier: the
+ * kernel has it and nothing denies this process the query (a seccomp
+ * filter may: other processes can still commit CPU-locally then).
  */
 static int global_expedited_supported(void)
 {
@@ -74,9 +74,19 @@ bool rb_local_commit_enable(void)
 #endif
 }
 
-void rb_local_commit_fence(void)
+/*
+ * A thread refused the fence once is refused for good (a seccomp filter
+ * is never removed): it does not ask again. Initial-exec: read from
+ * commits in signal handlers, it must never be allocated lazily.
+ */
+static __thread bool fence_refused __attribute__((tls_model("initial-exec")));
+
+bool rb_local_commit_fence(void)
 {
-	if (global_expedited_supported() &&
-	    membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED) != 0)
-		rb_full_fence();
+	if (fence_refused || !global_expedited_supported())
+		return false;
+	if (membarrier(MEMBARRIER_CMD_GLOBAL_EXPEDITED) == 0)
+		return true;
+	fence_refused = true;
+	return false;
 }

@@ -12,10 +12,11 @@
  * Commits elsewhere (a thread migrated since its reservation, the
  * consumer daemon's switch and recovery, processes without rseq) add to
  * the slot's commit_remote word with a locked instruction instead; see
- * producer.c ("COMMIT") for how the two meet, and ("RESERVE") for who
- * may write the offset. x86-64 only: elsewhere, and under
- * ThreadSanitizer (which cannot see the store), every commit takes the
- * remote path and every reservation is atomic.
+ * producer.c ("COMMIT") for how the two meet, ("WITHOUT MEMBARRIER")
+ * for a stream whose commits must all be atomic (the sequence checks
+ * a flag), and ("RESERVE") for who may write the offset. x86-64 only:
+ * elsewhere, and under ThreadSanitizer (which cannot see the store), every
+ * commit takes the remote path and every reservation is atomic.
  */
 #ifndef RINGBUFFER_LOCAL_COMMIT_H
 #define RINGBUFFER_LOCAL_COMMIT_H
@@ -48,10 +49,13 @@ bool rb_local_commit_enable(void);
 /*
  * Makes every CPU-local commit of every process that enabled them
  * visible to the caller, and the caller's earlier stores visible to
- * those committers' later loads (membarrier(2), global expedited). A
- * no-op where no process can commit CPU-locally.
+ * those committers' later loads (membarrier(2), global expedited).
+ * Returns whether it did: false when this thread may not run that
+ * command (a seccomp filter or a sandbox denies membarrier, from the
+ * start or since), and from then on for this thread, which producer.c
+ * ("COMMIT") must then order another way.
  */
-void rb_local_commit_fence(void);
+bool rb_local_commit_fence(void);
 
 /*
  * A full memory barrier in this thread (ThreadSanitizer does not
@@ -111,11 +115,14 @@ enum rb_local_cas_result {
 
 /*
  * *word += add, in a restartable sequence that requires the calling
- * thread to be on CPU `cpu`. Returns true when done; false when the
- * thread is on another CPU or was interrupted (nothing was written).
+ * thread to be on CPU `cpu` and *atomic_only to be 0 (the stream's
+ * commits are not all atomic yet). Returns true when done; false when
+ * the thread is on another CPU, *atomic_only is set or the thread was
+ * interrupted (nothing was written).
  */
 static inline __attribute__((always_inline)) bool
-rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
+rb_local_commit(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
+		uint64_t add)
 {
 	struct rseq *rs = (struct rseq *)((char *)__builtin_thread_pointer() +
 					  __rseq_offset);
@@ -124,16 +131,18 @@ rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
 		RB_RSEQ_BEGIN
 		"cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
 		"jnz 4f\n\t"
+		"cmpq $0, (%[atomic_only])\n\t"
+		"jnz 4f\n\t"
 		"movq (%[word]), %%rax\n\t"
 		"addq %[add], %%rax\n\t"
 		"movq %%rax, (%[word])\n\t" /* the commit: last instruction */
 		RB_RSEQ_END("aborted")
 		:
-		:
-		[rs] "r"(rs), [cpu] "r"(cpu), [word] "r"(word), [add] "r"(add),
-		[cs_off] "i"(__builtin_offsetof(struct rseq, rseq_cs)),
-		[cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
-		[sig] "i"(RB_RSEQ_SIG)
+		: [rs] "r"(rs), [cpu] "r"(cpu), [word] "r"(word),
+		  [atomic_only] "r"(atomic_only), [add] "r"(add),
+		  [cs_off] "i"(__builtin_offsetof(struct rseq, rseq_cs)),
+		  [cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
+		  [sig] "i"(RB_RSEQ_SIG)
 		: "rax", "cc", "memory"
 		: aborted);
 	return true;
@@ -177,10 +186,12 @@ changed:
 	return RB_LOCAL_CAS_CHANGED;
 }
 #else
-static inline bool rb_local_commit(uint64_t *word, uint32_t cpu, uint64_t add)
+static inline bool rb_local_commit(uint64_t *word, uint32_t cpu,
+				   const uint64_t *atomic_only, uint64_t add)
 {
 	(void)word;
 	(void)cpu;
+	(void)atomic_only;
 	(void)add;
 	return false;
 }

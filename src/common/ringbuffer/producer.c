@@ -101,7 +101,44 @@
  * set with a fence before such a process's first commit). Delivery: in
  * overwrite mode it sets RB_NOREF (release) and, in both modes, writes
  * the stream's eventfd (a system call, but once per packet, never per
- * record). The consumer reads the packet only once its pass is complete.
+ * record). The consumer reads the packet only once its pass is complete,
+ * and in overwrite mode only once it is delivered: between the final
+ * add and RB_NOREF it gets -EAGAIN and comes back on the eventfd.
+ *
+ * WITHOUT MEMBARRIER
+ *
+ * A committer may be unable to fence: a seccomp filter or a sandbox
+ * denies membarrier to its process from the start, or to its thread
+ * since some time (rb_local_commit_fence() says so). A full barrier of
+ * its own would not do: the local committer's store may still sit in
+ * the other CPU's store buffer. Such a committer never relies on its
+ * add alone where local commits exist; it makes the stream's commits
+ * atomic for good (atomic_commit) and fences itself on the way:
+ *
+ *   remote, after its add:  atomic_commit == 1 (acquire)?  nothing to do
+ *                           membarrier works?              fenced
+ *                           else: move to the stream's CPU, set
+ *                           atomic_commit there (rseq, or plain store
+ *                           while pinned), move back; then load both
+ *   local commit sequence:  on the stream's CPU and atomic_commit == 0,
+ *                           else the remote path (atomic add)
+ *
+ * Every local commit runs on the stream's CPU, so once the remote
+ * committer runs there, each local commit either completed before (its
+ * store precedes, on that CPU, the store of atomic_commit and this
+ * committer's loads) or starts after and finds the flag set, taking the
+ * atomic path, whose locked add and load pair with ours as two remote
+ * commits do. A later remote committer that reads atomic_commit == 1
+ * reads it after every local store of that CPU (stores leave one CPU in
+ * order), so it needs no fence either. The stream then costs every
+ * committer a locked add, as on machines without local commits; each
+ * stream pays the move once. If the CPU cannot be reached (offline, or
+ * outside the committer's cpuset), the flag is stored from where the
+ * committer is, as "draining" (2), and committers that see 2 wait a
+ * millisecond before loading: a local commit that read the flag clear
+ * finishes its few instructions and its store leaves the store buffer
+ * long before. That bound is the one assumption here that the
+ * architecture does not state; it holds only on that rare path.
  *
  * PACKET HOOKS
  *
@@ -138,12 +175,16 @@
  * RB_NOREF in wsb means "no producer may write here now". Every producer
  * about to write into a slot clears it (rb_write_base: CAS, reading the
  * index in the same atomic operation), the delivering committer sets it
- * again. The consumer's swap requires it set, so it either happens before
- * a producer's clear (the producer then writes into the consumer's old
- * spare) or fails (the producer is reusing the slot: the packet is lost).
- * A held sub-buffer is thus never written. A producer reclaiming a slot
- * pushes consumed past the packet it overwrites (CAS) and counts it in
- * lost_packets; the packet_seq_num gap shows the loss to the reader.
+ * again. The consumer takes a complete packet only once RB_NOREF is set
+ * (before that, the delivery is under way: -EAGAIN, never a loss), then
+ * claims it (consumed) and swaps; the swap requires RB_NOREF still set,
+ * so it either happens before a producer's clear (the producer then
+ * writes into the consumer's old spare) or fails (the producer is reusing
+ * the slot: the packet is lost, and counted by the consumer, whose claim
+ * kept the producer from counting it). A held sub-buffer is thus never
+ * written. A producer reclaiming a slot pushes consumed past the packet
+ * it overwrites (CAS) and counts it in lost_packets; the packet_seq_num
+ * gap shows the loss to the reader.
  *
  * CRASH SAFETY
  *
@@ -397,13 +438,53 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	return 0;
 }
 
+/*
+ * For a committer that cannot fence (membarrier refused): makes every
+ * commit to the stream atomic from now on, in an order that also fences
+ * this committer's add, which the caller made before (COMMIT, "WITHOUT
+ * MEMBARRIER"). Once per stream: later remote commits see the flag.
+ */
+static void make_commits_atomic(struct rb_stream *s)
+{
+	static const uint64_t never_atomic_only;
+	const struct timespec drain = {0, 1000 * 1000};
+	uint64_t *flag = &s->shm->atomic_commit;
+	struct rb_cpu_pin pin = {0};
+
+	while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE)) {
+		if (rb_cpu_pin(&pin, s->cpu) != 0) {
+			/* The CPU is offline or not allowed here. */
+			__atomic_store_n(flag, RB_COMMITS_ATOMIC_DRAINING,
+					 __ATOMIC_SEQ_CST);
+			nanosleep(&drain, NULL);
+			__atomic_store_n(flag, RB_COMMITS_ATOMIC,
+					 __ATOMIC_RELEASE);
+			break;
+		}
+		/* On the stream's CPU: no local commit is half done. */
+		if (!rb_thread_has_rseq())
+			__atomic_store_n(flag, RB_COMMITS_ATOMIC,
+					 __ATOMIC_SEQ_CST);
+		else
+			rb_local_cas(flag, s->cpu, &never_atomic_only, 0,
+				     RB_COMMITS_ATOMIC);
+	}
+	rb_cpu_unpin(&pin);
+	if (__atomic_load_n(flag, __ATOMIC_ACQUIRE) ==
+	    RB_COMMITS_ATOMIC_DRAINING)
+		nanosleep(&drain, NULL);
+}
+
 void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add)
 {
 	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
 
 	__atomic_add_fetch(&slot->commit_remote, add, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&s->shm->local_commits, __ATOMIC_RELAXED))
-		rb_local_commit_fence();
+	if (__atomic_load_n(&s->shm->local_commits, __ATOMIC_RELAXED) &&
+	    __atomic_load_n(&s->shm->atomic_commit, __ATOMIC_ACQUIRE) !=
+		    RB_COMMITS_ATOMIC &&
+	    !rb_local_commit_fence())
+		make_commits_atomic(s);
 	rb_commit_settle(s, slot, begin);
 }
 
@@ -427,12 +508,16 @@ static bool claim_delivery(struct rb_stream *s, uint64_t begin)
 	return false;
 }
 
+void (*rb_test_deliver_pause)(void);
+
 void rb_deliver(struct rb_stream *s, uint64_t begin)
 {
 	uint64_t one = 1;
 
 	if (!claim_delivery(s, begin))
 		return;
+	if (RB_UNLIKELY(rb_test_deliver_pause != NULL))
+		rb_test_deliver_pause();
 
 	if (s->mode == RB_MODE_OVERWRITE)
 		__atomic_fetch_or(&s->slots[rb_slot_index(s, begin)].wsb,
@@ -442,6 +527,15 @@ void rb_deliver(struct rb_stream *s, uint64_t begin)
 		if (write(s->wakeup_fd, &one, sizeof(one)) < 0)
 			return;
 	}
+}
+
+void rb_deliver_after_crash(struct rb_stream *s, uint64_t begin)
+{
+	rb_deliver(s, begin);
+	/* Claimed by a producer that died before this store. */
+	if (s->mode == RB_MODE_OVERWRITE)
+		__atomic_fetch_or(&s->slots[rb_slot_index(s, begin)].wsb,
+				  RB_NOREF, __ATOMIC_RELEASE);
 }
 
 int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,

@@ -50,6 +50,19 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		    uint64_t old, uint64_t ts);
 void rb_deliver(struct rb_stream *s, uint64_t begin);
 /*
+ * Crash recovery, for a complete packet holding stream offset begin:
+ * delivers it if a producer died before it did, or before it handed
+ * the sub-buffer back. No producer may be running on the stream.
+ */
+void rb_deliver_after_crash(struct rb_stream *s, uint64_t begin);
+/*
+ * Tests only (NULL otherwise): called by rb_deliver between claiming a
+ * packet's delivery and handing its sub-buffer back (RB_NOREF), to
+ * widen the window in which a consumer finds the packet complete but
+ * not yet delivered.
+ */
+extern void (*rb_test_deliver_pause)(void);
+/*
  * rb_reserve after rb_stream_reserve(s) found the thread off the CPU of
  * CPU-local stream s: the stream of the thread's CPU now, or, for a
  * thread that cannot reserve CPU-locally on s (no rseq, a getcpu
@@ -186,7 +199,8 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
 	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
 
 	if (RB_LIKELY(rb_local_commit_enabled) &&
-	    RB_LIKELY(rb_local_commit(&slot->commit, s->cpu, add)))
+	    RB_LIKELY(rb_local_commit(&slot->commit, s->cpu,
+				      &s->shm->atomic_commit, add)))
 		rb_commit_settle(s, slot, begin);
 	else
 		rb_commit_remote(s, begin, add);

@@ -147,6 +147,8 @@ int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock)
 		gidx = end - (s->count_mask + 1);
 	for (; gidx < end; gidx++) {
 		st = packet_state_of(s, gidx, offset);
+		if (st.filled == s->subbuf_size)
+			rb_deliver_after_crash(s, gidx << s->subbuf_order);
 		if (st.filled == s->subbuf_size || st.filled == st.reserved)
 			continue;
 		assert(st.filled < st.reserved);

@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #define RB_SHM_MAGIC 0x4c545242U /* "BRTL" in memory */
-#define RB_SHM_VERSION 4U
+#define RB_SHM_VERSION 5U
 #define RB_CACHELINE 64
 
 /*
@@ -34,6 +34,13 @@
  * no producer may be writing to it (the consumer may only swap it then).
  */
 #define RB_NOREF (UINT64_C(1) << 63)
+
+/*
+ * atomic_commit: every commit is atomic; being set from outside the
+ * stream's CPU, a local commit may still be landing (producer.c).
+ */
+#define RB_COMMITS_ATOMIC 1
+#define RB_COMMITS_ATOMIC_DRAINING 2
 
 /*
  * A commit adds the committed byte count plus RB_COMMIT_RECORD per record
@@ -81,6 +88,13 @@ struct rb_shm_header {
 	 * reservation, hence on this line.
 	 */
 	uint64_t atomic_reserve;
+	/*
+	 * 0 while commits on the stream's CPU may be CPU-local; set, never
+	 * cleared, once every commit must be an atomic add (producer.c,
+	 * COMMIT: a committer could not fence against local ones). Read by
+	 * every CPU-local commit, hence on this line too.
+	 */
+	uint64_t atomic_commit;
 
 	/* Consumer: read position and the spare physical sub-buffer. */
 	_Alignas(RB_CACHELINE) uint64_t consumed;

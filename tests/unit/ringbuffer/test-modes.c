@@ -2,14 +2,19 @@
  * Single-threaded behaviour of the ring buffer with an injected clock:
  * exact packet header and event header bytes, extended headers, discard,
  * overwrite and blocking modes, snapshots, out-of-order and nested
- * (signal handler) commits, wake-ups and statistics.
+ * (signal handler) commits, wake-ups and statistics; consumers landing
+ * between a packet's final commit and its delivery.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -373,6 +378,160 @@ static void test_capped_snapshot_shows_the_newest_packets(void **state)
 	rb_channel_destroy(chan);
 }
 
+/* What a consumer got inside the delivery window (the test hook). */
+static struct rb_stream *window_stream;
+static int window_gets, window_eagain;
+
+static void get_in_delivery_window(void)
+{
+	struct rb_packet p;
+	int ret = rb_stream_get(window_stream, &p);
+
+	window_gets++;
+	if (ret == -EAGAIN)
+		window_eagain++;
+	else if (ret == 0)
+		rb_stream_put(window_stream);
+}
+
+/*
+ * Overwrite mode: a get landing between a packet's final commit and
+ * its delivery (the hook runs there, for every packet) gets -EAGAIN,
+ * moves nothing and counts nothing lost; the packet comes next.
+ */
+static void test_overwrite_get_waits_for_a_delivery_under_way(void **state)
+{
+	struct rb_channel *chan = make_channel(RB_MODE_OVERWRITE, 4, 0);
+	struct rb_stream *s = &chan->streams[0];
+	struct rb_stream_stats st;
+	struct rec_tally t;
+	struct rb_packet p;
+	uint64_t seq = 0, k;
+
+	(void)state;
+	rec_tally_init(&t, 0);
+	window_stream = s;
+	window_gets = window_eagain = 0;
+	rb_test_deliver_pause = get_in_delivery_window;
+	for (k = 0; k < 10; k++) {
+		seq = fill_packets(chan, k + 1, seq);
+		assert_int_equal(window_gets, k + 1);
+		assert_int_equal(window_eagain, k + 1);
+		assert_int_equal(rb_stream_get(s, &p), 0);
+		assert_int_equal(p.seq, k);
+		rec_check_packet(&t, chan, 0, &p);
+		rb_stream_put(s);
+	}
+	rb_test_deliver_pause = NULL;
+	rb_stream_stats(s, &st);
+	assert_int_equal(st.lost_packets, 0);
+	assert_int_equal(t.seq_gaps, 0);
+	rec_tally_free(&t);
+	rb_channel_destroy(chan);
+}
+
+/* fake_clock for a second thread. */
+static uint64_t shared_fake_clock(void)
+{
+	return __atomic_add_fetch(&fake_now, 10, __ATOMIC_RELAXED);
+}
+
+static struct snap_seen window_snapshot;
+static pthread_t snapshot_thread;
+
+static void *snapshot_main(void *arg)
+{
+	(void)arg;
+	rb_stream_snapshot(window_stream, shared_fake_clock, snap_cb,
+			   &window_snapshot);
+	return NULL;
+}
+
+/* Starts a snapshot in the delivery window and gives it time to run. */
+static void snapshot_in_delivery_window(void)
+{
+	const struct timespec pause = {0, 20 * 1000 * 1000};
+
+	rb_test_deliver_pause = NULL;
+	assert_int_equal(
+		pthread_create(&snapshot_thread, NULL, snapshot_main, NULL), 0);
+	nanosleep(&pause, NULL);
+}
+
+/*
+ * Overwrite mode: a snapshot taken while a packet's delivery is under
+ * way shows that packet too (it waits for the delivery).
+ */
+static void test_snapshot_waits_for_a_delivery_under_way(void **state)
+{
+	struct rb_channel *chan = make_channel(RB_MODE_OVERWRITE, 4, 0);
+	uint64_t seq;
+	int i;
+
+	(void)state;
+	memset(&window_snapshot, 0, sizeof(window_snapshot));
+	window_stream = &chan->streams[0];
+	seq = fill_packets(chan, 2, 0);
+	rb_test_deliver_pause = snapshot_in_delivery_window;
+	fill_packets(chan, 3, seq); /* packet 2's delivery starts it */
+	pthread_join(snapshot_thread, NULL);
+	/*
+	 * Packets 0-2 at least; packet 3, which the snapshot closed, only
+	 * if the producer committed its record in it by then.
+	 */
+	assert_true(window_snapshot.count >= 3);
+	for (i = 0; i < window_snapshot.count; i++)
+		assert_int_equal(window_snapshot.seqs[i], i);
+	rb_channel_destroy(chan);
+}
+
+static void die_in_delivery_window(void)
+{
+	_exit(0);
+}
+
+/*
+ * Overwrite mode: a producer killed between claiming a packet's
+ * delivery and handing its sub-buffer back; recovery finishes the
+ * delivery and the consumer gets the packet, nothing counted lost.
+ */
+static void test_recovery_finishes_a_delivery_cut_short(void **state)
+{
+	struct rb_channel *chan = make_channel(RB_MODE_OVERWRITE, 4, 0);
+	struct rb_stream *s = &chan->streams[0];
+	struct rb_stream_stats st;
+	struct rec_tally t;
+	struct rb_packet p;
+	int status;
+	pid_t pid;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		rb_test_deliver_pause = die_in_delivery_window;
+		fill_packets(chan, 1, 0);
+		_exit(1); /* the delivery did not run */
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(rb_stream_get(s, &p), -EAGAIN);
+	rb_stream_recover(s, fake_clock);
+	rec_tally_init(&t, 0);
+	assert_int_equal(rb_stream_get(s, &p), 0);
+	assert_int_equal(p.seq, 0);
+	rec_check_packet(&t, chan, 0, &p);
+	rb_stream_put(s);
+	rec_drain(&t, chan);
+	rb_stream_stats(s, &st);
+	assert_int_equal(st.lost_packets, 0);
+	assert_int_equal(t.seq_gaps, 0);
+	assert_true(t.packets >= 1);
+	rec_tally_free(&t);
+	rb_channel_destroy(chan);
+}
+
 static void test_commits_out_of_order_deliver_when_all_done(void **state)
 {
 	struct rb_channel *chan = make_channel(RB_MODE_DISCARD, 4, 0);
@@ -515,6 +674,10 @@ int main(void)
 		cmocka_unit_test(test_overwrite_never_touches_held_packet),
 		cmocka_unit_test(test_snapshot_shows_packets_oldest_first),
 		cmocka_unit_test(test_capped_snapshot_shows_the_newest_packets),
+		cmocka_unit_test(
+			test_overwrite_get_waits_for_a_delivery_under_way),
+		cmocka_unit_test(test_snapshot_waits_for_a_delivery_under_way),
+		cmocka_unit_test(test_recovery_finishes_a_delivery_cut_short),
 		cmocka_unit_test(
 			test_commits_out_of_order_deliver_when_all_done),
 		cmocka_unit_test(test_signal_handler_nested_in_reservation),

@@ -1,10 +1,11 @@
 /*
  * Multi-threaded stress of the ring buffer: producer threads with random
  * record sizes and checksummed payloads against a concurrent consumer, in
- * discard, overwrite and blocking modes, with signal handlers tracing in
- * the middle of reservations; with atomic commits and reservations, then
- * with CPU-local commits, then with CPU-local reservations as well
- * (threads migrate, so both kinds of commit mix, and the consumer's
+ * discard, overwrite and blocking modes (exact accounting in each, also
+ * in overwrite mode with a consumer racing every delivery), with signal
+ * handlers tracing in the middle of reservations; with atomic commits and
+ * reservations, then with CPU-local commits, then with CPU-local reservations
+ * as well (threads migrate, so both kinds of commit mix, and the consumer's
  * switches move it to each stream's CPU). Also run under ThreadSanitizer
  * (atomic commits and reservations only there).
  */
@@ -34,6 +35,12 @@ struct stress {
 	unsigned int producers;
 	uint64_t per_producer;
 	int consumer_delay_us; /* sleep after each packet (slow consumer) */
+	/*
+	 * Non-zero: before each record, producers wait while a stream
+	 * holds more than this many bytes not consumed (overwrite mode
+	 * then never reclaims a packet the consumer has not read).
+	 */
+	uint64_t max_usage;
 	bool signals;	       /* a thread interrupts producers with SIGUSR1 */
 	pthread_t threads[PRODUCERS];
 	uint64_t ok[REC_MAX_PRODUCERS];
@@ -53,6 +60,20 @@ static uint64_t fast_clock(void)
 	return __atomic_add_fetch(&fast_tick, 1U << 22, __ATOMIC_RELAXED);
 }
 
+/* Whether every stream holds at most st->max_usage bytes unconsumed. */
+static bool usage_allowed(const struct stress *st)
+{
+	struct rb_stream_stats s;
+	unsigned int i;
+
+	for (i = 0; i < st->chan->nr_streams; i++) {
+		rb_stream_stats(&st->chan->streams[i], &s);
+		if (s.usage > st->max_usage)
+			return false;
+	}
+	return true;
+}
+
 static struct stress *signal_target;
 /* Set by each producer thread before it can be told to trace. */
 static __thread bool handler_ready;
@@ -67,6 +88,8 @@ static void tracing_handler(int sig)
 	(void)sig;
 	if (!handler_ready)
 		return; /* the thread has not said who it is yet */
+	if (st->max_usage && !usage_allowed(st))
+		return; /* it cannot wait for the consumer: no record */
 	if (rec_emit(st->chan, id, handler_seq++, st->clock) == 0)
 		__atomic_add_fetch(&st->ok[id], 1, __ATOMIC_RELAXED);
 	else
@@ -88,6 +111,8 @@ static void *producer(void *p)
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	handler_ready = true;
 	for (seq = 0; seq < st->per_producer; seq++) {
+		while (st->max_usage && !usage_allowed(st))
+			sched_yield();
 		if (rec_emit(st->chan, arg->id, seq, st->clock) == 0)
 			__atomic_add_fetch(&st->ok[arg->id], 1,
 					   __ATOMIC_RELAXED);
@@ -240,8 +265,9 @@ static uint64_t total_discarded(const struct rb_channel *chan)
 }
 
 /*
- * Discard mode accounting: every producer's committed records were
- * consumed exactly once, and recorded + discarded == emitted.
+ * Exact accounting (discard mode, or overwrite mode where nothing is
+ * overwritten): every producer's committed records were consumed
+ * exactly once, and recorded + discarded == emitted.
  */
 static void check_exact_accounting(struct stress *st)
 {
@@ -376,6 +402,48 @@ static void test_overwrite_threads_keep_recent_packets(void **state)
 	rb_channel_destroy(st.chan);
 }
 
+/* Delivery hook: gives the CPU away between the claim and RB_NOREF. */
+static void pause_delivery(void)
+{
+	sched_yield();
+}
+
+/*
+ * Overwrite mode where no packet is ever overwritten (producers wait
+ * for the consumer at half the ring), with every delivery slowed down
+ * between its claim and its hand-back of the sub-buffer: a consumer
+ * landing in that window must wait for the packet, not skip it. Every
+ * record is read back exactly once, recorded + discarded == emitted,
+ * and no packet is counted lost.
+ */
+static void test_overwrite_threads_account_for_every_record(void **state)
+{
+	static struct stress st;
+	struct rb_stream_stats s;
+	unsigned int i;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_OVERWRITE, 4096, 8, 0);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER;
+	st.max_usage = 4 * 4096;
+	st.signals = true;
+	rb_test_deliver_pause = pause_delivery;
+	run(&st);
+	rb_test_deliver_pause = NULL;
+	check_exact_accounting(&st);
+	for (i = 0; i < st.chan->nr_streams; i++) {
+		rb_stream_stats(&st.chan->streams[i], &s);
+		assert_int_equal(s.lost_packets, 0);
+		assert_int_equal(st.tally.next_packet_seq[i],
+				 s.produced / 4096);
+	}
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +453,8 @@ int main(void)
 		cmocka_unit_test(test_nested_signal_producers_account_exactly),
 		cmocka_unit_test(test_blocking_threads_lose_nothing),
 		cmocka_unit_test(test_overwrite_threads_keep_recent_packets),
+		cmocka_unit_test(
+			test_overwrite_threads_account_for_every_record),
 	};
 
 	int failed = cmocka_run_group_tests_name("atomic commits", tests, NULL,
