@@ -8,7 +8,6 @@
  * a perf counter FILTER_IDX_PERF + its position in the set, an
  * application context FILTER_IDX_APP + its interned id.
  */
-#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
