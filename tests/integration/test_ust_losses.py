@@ -1,6 +1,8 @@
 """No event silently lost (issue 15, item 14).
 
-* Threads at full speed into a small discard-mode channel: every event
+* Threads at full speed into a small discard-mode channel, or into a
+  larger one whose consumer daemon is stopped (SIGSTOP) for the whole
+  run, so that the buffers are full when the session stops: every event
   the app emitted is either read back by babeltrace2 or counted in a
   discarded-events message (events_discarded of the packet contexts),
   exactly; none appears twice.
@@ -12,7 +14,10 @@
 """
 import collections
 import concurrent.futures
+import os
+import pathlib
 import re
+import signal
 import subprocess
 
 import pytest
@@ -60,6 +65,25 @@ def session(chain, name, out, *channel_opts, contexts=()):
     assert chain.run("start", name).rc == 0
 
 
+def check_accounting(trace, emitted):
+    """recorded + discarded == emitted; returns the recorded count."""
+    per_thread = collections.defaultdict(list)
+    starts = 0
+    for rec in trace:
+        if rec.name == "burst:start":
+            starts += 1
+        else:
+            per_thread[rec.fields["thread"]].append(rec.fields["seq"])
+    recorded = starts + sum(len(s) for s in per_thread.values())
+    print(f"emitted {emitted}, recorded {recorded}, "
+          f"discarded {trace.discarded_events}")
+    assert trace.discarded_packets == 0
+    assert recorded + trace.discarded_events == emitted
+    for seqs in per_thread.values():
+        assert len(set(seqs)) == len(seqs), "an event recorded twice"
+    return recorded
+
+
 @pytest.mark.parametrize("threads,buffers", [(2, "--buffers-uid"),
                                              (4, "--buffers-uid"),
                                              (3, "--buffers-pid")])
@@ -71,22 +95,50 @@ def test_every_event_is_recorded_or_counted_as_discarded(
     assert chain.run("destroy", "s").rc == 0
 
     trace = read(out)
-    per_thread = collections.defaultdict(list)
-    starts = 0
-    for rec in trace:
-        if rec.name == "burst:start":
-            starts += 1
-        else:
-            per_thread[rec.fields["thread"]].append(rec.fields["seq"])
-    recorded = starts + sum(len(s) for s in per_thread.values())
-    print(f"{threads} threads: emitted {emitted}, recorded {recorded}, "
-          f"discarded {trace.discarded_events}")
-    assert trace.discarded_packets == 0
+    check_accounting(trace, emitted)
     # The buffers are small: most events are discarded, and counted.
     assert trace.discarded_events > 0
-    assert recorded + trace.discarded_events == emitted
-    for seqs in per_thread.values():
-        assert len(set(seqs)) == len(seqs), "an event recorded twice"
+
+
+def consumerd_of(sessiond_pid):
+    """The pid of the user space consumer daemon the session daemon
+    spawned, or None."""
+    for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        comm = text[text.index("(") + 1:text.rindex(")")]
+        ppid = int(text[text.rindex(")") + 2:].split()[1])
+        if ppid == sessiond_pid and comm.startswith("lttng-consumer"):
+            return int(stat.parent.name)
+    return None
+
+
+def test_discards_while_the_consumer_cannot_read_are_counted(
+        build_dir, tool, lttng_env, tmp_path):
+    sessiond = Sessiond(build_dir, lttng_env)
+    assert sessiond.start().returncode == 0
+    chain = Cli(build_dir, lttng_env)
+    try:
+        out = tmp_path / "trace"
+        session(chain, "s", out, "--subbuf-size=256k", "--num-subbuf=4")
+        # A first app makes the consumer create the per-user buffers.
+        emitted = run_app(tool, lttng_env, 1, 1)
+        consumerd = consumerd_of(sessiond.pid())
+        assert consumerd, "no consumer daemon"
+        os.kill(consumerd, signal.SIGSTOP)
+        try:
+            emitted += run_app(tool, lttng_env, 2, 400000)
+        finally:
+            os.kill(consumerd, signal.SIGCONT)
+        assert chain.run("destroy", "s").rc == 0
+        trace = read(out)
+        check_accounting(trace, emitted)
+        # At most the buffers' worth was recorded: the rest is counted.
+        assert trace.discarded_events > 0
+    finally:
+        sessiond.stop()
 
 
 def test_first_events_are_recorded_in_every_active_session(
