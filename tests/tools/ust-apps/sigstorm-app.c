@@ -15,6 +15,7 @@
  */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,7 +28,7 @@
 #include "sigstorm-tp.h"
 
 static uint64_t handler_events, dl_events, thread_events;
-static int stop_senders;
+static int stop_senders, dl_done;
 static pthread_t targets[2]; /* main, the dlopen thread */
 static const char *dl_path;
 static unsigned long rounds, nr_threads;
@@ -66,6 +67,10 @@ static void *dl_loop(void *arg)
 						__ATOMIC_RELAXED));
 		dlclose(handle);
 	}
+	/* Signalled until the senders stop: stay joinable until then. */
+	__atomic_store_n(&dl_done, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&stop_senders, __ATOMIC_ACQUIRE))
+		sched_yield();
 	return NULL;
 }
 
@@ -149,11 +154,13 @@ int main(int argc, char **argv)
 	for (i = 0; i < 2; i++)
 		if (pthread_create(&senders[i], NULL, sender, NULL))
 			return 1;
-	pthread_join(dl, NULL);
 	pthread_join(ch, NULL);
+	while (!__atomic_load_n(&dl_done, __ATOMIC_ACQUIRE))
+		sched_yield();
 	__atomic_store_n(&stop_senders, 1, __ATOMIC_RELEASE);
 	for (i = 0; i < 2; i++)
 		pthread_join(senders[i], NULL);
+	pthread_join(dl, NULL);
 	printf("emitted handler=%llu dl=%llu thread=%llu main=1\n",
 	       (unsigned long long)handler_events,
 	       (unsigned long long)dl_events,
