@@ -42,7 +42,12 @@ struct lttng_ust_ctx_value {
 	union {
 		int64_t s64;
 		uint64_t u64;
-		const char *str; /* valid until get_value() is called again */
+		/*
+		 * Read once per record: the tracer copies it before it calls
+		 * get_value() again, up to 512 bytes of strings per record;
+		 * a longer one must stay unchanged until the record is written.
+		 */
+		const char *str;
 		double d;
 	} u;
 };

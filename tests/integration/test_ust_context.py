@@ -106,3 +106,46 @@ def test_filters_read_contexts_not_in_the_channel(chain, tool, lttng_env,
     trace = read(out)
     assert [rec.fields["k"] for rec in trace] == [0, 1, 2]
     assert trace[0].common_context == {}
+
+
+def expected_alt(seq, pattern):
+    """The $app.alt:v value appctx-app gives event seq (see its source)."""
+    def text(length):
+        return "".join(chr(ord("a") + (seq + i) % 26) for i in range(length))
+    if pattern == "alternate":
+        return text(1 if seq % 2 else 20)
+    # No empty string: babeltrace2 2.0 shows an empty string field with
+    # the previous event's value (fixed upstream by review 4528).
+    return [text(seq % 23 + 1), seq * 7919 - 500000, {}, seq / 4.0,
+            seq % 256][seq % 5]
+
+
+@pytest.mark.parametrize("pattern,events", [("alternate", 100000),
+                                            ("mixed", 20000)])
+def test_app_context_values_change_every_event_at_one_call_site(
+        chain, tool, lttng_env, tmp_path, pattern, events):
+    out = tmp_path / "trace"
+    assert chain.run("create", "c", f"--output={out}").rc == 0
+    # Room for every event: none may be discarded.
+    r = chain.run("enable-channel", "-u", "ch", "--subbuf-size=1M",
+                  "--num-subbuf=8")
+    assert r.rc == 0, r.err
+    r = chain.run("add-context", "-u", "-c", "ch", "-t", "$app.alt:v")
+    assert r.rc == 0, r.err
+    assert chain.run("enable-event", "-u", "-c", "ch", "appctx:rec").rc == 0
+    assert chain.run("start").rc == 0
+    app = tool("tests/tools/ust-apps/appctx-app")
+    proc = subprocess.run([str(app), str(events), pattern],
+                          env=dict(lttng_env,
+                                   LTTNG_UST_REGISTER_TIMEOUT="30000"),
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert chain.run("destroy", "c").rc == 0
+
+    trace = read(out)
+    assert trace.discarded_events == 0
+    assert [rec.fields["seq"] for rec in trace] == list(range(events))
+    for rec in trace:
+        seq = rec.fields["seq"]
+        got = rec.common_context["_app_alt_v"]
+        assert got == expected_alt(seq, pattern), f"event {seq}"

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "context/context-record.h"
 #include "rb-backend.h"
 #include "recorder.h"
 #include "statedump.h"
@@ -74,29 +75,49 @@ static inline bool channel_takes_record(const struct ust_rb_channel *chan)
 	       ust_statedump_session == chan->session;
 }
 
-static void *rb_backend_reserve(struct lttng_ust_event_recorder *event,
-				size_t payload_len,
-				struct lttng_ust_record_ctx *ctx)
+/*
+ * reserve() of a channel with context fields: the record's varying
+ * context values live in this frame from sizing to writing, so a record
+ * nested in a signal handler (its own frame) cannot swap them.
+ */
+static __attribute__((noinline)) void *
+reserve_with_context(struct ust_rb_channel *chan,
+		     struct lttng_ust_event_recorder *event, size_t payload_len,
+		     struct lttng_ust_record_ctx *ctx)
 {
-	struct ust_rb_channel *chan = event->channel;
-	const struct ust_context_writer *context;
+	const struct ust_context_writer *context = chan->context;
+	struct ust_ctx_values values;
 	struct rb_reserve_ctx r;
-	size_t context_len = 0;
+	size_t context_len;
 
-	if (!channel_takes_record(chan))
-		return NULL;
-	context = chan->context;
-	if (context)
-		context_len = context->size(context, ctx);
+	context_len = context->size(context, ctx, &values);
 	if (RB_UNLIKELY(context_len + payload_len > UINT32_MAX))
 		return NULL;
 	if (reserve_record(chan->rb, &r, event->id,
 			   (uint32_t)(context_len + payload_len)))
 		return NULL;
-	if (context)
-		context->write(context, r.payload, ctx);
+	context->write(context, r.payload, ctx, &values);
 	save_reservation(ctx, &r);
 	return r.payload + context_len;
+}
+
+static void *rb_backend_reserve(struct lttng_ust_event_recorder *event,
+				size_t payload_len,
+				struct lttng_ust_record_ctx *ctx)
+{
+	struct ust_rb_channel *chan = event->channel;
+	struct rb_reserve_ctx r;
+
+	if (!channel_takes_record(chan))
+		return NULL;
+	if (chan->context)
+		return reserve_with_context(chan, event, payload_len, ctx);
+	if (RB_UNLIKELY(payload_len > UINT32_MAX))
+		return NULL;
+	if (reserve_record(chan->rb, &r, event->id, (uint32_t)payload_len))
+		return NULL;
+	save_reservation(ctx, &r);
+	return r.payload;
 }
 
 static void rb_backend_commit(struct lttng_ust_record_ctx *ctx)

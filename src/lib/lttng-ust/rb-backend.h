@@ -21,18 +21,25 @@
 #include "common/ust-log.h"
 #include "ringbuffer/channel.h"
 
+struct ust_ctx_values; /* context/context-record.h */
+
 /*
  * The channel's context fields (UST_CMD_CONTEXT_ADD), written between
  * the event header and the payload in the order the metadata declares
- * them. Provided by the context module (ctxfilter): size() returns the
- * bytes this record's context fields take, write() stores exactly that
- * many bytes at dst. Both run on the fast path, in the traced thread.
+ * them. Provided by the context module (context/context-set.h): size()
+ * reads this record's values into `values` and returns the bytes its
+ * context fields take; write() stores exactly that many bytes at dst
+ * from the same `values`, which the backend keeps on its stack frame
+ * in between (one per record, nested records included). Both run on
+ * the fast path, in the traced thread.
  */
 struct ust_context_writer {
 	size_t (*size)(const struct ust_context_writer *writer,
-		       const struct lttng_ust_record_ctx *ctx);
+		       const struct lttng_ust_record_ctx *ctx,
+		       struct ust_ctx_values *values);
 	void (*write)(const struct ust_context_writer *writer, char *dst,
-		      const struct lttng_ust_record_ctx *ctx);
+		      const struct lttng_ust_record_ctx *ctx,
+		      const struct ust_ctx_values *values);
 };
 
 struct ust_rb_channel {

@@ -17,9 +17,16 @@
  *
  * Every thread counter is also linked in its field's list so that
  * destroying the field closes counters of threads still alive.
+ *
+ * A thread opens its counter on its first record, which may be in a
+ * signal handler: the opening runs with signals blocked (the handler
+ * of a signal arriving meanwhile would wait for the field's lock its
+ * own thread holds) and takes its memory from mmap, not malloc (the
+ * handler may have interrupted malloc).
  */
 #include <linux/perf_event.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +60,7 @@ static void counter_close(struct thread_counter *c)
 		munmap(c->page, (size_t)sysconf(_SC_PAGESIZE));
 	if (c->fd >= 0)
 		close(c->fd);
-	free(c);
+	munmap(c, sizeof(*c));
 }
 
 static void unlink_counter(struct ust_perf_field *field,
@@ -74,10 +81,14 @@ static void thread_exit(void *data)
 {
 	struct thread_counter *c = data;
 	struct ust_perf_field *field = c->field;
+	sigset_t all, saved;
 
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_mutex_lock(&field->lock);
 	unlink_counter(field, c);
 	pthread_mutex_unlock(&field->lock);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	counter_close(c);
 }
 
@@ -115,12 +126,15 @@ void ust_perf_field_destroy(struct ust_perf_field *field)
 	free(field);
 }
 
+/* Signals blocked (see the top of this file). */
 static struct thread_counter *counter_open(struct ust_perf_field *field)
 {
-	struct thread_counter *c = calloc(1, sizeof(*c));
+	struct thread_counter *c;
 	void *page;
 
-	if (!c)
+	c = mmap(NULL, sizeof(*c), PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED)
 		return NULL;
 	c->field = field;
 	c->fd = (int)syscall(SYS_perf_event_open, &field->attr, 0, -1, -1,
@@ -139,6 +153,22 @@ static struct thread_counter *counter_open(struct ust_perf_field *field)
 	field->counters = c;
 	pthread_mutex_unlock(&field->lock);
 	pthread_setspecific(field->key, c);
+	return c;
+}
+
+/* The thread's first read: a handler may have opened it meanwhile. */
+static __attribute__((noinline)) struct thread_counter *
+counter_first_read(struct ust_perf_field *field)
+{
+	struct thread_counter *c;
+	sigset_t all, saved;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	c = pthread_getspecific(field->key);
+	if (!c)
+		c = counter_open(field);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	return c;
 }
 
@@ -197,7 +227,7 @@ uint64_t ust_perf_field_read(struct ust_perf_field *field)
 	uint64_t count = 0;
 
 	if (__builtin_expect(!c, 0))
-		c = counter_open(field);
+		c = counter_first_read(field);
 	if (!c || c->fd < 0)
 		return 0;
 	if (c->page && read_from_page(c->page, &count))

@@ -8,7 +8,6 @@
  * a perf counter FILTER_IDX_PERF + its position in the set, an
  * application context FILTER_IDX_APP + its interned id.
  */
-#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,11 +160,30 @@ static size_t app_value_size(const struct lttng_ust_ctx_value *v)
 	}
 }
 
+/*
+ * Keeps a string value in the record's own text space when it fits, so
+ * that a provider reusing its buffer (for the record's next context, or
+ * in a signal handler's record) cannot change it before it is written.
+ */
+static void keep_string(struct ust_ctx_values *values,
+			struct lttng_ust_ctx_value *v, size_t len)
+{
+	char *copy;
+
+	if (len > UST_CTX_TEXT_MAX - values->text_used)
+		return;
+	copy = values->text + values->text_used;
+	memcpy(copy, v->u.str, len - 1);
+	copy[len - 1] = '\0';
+	values->text_used += len;
+	v->u.str = copy;
+}
+
 size_t ust_ctx_set_prepare(const struct ust_ctx_set *set,
 			   const struct lttng_ust_record_ctx *ctx,
 			   struct ust_ctx_values *values)
 {
-	size_t len;
+	size_t len, value_len;
 	unsigned int i;
 
 	if (!set)
@@ -173,6 +191,7 @@ size_t ust_ctx_set_prepare(const struct ust_ctx_set *set,
 	len = set->fixed_size;
 	if (__builtin_expect(!set->nr_app, 1))
 		return len;
+	values->text_used = 0;
 	for (i = 0; i < set->nr; i++) {
 		const struct ctx_entry *e = &set->entries[i];
 		struct lttng_ust_ctx_value *v = &values->app[e->app_slot];
@@ -180,7 +199,16 @@ size_t ust_ctx_set_prepare(const struct ust_ctx_set *set,
 		if (e->desc.type != UST_CONTEXT_APP_CONTEXT)
 			continue;
 		ust_app_ctx_get(e->app_id, ctx->ip, v);
-		len += 1 + app_value_size(v);
+		value_len = app_value_size(v);
+		if (__builtin_expect(value_len > UINT32_MAX, 0)) {
+			/* Not recordable: the record says "none". */
+			v->sel = LTTNG_UST_DYNAMIC_TYPE_NONE;
+			value_len = 0;
+		}
+		if (v->sel == LTTNG_UST_DYNAMIC_TYPE_STRING)
+			keep_string(values, v, value_len);
+		values->len[e->app_slot] = (uint32_t)value_len;
+		len += 1 + value_len;
 	}
 	return len;
 }
@@ -208,7 +236,23 @@ static char *write_integer(char *dst, const struct ust_ctx_type_info *info,
 	return put(dst, &u32, 4);
 }
 
-static char *write_app(char *dst, const struct lttng_ust_ctx_value *v)
+/*
+ * Exactly len bytes of a string value, the last one its NUL: a string
+ * kept by pointer whose provider changed it since it was sized is cut,
+ * or padded with '?', rather than written past the reservation.
+ */
+static char *write_string(char *dst, const char *str, size_t len)
+{
+	size_t n = strnlen(str, len - 1);
+
+	memcpy(dst, str, n);
+	memset(dst + n, '?', len - 1 - n);
+	dst[len - 1] = '\0';
+	return dst + len;
+}
+
+static char *write_app(char *dst, const struct lttng_ust_ctx_value *v,
+		       size_t len)
 {
 	int8_t tag = (int8_t)v->sel;
 	union {
@@ -241,7 +285,7 @@ static char *write_app(char *dst, const struct lttng_ust_ctx_value *v)
 	case LTTNG_UST_DYNAMIC_TYPE_DOUBLE:
 		return put(dst, &v->u.d, 8);
 	case LTTNG_UST_DYNAMIC_TYPE_STRING:
-		return put(dst, v->u.str, strlen(v->u.str) + 1);
+		return write_string(dst, v->u.str, len);
 	default:
 		return dst;
 	}
@@ -268,68 +312,25 @@ void ust_ctx_set_write(const struct ust_ctx_set *set,
 			count = ust_perf_field_read(e->perf);
 			dst = put(dst, &count, 8);
 		} else {
-			dst = write_app(dst, &values->app[e->app_slot]);
+			dst = write_app(dst, &values->app[e->app_slot],
+					values->len[e->app_slot]);
 		}
 	}
 }
 
-/*
- * Scratch values between the backend's size() and write() calls of one
- * record, found again by its record context (each nested record has
- * its own, on its own stack frame).
- */
-#define NR_SCRATCH 4
-
-struct scratch {
-	const struct lttng_ust_record_ctx *owner;
-	struct ust_ctx_values values;
-};
-
-static __thread __attribute__((tls_model("initial-exec"))) struct {
-	unsigned int next;
-	struct scratch slots[NR_SCRATCH];
-} scratch;
-
-static struct ust_ctx_values *
-scratch_take(const struct lttng_ust_record_ctx *ctx)
-{
-	struct scratch *s = &scratch.slots[scratch.next++ % NR_SCRATCH];
-
-	s->owner = ctx;
-	return &s->values;
-}
-
-static const struct ust_ctx_values *
-scratch_find(const struct lttng_ust_record_ctx *ctx)
-{
-	unsigned int i;
-
-	for (i = 0; i < NR_SCRATCH; i++)
-		if (scratch.slots[i].owner == ctx)
-			return &scratch.slots[i].values;
-	return NULL;
-}
-
 static size_t writer_size(const struct ust_context_writer *writer,
-			  const struct lttng_ust_record_ctx *ctx)
+			  const struct lttng_ust_record_ctx *ctx,
+			  struct ust_ctx_values *values)
 {
-	const struct ust_ctx_set *set = (const struct ust_ctx_set *)writer;
-
-	if (__builtin_expect(!set->nr_app, 1))
-		return set->fixed_size;
-	return ust_ctx_set_prepare(set, ctx, scratch_take(ctx));
+	return ust_ctx_set_prepare((const struct ust_ctx_set *)writer, ctx,
+				   values);
 }
 
 static void writer_write(const struct ust_context_writer *writer, char *dst,
-			 const struct lttng_ust_record_ctx *ctx)
+			 const struct lttng_ust_record_ctx *ctx,
+			 const struct ust_ctx_values *values)
 {
-	const struct ust_ctx_set *set = (const struct ust_ctx_set *)writer;
-	const struct ust_ctx_values *values = NULL;
-
-	if (set->nr_app)
-		values = scratch_find(ctx);
-	assert(values || !set->nr_app);
-	ust_ctx_set_write(set, ctx, values, dst);
+	ust_ctx_set_write((const struct ust_ctx_set *)writer, ctx, values, dst);
 }
 
 const struct ust_context_writer *ust_ctx_set_writer(struct ust_ctx_set *set)

@@ -13,8 +13,10 @@
  *     ust_ctx_set_write(set, ctx, &v, after_header);
  *
  * prepare() reads the values whose size varies (application contexts)
- * so that write() stores exactly what was sized. Filters read the same
- * values through ust_ctx_filter_resolve() / ust_ctx_filter_fetch().
+ * once, into v (context-record.h), so that write() stores exactly what
+ * was sized: v belongs to that one record, on the reserving frame.
+ * Filters read the same values through ust_ctx_filter_resolve() /
+ * ust_ctx_filter_fetch().
  */
 #ifndef UST_CONTEXT_SET_H
 #define UST_CONTEXT_SET_H
@@ -26,21 +28,15 @@
 #include <lttng/ust-events.h>
 
 #include "common/ust-log.h"
+#include "context-record.h"
 #include "filter/interpreter.h"
 #include "filter/linker.h"
 #include "ust-comm/ust-protocol.h"
 
-/* Most application contexts in one channel. */
-#define UST_CTX_MAX_APP 16
 /* Most context fields in one channel. */
 #define UST_CTX_MAX_FIELDS 64
 
 struct ust_ctx_set;
-
-/* Values read by ust_ctx_set_prepare() for ust_ctx_set_write(). */
-struct ust_ctx_values {
-	struct lttng_ust_ctx_value app[UST_CTX_MAX_APP];
-};
 
 struct ust_ctx_set *ust_ctx_set_create(void);
 void ust_ctx_set_destroy(struct ust_ctx_set *set);
@@ -56,12 +52,12 @@ struct ust_context_writer;
 
 /*
  * The set as the ring buffer backend's context writer (rb-backend.h),
- * or NULL when the set is empty. size() reads the values whose size
- * varies into per-thread scratch space keyed by the record context, so
- * write() stores exactly what size() counted, even when a signal
- * handler records an event in between (up to 4 nested records).
+ * or NULL when the set is empty: size() is ust_ctx_set_prepare() and
+ * write() ust_ctx_set_write(), with the record's values in between on
+ * the backend's stack frame.
  */
-const struct ust_context_writer *ust_ctx_set_writer(struct ust_ctx_set *set);
+UST_API const struct ust_context_writer *
+ust_ctx_set_writer(struct ust_ctx_set *set);
 
 /* Number of fields (0 for a NULL set). */
 unsigned int ust_ctx_set_count(const struct ust_ctx_set *set);
@@ -71,7 +67,11 @@ UST_API size_t ust_ctx_set_prepare(const struct ust_ctx_set *set,
 				   const struct lttng_ust_record_ctx *ctx,
 				   struct ust_ctx_values *values);
 
-/* Writes the fields at dst (what prepare() sized). */
+/*
+ * Writes the fields at dst: exactly the bytes prepare() counted into
+ * `values`, whatever a provider did to a string since (a string kept
+ * by pointer that changed length is cut or padded with '?').
+ */
 UST_API void ust_ctx_set_write(const struct ust_ctx_set *set,
 			       const struct lttng_ust_record_ctx *ctx,
 			       const struct ust_ctx_values *values, char *dst);

@@ -15,11 +15,20 @@
  * so readers need only compiler barriers; when membarrier is missing
  * they fence themselves (readers_fence), decided once before any reader
  * or writer runs.
+ *
+ * Signal handlers may trace (LTTng supports it): a handler's section
+ * can begin anywhere in its thread, including inside that thread's own
+ * registration, exit or grace period. Whatever holds registry_lock or
+ * gp_lock, or runs init_once, therefore does so with every signal
+ * blocked, so a handler never waits for a lock its own thread holds;
+ * registration checks again, signals blocked, that a handler did not
+ * register the thread meanwhile.
  */
 #include <errno.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/syscall.h>
@@ -101,15 +110,32 @@ static void registry_unlink(struct rcu_reader *r)
 	r->registered = false;
 }
 
+/* Blocks every signal in the calling thread; *saved gets the old mask. */
+static void signals_block(sigset_t *saved)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, saved);
+}
+
+static void signals_restore(const sigset_t *saved)
+{
+	pthread_sigmask(SIG_SETMASK, saved, NULL);
+}
+
 /* Thread exit: the thread's counter is about to be freed. */
 static void reader_exit(void *arg)
 {
 	struct rcu_reader *r = arg;
+	sigset_t saved;
 
+	signals_block(&saved);
 	pthread_mutex_lock(&registry_lock);
 	if (r->registered)
 		registry_unlink(r);
 	pthread_mutex_unlock(&registry_lock);
+	signals_restore(&saved);
 }
 
 /*
@@ -140,18 +166,28 @@ static void rcu_init(void)
 	}
 }
 
+/*
+ * The thread's first section. A signal handler may have registered the
+ * thread between the caller's check and the blocking of signals.
+ */
 static __attribute__((noinline)) void reader_register(struct rcu_reader *r)
 {
+	sigset_t saved;
+
+	signals_block(&saved);
 	pthread_once(&init_once, rcu_init);
-	pthread_mutex_lock(&registry_lock);
-	r->prev = NULL;
-	r->next = readers;
-	if (readers)
-		readers->prev = r;
-	readers = r;
-	r->registered = true;
-	pthread_mutex_unlock(&registry_lock);
-	pthread_setspecific(exit_key, r);
+	if (!r->registered) {
+		pthread_mutex_lock(&registry_lock);
+		r->prev = NULL;
+		r->next = readers;
+		if (readers)
+			readers->prev = r;
+		readers = r;
+		r->registered = true;
+		pthread_mutex_unlock(&registry_lock);
+		pthread_setspecific(exit_key, r);
+	}
+	signals_restore(&saved);
 }
 
 void lttng_ust_tp_rcu_read_lock(void)
@@ -217,6 +253,9 @@ static void flip_and_wait(void)
 
 void lttng_ust_tp_rcu_synchronize(void)
 {
+	sigset_t saved;
+
+	signals_block(&saved);
 	pthread_once(&init_once, rcu_init);
 	pthread_mutex_lock(&gp_lock);
 	pthread_mutex_lock(&registry_lock);
@@ -226,4 +265,5 @@ void lttng_ust_tp_rcu_synchronize(void)
 	writer_barrier();
 	pthread_mutex_unlock(&registry_lock);
 	pthread_mutex_unlock(&gp_lock);
+	signals_restore(&saved);
 }

@@ -15,6 +15,8 @@
  * readers fall back to full fences. Readers register themselves on their
  * first section (no registration call, as with liburcu-bp) and leave the
  * registry when their thread exits; a forked child keeps only itself.
+ * Sections may begin in signal handlers, whatever the interrupted thread
+ * was doing (its own registration, exit or grace period included).
  */
 #ifndef UST_TRACEPOINT_RCU_H
 #define UST_TRACEPOINT_RCU_H
