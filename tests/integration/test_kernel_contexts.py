@@ -5,6 +5,7 @@ lttng-modules' names and CTF types, checked with babeltrace2 against
 /proc of the recorded process; contexts that cannot be derived give
 LTTng's error."""
 import os
+import signal
 import subprocess
 import time
 
@@ -57,7 +58,7 @@ def test_derived_contexts_match_proc(ks, tool, tmp_path):
     workload = subprocess.Popen(
         ["nice", "-n", "5", "setpriv", "--reuid=65534", "--regid=65534",
          "--clear-groups", str(tool("tests/tools/kernel/ksyscalls")),
-         "paced", "1000", "1.2"], stdout=subprocess.PIPE, text=True)
+         "paced", "1000", "300"], stdout=subprocess.PIPE, text=True)
     try:
         ks.ok("create", "s", f"--output={tmp_path / 't'}")
         ks.ok("enable-event", "-k", "--syscall", "getppid")
@@ -77,13 +78,14 @@ def test_derived_contexts_match_proc(ks, tool, tmp_path):
         for ns in NAMESPACES:
             expected[ns + "_ns"] = os.stat(f"/proc/{pid}/ns/{ns}").st_ino
     finally:
+        workload.terminate()  # it runs until now, whatever the load
         workload.communicate(timeout=30)
     ks.ok("destroy")
-    assert workload.returncode == 0
+    assert workload.returncode == -signal.SIGTERM
     assert expected["uid"] == 65534 and expected["gid"] == 65534
     trace = read_trace(tmp_path / "t" / "kernel")
     mine = [r for r in trace if r.common_context["pid"] == pid]
-    assert len(mine) >= 200
+    assert len(mine) >= 100
     for r in mine:
         ctx = r.common_context
         assert list(ctx) == ALL
