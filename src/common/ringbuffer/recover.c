@@ -225,9 +225,19 @@ int rb_stream_recover_report(struct rb_stream *s, rb_clock_fn clock,
 	uint64_t extra = 0;
 
 	memset(report, 0, sizeof(*report));
-	/* Overwrite mode: only the last N packets can still be in the ring. */
-	if (end - gidx > s->count_mask + 1)
+	/*
+	 * Overwrite mode: only the last N packets can still be in the ring.
+	 * A producer that died right after opening a packet did not move
+	 * consumed past the one it replaced: do it for it (push_consumed).
+	 */
+	if (end - gidx > s->count_mask + 1) {
 		gidx = end - (s->count_mask + 1);
+		__atomic_add_fetch(&s->shm->lost_packets,
+				   gidx - (consumed >> s->subbuf_order),
+				   __ATOMIC_RELAXED);
+		__atomic_store_n(&s->shm->consumed, gidx << s->subbuf_order,
+				 __ATOMIC_RELEASE);
+	}
 	if (gidx && (phys = closed_phys(s, gidx - 1, offset)))
 		ts_floor = phys->ts_end;
 	for (; gidx < end; gidx++) {
