@@ -409,7 +409,7 @@ def packet_counts(path):
     return counts
 
 
-def crash_round(build_dir, tmp, crash, overwrite, threads, delay):
+def crash_round(build_dir, tmp, crash, overwrite, subbufs, threads, delay):
     """One session with --shm-path and 4 KiB sub-buffers, an app whose
     threads record until everything is SIGKILLed after `delay` seconds,
     then lttng-crash -x and babeltrace2. Returns the bytes and the events
@@ -424,7 +424,7 @@ def crash_round(build_dir, tmp, crash, overwrite, threads, delay):
     try:
         shm, session_shm = create_with_shm(t, "s")
         t.lttng("enable-channel", "--userspace", "--subbuf-size=4096",
-                "--num-subbuf=2",
+                f"--num-subbuf={subbufs}",
                 "--overwrite" if overwrite else "--discard", "channel0")
         t.lttng("enable-event", "--userspace", "testapp:values",
                 "-c", "channel0")
@@ -454,6 +454,13 @@ def crash_round(build_dir, tmp, crash, overwrite, threads, delay):
         if name != "metadata":
             counts = packet_counts(out / rel / name)
             assert counts == sorted(counts), (name, counts)
+            # A stream that was written to keeps at least one packet
+            # (its write position: the u64 at byte 128, shm-layout.h).
+            with open(os.path.join(buffer_dir(session_shm), name),
+                      "rb") as f:
+                f.seek(128)
+                (offset,) = struct.unpack("=Q", f.read(8))
+            assert offset == 0 or counts, (name, offset)
     for m in dropped:
         assert int(m["bytes"]) > 0 and int(m["events"]) > 0
         name = os.path.basename(m["path"])
@@ -476,6 +483,7 @@ def test_crash_mid_flight_always_gives_a_readable_trace(build_dir, tmp_path,
     for i in range(12):
         k, b, e = crash_round(build_dir, tmp_path / f"round{i}", crash,
                               overwrite=i % 2 == 0,
+                              subbufs=2 if i % 4 < 2 else 4,
                               threads=4 + 2 * (i % 3),
                               delay=rng.uniform(0.05, 0.4))
         rounds += 1
