@@ -230,8 +230,10 @@ int rb_stream_recover_report(struct rb_stream *s, rb_clock_fn clock,
 	 * A producer that died right after opening a packet did not move
 	 * consumed past the one it replaced: do it for it (push_consumed).
 	 */
-	if (end - gidx > s->count_mask + 1) {
+	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
+	if (s->mode == RB_MODE_OVERWRITE &&
+	    gidx > (consumed >> s->subbuf_order)) {
 		__atomic_add_fetch(&s->shm->lost_packets,
 				   gidx - (consumed >> s->subbuf_order),
 				   __ATOMIC_RELAXED);
