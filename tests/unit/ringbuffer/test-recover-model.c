@@ -5,7 +5,8 @@
  * stalled inside a reservation (which may die there), committers stalled
  * between proving a prefix (rb_commit_check) and storing it, openers
  * stalled between reading a slot's commit count and recording the pass
- * (rb_slot_note_opened), the consumer and its switch timer. Then the
+ * (rb_slot_note_opened), producers dying right after the CAS that opens
+ * a packet, the consumer and its switch timer. Then the
  * "crash": the shared memory is copied, as lttng-crash does, and
  * recovered, and every packet is parsed record by record. Checked: every
  * packet parses; every record recovered was committed (a stalled
@@ -74,6 +75,9 @@ struct model {
 	unsigned int nr_proofs;
 	struct stale_open opens[MAX_STALE];
 	unsigned int nr_opens;
+	/* packets left incomplete by producers that died opening one */
+	uint64_t died_in[MAX_HELD];
+	unsigned int nr_died;
 	struct rec_tally consumed; /* what the consumer read before */
 };
 
@@ -229,6 +233,36 @@ static void op_resume_opener(struct model *m, unsigned int i)
 	m->opens[i] = m->opens[--m->nr_opens];
 }
 
+/*
+ * A producer closing the open packet and opening the next (one CAS for
+ * the padding, the next packet header and its record, as the slow path
+ * does) dies right after its CAS: the old packet's padding, the new
+ * packet's header and record are never committed, and in overwrite
+ * mode consumed is not pushed past the packet the new one replaces.
+ */
+static void op_die_opening(struct model *m)
+{
+	uint64_t old = m->s->shm->offset, pos = old & m->s->subbuf_mask;
+	uint64_t begin = old - pos + m->s->subbuf_size;
+	uint64_t gidx = gidx_of(m, begin);
+	struct rb_shm_slot *slot = &m->s->slots[gidx & m->s->count_mask];
+	uint64_t commit = rb_slot_committed(slot);
+	uint64_t consumed = m->s->shm->consumed >> m->s->subbuf_order;
+
+	if (!pos || m->nr_died + 2 > MAX_HELD ||
+	    rb_slot_filled(commit, rb_pass_bytes(m->s, begin)))
+		return;
+	if (m->s->mode == RB_MODE_DISCARD ? gidx - consumed > m->s->count_mask
+					  : !(slot->wsb & RB_NOREF))
+		return;
+	rb_slot_note_opened(m->s, gidx, commit);
+	if (rb_offset_cas(m->s, &old, begin + CTF_PACKET_HEADER_LEN + 40) !=
+	    RB_OFFSET_SET)
+		return;
+	m->died_in[m->nr_died++] = gidx - 1;
+	m->died_in[m->nr_died++] = gidx;
+}
+
 /* The consumer reads (and checks) every complete packet. */
 static void op_consume(struct model *m)
 {
@@ -267,7 +301,7 @@ static uint64_t crash_and_check(struct model *m)
 {
 	struct rb_channel *copy = copy_stream(m);
 	struct rb_stream *c = &copy->streams[0];
-	uint64_t dead_in[MAX_HELD], lost = 0, expected_discarded = 0;
+	uint64_t dead_in[2 * MAX_HELD], lost = 0, expected_discarded = 0;
 	uint64_t before = c->shm->discarded, discarded_field = before;
 	uint64_t end = (c->shm->offset + c->subbuf_mask) >> c->subbuf_order;
 	uint64_t lo = c->shm->consumed >> c->subbuf_order;
@@ -280,8 +314,10 @@ static uint64_t crash_and_check(struct model *m)
 
 	if (end - lo > c->count_mask + 1)
 		lo = end - (c->count_mask + 1);
-	for (i = 0; i < m->nr_held; i++) {
-		uint64_t g = gidx_of(m, m->held[i].ctx.begin), j;
+	for (i = 0; i < m->nr_held + m->nr_died; i++) {
+		uint64_t g = i < m->nr_held ? gidx_of(m, m->held[i].ctx.begin)
+					    : m->died_in[i - m->nr_held];
+		uint64_t j;
 
 		for (j = 0; j < nr_dead && dead_in[j] != g; j++)
 			;
@@ -465,6 +501,9 @@ static uint64_t rng(void)
 	return rng_state;
 }
 
+/* What the random scripts left to recover. */
+static uint64_t scripts_with_dead, scripts_with_died_opener;
+
 static void random_script(enum rb_mode mode, uint64_t count,
 			  unsigned int length)
 {
@@ -488,11 +527,15 @@ static void random_script(enum rb_mode mode, uint64_t count,
 			op_stall_opener(&m);
 		else if (r < 88)
 			op_resume_opener(&m, (unsigned int)(rng() % MAX_STALE));
-		else if (r < 99)
+		else if (r < 98)
 			op_consume(&m);
+		else if (r < 99 && !(rng() % 4))
+			op_die_opening(&m);
 		else
 			op_switch(&m);
 	}
+	scripts_with_dead += m.nr_held + m.nr_died > 0;
+	scripts_with_died_opener += m.nr_died > 0;
 	crash_and_check(&m);
 	model_free(&m);
 }
@@ -524,6 +567,10 @@ static void test_random_interleavings(void **state)
 		random_script(mode, count, 200 + (unsigned int)(rng() % 1500));
 	}
 	in_scenario = false;
+	print_message("%u scripts, %llu with dead reservations, %llu with a "
+		      "producer dead opening a packet\n",
+		      i, (unsigned long long)scripts_with_dead,
+		      (unsigned long long)scripts_with_died_opener);
 }
 
 int main(void)
