@@ -70,6 +70,17 @@ static void extract_stream(struct dir_walk *w, const char *name)
 	}
 	DBG("%s: %llu packets, %llu repaired", in,
 	    (unsigned long long)r.packets, (unsigned long long)r.repaired);
+	/*
+	 * What a producer was writing when it died (or what a committer
+	 * could not prove committed) is left out of the trace, which then
+	 * parses; its events are in the packets' events_discarded.
+	 */
+	if (r.bytes_dropped)
+		WARN("%s: dropped %llu bytes not proven committed in %llu "
+		     "packet%s (%llu events counted as discarded)",
+		     in, (unsigned long long)r.bytes_dropped,
+		     (unsigned long long)r.repaired, r.repaired == 1 ? "" : "s",
+		     (unsigned long long)r.events_discarded);
 	w->totals->streams++;
 	if (!w->have_uuid) {
 		memcpy(w->uuid, r.uuid, sizeof(w->uuid));

@@ -155,11 +155,15 @@ static int recover_into(struct rb_channel *chan, const char *out_path,
 			struct stream_extract_result *result)
 {
 	struct rb_stream *s = &chan->streams[0];
+	struct rb_recover_report report;
 	int out, ret;
 
 	memcpy(result->uuid, s->shm->uuid, sizeof(result->uuid));
 	closing_time = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
-	result->repaired = (uint64_t)rb_stream_recover(s, closing_clock);
+	rb_stream_recover_report(s, closing_clock, &report);
+	result->repaired = report.packets;
+	result->bytes_dropped = report.bytes_dropped;
+	result->events_discarded = report.events_discarded;
 	out = open(out_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0660);
 	if (out < 0) {
 		ret = -errno;

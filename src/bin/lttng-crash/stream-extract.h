@@ -15,8 +15,10 @@
 #include "ctf/packet-layout.h"
 
 struct stream_extract_result {
-	uint64_t packets;  /* packets written */
-	uint64_t repaired; /* packets cut by crash recovery */
+	uint64_t packets;	   /* packets written */
+	uint64_t repaired;	   /* packets cut by crash recovery */
+	uint64_t bytes_dropped;	   /* not proven committed, left out */
+	uint64_t events_discarded; /* counted as discarded for them */
 	uint8_t uuid[CTF_UUID_LEN];
 };
 

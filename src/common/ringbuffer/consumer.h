@@ -84,6 +84,17 @@ void rb_stream_stats(const struct rb_stream *s, struct rb_stream_stats *st);
  */
 int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock);
 
+/* What rb_stream_recover_report() dropped. */
+struct rb_recover_report {
+	uint64_t packets;	   /* packets cut (the return value) */
+	uint64_t bytes_dropped;	   /* reserved bytes past the kept prefixes */
+	uint64_t events_discarded; /* counted as discarded for them */
+};
+
+/* rb_stream_recover(), saying in *report what was dropped. */
+int rb_stream_recover_report(struct rb_stream *s, rb_clock_fn clock,
+			     struct rb_recover_report *report);
+
 /*
  * Before rb_stream_recover() on memory that may be damaged (the files
  * of a crashed session, lttng-crash): checks that the read and write

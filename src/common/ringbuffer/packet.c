@@ -76,11 +76,10 @@ void rb_packet_begin(struct rb_stream *s, uint64_t begin, uint64_t ts)
 	phys_of(s, packet)->ts_begin = ts;
 }
 
-void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
-		   uint64_t ts, uint64_t events_discarded)
+/* Runs the end hook on `packet`, which holds packet gidx. */
+static void end_hook(struct rb_stream *s, char *packet, uint64_t gidx,
+		     uint64_t content, uint64_t ts, uint64_t events_discarded)
 {
-	char *packet = rb_write_base(s, gidx & s->count_mask);
-	struct rb_shm_phys *phys = phys_of(s, packet);
 	struct rb_packet_info info;
 
 	assert(content >= CTF_PACKET_HEADER_LEN && content < s->subbuf_size);
@@ -91,7 +90,29 @@ void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
 	info.packet_seq_num = gidx;
 	info.events_discarded = events_discarded;
 	s->chan->hooks->end(packet, &info);
+}
+
+void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
+		   uint64_t ts, uint64_t events_discarded)
+{
+	char *packet = rb_write_base(s, gidx & s->count_mask);
+	struct rb_shm_phys *phys = phys_of(s, packet);
+
+	end_hook(s, packet, gidx, content, ts, events_discarded);
 	phys->seq = gidx;
 	phys->content = (uint32_t)content;
+	phys->ts_end = ts;
+	phys->discarded = events_discarded;
 	__atomic_store_n(&s->shm->last_end_ts, ts, __ATOMIC_RELAXED);
+}
+
+void rb_packet_set_discarded(struct rb_stream *s, struct rb_shm_phys *phys,
+			     uint64_t events_discarded)
+{
+	char *packet =
+		s->data + ((uint64_t)(phys - s->phys) << s->subbuf_order);
+
+	end_hook(s, packet, phys->seq, phys->content, phys->ts_end,
+		 events_discarded);
+	phys->discarded = events_discarded;
 }

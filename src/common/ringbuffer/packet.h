@@ -29,4 +29,12 @@ void rb_packet_begin(struct rb_stream *s, uint64_t begin, uint64_t ts);
 void rb_packet_end(struct rb_stream *s, uint64_t gidx, uint64_t content,
 		   uint64_t ts, uint64_t events_discarded);
 
+/*
+ * Crash recovery: runs the end hook again on the closed packet that phys
+ * describes, with its recorded values but events_discarded. Leaves the
+ * sub-buffer's ownership (RB_NOREF) alone.
+ */
+void rb_packet_set_discarded(struct rb_stream *s, struct rb_shm_phys *phys,
+			     uint64_t events_discarded);
+
 #endif /* RINGBUFFER_PACKET_H */

@@ -197,12 +197,32 @@
  * add); if offset is still in this packet and equals the bytes committed
  * to it, everything reserved so far is committed (the committed bytes are
  * a subset of the reserved ones, of the same size), and it stores that
- * length and the slot's record count in the slot's prefix word. Recovery
- * truncates content_size to the last proven prefix, counts the committed
- * records past it plus one for the dead one as discarded, commits the
- * missing bytes and delivers the packet. In the rare race where two
- * committers prove prefixes at once, an older proof may be stored last:
- * the prefix is then shorter than it could be, never wrong.
+ * length and the slot's record count in the slot's prefix word.
+ *
+ * That store is a plain one (it happens on most commits), so a committer
+ * preempted between its read of offset and its store may store its proof
+ * passes later: "L bytes committed" from pass p landing in pass p + k,
+ * where the first L bytes may hold a dead reservation. Recovery therefore
+ * proves which pass a prefix word belongs to, by its record count. Whoever
+ * opens a pass first records, in the slot's `opened` word, the pass and the
+ * slot's record count R0 then (read when the previous pass was complete
+ * and this one had nothing committed, so R0 counts every record of the
+ * earlier passes and none of this one); a CAS moves it forward only, so a
+ * late opener of an older pass cannot set it back. A proof made in pass
+ * p (its count read while the pass was not complete, so before any record
+ * of p + 1 was committed) counts at most the records of passes up to p,
+ * that is at most R0 of every later pass. A prefix word of the current
+ * pass with more records than R0 is thus this pass's; any other is
+ * ignored and the packet is cut after its header (a proof of this pass
+ * holding no record proves only the header, which recovery rewrites
+ * anyway). Counts are mod 2^32: a stale proof could pass for a current
+ * one only if its committer stalled across 2^32 records of that slot.
+ * Recovery truncates content_size to the proven prefix, counts the
+ * committed records past it plus one for the dead one as discarded,
+ * commits the missing bytes and delivers the packet. In the rare race
+ * where two committers prove prefixes of one pass at once, an older proof
+ * may be stored last: the prefix is then shorter than it could be, and
+ * the records past it are counted as discarded, never kept unproven.
  */
 #include <assert.h>
 #include <errno.h>
@@ -233,10 +253,28 @@ struct blocking_wait {
 	long delay_us;
 };
 
+void rb_slot_note_opened(struct rb_stream *s, uint64_t gidx, uint64_t commit)
+{
+	uint64_t *opened = &s->slots[gidx & s->count_mask].opened;
+	uint64_t pass_bytes = (gidx >> s->count_order) << s->subbuf_order;
+	uint32_t pass = (uint32_t)(gidx >> s->count_order);
+	uint64_t word =
+		(uint64_t)pass << 32 | (uint32_t)((commit - pass_bytes) >> 32);
+	uint64_t w = __atomic_load_n(opened, __ATOMIC_RELAXED);
+
+	/* Forward only: a pass at most 2^31 ahead of the recorded one. */
+	while ((int32_t)(pass - (uint32_t)(w >> 32)) > 0)
+		if (__atomic_compare_exchange_n(opened, &w, word, 0,
+						__ATOMIC_RELAXED,
+						__ATOMIC_RELAXED))
+			break;
+}
+
 /*
  * Is global sub-buffer gidx free for a producer to open? 0, or -ENOSPC.
  * Sets *push in overwrite mode when the packet it replaces was not
- * consumed. Also resets the slot's prefix for the pass about to start.
+ * consumed. Also records the pass about to start in the slot's `opened`
+ * word (CRASH SAFETY), before the CAS that opens it.
  */
 static int check_room(struct rb_stream *s, uint64_t gidx, bool *push)
 {
@@ -259,7 +297,7 @@ static int check_room(struct rb_stream *s, uint64_t gidx, bool *push)
 	commit = rb_slot_committed(slot);
 	if (rb_slot_filled(commit, pass_bytes) != 0)
 		return -ENOSPC;
-	__atomic_store_n(&slot->prefix, commit - pass_bytes, __ATOMIC_RELAXED);
+	rb_slot_note_opened(s, gidx, commit);
 	return 0;
 }
 

@@ -63,6 +63,14 @@ void rb_deliver_after_crash(struct rb_stream *s, uint64_t begin);
  */
 extern void (*rb_test_deliver_pause)(void);
 /*
+ * Records in the slot of global sub-buffer gidx that its pass opened
+ * after `commit` (the slot's committed count, read when the previous pass
+ * was complete and this one had nothing committed): the slot's `opened`
+ * word, moved forward only, so a late call for an older pass changes
+ * nothing. The reservation slow path calls it before opening a packet.
+ */
+void rb_slot_note_opened(struct rb_stream *s, uint64_t gidx, uint64_t commit);
+/*
  * rb_reserve after rb_stream_reserve(s) found the thread off the CPU of
  * CPU-local stream s: the stream of the thread's CPU now, or, for a
  * thread that cannot reserve CPU-locally on s (no rseq, a getcpu
@@ -164,6 +172,38 @@ RB_INLINE uint64_t rb_slot_committed(const struct rb_shm_slot *slot)
 	       __atomic_load_n(&slot->commit_remote, __ATOMIC_ACQUIRE);
 }
 
+/* What a committer finds after its add (rb_commit_check). */
+enum rb_commit_state {
+	RB_COMMIT_OPEN,	    /* some bytes reserved in the packet are not */
+	RB_COMMIT_PREFIX,   /* everything reserved so far is committed */
+	RB_COMMIT_COMPLETE, /* the pass is complete: deliver it */
+};
+
+/*
+ * After a commit to `slot`, which holds stream offset begin: whether the
+ * pass is complete, or whether everything reserved in the packet so far
+ * is committed; then *prefix is the slot's prefix word proving it (see
+ * shm-layout.h and producer.c, CRASH SAFETY).
+ */
+RB_INLINE enum rb_commit_state rb_commit_check(struct rb_stream *s,
+					       struct rb_shm_slot *slot,
+					       uint64_t begin, uint64_t *prefix)
+{
+	uint64_t pass_bytes = rb_pass_bytes(s, begin);
+	uint64_t v = rb_slot_committed(slot);
+	uint32_t filled = rb_slot_filled(v, pass_bytes);
+	uint64_t now;
+
+	if (RB_UNLIKELY(filled == s->subbuf_size))
+		return RB_COMMIT_COMPLETE;
+	/* offset still in this packet, at exactly the committed length */
+	now = __atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED);
+	if (now != (begin & ~s->subbuf_mask) + filled)
+		return RB_COMMIT_OPEN;
+	*prefix = (v - pass_bytes - filled) | filled;
+	return RB_COMMIT_PREFIX;
+}
+
 /*
  * After a commit to `slot`, which holds stream offset begin: delivers the
  * packet when its pass is complete; otherwise, when everything reserved
@@ -172,21 +212,22 @@ RB_INLINE uint64_t rb_slot_committed(const struct rb_shm_slot *slot)
 RB_INLINE void rb_commit_settle(struct rb_stream *s, struct rb_shm_slot *slot,
 				uint64_t begin)
 {
-	uint64_t pass_bytes = rb_pass_bytes(s, begin);
-	uint64_t v = rb_slot_committed(slot);
-	uint32_t filled = rb_slot_filled(v, pass_bytes);
-	uint64_t now;
+	uint64_t prefix;
 
-	if (RB_UNLIKELY(filled == s->subbuf_size)) {
+	switch (rb_commit_check(s, slot, begin, &prefix)) {
+	case RB_COMMIT_COMPLETE:
 		rb_deliver(s, begin);
-		return;
+		break;
+	case RB_COMMIT_PREFIX:
+		/*
+		 * A plain store: a committer stalled here may store it
+		 * passes later; recovery tells (producer.c, CRASH SAFETY).
+		 */
+		__atomic_store_n(&slot->prefix, prefix, __ATOMIC_RELAXED);
+		break;
+	case RB_COMMIT_OPEN:
+		break;
 	}
-	/* offset still in this packet, at exactly the committed length */
-	now = __atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED);
-	if (now == (begin & ~s->subbuf_mask) + filled)
-		__atomic_store_n(&slot->prefix,
-				 (v - pass_bytes - filled) | filled,
-				 __ATOMIC_RELAXED);
 }
 
 /*

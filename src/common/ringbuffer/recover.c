@@ -2,11 +2,14 @@
  * Crash recovery of a stream whose producers died (rb_stream_recover):
  * packets a dead producer left incomplete are truncated to their proven
  * committed prefix and delivered, so the consumer keeps every record
- * committed before the death and never sees a half-written one. Called
- * by the consumer daemon; "CRASH SAFETY" in producer.c is the rationale.
+ * committed before the death and never sees a half-written one; a prefix
+ * word that cannot be proven to belong to the packet's pass is not
+ * trusted. Called by the consumer daemon and lttng-crash, which reports
+ * what was dropped; "CRASH SAFETY" in producer.c is the rationale.
  */
 #include <assert.h>
 #include <errno.h>
+#include <string.h>
 
 #include "ringbuffer/consumer.h"
 #include "ringbuffer/error.h"
@@ -18,9 +21,42 @@ struct packet_state {
 	uint64_t commit;   /* the slot's commit word */
 	uint32_t filled;   /* bytes committed in this pass */
 	uint32_t reserved; /* bytes reserved in this pass */
-	uint32_t prefix;   /* proven committed prefix, bytes */
+	uint32_t prefix;   /* proven committed prefix, bytes (0: none) */
 	uint32_t lost;	   /* committed records past the prefix */
 };
+
+/*
+ * The committed prefix of packet gidx that the slot's prefix word proves,
+ * in bytes, and in *lost the committed records past it; 0 when the word
+ * proves nothing about this pass (producer.c, CRASH SAFETY). *lost is a
+ * lower bound (0) only if the pass's `opened` word is not this pass's,
+ * which a stream the producers left intact never shows.
+ */
+static uint32_t proven_prefix(const struct rb_stream *s,
+			      const struct packet_state *st, uint32_t records,
+			      uint32_t *lost)
+{
+	const struct rb_shm_slot *slot = &s->slots[st->gidx & s->count_mask];
+	uint64_t prefix = __atomic_load_n(&slot->prefix, __ATOMIC_ACQUIRE);
+	uint64_t opened = __atomic_load_n(&slot->opened, __ATOMIC_ACQUIRE);
+	uint32_t pass = (uint32_t)(st->gidx >> s->count_order);
+	uint32_t r0 = (uint32_t)opened, proved = (uint32_t)(prefix >> 32);
+	uint32_t len = (uint32_t)prefix;
+
+	if ((uint32_t)(opened >> 32) != pass) {
+		*lost = 0;
+		return 0;
+	}
+	/* From this pass: at least one record of it, none it has not. */
+	if (proved - r0 == 0 || proved - r0 > records - r0 ||
+	    len < CTF_PACKET_HEADER_LEN || len > st->filled ||
+	    len > st->reserved || len >= s->subbuf_size) {
+		*lost = records - r0;
+		return 0;
+	}
+	*lost = records - proved;
+	return len;
+}
 
 static struct packet_state packet_state_of(struct rb_stream *s, uint64_t gidx,
 					   uint64_t offset)
@@ -28,8 +64,8 @@ static struct packet_state packet_state_of(struct rb_stream *s, uint64_t gidx,
 	struct rb_shm_slot *slot = &s->slots[gidx & s->count_mask];
 	uint64_t pass_bytes = (gidx >> s->count_order) << s->subbuf_order;
 	uint64_t start = gidx << s->subbuf_order;
-	uint64_t prefix = __atomic_load_n(&slot->prefix, __ATOMIC_ACQUIRE);
 	struct packet_state st;
+	uint32_t records;
 
 	st.gidx = gidx;
 	st.commit = rb_slot_committed(slot);
@@ -37,11 +73,8 @@ static struct packet_state packet_state_of(struct rb_stream *s, uint64_t gidx,
 	st.reserved = offset - start < s->subbuf_size
 			      ? (uint32_t)(offset - start)
 			      : (uint32_t)s->subbuf_size;
-	st.prefix = (uint32_t)prefix;
-	if (st.prefix > st.reserved)
-		st.prefix = 0;
-	st.lost = (uint32_t)((st.commit - pass_bytes - st.filled) >> 32) -
-		  (uint32_t)(prefix >> 32);
+	records = (uint32_t)((st.commit - pass_bytes - st.filled) >> 32);
+	st.prefix = proven_prefix(s, &st, records, &st.lost);
 	return st;
 }
 
@@ -57,19 +90,22 @@ static struct rb_shm_phys *phys_if_current(struct rb_stream *s, uint64_t gidx)
 }
 
 /*
- * Makes the incomplete packet st deliverable: a fresh packet header if
- * even that was not committed, content_size cut to the proven prefix,
- * the missing bytes committed. Returns the packet's timestamp_end.
+ * Makes the incomplete packet st deliverable: a fresh packet header (at
+ * ts_floor) if even that was not proven committed, content_size cut to
+ * the proven prefix, events_discarded `discarded`, the missing bytes
+ * committed. Returns the packet's timestamp_end.
  */
 static uint64_t repair(struct rb_stream *s, const struct packet_state *st,
-		       uint64_t ts_floor, uint64_t ts_next)
+		       uint64_t ts_floor, uint64_t ts_next, uint64_t discarded,
+		       struct rb_recover_report *report)
 {
 	uint64_t start = st->gidx << s->subbuf_order;
 	uint32_t content = st->prefix;
-	uint64_t ts_begin, ts_end, last_ts, discarded;
+	uint64_t ts_begin, ts_end, last_ts;
 
 	if (content < CTF_PACKET_HEADER_LEN) {
-		rb_packet_begin(s, start, ts_floor);
+		rb_packet_begin(s, start,
+				ts_floor < ts_next ? ts_floor : ts_next);
 		content = CTF_PACKET_HEADER_LEN;
 	}
 	ts_begin = phys_if_current(s, st->gidx)->ts_begin;
@@ -78,11 +114,46 @@ static uint64_t repair(struct rb_stream *s, const struct packet_state *st,
 	if (ts_end < ts_begin)
 		ts_end = ts_begin;
 	/* The records past the prefix, and the dead one, are discarded. */
-	discarded = __atomic_add_fetch(
-		&s->shm->discarded, (uint64_t)st->lost + 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&s->shm->discarded, (uint64_t)st->lost + 1,
+			   __ATOMIC_RELAXED);
 	rb_packet_end(s, st->gidx, content, ts_end, discarded);
 	rb_commit_add(s, start, s->subbuf_size - st->filled);
+	report->packets++;
+	if (st->reserved > content)
+		report->bytes_dropped += st->reserved - content;
+	report->events_discarded += (uint64_t)st->lost + 1;
 	return ts_end;
+}
+
+/* The closed packet gidx's rb_shm_phys, or NULL (not closed, or gone). */
+static struct rb_shm_phys *closed_phys(struct rb_stream *s, uint64_t gidx,
+				       uint64_t offset)
+{
+	struct rb_shm_phys *phys = phys_if_current(s, gidx);
+
+	if (packet_state_of(s, gidx, offset).filled != s->subbuf_size ||
+	    phys->seq != gidx)
+		return NULL;
+	return phys;
+}
+
+/*
+ * events_discarded of the first packet closed before the crash past
+ * gidx, or `total` (the stream's count at the crash) if none is.
+ */
+static uint64_t next_closed_discarded(struct rb_stream *s, uint64_t gidx,
+				      uint64_t end, uint64_t offset,
+				      uint64_t total)
+{
+	const struct rb_shm_phys *phys;
+
+	for (gidx++; gidx < end; gidx++) {
+		phys = closed_phys(s, gidx, offset);
+		if (phys)
+			return phys->discarded < total ? phys->discarded
+						       : total;
+	}
+	return total;
 }
 
 /* timestamp_begin of packet gidx if its header is known good, else max. */
@@ -129,32 +200,69 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 	return 0;
 }
 
-int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock)
+/*
+ * The events_discarded running totals must not decrease along the
+ * stream, yet packets after a repaired one may have been closed before
+ * the crash with smaller counts: each packet gets the count it carried
+ * (a repaired one: that of the next packet closed, or the count at the
+ * crash) plus what recovery discarded up to it, rewriting the closed
+ * ones.
+ */
+int rb_stream_recover_report(struct rb_stream *s, rb_clock_fn clock,
+			     struct rb_recover_report *report)
 {
 	uint64_t offset = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
 	uint64_t consumed =
 		__atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
+	uint64_t total = __atomic_load_n(&s->shm->discarded, __ATOMIC_RELAXED);
 	uint64_t end = (offset + s->subbuf_mask) >> s->subbuf_order;
 	uint64_t gidx = consumed >> s->subbuf_order;
 	uint64_t ts_floor =
 		__atomic_load_n(&s->shm->last_end_ts, __ATOMIC_RELAXED);
+	struct rb_shm_phys *phys;
 	bool open_repaired = false;
 	struct packet_state st;
-	int repaired = 0;
+	uint64_t extra = 0;
 
-	/* Overwrite mode: only the last N packets can still be in the ring. */
+	memset(report, 0, sizeof(*report));
+	/*
+	 * Overwrite mode: only the last N packets can still be in the ring.
+	 * A producer that died right after opening a packet did not move
+	 * consumed past the one it replaced: do it for it (push_consumed).
+	 */
 	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
+	if (s->mode == RB_MODE_OVERWRITE &&
+	    gidx > (consumed >> s->subbuf_order)) {
+		__atomic_add_fetch(&s->shm->lost_packets,
+				   gidx - (consumed >> s->subbuf_order),
+				   __ATOMIC_RELAXED);
+		__atomic_store_n(&s->shm->consumed, gidx << s->subbuf_order,
+				 __ATOMIC_RELEASE);
+	}
+	if (gidx && (phys = closed_phys(s, gidx - 1, offset)))
+		ts_floor = phys->ts_end;
 	for (; gidx < end; gidx++) {
 		st = packet_state_of(s, gidx, offset);
-		if (st.filled == s->subbuf_size)
+		if (st.filled == s->subbuf_size) {
 			rb_deliver_after_crash(s, gidx << s->subbuf_order);
-		if (st.filled == s->subbuf_size || st.filled == st.reserved)
+			phys = closed_phys(s, gidx, offset);
+			if (phys && extra)
+				rb_packet_set_discarded(
+					s, phys, phys->discarded + extra);
+			if (phys)
+				ts_floor = phys->ts_end;
+			continue;
+		}
+		if (st.filled == st.reserved)
 			continue;
 		assert(st.filled < st.reserved);
-		ts_floor = repair(s, &st, ts_floor,
-				  proven_begin(s, gidx + 1, offset));
-		repaired++;
+		extra += (uint64_t)st.lost + 1;
+		ts_floor = repair(
+			s, &st, ts_floor, proven_begin(s, gidx + 1, offset),
+			next_closed_discarded(s, gidx, end, offset, total) +
+				extra,
+			report);
 		open_repaired = gidx + 1 == end && (offset & s->subbuf_mask);
 	}
 	if (!open_repaired)
@@ -162,5 +270,12 @@ int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock)
 	else
 		__atomic_store_n(&s->shm->offset, end << s->subbuf_order,
 				 __ATOMIC_RELEASE);
-	return repaired;
+	return (int)report->packets;
+}
+
+int rb_stream_recover(struct rb_stream *s, rb_clock_fn clock)
+{
+	struct rb_recover_report report;
+
+	return rb_stream_recover_report(s, clock, &report);
 }

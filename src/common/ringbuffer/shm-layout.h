@@ -12,7 +12,8 @@
  *   |                    |  statistics (each group on its own cache line)
  *   +--------------------+ slots_offset
  *   | rb_shm_slot[N]     |  per logical sub-buffer: commit counter, proven
- *   |                    |  committed prefix, physical sub-buffer index
+ *   |                    |  committed prefix and the pass it belongs to,
+ *   |                    |  physical sub-buffer index
  *   +--------------------+ phys_offset
  *   | rb_shm_phys[P]     |  per physical sub-buffer: which packet it holds
  *   +--------------------+ data_offset (page aligned)
@@ -119,12 +120,20 @@ struct rb_shm_slot {
 	/* passes of this slot delivered: pass p is delivered once */
 	uint64_t delivered;
 	/*
-	 * A committed prefix of the current pass proven by a committer:
-	 * low 32 bits its length in bytes, high 32 bits the slot's record
-	 * count (mod 2^32) when it was proven. Crash recovery uses it.
+	 * A committed prefix proven by a committer: low 32 bits its length
+	 * in bytes, high 32 bits the slot's record count (mod 2^32) when it
+	 * was proven. A plain store, so a committer stalled before it may
+	 * store a proof of an older pass: crash recovery trusts it only if
+	 * its record count is past the current pass's `opened` count.
 	 */
 	uint64_t prefix;
 	uint64_t wsb; /* physical index | RB_NOREF (overwrite mode only) */
+	/*
+	 * The latest pass opened: high 32 bits the pass (mod 2^32), low 32
+	 * bits the slot's record count (mod 2^32) when it opened, that is
+	 * every record of the earlier passes. Only moves forward (CAS).
+	 */
+	uint64_t opened;
 } __attribute__((aligned(RB_CACHELINE)));
 
 struct rb_shm_phys {
@@ -132,6 +141,9 @@ struct rb_shm_phys {
 	uint64_t ts_begin; /* timestamp_begin of that packet */
 	uint32_t content;  /* bytes used, once closed */
 	uint32_t pad;
+	/* once closed: its timestamp_end and events_discarded (recovery) */
+	uint64_t ts_end;
+	uint64_t discarded;
 };
 
 #endif /* RINGBUFFER_SHM_LAYOUT_H */
