@@ -123,9 +123,10 @@ static void shared_init(struct rb_shm_header *h, const struct rb_config *conf,
 	h->stream_instance_id = cpu;
 	memcpy(h->uuid, conf->uuid, sizeof(h->uuid));
 #ifdef RB_HAVE_LOCAL_COMMIT
-	h->atomic_reserve = !conf->local_reserve;
+	h->atomic_reserve =
+		conf->local_reserve ? RB_RESERVE_LOCAL : RB_RESERVE_ATOMIC;
 #else
-	h->atomic_reserve = 1;
+	h->atomic_reserve = RB_RESERVE_ATOMIC;
 #endif
 	/* The consumer's spare is the extra physical sub-buffer. */
 	h->reader_phys = conf->subbuf_count;

@@ -72,7 +72,13 @@ static inline void rb_full_fence(void)
 enum rb_local_cas_result {
 	RB_LOCAL_CAS_DONE,	/* *word was expect; it is now desired */
 	RB_LOCAL_CAS_CHANGED,	/* *word differed, or the sequence aborted */
-	RB_LOCAL_CAS_ELSEWHERE, /* not on CPU `cpu`, or *atomic_only set */
+	RB_LOCAL_CAS_ELSEWHERE, /* not on CPU `cpu` (or no local updates) */
+	/*
+	 * On CPU `cpu` but *atomic_only set: the thread read it nonzero
+	 * while running on that CPU, in the sequence (producer.c, RESERVE,
+	 * uses that as a proof).
+	 */
+	RB_LOCAL_CAS_ATOMIC_ONLY,
 };
 
 #ifdef RB_HAVE_LOCAL_COMMIT
@@ -156,7 +162,7 @@ rb_local_cas(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
 		     "cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
 		     "jnz %l[elsewhere]\n\t"
 		     "cmpq $0, (%[atomic_only])\n\t"
-		     "jnz %l[elsewhere]\n\t"
+		     "jnz %l[atomic]\n\t"
 		     "cmpq %[expect], (%[word])\n\t"
 		     "jnz %l[changed]\n\t"
 		     "movq %[desired], (%[word])\n\t" /* the store: last */
@@ -169,10 +175,12 @@ rb_local_cas(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
 		       [cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
 		       [sig] "i"(RB_RSEQ_SIG)
 		     : "rax", "cc", "memory"
-		     : elsewhere, changed);
+		     : elsewhere, atomic, changed);
 	return RB_LOCAL_CAS_DONE;
 elsewhere:
 	return RB_LOCAL_CAS_ELSEWHERE;
+atomic:
+	return RB_LOCAL_CAS_ATOMIC_ONLY;
 changed:
 	return RB_LOCAL_CAS_CHANGED;
 }

@@ -199,31 +199,81 @@ static void need_local_reservations(void)
 		skip(); /* no rseq or membarrier here */
 }
 
+/* Packets the switcher must close while the producer records. */
+#define SWITCHES_WANTED 20
+
 struct switching_arg {
 	struct rb_channel *chan;
 	int stop;
-	unsigned long switches;
+	unsigned long switches; /* packets closed (atomic) */
+	int errors;		/* switches that failed (-EAGAIN) */
 };
 
 /* From CPU 1, switches stream 0 until told to stop. */
 static void *remote_switcher(void *p)
 {
 	struct switching_arg *arg = p;
+	int ret;
 
 	if (!pin_to(1))
 		return NULL;
 	while (!__atomic_load_n(&arg->stop, __ATOMIC_ACQUIRE)) {
-		arg->switches +=
-			rb_stream_switch(&arg->chan->streams[0], test_clock);
+		ret = rb_stream_switch(&arg->chan->streams[0], test_clock);
+		if (ret < 0)
+			arg->errors++;
+		else if (ret == 1)
+			__atomic_add_fetch(&arg->switches, 1, __ATOMIC_RELEASE);
 		if (!affinity_is(1))
 			return NULL; /* switches stops counting: fails */
 	}
 	return NULL;
 }
 
+struct interleaved_arg {
+	struct thread_arg producer;
+	struct switching_arg *switching;
+	uint64_t records;
+};
+
+/*
+ * On CPU 0, records RECORDS_PER_THREAD records on stream 0, then one
+ * more after each packet the switcher closes, until it closed
+ * SWITCHES_WANTED: the two overlap however the threads are scheduled.
+ */
+static void *interleaved_producer(void *p)
+{
+	struct interleaved_arg *arg = p;
+	struct rb_stream *s = &arg->producer.chan->streams[0];
+	unsigned long seen = 0, now;
+	uint64_t seq = 0;
+
+	if (!pin_to(0)) {
+		arg->producer.failures = 1;
+		return NULL;
+	}
+	for (;;) {
+		if (seq >= RECORDS_PER_THREAD) {
+			now = __atomic_load_n(&arg->switching->switches,
+					      __ATOMIC_ACQUIRE);
+			if (now >= SWITCHES_WANTED)
+				break;
+			if (now == seen) {
+				sched_yield();
+				continue;
+			}
+			seen = now;
+		}
+		if (rec_emit_stream(s, arg->producer.producer, seq++,
+				    test_clock))
+			arg->producer.failures++;
+	}
+	arg->records = seq;
+	return NULL;
+}
+
 static void test_local_reservations_stay_on_their_cpu(void **state)
 {
-	struct thread_arg local = {.producer = LOCAL};
+	struct interleaved_arg local = {.producer.producer = LOCAL};
 	struct switching_arg switching = {0};
 	struct rb_reserve_ctx ctx;
 	struct rb_channel *chan;
@@ -233,7 +283,8 @@ static void test_local_reservations_stay_on_their_cpu(void **state)
 	(void)state;
 	need_local_reservations();
 	chan = two_stream_channel(true);
-	assert_int_equal(chan->streams[0].shm->atomic_reserve, 0);
+	assert_int_equal(chan->streams[0].shm->atomic_reserve,
+			 RB_RESERVE_LOCAL);
 
 	/* From CPU 1: stream 0 refuses, rb_reserve takes stream 1. */
 	assert_true(pin_to(1));
@@ -245,26 +296,30 @@ static void test_local_reservations_stay_on_their_cpu(void **state)
 	rb_commit(&ctx);
 
 	/* A producer on CPU 0 while CPU 1 switches stream 0 again and again. */
-	local.chan = switching.chan = chan;
+	local.producer.chan = switching.chan = chan;
+	local.switching = &switching;
 	assert_int_equal(pthread_create(&threads[1], NULL, remote_switcher,
 					&switching),
 			 0);
 	assert_int_equal(
-		pthread_create(&threads[0], NULL, local_producer, &local), 0);
+		pthread_create(&threads[0], NULL, interleaved_producer, &local),
+		0);
 	pthread_join(threads[0], NULL);
 	__atomic_store_n(&switching.stop, 1, __ATOMIC_RELEASE);
 	pthread_join(threads[1], NULL);
-	assert_int_equal(local.failures, 0);
-	assert_true(switching.switches > 0);
+	assert_int_equal(local.producer.failures, 0);
+	assert_true(switching.switches >= SWITCHES_WANTED);
+	assert_int_equal(switching.errors, 0);
 	assert_true(affinity_is(1));
 	/* Nobody had to fall back to atomic reservations. */
-	assert_int_equal(chan->streams[0].shm->atomic_reserve, 0);
+	assert_int_equal(chan->streams[0].shm->atomic_reserve,
+			 RB_RESERVE_LOCAL);
 
 	assert_int_equal(rb_stream_flush(&chan->streams[0], test_clock), 1);
 	assert_true(affinity_is(1));
-	rec_tally_init(&tally, RECORDS_PER_THREAD);
+	rec_tally_init(&tally, local.records);
 	rec_drain(&tally, chan);
-	assert_int_equal(tally.per_producer[LOCAL], RECORDS_PER_THREAD);
+	assert_int_equal(tally.per_producer[LOCAL], local.records);
 	assert_false(tally.duplicate);
 	assert_false(tally.out_of_order);
 	assert_int_equal(tally.seq_gaps, 0);
@@ -293,7 +348,8 @@ static void test_threads_off_the_stream_cpu_make_it_atomic(void **state)
 	rb_set_getcpu_override(NULL);
 	assert_ptr_equal(ctx.stream, &chan->streams[0]);
 	rb_commit(&ctx);
-	assert_int_equal(chan->streams[0].shm->atomic_reserve, 1);
+	assert_int_equal(chan->streams[0].shm->atomic_reserve,
+			 RB_RESERVE_ATOMIC);
 	assert_true(affinity_is(1)); /* it went to CPU 0 and came back */
 	assert_int_equal(rb_stream_reserve(&chan->streams[0], &ctx, 1, 8,
 					   test_clock),
@@ -301,10 +357,12 @@ static void test_threads_off_the_stream_cpu_make_it_atomic(void **state)
 	rb_commit(&ctx);
 
 	/* Directly, from CPU 1 again. */
-	assert_int_equal(chan->streams[1].shm->atomic_reserve, 0);
+	assert_int_equal(chan->streams[1].shm->atomic_reserve,
+			 RB_RESERVE_LOCAL);
 	assert_true(pin_to(0));
-	rb_stream_require_atomic(&chan->streams[1]);
-	assert_int_equal(chan->streams[1].shm->atomic_reserve, 1);
+	assert_true(rb_stream_require_atomic(&chan->streams[1]));
+	assert_int_equal(chan->streams[1].shm->atomic_reserve,
+			 RB_RESERVE_ATOMIC);
 	assert_true(affinity_is(0));
 	rb_channel_destroy(chan);
 }
