@@ -95,6 +95,7 @@ static void stream_attach(struct rb_stream *s, struct rb_channel *chan,
 	s->map_size = map_size;
 	s->page_size = (uint64_t)sysconf(_SC_PAGESIZE);
 	s->holding = false;
+	s->flip_off0 = UINT64_MAX;
 	announce_local_commits(h);
 }
 

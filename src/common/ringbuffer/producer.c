@@ -73,7 +73,9 @@
  *      is still in flight, and it changes offset.
  *   2. CAS FLIPPING -> ATOMIC by a thread that proves that no store is
  *      in flight any more, by any of:
- *      a. offset != off0, its own off0: that store landed;
+ *      a. offset != off0, read by its own process after step 1 (the
+ *         first such read, kept in the stream's handle): that store
+ *         landed;
  *      b. it read atomic_reserve set, then found itself running on the
  *         stream's CPU (rb_real_cpu(), from the kernel, never from a
  *         getcpu override): while it runs there, no other thread does,
@@ -521,11 +523,12 @@ int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 /*
  * TURNING ATOMIC (producer.c, RESERVE). Step 1: LOCAL -> FLIPPING, then
  * the fence, then offset read: the value proof (a) compares with.
- * Returns that value.
+ * Returns the first such value this process read (any is a valid
+ * baseline; the first catches a late store that landed since).
  */
 static uint64_t flip_begin(struct rb_stream *s)
 {
-	uint64_t mode = RB_RESERVE_LOCAL;
+	uint64_t mode = RB_RESERVE_LOCAL, off0, first = UINT64_MAX;
 
 	__atomic_compare_exchange_n(&s->shm->atomic_reserve, &mode,
 				    RB_RESERVE_FLIPPING, 0, __ATOMIC_SEQ_CST,
@@ -536,7 +539,11 @@ static uint64_t flip_begin(struct rb_stream *s)
 	 * between its load of atomic_reserve and its store: one at most.
 	 */
 	rb_local_commit_fence();
-	return __atomic_load_n(&s->shm->offset, __ATOMIC_SEQ_CST);
+	off0 = __atomic_load_n(&s->shm->offset, __ATOMIC_SEQ_CST);
+	if (__atomic_compare_exchange_n(&s->flip_off0, &first, off0, 0,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		return off0;
+	return first;
 }
 
 /* Step 2 once proven: FLIPPING -> ATOMIC (or already ATOMIC). */

@@ -6,7 +6,11 @@
  * with CPU-local commits, then with CPU-local reservations as well
  * (threads migrate, so both kinds of commit mix, and the consumer's
  * switches move it to each stream's CPU). Also run under ThreadSanitizer
- * (atomic commits and reservations only there).
+ * (atomic commits and reservations only there), where a stream created
+ * CPU-local by a process with local updates is mapped too. With CPU-local
+ * reservations, the fallbacks when a stream's CPU cannot be reached
+ * (producer.c, RESERVE): the consumer's cpuset loses a CPU mid-run, and
+ * a SCHED_FIFO thread holds a CPU in bursts (both as root).
  */
 #include <errno.h>
 #include <poll.h>
@@ -16,11 +20,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "cpuset.h"
 #include "records.h"
 #include "ringbuffer/local-commit.h"
 
@@ -43,6 +49,17 @@ struct stress {
 	unsigned int finished; /* producers done with their records */
 	int release;	       /* producers may exit */
 	struct rec_tally tally;
+	/*
+	 * Fallbacks: a thread switching every stream again and again (a
+	 * switch timer); the consumer and it in this cpuset, which loses
+	 * CPU 0 halfway through; a SCHED_FIFO thread holding CPU 0 in
+	 * bursts while the producers run.
+	 */
+	bool switcher;
+	struct test_cpuset *cpuset;
+	bool fifo_bursts;
+	unsigned long switch_rounds;
+	int spinner_error;
 };
 
 static uint64_t fast_tick;
@@ -137,6 +154,81 @@ static void wait_any(struct rb_channel *chan, int timeout_ms)
 			assert_int_equal(read(pfds[i].fd, &count, 8), 8);
 }
 
+static void enter_cpuset(struct stress *st)
+{
+	if (st->cpuset)
+		assert_int_equal(test_cpuset_enter(st->cpuset,
+						   (pid_t)syscall(SYS_gettid)),
+				 0);
+}
+
+/* Switches every stream until the producers finish (a switch timer). */
+static void *switcher(void *p)
+{
+	struct stress *st = p;
+	const struct timespec pause = {0, 100 * 1000};
+
+	enter_cpuset(st);
+	while (!__atomic_load_n(&st->done, __ATOMIC_ACQUIRE)) {
+		rb_channel_switch(st->chan, st->clock);
+		__atomic_add_fetch(&st->switch_rounds, 1, __ATOMIC_RELEASE);
+		nanosleep(&pause, NULL);
+	}
+	return NULL;
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/*
+ * Holds CPU 0 at SCHED_FIFO in bursts of at most 300 ms (below the RT
+ * throttle, and ending by themselves), 20 ms apart, until the producers
+ * finish.
+ */
+static void *fifo_bursts(void *p)
+{
+	struct stress *st = p;
+	struct sched_param param = {.sched_priority = 1};
+	const struct timespec gap = {0, 20 * 1000 * 1000};
+	cpu_set_t zero;
+	int64_t end;
+
+	CPU_ZERO(&zero);
+	CPU_SET(0, &zero);
+	if (sched_setaffinity(0, sizeof(zero), &zero) != 0 ||
+	    sched_setscheduler(0, SCHED_FIFO, &param) != 0) {
+		st->spinner_error = errno ? errno : EINVAL;
+		return NULL;
+	}
+	while (__atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) <
+	       st->producers) {
+		end = now_ns() + 300 * 1000000LL;
+		while (now_ns() < end &&
+		       __atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) <
+			       st->producers)
+			;
+		nanosleep(&gap, NULL);
+	}
+	return NULL;
+}
+
+/* Records emitted so far, recorded or not. */
+static uint64_t emitted(struct stress *st)
+{
+	uint64_t sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < REC_MAX_PRODUCERS; i++)
+		sum += __atomic_load_n(&st->ok[i], __ATOMIC_RELAXED) +
+		       __atomic_load_n(&st->failed[i], __ATOMIC_RELAXED);
+	return sum;
+}
+
 /* The consumer thread: checks every packet until the producers finish. */
 static void *consumer(void *p)
 {
@@ -145,6 +237,8 @@ static void *consumer(void *p)
 	struct rb_packet pkt;
 	unsigned int i;
 	bool any;
+
+	enter_cpuset(st);
 
 	while (!__atomic_load_n(&st->done, __ATOMIC_ACQUIRE)) {
 		any = false;
@@ -194,7 +288,11 @@ static void run(struct stress *st)
 	struct producer_arg args[PRODUCERS];
 	struct sigaction sa = {.sa_handler = tracing_handler};
 	const struct timespec pause = {0, 1000 * 1000};
-	pthread_t sig_thread, cons_thread;
+	pthread_t sig_thread, cons_thread, switch_thread, spin_thread;
+	uint64_t progress = 0, now, half = st->producers * st->per_producer / 2;
+	int64_t stalled_since = now_ns();
+	unsigned long rounds;
+	bool shrunk = false;
 	unsigned int i;
 
 	rec_tally_init(&st->tally, st->per_producer);
@@ -210,8 +308,40 @@ static void run(struct stress *st)
 	}
 	if (st->signals)
 		pthread_create(&sig_thread, NULL, signaller, st);
-	while (__atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) < st->producers)
+	if (st->switcher)
+		pthread_create(&switch_thread, NULL, switcher, st);
+	if (st->fifo_bursts)
+		pthread_create(&spin_thread, NULL, fifo_bursts, st);
+	while (__atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) <
+	       st->producers) {
 		nanosleep(&pause, NULL);
+		now = emitted(st);
+		if (st->cpuset && !shrunk && now >= half) {
+			/* CPU 0 leaves the consumer's cpuset mid-run. */
+			assert_int_equal(test_cpuset_set_cpus(st->cpuset, "1"),
+					 0);
+			shrunk = true;
+		}
+		if (now != progress) {
+			progress = now;
+			stalled_since = now_ns();
+		} else if (now_ns() - stalled_since > 30 * 1000000000LL) {
+			fail_msg("no record emitted for 30 s: a reservation "
+				 "never returns (%llu emitted)",
+				 (unsigned long long)now);
+		}
+	}
+	if (st->cpuset) {
+		/* Switches ran while CPU 0 was out of reach; then it is back.
+		 */
+		rounds = __atomic_load_n(&st->switch_rounds, __ATOMIC_ACQUIRE);
+		while (__atomic_load_n(&st->switch_rounds, __ATOMIC_ACQUIRE) <
+		       rounds + 2)
+			nanosleep(&pause, NULL);
+		assert_int_equal(test_cpuset_set_cpus(st->cpuset, "0-1"), 0);
+	}
+	if (st->fifo_bursts)
+		pthread_join(spin_thread, NULL);
 	if (st->signals) {
 		__atomic_store_n(&st->stop_signals, 1, __ATOMIC_RELEASE);
 		pthread_join(sig_thread, NULL);
@@ -223,6 +353,8 @@ static void run(struct stress *st)
 	for (i = 0; i < st->producers; i++)
 		pthread_join(st->threads[i], NULL);
 	__atomic_store_n(&st->done, 1, __ATOMIC_RELEASE);
+	if (st->switcher)
+		pthread_join(switch_thread, NULL);
 	pthread_join(cons_thread, NULL);
 }
 
@@ -376,6 +508,114 @@ static void test_overwrite_threads_keep_recent_packets(void **state)
 	rb_channel_destroy(st.chan);
 }
 
+/*
+ * A stream created CPU-local by a process with local updates (the
+ * consumer daemon on x86), mapped by producers without them (a
+ * ThreadSanitizer or non-x86 build, or before rb_local_commit_enable()):
+ * they turn it atomic from its CPU and record everything.
+ */
+static void test_cpu_local_stream_mapped_without_local_updates(void **state)
+{
+	static struct stress st;
+	unsigned int i;
+
+	(void)state;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_DISCARD, 4096, 4, 0);
+	for (i = 0; i < st.chan->nr_streams; i++)
+		__atomic_store_n(&st.chan->streams[i].shm->atomic_reserve,
+				 RB_RESERVE_LOCAL, __ATOMIC_RELAXED);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER / 4;
+	st.switcher = true;
+	run(&st);
+	check_exact_accounting(&st);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
+static struct test_cpuset stress_set;
+static bool stress_set_made;
+
+static int remove_stress_cpuset(void **state)
+{
+	(void)state;
+	if (stress_set_made)
+		test_cpuset_destroy(&stress_set);
+	stress_set_made = false;
+	return 0;
+}
+
+/*
+ * CPU-local reservations; the consumer and its switch timer run in a
+ * cpuset that loses CPU 0 halfway through (a container's cpuset shrunk
+ * after the channel was created): stream 0 turns atomic without anyone
+ * on CPU 0 writing into a producer's reservation, and every record is
+ * accounted for.
+ */
+static void test_consumer_cpuset_loses_a_cpu_mid_run(void **state)
+{
+	static struct stress st;
+	const char *why;
+
+	(void)state;
+	if (!local_reserve)
+		skip(); /* the fallback of CPU-local reservations only */
+	why = test_cpuset_create(&stress_set, "0-1");
+	if (why) {
+		print_message("skipped: %s\n", why);
+		skip();
+	}
+	stress_set_made = true;
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_DISCARD, 4096, 4, 0);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER;
+	st.switcher = true;
+	st.cpuset = &stress_set;
+	run(&st);
+	check_exact_accounting(&st);
+	assert_int_equal(st.chan->streams[0].shm->atomic_reserve,
+			 RB_RESERVE_ATOMIC);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
+/*
+ * CPU-local reservations while a SCHED_FIFO thread holds CPU 0 in
+ * bursts: switches cannot always get there, producers there are
+ * starved, and still every record is accounted for.
+ */
+static void test_fifo_thread_holds_a_cpu_in_bursts(void **state)
+{
+	static struct stress st;
+
+	(void)state;
+	if (!local_reserve)
+		skip();
+	if (geteuid() != 0) {
+		print_message("skipped: SCHED_FIFO needs root\n");
+		skip();
+	}
+	memset(&st, 0, sizeof(st));
+	st.chan = make_channel(RB_MODE_DISCARD, 4096, 4, 0);
+	st.clock = rec_clock_monotonic;
+	st.producers = PRODUCERS;
+	st.per_producer = PER_PRODUCER;
+	st.switcher = true;
+	st.fifo_bursts = true;
+	run(&st);
+	if (st.spinner_error)
+		print_message("no SCHED_FIFO thread (%s)\n",
+			      strerror(st.spinner_error));
+	assert_int_equal(st.spinner_error, 0);
+	check_exact_accounting(&st);
+	rec_tally_free(&st.tally);
+	rb_channel_destroy(st.chan);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -385,6 +625,12 @@ int main(void)
 		cmocka_unit_test(test_nested_signal_producers_account_exactly),
 		cmocka_unit_test(test_blocking_threads_lose_nothing),
 		cmocka_unit_test(test_overwrite_threads_keep_recent_packets),
+		cmocka_unit_test(
+			test_cpu_local_stream_mapped_without_local_updates),
+		cmocka_unit_test_teardown(
+			test_consumer_cpuset_loses_a_cpu_mid_run,
+			remove_stress_cpuset),
+		cmocka_unit_test(test_fifo_thread_holds_a_cpu_in_bursts),
 	};
 
 	int failed = cmocka_run_group_tests_name("atomic commits", tests, NULL,
