@@ -60,7 +60,13 @@ struct stress {
 	bool fifo_bursts;
 	unsigned long switch_rounds;
 	int spinner_error;
+	unsigned int bursts;  /* SCHED_FIFO bursts begun */
+	unsigned int at_half; /* cpuset: producers waiting halfway */
+	int resume;	      /* cpuset: they may go on */
 };
+
+/* Records the test's own thread writes on stream 0 (cpuset test). */
+#define MAIN_PRODUCER 40
 
 static uint64_t fast_tick;
 
@@ -113,6 +119,18 @@ static void *producer(void *p)
 					   __ATOMIC_RELAXED);
 		if (seq % 4096 == 0)
 			sched_yield();
+		/* Halfway, the producers go on during the third burst. */
+		if (st->fifo_bursts && seq == st->per_producer / 2)
+			while (__atomic_load_n(&st->bursts, __ATOMIC_ACQUIRE) <
+				       3 &&
+			       !__atomic_load_n(&st->spinner_error,
+						__ATOMIC_ACQUIRE))
+				sched_yield();
+		if (st->cpuset && seq == st->per_producer / 2) {
+			__atomic_add_fetch(&st->at_half, 1, __ATOMIC_RELEASE);
+			while (!__atomic_load_n(&st->resume, __ATOMIC_ACQUIRE))
+				sched_yield();
+		}
 	}
 	/*
 	 * Stay alive until the signaller stops: it must never signal a
@@ -154,8 +172,18 @@ static void wait_any(struct rb_channel *chan, int timeout_ms)
 			assert_int_equal(read(pfds[i].fd, &count, 8), 8);
 }
 
+/*
+ * The consumer's threads: into the test's cpuset, or off CPU 0 while a
+ * SCHED_FIFO thread holds it there (their writes must get onto CPU 0).
+ */
 static void enter_cpuset(struct stress *st)
 {
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(1, &one);
+	if (st->fifo_bursts)
+		assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0);
 	if (st->cpuset)
 		assert_int_equal(test_cpuset_enter(st->cpuset,
 						   (pid_t)syscall(SYS_gettid)),
@@ -202,11 +230,13 @@ static void *fifo_bursts(void *p)
 	CPU_SET(0, &zero);
 	if (sched_setaffinity(0, sizeof(zero), &zero) != 0 ||
 	    sched_setscheduler(0, SCHED_FIFO, &param) != 0) {
-		st->spinner_error = errno ? errno : EINVAL;
+		__atomic_store_n(&st->spinner_error, errno ? errno : EINVAL,
+				 __ATOMIC_RELEASE);
 		return NULL;
 	}
 	while (__atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) <
 	       st->producers) {
+		__atomic_add_fetch(&st->bursts, 1, __ATOMIC_RELEASE);
 		end = now_ns() + 300 * 1000000LL;
 		while (now_ns() < end &&
 		       __atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) <
@@ -282,6 +312,40 @@ static struct rb_channel *make_channel(enum rb_mode mode, uint64_t size,
 	return chan;
 }
 
+/*
+ * Halfway through (producers waiting): CPU 0 leaves the consumer's
+ * cpuset, stream 0 gets an open packet from CPU 0 (this thread is not in
+ * the cpuset), and the switcher runs twice, so that it must write stream
+ * 0's offset without being able to get onto CPU 0; then the producers go
+ * on, with CPU 0 still out of the consumer's reach.
+ */
+static void shrink_cpuset(struct stress *st)
+{
+	const struct timespec pause = {0, 1000 * 1000};
+	cpu_set_t saved, zero;
+	unsigned long rounds;
+	uint64_t seq;
+
+	assert_int_equal(test_cpuset_set_cpus(st->cpuset, "1"), 0);
+	assert_int_equal(sched_getaffinity(0, sizeof(saved), &saved), 0);
+	CPU_ZERO(&zero);
+	CPU_SET(0, &zero);
+	assert_int_equal(sched_setaffinity(0, sizeof(zero), &zero), 0);
+	for (seq = 0; seq < 3; seq++) {
+		if (rec_emit_stream(&st->chan->streams[0], MAIN_PRODUCER, seq,
+				    st->clock) == 0)
+			st->ok[MAIN_PRODUCER]++;
+		else
+			st->failed[MAIN_PRODUCER]++;
+	}
+	assert_int_equal(sched_setaffinity(0, sizeof(saved), &saved), 0);
+	rounds = __atomic_load_n(&st->switch_rounds, __ATOMIC_ACQUIRE);
+	while (__atomic_load_n(&st->switch_rounds, __ATOMIC_ACQUIRE) <
+	       rounds + 2)
+		nanosleep(&pause, NULL);
+	__atomic_store_n(&st->resume, 1, __ATOMIC_RELEASE);
+}
+
 /* Runs producers, the consumer and the signaller to completion. */
 static void run(struct stress *st)
 {
@@ -289,7 +353,7 @@ static void run(struct stress *st)
 	struct sigaction sa = {.sa_handler = tracing_handler};
 	const struct timespec pause = {0, 1000 * 1000};
 	pthread_t sig_thread, cons_thread, switch_thread, spin_thread;
-	uint64_t progress = 0, now, half = st->producers * st->per_producer / 2;
+	uint64_t progress = 0, now;
 	int64_t stalled_since = now_ns();
 	unsigned long rounds;
 	bool shrunk = false;
@@ -315,13 +379,13 @@ static void run(struct stress *st)
 	while (__atomic_load_n(&st->finished, __ATOMIC_ACQUIRE) <
 	       st->producers) {
 		nanosleep(&pause, NULL);
-		now = emitted(st);
-		if (st->cpuset && !shrunk && now >= half) {
-			/* CPU 0 leaves the consumer's cpuset mid-run. */
-			assert_int_equal(test_cpuset_set_cpus(st->cpuset, "1"),
-					 0);
+		if (st->cpuset && !shrunk &&
+		    __atomic_load_n(&st->at_half, __ATOMIC_ACQUIRE) ==
+			    st->producers) {
+			shrink_cpuset(st);
 			shrunk = true;
 		}
+		now = emitted(st);
 		if (now != progress) {
 			progress = now;
 			stalled_since = now_ns();
@@ -611,6 +675,11 @@ static void test_fifo_thread_holds_a_cpu_in_bursts(void **state)
 		print_message("no SCHED_FIFO thread (%s)\n",
 			      strerror(st.spinner_error));
 	assert_int_equal(st.spinner_error, 0);
+	print_message("%u bursts, stream 0 %s\n", st.bursts,
+		      st.chan->streams[0].shm->atomic_reserve ==
+				      RB_RESERVE_ATOMIC
+			      ? "turned atomic"
+			      : "still CPU-local");
 	check_exact_accounting(&st);
 	rec_tally_free(&st.tally);
 	rb_channel_destroy(st.chan);
