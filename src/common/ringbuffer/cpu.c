@@ -95,110 +95,139 @@ int rb_cpu_unpin(struct rb_cpu_pin *pin)
 }
 
 /*
- * A request of rb_cpu_run_on, shared by the caller and the helper
- * thread; freed by whichever lets go last. state moves WAITING ->
- * RUNNING -> DONE (the helper, on the CPU), or WAITING -> CANCELLED
- * (the caller, timed out) or WAITING -> DONE with an error (the
- * helper, which could not get onto the CPU); all under the lock.
+ * RUNNING ON A CPU (rb_cpu_run_on)
+ *
+ * One helper thread per CPU, started on first use, pinned there, signals
+ * blocked, waiting for a request. A request moves IDLE -> WAITING (the
+ * caller) -> RUNNING (the helper, running on the CPU) -> DONE; or
+ * WAITING -> CANCELLED (the caller, timed out: the helper never ran, and
+ * will not run fn); or WAITING -> DONE with an error (the helper could
+ * not get onto the CPU: a cpuset without it). Every transition is made
+ * under `lock`, so fn runs only while its caller still waits, and `arg`
+ * (the caller's) is never used after the caller returned. Callers for
+ * one CPU take turns (`serial`).
  */
-enum run_state { RUN_WAITING, RUN_RUNNING, RUN_DONE, RUN_CANCELLED };
+enum run_state { RUN_IDLE, RUN_WAITING, RUN_RUNNING, RUN_DONE, RUN_CANCELLED };
 
-struct run_request {
+struct cpu_runner {
+	pthread_mutex_t serial;
 	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	enum run_state state;
-	int refs;
+	pthread_cond_t work; /* the helper waits for RUN_WAITING */
+	pthread_cond_t done; /* the caller waits for RUN_DONE */
 	unsigned int cpu;
+	enum run_state state;
 	int (*fn)(void *);
 	void *arg;
 	int result;
 	int error;
 };
 
-/* Drops a reference, with the lock held (released here). */
-static void run_request_put(struct run_request *r)
-{
-	bool last = --r->refs == 0;
+static struct cpu_runner *runners[CPU_SETSIZE];
+static pthread_mutex_t runners_lock = PTHREAD_MUTEX_INITIALIZER;
 
-	pthread_mutex_unlock(&r->lock);
-	if (!last)
-		return;
-	pthread_cond_destroy(&r->cond);
-	pthread_mutex_destroy(&r->lock);
-	free(r);
-}
-
-static void *run_helper(void *p)
+/* Moves the calling thread onto `cpu`: 0, or a negative errno. */
+static int move_to(unsigned int cpu)
 {
-	struct run_request *r = p;
 	cpu_set_t one;
-	int error = 0;
 
 	CPU_ZERO(&one);
-	CPU_SET(r->cpu, &one);
+	CPU_SET(cpu, &one);
 	/* Returns once this thread runs on the CPU, however long it takes. */
 	if (sched_setaffinity(0, sizeof(one), &one) != 0)
-		error = -errno;
-	else if (rb_real_cpu() != (int)r->cpu)
-		error = -EAGAIN; /* moved away already (cpuset change) */
+		return -errno;
+	return rb_real_cpu() == (int)cpu ? 0 : -EAGAIN;
+}
+
+static void *runner_main(void *p)
+{
+	struct cpu_runner *r = p;
+	int error, result;
+
+	(void)move_to(r->cpu);
 	pthread_mutex_lock(&r->lock);
-	if (r->state == RUN_WAITING && error) {
-		r->error = error;
-		r->state = RUN_DONE;
-	} else if (r->state == RUN_WAITING) {
+	for (;;) {
+		while (r->state != RUN_WAITING)
+			pthread_cond_wait(&r->work, &r->lock);
+		pthread_mutex_unlock(&r->lock);
+		/* A cpuset change may have moved it away since. */
+		error = rb_real_cpu() == (int)r->cpu ? 0 : move_to(r->cpu);
+		pthread_mutex_lock(&r->lock);
+		if (r->state != RUN_WAITING)
+			continue; /* cancelled while it got there */
+		if (error) {
+			r->error = error;
+			r->state = RUN_DONE;
+			pthread_cond_broadcast(&r->done);
+			continue;
+		}
 		r->state = RUN_RUNNING;
 		pthread_mutex_unlock(&r->lock);
-		error = r->fn(r->arg);
+		result = r->fn(r->arg);
 		pthread_mutex_lock(&r->lock);
-		r->result = error;
+		r->result = result;
+		r->error = 0;
 		r->state = RUN_DONE;
+		pthread_cond_broadcast(&r->done);
 	}
-	pthread_cond_signal(&r->cond);
-	run_request_put(r);
 	return NULL;
+}
+
+/* The helper of `cpu`, started if need be; NULL and *err on failure. */
+static struct cpu_runner *runner_get(unsigned int cpu, int *err)
+{
+	struct cpu_runner *r;
+	pthread_condattr_t ca;
+	pthread_attr_t attr;
+	sigset_t all, saved;
+	pthread_t thread;
+
+	pthread_mutex_lock(&runners_lock);
+	r = runners[cpu];
+	if (r)
+		goto out;
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		*err = -ENOMEM;
+		goto out;
+	}
+	pthread_mutex_init(&r->serial, NULL);
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->work, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&r->done, &ca);
+	pthread_condattr_destroy(&ca);
+	r->cpu = cpu;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &saved);
+	*err = -pthread_create(&thread, &attr, runner_main, r);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	pthread_attr_destroy(&attr);
+	if (*err) {
+		free(r);
+		r = NULL;
+		goto out;
+	}
+	runners[cpu] = r;
+out:
+	pthread_mutex_unlock(&runners_lock);
+	return r;
 }
 
 int rb_cpu_run_on(unsigned int cpu, int (*fn)(void *), void *arg,
 		  int timeout_ms, int *result)
 {
-	struct run_request *r;
 	struct timespec deadline;
-	sigset_t all, saved;
-	pthread_condattr_t ca;
-	pthread_attr_t attr;
-	pthread_t thread;
-	int ret;
+	struct cpu_runner *r;
+	int ret = 0;
 
 	if (cpu >= CPU_SETSIZE)
 		return -EINVAL;
-	r = calloc(1, sizeof(*r));
+	r = runner_get(cpu, &ret);
 	if (!r)
-		return -ENOMEM;
-	pthread_mutex_init(&r->lock, NULL);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&r->cond, &ca);
-	pthread_condattr_destroy(&ca);
-	r->state = RUN_WAITING;
-	r->refs = 2;
-	r->cpu = cpu;
-	r->fn = fn;
-	r->arg = arg;
-
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &saved);
-	ret = -pthread_create(&thread, &attr, run_helper, r);
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
-	pthread_attr_destroy(&attr);
-	pthread_mutex_lock(&r->lock);
-	if (ret) {
-		r->refs = 1;
-		run_request_put(r);
 		return ret;
-	}
-
 	clock_gettime(CLOCK_MONOTONIC, &deadline);
 	deadline.tv_sec += timeout_ms / 1000;
 	deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
@@ -206,22 +235,33 @@ int rb_cpu_run_on(unsigned int cpu, int (*fn)(void *), void *arg,
 		deadline.tv_sec++;
 		deadline.tv_nsec -= 1000000000;
 	}
+	pthread_mutex_lock(&r->serial);
+	pthread_mutex_lock(&r->lock);
+	r->fn = fn;
+	r->arg = arg;
+	r->state = RUN_WAITING;
+	pthread_cond_signal(&r->work);
 	while (r->state == RUN_WAITING &&
-	       pthread_cond_timedwait(&r->cond, &r->lock, &deadline) !=
+	       pthread_cond_timedwait(&r->done, &r->lock, &deadline) !=
 		       ETIMEDOUT)
 		;
 	if (r->state == RUN_WAITING)
 		r->state = RUN_CANCELLED; /* the helper will not run fn */
 	/* fn started: it must finish */
 	while (r->state == RUN_RUNNING)
-		pthread_cond_wait(&r->cond, &r->lock);
-	if (r->state == RUN_CANCELLED)
+		pthread_cond_wait(&r->done, &r->lock);
+	if (r->state == RUN_CANCELLED) {
 		ret = -ETIMEDOUT;
-	else if (r->error)
+	} else {
 		ret = r->error;
-	else
-		*result = r->result;
-	run_request_put(r);
+		if (!ret)
+			*result = r->result;
+		r->state = RUN_IDLE;
+	}
+	r->fn = NULL;
+	r->arg = NULL;
+	pthread_mutex_unlock(&r->lock);
+	pthread_mutex_unlock(&r->serial);
 	return ret;
 }
 

@@ -110,14 +110,15 @@ int rb_cpu_pin(struct rb_cpu_pin *pin, unsigned int cpu);
 int rb_cpu_unpin(struct rb_cpu_pin *pin);
 
 /*
- * Runs fn(arg) in a new thread (signals blocked) on CPU `cpu` and
- * stores its result in *result, waiting at most timeout_ms for that
- * thread to get onto the CPU: whatever else runs there (a SCHED_FIFO
- * thread), the caller is back in bounded time. Once fn has started,
- * though, the caller waits for it to finish. 0 when fn ran; -ETIMEDOUT
- * when the thread could not start in time (fn will then never run);
- * another negative errno when the CPU is not allowed to this process
- * (its cpuset) or the thread could not be created.
+ * Runs fn(arg) on CPU `cpu`, in a helper thread of this process pinned
+ * there (started on first use, signals blocked), and stores its result
+ * in *result, waiting at most timeout_ms for that thread to get onto
+ * the CPU: whatever else runs there (a SCHED_FIFO thread), the caller is
+ * back in bounded time. Once fn has started, though, the caller waits
+ * for it to finish. 0 when fn ran; -ETIMEDOUT when the helper could not
+ * start it in time (it then never will); another negative errno when
+ * the CPU is not allowed to this process (its cpuset) or the helper
+ * could not be created.
  */
 int rb_cpu_run_on(unsigned int cpu, int (*fn)(void *), void *arg,
 		  int timeout_ms, int *result);

@@ -2,7 +2,9 @@
  * Implementation of cpuset.h: the cgroup v1 cpuset files, written as
  * root.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -109,6 +111,30 @@ int test_cpuset_enter(struct test_cpuset *c, pid_t tid)
 
 	snprintf(text, sizeof(text), "%d\n", (int)tid);
 	return write_file(c->dir, "tasks", text);
+}
+
+int test_cpuset_enter_all_but(struct test_cpuset *c, const pid_t *except,
+			      unsigned int n)
+{
+	DIR *dir = opendir("/proc/self/task");
+	struct dirent *e;
+	unsigned int i;
+	pid_t tid;
+	int err = 0;
+
+	if (!dir)
+		return -errno;
+	while (!err && (e = readdir(dir))) {
+		if (e->d_name[0] == '.')
+			continue;
+		tid = (pid_t)atoi(e->d_name);
+		for (i = 0; i < n && except[i] != tid; i++)
+			;
+		if (i == n)
+			err = test_cpuset_enter(c, tid);
+	}
+	closedir(dir);
+	return err;
 }
 
 void test_cpuset_destroy(struct test_cpuset *c)

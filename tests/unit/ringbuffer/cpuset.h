@@ -29,6 +29,14 @@ int test_cpuset_set_cpus(struct test_cpuset *c, const char *cpus);
 /* Moves thread `tid` (gettid()) into the cpuset. 0 or -errno. */
 int test_cpuset_enter(struct test_cpuset *c, pid_t tid);
 
+/*
+ * Moves every thread of this process into the cpuset (as when a daemon's
+ * cpuset changes), but the n threads in `except` (threads that stand for
+ * other processes). 0 or -errno.
+ */
+int test_cpuset_enter_all_but(struct test_cpuset *c, const pid_t *except,
+			      unsigned int n);
+
 /* Moves every thread inside back to the parent and removes the cpuset. */
 void test_cpuset_destroy(struct test_cpuset *c);
 

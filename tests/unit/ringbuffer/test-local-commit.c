@@ -477,6 +477,7 @@ static void test_unpin_never_leaves_the_thread_pinned(void **state)
  */
 struct late_store {
 	struct rb_channel *chan;
+	pid_t tid;
 	int in_flight; /* it read offset; waiting for `go` */
 	int go;
 	uint64_t records; /* records it committed, the late one included */
@@ -500,6 +501,7 @@ static void *late_store_producer(void *p)
 	unsigned int hlen;
 	char *rec;
 
+	l->tid = (pid_t)syscall(SYS_gettid);
 	if (!pin_to(0) || rec_emit_stream(s, LATE, 0, test_clock) ||
 	    rec_emit_stream(s, LATE, 1, test_clock)) {
 		l->error = 1;
@@ -551,7 +553,12 @@ static void test_switch_off_cpuset_waits_for_a_local_store(void **state)
 	assert_int_equal(
 		pthread_create(&thread, NULL, late_store_producer, &late), 0);
 	wait_flag(&late.in_flight);
-	enter_cpuset_or_skip("1"); /* CPU 0 is out of reach from here on */
+	/*
+	 * CPU 0 is out of this process's reach from here on (the producer
+	 * stands for another process).
+	 */
+	enter_cpuset_or_skip("1");
+	assert_int_equal(test_cpuset_enter_all_but(&test_set, &late.tid, 1), 0);
 	assert_true(affinity_is(1));
 
 	before = chan->streams[0].shm->offset;

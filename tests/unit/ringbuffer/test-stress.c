@@ -61,6 +61,7 @@ struct stress {
 	unsigned long switch_rounds;
 	int spinner_error;
 	unsigned int bursts;  /* SCHED_FIFO bursts begun */
+	pid_t producer_tids[PRODUCERS + 1]; /* and the test's thread */
 	unsigned int at_half; /* cpuset: producers waiting halfway */
 	int resume;	      /* cpuset: they may go on */
 };
@@ -107,6 +108,7 @@ static void *producer(void *p)
 	struct stress *st = arg->st;
 	uint64_t seq;
 
+	st->producer_tids[arg->id] = (pid_t)syscall(SYS_gettid);
 	handler_id = arg->id;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	handler_ready = true;
@@ -326,6 +328,16 @@ static void shrink_cpuset(struct stress *st)
 	unsigned long rounds;
 	uint64_t seq;
 
+	/*
+	 * The whole consumer (its threads, the helpers of its switches) is
+	 * in the cpuset; the producers and this thread stand for other
+	 * processes.
+	 */
+	st->producer_tids[st->producers] = (pid_t)syscall(SYS_gettid);
+	assert_int_equal(test_cpuset_enter_all_but(st->cpuset,
+						   st->producer_tids,
+						   st->producers + 1),
+			 0);
 	assert_int_equal(test_cpuset_set_cpus(st->cpuset, "1"), 0);
 	assert_int_equal(sched_getaffinity(0, sizeof(saved), &saved), 0);
 	CPU_ZERO(&zero);
