@@ -76,7 +76,10 @@ void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add);
 /*
  * Closes the stream's current packet if it holds any record (the switch
  * timer, stop, snapshot and rotation use it; any process may call it).
- * Returns 1 if a packet was closed, 0 if none was open.
+ * Returns 1 if a packet was closed, 0 if none was open, -EAGAIN if the
+ * stream's CPU could not be reached within 200 ms and the stream cannot
+ * be proven safe to write from elsewhere yet (producer.c, RESERVE):
+ * nothing was written, a later call tries again.
  */
 int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock);
 
@@ -88,7 +91,8 @@ void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock);
  * one (packet header and context only), as LTTng's flush at `lttng
  * stop` leaves in the files of idle CPUs: every stream then says when
  * tracing stopped. Returns 1 if a packet was closed, 0 if an empty one
- * could not be opened (no free sub-buffer).
+ * could not be opened (no free sub-buffer), -EAGAIN as rb_stream_switch
+ * (waiting 1.5 s for the stream's CPU).
  */
 int rb_stream_flush(struct rb_stream *s, rb_clock_fn clock);
 
