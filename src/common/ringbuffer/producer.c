@@ -478,16 +478,22 @@ void rb_deliver(struct rb_stream *s, uint64_t begin)
 }
 
 /*
- * Whether this thread could write s's offset in a restartable sequence
- * right now: it has local updates and rseq, and runs on s's CPU.
+ * Whether this thread reserves CPU-locally on the stream of the CPU it
+ * runs on, whichever that is: it has local updates and rseq, no getcpu
+ * override picks its streams, and its CPU has a stream of its own. Such
+ * a thread that a stream refused just tries again (it migrated).
  */
-static bool can_write_locally(const struct rb_stream *s)
+static bool follows_its_cpu(const struct rb_channel *chan)
 {
 #ifdef RB_HAVE_LOCAL_COMMIT
+	int cpu = rb_real_cpu();
+
 	return __atomic_load_n(&rb_local_commit_enabled, __ATOMIC_RELAXED) &&
-	       rb_thread_has_rseq() && rb_real_cpu() == (int)s->cpu;
+	       rb_thread_has_rseq() &&
+	       !__atomic_load_n(&rb_getcpu_override, __ATOMIC_RELAXED) &&
+	       cpu >= 0 && (unsigned int)cpu < chan->nr_streams;
 #else
-	(void)s;
+	(void)chan;
 	return false;
 #endif
 }
@@ -504,11 +510,11 @@ int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 		/*
 		 * Still the stream that refused. A thread back on its CPU
 		 * (it migrated away and back) just tries again; one that
-		 * cannot write it from here (no rseq, a getcpu override, a
-		 * stream of another CPU) makes it atomic, or drops the
+		 * can never write it from here (no rseq, a getcpu override,
+		 * a stream of another CPU) makes it atomic, or drops the
 		 * record if that cannot be proven safe yet.
 		 */
-		if (now == s && !can_write_locally(s) &&
+		if (now == s && !follows_its_cpu(chan) &&
 		    !rb_stream_require_atomic(s)) {
 			__atomic_add_fetch(&s->shm->discarded, 1,
 					   __ATOMIC_RELAXED);
