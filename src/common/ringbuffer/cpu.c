@@ -172,6 +172,22 @@ static void *runner_main(void *p)
 	return NULL;
 }
 
+/*
+ * A fork child has none of the helpers (only the forking thread is
+ * copied): it starts its own. The parent's are leaked there, locks and
+ * all, as their state at the fork is unknown.
+ */
+static void forget_runners(void)
+{
+	pthread_mutex_init(&runners_lock, NULL);
+	memset(runners, 0, sizeof(runners));
+}
+
+static void install_fork_handler(void)
+{
+	pthread_atfork(NULL, NULL, forget_runners);
+}
+
 /* The helper of `cpu`, started if need be; NULL and *err on failure. */
 static struct cpu_runner *runner_get(unsigned int cpu, int *err)
 {
@@ -179,8 +195,10 @@ static struct cpu_runner *runner_get(unsigned int cpu, int *err)
 	pthread_condattr_t ca;
 	pthread_attr_t attr;
 	sigset_t all, saved;
+	static pthread_once_t fork_handler_once = PTHREAD_ONCE_INIT;
 	pthread_t thread;
 
+	pthread_once(&fork_handler_once, install_fork_handler);
 	pthread_mutex_lock(&runners_lock);
 	r = runners[cpu];
 	if (r)

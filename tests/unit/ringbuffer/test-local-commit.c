@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -684,6 +685,36 @@ static void test_switch_returns_while_a_fifo_thread_holds_the_cpu(void **state)
 	rb_channel_destroy(chan);
 }
 
+/*
+ * A fork child of a process whose switches already started helper
+ * threads (rb_cpu_run_on) has none of them: its own flush of another
+ * CPU's stream still gets there, without turning the stream atomic.
+ */
+static void test_fork_child_reaches_the_streams_cpu(void **state)
+{
+	struct rb_channel *chan;
+	int status;
+	pid_t pid;
+
+	(void)state;
+	need_local_reservations();
+	chan = two_stream_channel(true);
+	assert_true(pin_to(1));
+	assert_int_equal(rb_stream_flush(&chan->streams[0], test_clock), 1);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(rb_stream_flush(&chan->streams[0], test_clock) == 1 &&
+				      chan->streams[0].shm->atomic_reserve ==
+					      RB_RESERVE_LOCAL
+			      ? 0
+			      : 1);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	rb_channel_destroy(chan);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -702,6 +733,7 @@ int main(void)
 			remove_cpuset),
 		cmocka_unit_test(
 			test_switch_returns_while_a_fifo_thread_holds_the_cpu),
+		cmocka_unit_test(test_fork_child_reaches_the_streams_cpu),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
