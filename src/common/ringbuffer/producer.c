@@ -477,6 +477,17 @@ void rb_deliver(struct rb_stream *s, uint64_t begin)
 	}
 }
 
+/* Whether this thread can run restartable sequences on the streams. */
+static bool local_updates_here(void)
+{
+#ifdef RB_HAVE_LOCAL_COMMIT
+	return __atomic_load_n(&rb_local_commit_enabled, __ATOMIC_RELAXED) &&
+	       rb_thread_has_rseq();
+#else
+	return false;
+#endif
+}
+
 /*
  * Whether this thread reserves CPU-locally on the stream of the CPU it
  * runs on, whichever that is: it has local updates and rseq, no getcpu
@@ -485,17 +496,11 @@ void rb_deliver(struct rb_stream *s, uint64_t begin)
  */
 static bool follows_its_cpu(const struct rb_channel *chan)
 {
-#ifdef RB_HAVE_LOCAL_COMMIT
 	int cpu = rb_real_cpu();
 
-	return __atomic_load_n(&rb_local_commit_enabled, __ATOMIC_RELAXED) &&
-	       rb_thread_has_rseq() &&
+	return local_updates_here() &&
 	       !__atomic_load_n(&rb_getcpu_override, __ATOMIC_RELAXED) &&
 	       cpu >= 0 && (unsigned int)cpu < chan->nr_streams;
-#else
-	(void)chan;
-	return false;
-#endif
 }
 
 int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
@@ -665,6 +670,13 @@ static int write_offset(struct offset_write *w, int (*attempt)(void *),
 
 	if (ret != -EAGAIN)
 		return ret;
+	/*
+	 * A process without local updates (lttng-crash, a ThreadSanitizer
+	 * build) could not write it on its CPU either: there, its helper
+	 * proves the flip instead (proof b).
+	 */
+	if (!local_updates_here())
+		(void)flip_begin(s);
 	if (rb_cpu_run_on(s->cpu, attempt, w, patience_ms, &ret) == 0 &&
 	    ret != -EAGAIN)
 		return ret;

@@ -715,6 +715,41 @@ static void test_fork_child_reaches_the_streams_cpu(void **state)
 	rb_channel_destroy(chan);
 }
 
+/*
+ * A process without local updates (lttng-crash; a ThreadSanitizer
+ * build; here a fork child that turns them off) switches a CPU-local
+ * stream of another CPU: its helper there turns the stream atomic, and
+ * the packet is closed.
+ */
+static void test_process_without_local_updates_switches_anywhere(void **state)
+{
+	struct rb_channel *chan;
+	int status;
+	pid_t pid;
+
+	(void)state;
+	need_local_reservations();
+	chan = two_stream_channel(true);
+	assert_true(pin_to(0));
+	assert_int_equal(
+		rec_emit_stream(&chan->streams[0], LOCAL, 0, test_clock), 0);
+	assert_true(pin_to(1));
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		rb_local_commit_enabled = false;
+		_exit(rb_stream_switch(&chan->streams[0], test_clock) == 1 &&
+				      chan->streams[0].shm->atomic_reserve ==
+					      RB_RESERVE_ATOMIC
+			      ? 0
+			      : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	rb_channel_destroy(chan);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -734,6 +769,8 @@ int main(void)
 		cmocka_unit_test(
 			test_switch_returns_while_a_fifo_thread_holds_the_cpu),
 		cmocka_unit_test(test_fork_child_reaches_the_streams_cpu),
+		cmocka_unit_test(
+			test_process_without_local_updates_switches_anywhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
