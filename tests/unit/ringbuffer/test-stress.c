@@ -63,6 +63,7 @@ struct stress {
 	unsigned int bursts;  /* SCHED_FIFO bursts begun */
 	pid_t producer_tids[PRODUCERS + 1]; /* and the test's thread */
 	unsigned int at_half; /* cpuset: producers waiting halfway */
+	int offset_went_back; /* seen by the switcher: a lost reservation */
 	int resume;	      /* cpuset: they may go on */
 };
 
@@ -192,14 +193,28 @@ static void enter_cpuset(struct stress *st)
 				 0);
 }
 
-/* Switches every stream until the producers finish (a switch timer). */
+/*
+ * Switches every stream until the producers finish (a switch timer),
+ * checking that no stream's offset ever goes back (a reservation
+ * overwritten by a stale store would move it back).
+ */
 static void *switcher(void *p)
 {
 	struct stress *st = p;
 	const struct timespec pause = {0, 100 * 1000};
+	uint64_t last[8] = {0}, now;
+	unsigned int i;
 
 	enter_cpuset(st);
 	while (!__atomic_load_n(&st->done, __ATOMIC_ACQUIRE)) {
+		for (i = 0; i < st->chan->nr_streams && i < 8; i++) {
+			now = __atomic_load_n(&st->chan->streams[i].shm->offset,
+					      __ATOMIC_ACQUIRE);
+			if (now < last[i])
+				__atomic_store_n(&st->offset_went_back, 1,
+						 __ATOMIC_RELAXED);
+			last[i] = now;
+		}
 		rb_channel_switch(st->chan, st->clock);
 		__atomic_add_fetch(&st->switch_rounds, 1, __ATOMIC_RELEASE);
 		nanosleep(&pause, NULL);
@@ -463,6 +478,7 @@ static void check_exact_accounting(struct stress *st)
 	}
 	assert_false(st->tally.duplicate);
 	assert_false(st->tally.out_of_order);
+	assert_false(st->offset_went_back);
 	assert_int_equal(total_discarded(st->chan), failed);
 	assert_int_equal(st->tally.records + total_discarded(st->chan),
 			 emitted);
