@@ -59,7 +59,9 @@
  * stream's CPU (no rseq, as under valgrind; builds without local
  * updates, such as ThreadSanitizer's; a getcpu override; CPU ids past
  * the last stream), the stream turns atomic for good. No correctness
- * depends on a pin: the flip is safe from any CPU.
+ * depends on a pin: the flip is safe from any CPU. A process that has no
+ * local updates itself (lttng-crash, a ThreadSanitizer build) begins the
+ * flip before sending its helper, which then proves it from the CPU.
  *
  * TURNING ATOMIC (rb_stream_require_atomic, flip_here)
  *
