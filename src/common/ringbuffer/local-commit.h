@@ -31,8 +31,10 @@
 #endif
 
 /*
- * Whether this process commits CPU-locally: set once by
- * rb_local_commit_enable(), never cleared.
+ * Whether this process commits and reserves CPU-locally (a reservation's
+ * sequence only runs where the membarrier of a flip to atomic reaches:
+ * producer.c, RESERVE): set once by rb_local_commit_enable(), cleared
+ * only in a fork child that cannot register again.
  */
 extern bool rb_local_commit_enabled;
 
