@@ -49,11 +49,13 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 	conf->stream_id = d->stream_id;
 	/*
 	 * This daemon switches and flushes the streams, from their CPUs:
-	 * CPU-local reservations need it to get there, and rseq (without
-	 * which no process has it, and producers would make every stream
-	 * atomic on its first record).
+	 * CPU-local reservations need it to get there, and local updates
+	 * (rseq and the membarrier registration, without which no process
+	 * has them, and producers would make every stream atomic on its
+	 * first record). Where it cannot get there later, it turns the
+	 * stream atomic (ringbuffer/producer.c, RESERVE).
 	 */
-	conf->local_reserve = rb_thread_has_rseq() &&
+	conf->local_reserve = rb_local_commit_enable() &&
 			      rb_cpu_can_run_on_all(d->nr_streams);
 	if (d->shm_dir[0]) {
 		conf->shm_dir = d->shm_dir;

@@ -95,6 +95,7 @@ static void stream_attach(struct rb_stream *s, struct rb_channel *chan,
 	s->map_size = map_size;
 	s->page_size = (uint64_t)sysconf(_SC_PAGESIZE);
 	s->holding = false;
+	s->flip_off0 = UINT64_MAX;
 	announce_local_commits(h);
 }
 
@@ -123,9 +124,10 @@ static void shared_init(struct rb_shm_header *h, const struct rb_config *conf,
 	h->stream_instance_id = cpu;
 	memcpy(h->uuid, conf->uuid, sizeof(h->uuid));
 #ifdef RB_HAVE_LOCAL_COMMIT
-	h->atomic_reserve = !conf->local_reserve;
+	h->atomic_reserve =
+		conf->local_reserve ? RB_RESERVE_LOCAL : RB_RESERVE_ATOMIC;
 #else
-	h->atomic_reserve = 1;
+	h->atomic_reserve = RB_RESERVE_ATOMIC;
 #endif
 	/* The consumer's spare is the extra physical sub-buffer. */
 	h->reader_phys = conf->subbuf_count;

@@ -110,6 +110,11 @@ struct rb_stream {
 	int shm_fd;
 	int wakeup_fd;
 	char *shm_file; /* creator of a --shm-path stream: its file */
+	/*
+	 * The offset this process read in its first step of turning the
+	 * stream atomic (producer.c, RESERVE), UINT64_MAX before.
+	 */
+	uint64_t flip_off0;
 	/* consumer-local: the packet between get and put */
 	bool holding;
 	uint64_t held_phys;

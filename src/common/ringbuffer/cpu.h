@@ -5,8 +5,10 @@
  * valgrind), unless the process installed a getcpu() override
  * (LTTNG_UST_GETCPU_PLUGIN, lttng-ust(3)). Used by producer.h to pick the
  * stream and by liblttng-ust's cpu_id context. Also moving the calling
- * thread to one CPU for a while (rb_cpu_pin), which is how a thread
- * writes the offset of a stream reserved CPU-locally (producer.c).
+ * thread to one CPU for a while (rb_cpu_pin), or running a function on
+ * one CPU in a helper thread for at most a given time (rb_cpu_run_on),
+ * which is how a thread writes the offset of a stream reserved
+ * CPU-locally (producer.c, RESERVE).
  */
 #ifndef RINGBUFFER_CPU_H
 #define RINGBUFFER_CPU_H
@@ -68,6 +70,23 @@ static inline bool rb_thread_has_rseq(void)
 	       (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED) >= 0;
 }
 
+/*
+ * The CPU the calling thread is on at the moment of the call, from the
+ * kernel (rseq area, else sched_getcpu()), never from a getcpu()
+ * override: what proves that the thread ran on a CPU (producer.c,
+ * RESERVE). Negative if even sched_getcpu() fails.
+ */
+static inline int rb_real_cpu(void)
+{
+	const struct rseq *rs =
+		(const struct rseq *)((const char *)__builtin_thread_pointer() +
+				      __rseq_offset);
+
+	if (rb_thread_has_rseq())
+		return (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+	return sched_getcpu();
+}
+
 /* A thread's affinity saved by rb_cpu_pin(), restored by rb_cpu_unpin(). */
 struct rb_cpu_pin {
 	bool pinned;
@@ -81,8 +100,28 @@ struct rb_cpu_pin {
  */
 int rb_cpu_pin(struct rb_cpu_pin *pin, unsigned int cpu);
 
-/* Restores the affinity saved by rb_cpu_pin(), if it pinned. */
-void rb_cpu_unpin(struct rb_cpu_pin *pin);
+/*
+ * Restores the affinity saved by rb_cpu_pin(), if it pinned. When the
+ * saved CPUs are no longer allowed (the thread's cpuset shrank), the
+ * thread gets every CPU its cpuset allows instead: it is never left
+ * pinned. 0, or a negative errno if even that failed (then the thread
+ * may still be pinned; `pin` says so).
+ */
+int rb_cpu_unpin(struct rb_cpu_pin *pin);
+
+/*
+ * Runs fn(arg) on CPU `cpu`, in a helper thread of this process pinned
+ * there (started on first use, signals blocked), and stores its result
+ * in *result, waiting at most timeout_ms for that thread to get onto
+ * the CPU: whatever else runs there (a SCHED_FIFO thread), the caller is
+ * back in bounded time. Once fn has started, though, the caller waits
+ * for it to finish. 0 when fn ran; -ETIMEDOUT when the helper could not
+ * start it in time (it then never will); another negative errno when
+ * the CPU is not allowed to this process (its cpuset) or the helper
+ * could not be created.
+ */
+int rb_cpu_run_on(unsigned int cpu, int (*fn)(void *), void *arg,
+		  int timeout_ms, int *result);
 
 /* Whether the calling thread may run on each of CPUs 0 .. nr - 1. */
 bool rb_cpu_can_run_on_all(unsigned int nr);

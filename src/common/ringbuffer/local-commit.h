@@ -32,8 +32,10 @@
 #endif
 
 /*
- * Whether this process commits CPU-locally: set once by
- * rb_local_commit_enable(), never cleared.
+ * Whether this process commits and reserves CPU-locally (a reservation's
+ * sequence only runs where the membarrier of a flip to atomic reaches:
+ * producer.c, RESERVE): set once by rb_local_commit_enable(), cleared
+ * only in a fork child that cannot register again.
  */
 extern bool rb_local_commit_enabled;
 
@@ -76,7 +78,13 @@ static inline void rb_full_fence(void)
 enum rb_local_cas_result {
 	RB_LOCAL_CAS_DONE,	/* *word was expect; it is now desired */
 	RB_LOCAL_CAS_CHANGED,	/* *word differed, or the sequence aborted */
-	RB_LOCAL_CAS_ELSEWHERE, /* not on CPU `cpu`, or *atomic_only set */
+	RB_LOCAL_CAS_ELSEWHERE, /* not on CPU `cpu` (or no local updates) */
+	/*
+	 * On CPU `cpu` but *atomic_only set: the thread read it nonzero
+	 * while running on that CPU, in the sequence (producer.c, RESERVE,
+	 * uses that as a proof).
+	 */
+	RB_LOCAL_CAS_ATOMIC_ONLY,
 };
 
 #ifdef RB_HAVE_LOCAL_COMMIT
@@ -165,7 +173,7 @@ rb_local_cas(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
 		     "cmpl %[cpu], %c[cpu_off](%[rs])\n\t"
 		     "jnz %l[elsewhere]\n\t"
 		     "cmpq $0, (%[atomic_only])\n\t"
-		     "jnz %l[elsewhere]\n\t"
+		     "jnz %l[atomic]\n\t"
 		     "cmpq %[expect], (%[word])\n\t"
 		     "jnz %l[changed]\n\t"
 		     "movq %[desired], (%[word])\n\t" /* the store: last */
@@ -178,10 +186,12 @@ rb_local_cas(uint64_t *word, uint32_t cpu, const uint64_t *atomic_only,
 		       [cpu_off] "i"(__builtin_offsetof(struct rseq, cpu_id)),
 		       [sig] "i"(RB_RSEQ_SIG)
 		     : "rax", "cc", "memory"
-		     : elsewhere, changed);
+		     : elsewhere, atomic, changed);
 	return RB_LOCAL_CAS_DONE;
 elsewhere:
 	return RB_LOCAL_CAS_ELSEWHERE;
+atomic:
+	return RB_LOCAL_CAS_ATOMIC_ONLY;
 changed:
 	return RB_LOCAL_CAS_CHANGED;
 }

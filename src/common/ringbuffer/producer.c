@@ -37,28 +37,63 @@
  *         CAS(offset, old -> old + len) (on failure old is fresh)
  *
  * The CAS (rb_offset_cas) has two forms. While the stream's
- * atomic_reserve is clear, only threads on the stream's CPU may write
- * offset, each in a restartable sequence that checks the CPU, that
- * atomic_reserve is still clear and that offset is still old, and ends
- * with a plain store (local-commit.h): the kernel restarts any such
- * sequence it interrupts, so two of them never interleave, and no locked
- * instruction is needed (a third of a record's cost on x86). A producer
+ * atomic_reserve is RB_RESERVE_LOCAL, only threads on the stream's CPU
+ * may write offset, each in a restartable sequence that checks the CPU,
+ * that atomic_reserve is still clear and that offset is still old, and
+ * ends with a plain store (local-commit.h): the kernel restarts any such
+ * sequence it preempts, migrates or signals, so two of them never
+ * interleave, and no locked instruction is needed (a third of a record's
+ * cost on x86). Only processes registered for the global expedited
+ * membarrier run such sequences (rb_local_commit_enable()). A producer
  * that finds itself on another CPU (it migrated) takes the stream of its
- * CPU instead (rb_reserve). Once atomic_reserve is set, every writer
- * uses an atomic compare-and-swap, from any CPU.
+ * CPU instead (rb_reserve); one that migrated away and back just tries
+ * again. Once atomic_reserve is RB_RESERVE_ATOMIC, every writer uses an
+ * atomic compare-and-swap, from any CPU.
  *
- * Whoever must write offset without being on the stream's CPU moves there
- * first (sched_setaffinity, then back): the switch and flush of the
- * consumer daemon (timers, stop, rotation, snapshot), which a producer on
- * that CPU then cannot be in the middle of. Threads that can never be on
- * it (no rseq, as under valgrind; a getcpu override; CPU ids past the
- * last stream) set atomic_reserve, from the stream's CPU as well
- * (rb_stream_require_atomic): no restartable sequence that read it clear
- * can store after that. A channel starts with atomic_reserve set unless
- * its creator can run on every stream's CPU (the consumer daemon checks
- * its affinity); if a CPU later becomes unreachable (taken offline),
- * the flag is set from elsewhere, which only a producer of another
- * process inside its sequence on that CPU at that moment could race.
+ * The switch and the flush of the consumer daemon (timers, stop,
+ * rotation, snapshot) run their write of offset on the stream's CPU, in
+ * a helper thread (rb_cpu_run_on), where no producer can be in the
+ * middle of a sequence. They wait a bounded time for it to get there:
+ * the CPU may not be in the daemon's cpuset any more, or a SCHED_FIFO
+ * thread may keep it. Then, as for threads that can never be on the
+ * stream's CPU (no rseq, as under valgrind; builds without local
+ * updates, such as ThreadSanitizer's; a getcpu override; CPU ids past
+ * the last stream), the stream turns atomic for good. No correctness
+ * depends on a pin: the flip is safe from any CPU. A process that has no
+ * local updates itself (lttng-crash, a ThreadSanitizer build) begins the
+ * flip before sending its helper, which then proves it from the CPU.
+ *
+ * TURNING ATOMIC (rb_stream_require_atomic, flip_here)
+ *
+ *   1. CAS atomic_reserve LOCAL -> FLIPPING, fence (membarrier, global
+ *      expedited), read offset: off0. From then on no sequence stores:
+ *      one that loads atomic_reserve after the fence sees it set. The
+ *      fence made every completed local store visible, and a sequence
+ *      that loaded it clear and has not stored yet is running on the
+ *      stream's CPU, interrupted by the fence's IPI (a preempted or
+ *      signalled one restarts, and then sees it set): at most one store
+ *      is still in flight, and it changes offset.
+ *   2. CAS FLIPPING -> ATOMIC by a thread that proves that no store is
+ *      in flight any more, by any of:
+ *      a. offset != off0, read by its own process after step 1 (the
+ *         first such read, kept in the stream's handle): that store
+ *         landed;
+ *      b. it read atomic_reserve set, then found itself running on the
+ *         stream's CPU (rb_real_cpu(), from the kernel, never from a
+ *         getcpu override): while it runs there, no other thread does,
+ *         so the sequence in flight was preempted (it will restart) or
+ *         is done;
+ *      c. its own sequence, on the stream's CPU, read atomic_reserve
+ *         set (RB_LOCAL_CAS_ATOMIC_ONLY): the same proof, which every
+ *         producer on that CPU brings at its next reservation.
+ *
+ * While FLIPPING nobody writes offset: reservations refuse (-EAGAIN;
+ * rb_reserve then takes another stream, or counts the record as
+ * discarded if the stream was its only one), and a switch or flush
+ * returns -EAGAIN, having written nothing; the next one tries again. No
+ * proof depends on timing. A stream whose CPU the daemon cannot reach
+ * and where nothing runs stays FLIPPING (there is nothing to write
+ * there either) until a producer runs there or the CPU is reachable.
  * Crash recovery writes offset only once no producer is left.
  *
  * The slow path reserves, in one CAS, the padding of the packet being
@@ -439,7 +474,7 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 			cas = rb_offset_cas(s, &r.old, r.end);
 			if (cas == RB_OFFSET_SET)
 				break;
-			if (cas == RB_OFFSET_OFF_CPU)
+			if (cas >= RB_OFFSET_OFF_CPU)
 				return -EAGAIN;
 			r.ts = clock();
 			continue;
@@ -576,6 +611,32 @@ void rb_deliver_after_crash(struct rb_stream *s, uint64_t begin)
 				  RB_NOREF, __ATOMIC_RELEASE);
 }
 
+/* Whether this thread can run restartable sequences on the streams. */
+static bool local_updates_here(void)
+{
+#ifdef RB_HAVE_LOCAL_COMMIT
+	return __atomic_load_n(&rb_local_commit_enabled, __ATOMIC_RELAXED) &&
+	       rb_thread_has_rseq();
+#else
+	return false;
+#endif
+}
+
+/*
+ * Whether this thread reserves CPU-locally on the stream of the CPU it
+ * runs on, whichever that is: it has local updates and rseq, no getcpu
+ * override picks its streams, and its CPU has a stream of its own. Such
+ * a thread that a stream refused just tries again (it migrated).
+ */
+static bool follows_its_cpu(const struct rb_channel *chan)
+{
+	int cpu = rb_real_cpu();
+
+	return local_updates_here() &&
+	       !__atomic_load_n(&rb_getcpu_override, __ATOMIC_RELAXED) &&
+	       cpu >= 0 && (unsigned int)cpu < chan->nr_streams;
+}
+
 int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 		       struct rb_reserve_ctx *ctx, uint32_t id,
 		       uint32_t payload_len, rb_clock_fn clock)
@@ -586,12 +647,18 @@ int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 	do {
 		now = rb_channel_stream(chan);
 		/*
-		 * Still the stream that refused: this thread cannot be on
-		 * its CPU (no rseq, a getcpu override, or CPU ids past the
-		 * last stream), or came back to it already.
+		 * Still the stream that refused. A thread back on its CPU
+		 * (it migrated away and back) just tries again; one that
+		 * can never write it from here (no rseq, a getcpu override,
+		 * a stream of another CPU) makes it atomic, or drops the
+		 * record if that cannot be proven safe yet.
 		 */
-		if (now == s)
-			rb_stream_require_atomic(s);
+		if (now == s && !follows_its_cpu(chan) &&
+		    !rb_stream_require_atomic(s)) {
+			__atomic_add_fetch(&s->shm->discarded, 1,
+					   __ATOMIC_RELAXED);
+			return -ENOSPC;
+		}
 		s = now;
 		ret = rb_stream_reserve(s, ctx, id, payload_len, clock);
 	} while (ret == -EAGAIN);
@@ -599,133 +666,252 @@ int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 }
 
 /*
- * Sets the stream's atomic_reserve, from its CPU (the caller pinned
- * itself there): in a restartable sequence where this thread has rseq,
- * so that nothing happens if the thread is not on that CPU after all;
- * else with a plain store.
+ * TURNING ATOMIC (producer.c, RESERVE). Step 1: LOCAL -> FLIPPING, then
+ * the fence, then offset read: the value proof (a) compares with.
+ * Returns the first such value this process read (any is a valid
+ * baseline; the first catches a late store that landed since).
  */
-static void set_atomic_reserve_on_cpu(struct rb_stream *s)
+static uint64_t flip_begin(struct rb_stream *s)
 {
-	static const uint64_t never_atomic_only;
+	uint64_t mode = RB_RESERVE_LOCAL, off0, first = UINT64_MAX;
 
-	if (!rb_thread_has_rseq()) {
-		__atomic_store_n(&s->shm->atomic_reserve, 1, __ATOMIC_SEQ_CST);
-		return;
-	}
-	rb_local_cas(&s->shm->atomic_reserve, s->cpu, &never_atomic_only, 0,
-		     1);
+	__atomic_compare_exchange_n(&s->shm->atomic_reserve, &mode,
+				    RB_RESERVE_FLIPPING, 0, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
+	/*
+	 * Every local writer's completed stores become visible, and a
+	 * sequence can only still store if this fence interrupted it
+	 * between its load of atomic_reserve and its store: one at most.
+	 */
+	rb_local_commit_fence();
+	off0 = __atomic_load_n(&s->shm->offset, __ATOMIC_SEQ_CST);
+	if (__atomic_compare_exchange_n(&s->flip_off0, &first, off0, 0,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		return off0;
+	return first;
 }
 
-void rb_stream_require_atomic(struct rb_stream *s)
+/* Step 2 once proven: FLIPPING -> ATOMIC (or already ATOMIC). */
+static bool flip_end(struct rb_stream *s)
 {
-	struct rb_cpu_pin pin = {0};
+	uint64_t mode = RB_RESERVE_FLIPPING;
 
-	while (!__atomic_load_n(&s->shm->atomic_reserve, __ATOMIC_ACQUIRE)) {
-		if (rb_cpu_pin(&pin, s->cpu) != 0) {
-			/*
-			 * The CPU is offline, or not allowed to this thread:
-			 * set it from here. A thread of another process
-			 * still inside its sequence on that CPU would race
-			 * with this store; none of this process can be.
-			 */
-			__atomic_store_n(&s->shm->atomic_reserve, 1,
-					 __ATOMIC_SEQ_CST);
-			break;
-		}
-		set_atomic_reserve_on_cpu(s);
-	}
-	rb_cpu_unpin(&pin);
+	__atomic_compare_exchange_n(&s->shm->atomic_reserve, &mode,
+				    RB_RESERVE_ATOMIC, 0, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
+	return true;
+}
+
+bool rb_stream_flip_settle(struct rb_stream *s, bool on_cpu)
+{
+	/*
+	 * Proof (b)/(c): the caller read atomic_reserve set (acquire), and
+	 * this thread runs on the stream's CPU after that read (or its
+	 * sequence read it set there).
+	 */
+	if (on_cpu || rb_real_cpu() == (int)s->cpu)
+		return flip_end(s);
+	return __atomic_load_n(&s->shm->atomic_reserve, __ATOMIC_ACQUIRE) ==
+	       RB_RESERVE_ATOMIC;
 }
 
 /*
- * rb_offset_cas for the switch and the flush, which any process runs
- * for any stream: off a CPU-local stream's CPU, the thread moves there
- * (pin, restored by the caller) and tries again.
+ * Step 2 by any proof this thread has, with off0 from its own
+ * flip_begin. Whether the stream is atomic.
  */
-static enum rb_offset_cas_result offset_cas_anywhere(struct rb_stream *s,
-						     uint64_t *old,
-						     uint64_t desired,
-						     struct rb_cpu_pin *pin)
+static bool flip_settle(struct rb_stream *s, uint64_t off0)
 {
-	enum rb_offset_cas_result cas = rb_offset_cas(s, old, desired);
+	uint64_t mode =
+		__atomic_load_n(&s->shm->atomic_reserve, __ATOMIC_ACQUIRE);
 
-	if (cas != RB_OFFSET_OFF_CPU)
-		return cas;
-	/* Without rseq, being on the CPU would not let this thread write. */
-	if (!rb_thread_has_rseq() || rb_cpu_pin(pin, s->cpu) != 0)
-		rb_stream_require_atomic(s);
-	*old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
-	return RB_OFFSET_MOVED;
+	if (mode == RB_RESERVE_ATOMIC)
+		return true;
+	if (rb_stream_flip_settle(s, false))
+		return true;
+	/* Proof (a): the one store that could be in flight has landed. */
+	if (__atomic_load_n(&s->shm->offset, __ATOMIC_SEQ_CST) != off0)
+		return flip_end(s);
+	return false;
 }
 
-static int switch_packet(struct rb_stream *s, rb_clock_fn clock,
-			 struct rb_cpu_pin *pin)
+/* Turns s atomic without leaving this CPU; whether it is now. */
+static bool flip_here(struct rb_stream *s)
 {
+	if (__atomic_load_n(&s->shm->atomic_reserve, __ATOMIC_ACQUIRE) ==
+	    RB_RESERVE_ATOMIC)
+		return true;
+	return flip_settle(s, flip_begin(s));
+}
+
+bool rb_stream_require_atomic(struct rb_stream *s)
+{
+	struct rb_cpu_pin pin = {0};
+	uint64_t off0;
+	bool atomic;
+
+	if (__atomic_load_n(&s->shm->atomic_reserve, __ATOMIC_ACQUIRE) ==
+	    RB_RESERVE_ATOMIC)
+		return true;
+	off0 = flip_begin(s);
+	atomic = flip_settle(s, off0);
+	/* Once on the stream's CPU, proof (b) holds. */
+	if (!atomic && rb_cpu_pin(&pin, s->cpu) == 0)
+		atomic = flip_settle(s, off0);
+	(void)rb_cpu_unpin(&pin);
+	return atomic;
+}
+
+/*
+ * How long the switch (timers) and the flush (stop, rotation, snapshot)
+ * wait for a helper thread to get onto a stream's CPU before turning the
+ * stream atomic instead. The flush waits longer: with the kernel's
+ * default real-time throttling, a CPU that a SCHED_FIFO thread keeps
+ * busy still runs other threads 50 ms in every second.
+ */
+#define SWITCH_PATIENCE_MS 200
+#define FLUSH_PATIENCE_MS 1500
+
+/*
+ * One write of offset by the switch or the flush, which any process
+ * runs for any stream: `attempt` computes and compare-and-swaps it
+ * (returns 1 when it wrote, 0 or -ENOSPC when nothing is to be written,
+ * -EAGAIN when this thread may not write the stream's offset), and
+ * leaves what the caller needs afterwards here.
+ */
+struct offset_write {
+	struct rb_stream *s;
+	rb_clock_fn clock;
+	uint64_t old; /* offset it replaced */
+	uint64_t ts;
+	uint64_t discarded;
+	bool push;
+};
+
+/*
+ * Runs attempt(w) here; where this thread may not write the stream's
+ * offset (a CPU-local stream, another CPU), on the stream's CPU in a
+ * helper thread, waiting patience_ms at most for it to get there; if it
+ * cannot (not in this process's cpuset, or the CPU busy with threads of
+ * a higher priority), turns the stream atomic, which needs no pin, and
+ * tries again. -EAGAIN when even that cannot be proven safe yet (nothing
+ * was written: the caller tries again later).
+ */
+static int write_offset(struct offset_write *w, int (*attempt)(void *),
+			int patience_ms)
+{
+	struct rb_stream *s = w->s;
+	int ret = attempt(w);
+
+	if (ret != -EAGAIN)
+		return ret;
+	/*
+	 * A process without local updates (lttng-crash, a ThreadSanitizer
+	 * build) could not write it on its CPU either: there, its helper
+	 * proves the flip instead (proof b).
+	 */
+	if (!local_updates_here())
+		(void)flip_begin(s);
+	if (rb_cpu_run_on(s->cpu, attempt, w, patience_ms, &ret) == 0 &&
+	    ret != -EAGAIN)
+		return ret;
+	if (!flip_here(s))
+		return -EAGAIN;
+	return attempt(w);
+}
+
+/* Reserves the padding that closes the open packet, if one is open. */
+static int switch_attempt(void *p)
+{
+	struct offset_write *w = p;
+	struct rb_stream *s = w->s;
 	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
-	uint64_t pos, ts, discarded;
+	enum rb_offset_cas_result cas;
+	uint64_t pos;
 
 	do {
 		pos = old & s->subbuf_mask;
 		if (pos == 0)
 			return 0;
-		ts = clock();
-		discarded = discarded_count(s);
-	} while (offset_cas_anywhere(s, &old, old - pos + s->subbuf_size,
-				     pin) != RB_OFFSET_SET);
-	close_packet(s, old, ts, discarded);
+		w->ts = w->clock();
+		w->discarded = discarded_count(s);
+		cas = rb_offset_cas(s, &old, old - pos + s->subbuf_size);
+		if (cas >= RB_OFFSET_OFF_CPU)
+			return -EAGAIN;
+	} while (cas != RB_OFFSET_SET);
+	w->old = old;
 	return 1;
+}
+
+static int switch_packet(struct rb_stream *s, rb_clock_fn clock,
+			 int patience_ms)
+{
+	struct offset_write w = {.s = s, .clock = clock};
+	int ret = write_offset(&w, switch_attempt, patience_ms);
+
+	if (ret == 1)
+		close_packet(s, w.old, w.ts, w.discarded);
+	return ret;
 }
 
 int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)
 {
-	struct rb_cpu_pin pin = {0};
-	int ret = switch_packet(s, clock, &pin);
-
-	rb_cpu_unpin(&pin);
-	return ret;
+	return switch_packet(s, clock, SWITCH_PATIENCE_MS);
 }
 
 /*
- * Opens a packet holding no record at the packet boundary `offset` is
- * at, as a reservation of its packet header alone. 0 (also when a
- * producer opened one first), or -ENOSPC.
+ * Reserves the packet header of a packet holding no record at the
+ * packet boundary `offset` is at: 1, 0 when a producer opened one
+ * first, -ENOSPC when no sub-buffer is free.
  */
-static int open_empty_packet(struct rb_stream *s, rb_clock_fn clock,
-			     struct rb_cpu_pin *pin)
+static int open_attempt(void *p)
 {
+	struct offset_write *w = p;
+	struct rb_stream *s = w->s;
 	uint64_t old = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
-	uint64_t ts;
-	bool push;
+	enum rb_offset_cas_result cas;
 
 	do {
 		if (old & s->subbuf_mask)
 			return 0;
-		if (check_room(s, old >> s->subbuf_order, &push))
+		if (check_room(s, old >> s->subbuf_order, &w->push))
 			return -ENOSPC;
-		ts = clock();
-	} while (offset_cas_anywhere(s, &old, old + CTF_PACKET_HEADER_LEN,
-				     pin) != RB_OFFSET_SET);
-	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);
-	if (push)
-		push_consumed(s, old >> s->subbuf_order);
-	rb_packet_begin(s, old, ts);
-	rb_commit_add(s, old, CTF_PACKET_HEADER_LEN);
-	return 0;
+		w->ts = w->clock();
+		cas = rb_offset_cas(s, &old, old + CTF_PACKET_HEADER_LEN);
+		if (cas >= RB_OFFSET_OFF_CPU)
+			return -EAGAIN;
+	} while (cas != RB_OFFSET_SET);
+	w->old = old;
+	return 1;
+}
+
+/* Opens an empty packet if offset is at a packet boundary. */
+static int open_empty_packet(struct rb_stream *s, rb_clock_fn clock)
+{
+	struct offset_write w = {.s = s, .clock = clock};
+	int ret = write_offset(&w, open_attempt, FLUSH_PATIENCE_MS);
+
+	if (ret != 1)
+		return ret;
+	__atomic_store_n(&s->shm->last_ts, w.ts, __ATOMIC_RELAXED);
+	if (w.push)
+		push_consumed(s, w.old >> s->subbuf_order);
+	rb_packet_begin(s, w.old, w.ts);
+	rb_commit_add(s, w.old, CTF_PACKET_HEADER_LEN);
+	return 1;
 }
 
 int rb_stream_flush(struct rb_stream *s, rb_clock_fn clock)
 {
-	struct rb_cpu_pin pin = {0};
-	int ret = 1;
+	int ret = switch_packet(s, clock, FLUSH_PATIENCE_MS);
 
-	if (!switch_packet(s, clock, &pin)) {
-		if (open_empty_packet(s, clock, &pin))
-			ret = 0;
-		else
-			ret = switch_packet(s, clock, &pin);
-	}
-	rb_cpu_unpin(&pin);
-	return ret;
+	if (ret)
+		return ret;
+	ret = open_empty_packet(s, clock);
+	if (ret == -ENOSPC)
+		return 0;
+	if (ret < 0)
+		return ret;
+	return switch_packet(s, clock, FLUSH_PATIENCE_MS);
 }
 
 void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock)

@@ -71,20 +71,23 @@ extern void (*rb_test_deliver_pause)(void);
  */
 void rb_slot_note_opened(struct rb_stream *s, uint64_t gidx, uint64_t commit);
 /*
- * rb_reserve after rb_stream_reserve(s) found the thread off the CPU of
- * CPU-local stream s: the stream of the thread's CPU now, or, for a
- * thread that cannot reserve CPU-locally on s (no rseq, a getcpu
- * override, a stream of another CPU), s made atomic.
+ * rb_reserve after rb_stream_reserve(s) refused (-EAGAIN): the stream of
+ * the thread's CPU now, or, for a thread that cannot reserve CPU-locally
+ * on s (no rseq, a getcpu override, a stream of another CPU), s made
+ * atomic. -ENOSPC (counted as discarded) when s cannot be made atomic
+ * yet (its CPU is not allowed to this thread and nothing runs there).
  */
 int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 		       struct rb_reserve_ctx *ctx, uint32_t id,
 		       uint32_t payload_len, rb_clock_fn clock);
 /*
  * Makes every later write of the stream's offset an atomic
- * compare-and-swap (sets atomic_reserve from the stream's CPU, so that
- * no restartable sequence that read it clear can still store).
+ * compare-and-swap, once no CPU-local store can be in flight
+ * (producer.c, RESERVE): this thread moves to the stream's CPU for that
+ * if it must and can. Whether the stream is atomic now; if not, it is
+ * turning atomic (nobody writes offset) until a thread proves it.
  */
-void rb_stream_require_atomic(struct rb_stream *s);
+bool rb_stream_require_atomic(struct rb_stream *s);
 /*
  * rb_commit_add's path for a committer off the stream's CPU: atomic add
  * to commit_remote, fence, then rb_commit_settle.
@@ -94,7 +97,10 @@ void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add);
 /*
  * Closes the stream's current packet if it holds any record (the switch
  * timer, stop, snapshot and rotation use it; any process may call it).
- * Returns 1 if a packet was closed, 0 if none was open.
+ * Returns 1 if a packet was closed, 0 if none was open, -EAGAIN if the
+ * stream's CPU could not be reached within 200 ms and the stream cannot
+ * be proven safe to write from elsewhere yet (producer.c, RESERVE):
+ * nothing was written, a later call tries again.
  */
 int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock);
 
@@ -106,7 +112,8 @@ void rb_channel_switch(struct rb_channel *chan, rb_clock_fn clock);
  * one (packet header and context only), as LTTng's flush at `lttng
  * stop` leaves in the files of idle CPUs: every stream then says when
  * tracing stopped. Returns 1 if a packet was closed, 0 if an empty one
- * could not be opened (no free sub-buffer).
+ * could not be opened (no free sub-buffer), -EAGAIN as rb_stream_switch
+ * (waiting 1.5 s for the stream's CPU).
  */
 int rb_stream_flush(struct rb_stream *s, rb_clock_fn clock);
 
@@ -249,11 +256,22 @@ RB_INLINE void rb_commit_add(struct rb_stream *s, uint64_t begin, uint64_t add)
 
 /* What rb_offset_cas did. */
 enum rb_offset_cas_result {
-	RB_OFFSET_SET,	   /* offset was *old; it is now `desired` */
-	RB_OFFSET_MOVED,   /* not set (offset moved, or the sequence was
-			    * interrupted): *old is offset's value now */
-	RB_OFFSET_OFF_CPU, /* CPU-local stream, thread elsewhere: untouched */
+	RB_OFFSET_SET,	    /* offset was *old; it is now `desired` */
+	RB_OFFSET_MOVED,    /* not set (offset moved, or the sequence was
+			     * interrupted): *old is offset's value now */
+	RB_OFFSET_OFF_CPU,  /* CPU-local stream, thread elsewhere: untouched */
+	RB_OFFSET_FLIPPING, /* the stream turns atomic and this thread cannot
+			     * prove it may write yet: untouched */
 };
+
+/*
+ * The slow side of rb_offset_cas on a stream that is turning atomic
+ * (RB_RESERVE_FLIPPING): ends the flip if this thread can prove that no
+ * CPU-local store is still in flight (on_cpu: its sequence read
+ * atomic_reserve set while on the stream's CPU). Whether the stream is
+ * now atomic.
+ */
+bool rb_stream_flip_settle(struct rb_stream *s, bool on_cpu);
 
 /*
  * Compare-and-swap of the stream's write offset, as every writer of it
@@ -265,20 +283,33 @@ RB_INLINE enum rb_offset_cas_result
 rb_offset_cas(struct rb_stream *s, uint64_t *old, uint64_t desired)
 {
 	uint64_t *offset = &s->shm->offset;
+	enum rb_local_cas_result local = RB_LOCAL_CAS_ELSEWHERE;
+	bool on_cpu = false;
+	uint64_t mode;
 
-	switch (rb_local_cas(offset, s->cpu, &s->shm->atomic_reserve, *old,
-			     desired)) {
+	/* Only processes the flip's fence reaches (RESERVE, step 1). */
+	if (RB_LIKELY(rb_local_commit_enabled))
+		local = rb_local_cas(offset, s->cpu, &s->shm->atomic_reserve,
+				     *old, desired);
+	switch (local) {
 	case RB_LOCAL_CAS_DONE:
 		return RB_OFFSET_SET;
 	case RB_LOCAL_CAS_CHANGED:
 		*old = __atomic_load_n(offset, __ATOMIC_ACQUIRE);
 		return RB_OFFSET_MOVED;
+	case RB_LOCAL_CAS_ATOMIC_ONLY:
+		on_cpu = true;
+		break;
 	case RB_LOCAL_CAS_ELSEWHERE:
 		break;
 	}
-	if (RB_UNLIKELY(!__atomic_load_n(&s->shm->atomic_reserve,
-					 __ATOMIC_ACQUIRE)))
-		return RB_OFFSET_OFF_CPU;
+	mode = __atomic_load_n(&s->shm->atomic_reserve, __ATOMIC_ACQUIRE);
+	if (RB_UNLIKELY(mode != RB_RESERVE_ATOMIC)) {
+		if (mode == RB_RESERVE_LOCAL)
+			return RB_OFFSET_OFF_CPU;
+		if (!rb_stream_flip_settle(s, on_cpu))
+			return RB_OFFSET_FLIPPING;
+	}
 	return __atomic_compare_exchange_n(offset, old, desired, 0,
 					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
 		       ? RB_OFFSET_SET
@@ -292,8 +323,8 @@ rb_offset_cas(struct rb_stream *s, uint64_t *old, uint64_t desired)
  * written by this call. Returns 0 and fills ctx, or -ENOSPC (buffer full,
  * record counted as discarded), -EFBIG (the record can never fit) or
  * -EAGAIN (the stream reserves CPU-locally and the thread is not on its
- * CPU: nothing was reserved; rb_reserve() then takes the stream of the
- * CPU the thread is on).
+ * CPU, or the stream is turning atomic: nothing was reserved;
+ * rb_reserve() then takes the stream of the CPU the thread is on).
  */
 RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 				uint32_t id, uint32_t payload_len,
@@ -317,7 +348,7 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 		cas = rb_offset_cas(s, &old, old + hlen + payload_len);
 		if (RB_LIKELY(cas == RB_OFFSET_SET))
 			break;
-		if (cas == RB_OFFSET_OFF_CPU)
+		if (cas >= RB_OFFSET_OFF_CPU)
 			return -EAGAIN;
 	}
 	__atomic_store_n(&s->shm->last_ts, ts, __ATOMIC_RELAXED);

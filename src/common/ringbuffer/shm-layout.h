@@ -36,6 +36,11 @@
  */
 #define RB_NOREF (UINT64_C(1) << 63)
 
+/* The values of atomic_reserve, in the only order it takes them. */
+#define RB_RESERVE_LOCAL 0
+#define RB_RESERVE_FLIPPING 1
+#define RB_RESERVE_ATOMIC 2
+
 /*
  * atomic_commit: every commit is atomic; being set from outside the
  * stream's CPU, a local commit may still be landing (producer.c).
@@ -83,10 +88,12 @@ struct rb_shm_header {
 	_Alignas(RB_CACHELINE) uint64_t offset; /* write position, bytes */
 	uint64_t last_ts; /* clock of a recent record (never a later one) */
 	/*
-	 * 0 while only threads on the stream's CPU may write offset (with
-	 * rb_local_cas); set, never cleared, once every writer must use an
-	 * atomic compare-and-swap (see producer.c, RESERVE). Read by every
-	 * reservation, hence on this line.
+	 * Who may write offset (see producer.c, RESERVE): RB_RESERVE_LOCAL,
+	 * only threads on the stream's CPU (with rb_local_cas); then
+	 * RB_RESERVE_FLIPPING, nobody (a local store may still be in
+	 * flight); then RB_RESERVE_ATOMIC for good, every writer with an
+	 * atomic compare-and-swap. Read by every reservation, hence on
+	 * this line.
 	 */
 	uint64_t atomic_reserve;
 	/*
