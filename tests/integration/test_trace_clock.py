@@ -3,7 +3,9 @@ the TSC where it is invariant and with CLOCK_MONOTONIC otherwise or when
 LTTNG_TRACE_CLOCK=monotonic asks. Either way babeltrace2 must place the
 events at the wall-clock time they were emitted, in emission order, and
 the metadata must declare the clock it counts."""
+import os
 import re
+import subprocess
 import time
 
 import pytest
@@ -126,3 +128,56 @@ def test_tsc_frequency_matches_elapsed_time(build_dir, lttng_env, tmp_path):
     gap = stamps[1] - stamps[0]
     # the Python side's gap brackets the events' gap, up to scheduling
     assert abs(gap - (t1 - t0)) < 20_000_000
+
+
+def usable_cpus():
+    return sorted(os.sched_getaffinity(0))
+
+
+@pytest.mark.skipif(not tsc_usable() or len(usable_cpus()) < 2,
+                    reason="needs an invariant TSC and two CPUs")
+def test_tsc_timestamps_grow_on_a_stream_written_from_several_cpus(
+        build_dir, tmp_path):
+    """Issue 15 item 2. Threads pinned on different CPUs write 5 M records
+    into one stream with atomic reservations and compact headers (27-bit
+    timestamps), each record carrying the full timestamp its reservation
+    returned (tests/tools/clock/ts-stress). babeltrace2 must rebuild
+    every record's timestamp exactly from the headers, and the timestamps
+    must never decrease in stream order. An rdtsc that executes before
+    the load of the stream's offset broke both (thousands of records per
+    10 M)."""
+    threads = max(2, min(4, len(usable_cpus())))
+    per_thread = 5_000_000 // threads
+    proc = subprocess.run(
+        [str(build_dir / "tests/tools/clock/ts-stress"), str(tmp_path),
+         str(threads), str(per_thread)],
+        capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    print(proc.stdout)
+    line = re.compile(r"^\[(\d+)\] \(\+[?\d]+\) ts_stress:record: "
+                      r"\{ cpu_id = 0 \}, \{ ts = (\d+), producer = (\d+) \}$")
+    reader = subprocess.Popen(["babeltrace2", "--clock-cycles", str(tmp_path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    records = wrong = backwards = 0
+    per_producer = [0] * threads
+    last = 0
+    first_bad = []
+    for text in reader.stdout:
+        m = line.match(text)
+        assert m, text
+        rebuilt, intended, producer = (int(g) for g in m.groups())
+        if rebuilt != intended:
+            wrong += 1
+            first_bad[:5] = first_bad[:5] or [text]
+        if intended < last:
+            backwards += 1
+            first_bad[:5] = first_bad[:5] or [text]
+        last = intended
+        per_producer[producer] += 1
+        records += 1
+    stderr = reader.stderr.read()
+    assert reader.wait() == 0 and not stderr.strip(), stderr
+    assert (records, wrong, backwards) == (threads * per_thread, 0, 0), \
+        first_bad
+    assert per_producer == [per_thread] * threads
