@@ -9,7 +9,10 @@
  * Prints ns/event (best of 5 runs of N events) and the records the
  * consumer side counted. Figures only, never pass/fail.
  *
- *   ust-bench [N]      (default 10000000)
+ *   ust-bench [N [CLOCK [cpu]]]   (default 10000000, monotonic)
+ * CLOCK: monotonic or tsc, the trace clock the channel records with.
+ * cpu: time with the thread's CPU time instead of CLOCK_MONOTONIC, so
+ * that time spent preempted on a loaded machine does not count.
  */
 #include <sched.h>
 #include <stdio.h>
@@ -26,11 +29,14 @@
 #define REPEATS 5
 #define BATCH 65536
 
+/* What times the runs: CLOCK_MONOTONIC, or the thread's CPU time. */
+static clockid_t timing_clock = CLOCK_MONOTONIC;
+
 static uint64_t now_ns(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(timing_clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
@@ -87,7 +93,7 @@ static double run_disabled(long n)
 	return (double)(now_ns() - start) / (double)n;
 }
 
-static struct rb_channel *make_channel(void)
+static struct rb_channel *make_channel(uint32_t clock_source)
 {
 	struct rb_config conf = {.subbuf_size = 1 << 20,
 				 .subbuf_count = 4,
@@ -95,6 +101,7 @@ static struct rb_channel *make_channel(void)
 				 .wakeup = RB_WAKEUP_NONE,
 				 .nr_streams = 2,
 				 .header_kind = CTF_EVENT_HEADER_COMPACT,
+				 .clock_source = clock_source,
 				 .local_reserve = rb_cpu_can_run_on_all(2)};
 	struct rb_channel *chan;
 
@@ -108,6 +115,7 @@ static struct rb_channel *make_channel(void)
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? atol(argv[1]) : 10000000L;
+	enum trace_clock_source clock = TRACE_CLOCK_MONOTONIC;
 	struct ust_event_rule_attr attr = {.pattern =
 						   "ust_bench:enabled_event"};
 	struct ust_rb_channel backend = {0};
@@ -119,8 +127,14 @@ int main(int argc, char **argv)
 	unsigned int i;
 	int r;
 
+	if (argc > 2 && trace_clock_source_parse(argv[2], &clock)) {
+		fprintf(stderr, "ust-bench: unknown clock %s\n", argv[2]);
+		return 2;
+	}
+	if (argc > 3 && !strcmp(argv[3], "cpu"))
+		timing_clock = CLOCK_THREAD_CPUTIME_ID;
 	pin_to_cpu0();
-	backend.rb = make_channel();
+	backend.rb = make_channel(clock);
 	if (ust_channel_create(&ust_rb_recorder_ops, &backend, &uchan) ||
 	    ust_event_rule_create(uchan, &attr, &rule)) {
 		fprintf(stderr, "ust-bench: cannot set up the channel\n");
@@ -137,9 +151,10 @@ int main(int argc, char **argv)
 		rb_stream_stats(&backend.rb->streams[i], &st);
 		discarded += st.discarded_events;
 	}
-	printf("enabled_ns_per_event=%.2f disabled_ns_per_event=%.3f "
+	printf("clock=%s enabled_ns_per_event=%.2f disabled_ns_per_event=%.3f "
 	       "events=%ld repeats=%d discarded=%llu\n",
-	       best_on, best_off, n, REPEATS, (unsigned long long)discarded);
+	       trace_clock_source_name(clock), best_on, best_off, n, REPEATS,
+	       (unsigned long long)discarded);
 	ust_rb_channel_set_recording(&backend, 0);
 	ust_channel_destroy(uchan);
 	rb_channel_destroy(backend.rb);

@@ -1,9 +1,13 @@
 """The trace clock (src/common/trace-clock): the session daemon records with
-the TSC where it is invariant and with CLOCK_MONOTONIC otherwise or when
-LTTNG_TRACE_CLOCK=monotonic asks. Either way babeltrace2 must place the
-events at the wall-clock time they were emitted, in emission order, and
-the metadata must declare the clock it counts."""
+CLOCK_MONOTONIC, as LTTng, unless LTTNG_TRACE_CLOCK=tsc asks for the TSC
+where the kernel trusts it. Either way babeltrace2 must place the events
+at the wall-clock time they were emitted, in emission order, and the
+metadata must declare the clock it counts. A TSC the kernel stops
+trusting is replaced by CLOCK_MONOTONIC for the sessions created
+afterwards, and the daemon's log says so."""
+import os
 import re
+import subprocess
 import time
 
 import pytest
@@ -22,14 +26,17 @@ def cpu_flags():
     return set()
 
 
+CLOCKSOURCE = "/sys/devices/system/clocksource/clocksource0"
+
+
 def tsc_usable():
     flags = cpu_flags()
     if not {"constant_tsc", "nonstop_tsc"} <= flags:
         return False
-    if "tsc_reliable" in flags:
-        return True
-    with open("/sys/devices/system/clocksource/clocksource0/"
-              "current_clocksource") as f:
+    with open(f"{CLOCKSOURCE}/available_clocksource") as f:
+        if "tsc" not in f.read().split():
+            return False
+    with open(f"{CLOCKSOURCE}/current_clocksource") as f:
         return "tsc" in f.read().split()
 
 
@@ -68,19 +75,29 @@ def check_timeline(trace, before, after, events):
     assert before - 5_000_000 <= stamps[0] <= stamps[-1] <= after + 5_000_000
 
 
-def test_default_clock_is_the_tsc_where_invariant(build_dir, lttng_env, tmp_path):
+def test_default_clock_is_monotonic(build_dir, lttng_env, tmp_path):
+    """CLOCK_MONOTONIC follows NTP's frequency corrections; a TSC clock
+    declared at one frequency cannot (doc/trace-clock.md)."""
     trace, metadata, before, after, _ = record(build_dir, lttng_env, tmp_path)
+    block = clock_block(metadata)
+    assert 'name = "monotonic";' in block
+    assert "freq = 1000000000;" in block
+    assert "offset_s" not in block
+    check_timeline(trace, before, after, 50)
+
+
+@pytest.mark.skipif(not tsc_usable(), reason="no usable TSC on this machine")
+def test_tsc_clock_when_asked(build_dir, lttng_env, tmp_path):
+    trace, metadata, before, after, _ = record(build_dir, lttng_env, tmp_path,
+                                               clock="tsc")
     block = clock_block(metadata)
     freq = int(re.search(r"freq = (\d+);", block).group(1))
     assert 'name = "monotonic";' in block
-    if tsc_usable():
-        assert freq != NS
-        # offset_s plus cycles below one second of the clock
-        offset = int(re.search(r"\boffset = (-?\d+);", block).group(1))
-        assert re.search(r"offset_s = \d+;", block)
-        assert 0 <= offset < freq
-    else:
-        assert freq == NS
+    assert freq != NS
+    # offset_s plus cycles below one second of the clock
+    offset = int(re.search(r"\boffset = (-?\d+);", block).group(1))
+    assert re.search(r"offset_s = \d+;", block)
+    assert 0 <= offset < freq
     check_timeline(trace, before, after, 50)
 
 
@@ -106,7 +123,7 @@ def test_unknown_clock_request_falls_back_to_monotonic(build_dir, lttng_env,
 def test_tsc_frequency_matches_elapsed_time(build_dir, lttng_env, tmp_path):
     """Two bursts 300 ms apart: the gap babeltrace2 computes from TSC
     cycles and the declared frequency is the elapsed time."""
-    env = dict(lttng_env)
+    env = dict(lttng_env, LTTNG_TRACE_CLOCK="tsc")
     t = Tracing(build_dir, env, tmp_path)
     try:
         t.start_daemon()
@@ -126,3 +143,123 @@ def test_tsc_frequency_matches_elapsed_time(build_dir, lttng_env, tmp_path):
     gap = stamps[1] - stamps[0]
     # the Python side's gap brackets the events' gap, up to scheduling
     assert abs(gap - (t1 - t0)) < 20_000_000
+
+
+def usable_cpus():
+    return sorted(os.sched_getaffinity(0))
+
+
+@pytest.mark.skipif(not tsc_usable() or len(usable_cpus()) < 2,
+                    reason="needs an invariant TSC and two CPUs")
+def test_tsc_timestamps_grow_on_a_stream_written_from_several_cpus(
+        build_dir, tmp_path):
+    """Issue 15 item 2. Threads pinned on different CPUs write 5 M records
+    into one stream with atomic reservations and compact headers (27-bit
+    timestamps), each record carrying the full timestamp its reservation
+    returned (tests/tools/clock/ts-stress). babeltrace2 must rebuild
+    every record's timestamp exactly from the headers, and the timestamps
+    must never decrease in stream order. An rdtsc that executes before
+    the load of the stream's offset broke both (thousands of records per
+    10 M)."""
+    threads = max(2, min(4, len(usable_cpus())))
+    per_thread = 5_000_000 // threads
+    proc = subprocess.run(
+        [str(build_dir / "tests/tools/clock/ts-stress"), str(tmp_path),
+         str(threads), str(per_thread)],
+        capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    print(proc.stdout)
+    line = re.compile(r"^\[(\d+)\] \(\+[?\d]+\) ts_stress:record: "
+                      r"\{ cpu_id = 0 \}, \{ ts = (\d+), producer = (\d+) \}$")
+    reader = subprocess.Popen(["babeltrace2", "--clock-cycles", str(tmp_path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    records = wrong = backwards = 0
+    per_producer = [0] * threads
+    last = 0
+    first_bad = []
+    for text in reader.stdout:
+        m = line.match(text)
+        assert m, text
+        rebuilt, intended, producer = (int(g) for g in m.groups())
+        if rebuilt != intended:
+            wrong += 1
+            first_bad[:5] = first_bad[:5] or [text]
+        if intended < last:
+            backwards += 1
+            first_bad[:5] = first_bad[:5] or [text]
+        last = intended
+        per_producer[producer] += 1
+        records += 1
+    stderr = reader.stderr.read()
+    assert reader.wait() == 0 and not stderr.strip(), stderr
+    assert (records, wrong, backwards) == (threads * per_thread, 0, 0), \
+        first_bad
+    assert per_producer == [per_thread] * threads
+
+
+@pytest.mark.skipif(not tsc_usable(), reason="no usable TSC on this machine")
+def test_tsc_the_kernel_stops_trusting_gives_way_to_monotonic(
+        build_dir, lttng_env, tmp_path):
+    """LTTNG_TRACE_CLOCK=tsc, then the kernel leaves the TSC (a fake
+    clocksource directory stands for /sys/devices/system/clocksource/
+    clocksource0): the session created before keeps the TSC, sessions
+    created afterwards record with CLOCK_MONOTONIC (for good, even when
+    the TSC comes back), the daemon's log says so, and every trace reads
+    in order at the time its events were emitted."""
+    fake = tmp_path / "clocksource"
+    fake.mkdir()
+    (fake / "available_clocksource").write_text("tsc kvm-clock\n")
+    (fake / "current_clocksource").write_text("tsc\n")
+    env = dict(lttng_env, LTTNG_TRACE_CLOCK="tsc",
+               LTTNG_SESSIOND_CLOCKSOURCE_DIR=str(fake))
+    log = tmp_path / "sessiond.log"
+    t = Tracing(build_dir, env, tmp_path)
+    try:
+        with open(log, "w") as err:
+            proc = subprocess.run([t.sessiond.path, "--background"],
+                                  stdout=subprocess.DEVNULL, stderr=err,
+                                  env=t.env, timeout=60)
+        assert proc.returncode == 0, log.read_text()
+        app = t.app()
+        before = time.time_ns()
+        t.record_testapp("before")
+        app.emit(20)
+        (fake / "current_clocksource").write_text("kvm-clock\n")
+        t.record_testapp("after")
+        app.emit(20)
+        (fake / "current_clocksource").write_text("tsc\n")
+        t.record_testapp("later")
+        app.emit(20)
+        after = time.time_ns()
+        for name in ("before", "after", "later"):
+            t.lttng("destroy", name)
+        traces = {}
+        for name in ("before", "after", "later"):
+            directory = uid_dir(t.session_dir(name))
+            metadata = (directory / "metadata").read_bytes().decode(
+                errors="replace")
+            traces[name] = (read_trace(directory), clock_block(metadata))
+    finally:
+        t.close()
+    text = log.read_text()
+    assert text.count("The TSC is no longer usable as the trace clock") == 1, \
+        text
+    assert "kernel's clocksource is not the TSC" in text
+    trace, block = traces["before"]
+    assert "freq = 1000000000;" not in block
+    assert values_of(trace) == list(range(60))
+    stamps = [r.timestamp for r in trace]
+    assert stamps == sorted(stamps)
+    assert before - 5_000_000 <= stamps[0] <= stamps[-1] <= after + 5_000_000
+    for name, first in (("after", 20), ("later", 40)):
+        trace, block = traces[name]
+        assert "freq = 1000000000;" in block and "offset_s" not in block
+        assert values_of(trace) == list(range(first, 60))
+        check_timeline_span(trace, before, after)
+
+
+def check_timeline_span(trace, before, after):
+    stamps = [r.timestamp for r in trace]
+    assert stamps == sorted(stamps)
+    assert before - 5_000_000 <= stamps[0] <= stamps[-1] <= after + 5_000_000

@@ -56,13 +56,13 @@ int cmd_regenerate_metadata(struct cmd_ctx *ctx)
 	if (ret != LTTNG_OK)
 		return ret;
 	daemon_clock_resample();
-	ret = kernel_cmd_regenerate_metadata(session, daemon_kernel_clock());
+	ret = kernel_cmd_regenerate_metadata(session);
 	if (ret != LTTNG_OK) {
 		ERR("Failed to regenerate the kernel metadata of session %s",
 		    session->name);
 		return ret;
 	}
-	if (ust_session_regenerate_metadata(session, daemon_clock())) {
+	if (ust_session_regenerate_metadata(session)) {
 		ERR("Failed to regenerate the user space metadata of session "
 		    "%s",
 		    session->name);

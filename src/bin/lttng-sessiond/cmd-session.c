@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "daemon-clock.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
 #include "ust-session.h"
@@ -49,6 +50,7 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	if (lsc_get_create_session(&ctx->req, &req) ||
 	    lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
+	daemon_clock_check();
 	ret = session_create(&req, sessiond_config.home, &session);
 	if (ret != LTTNG_OK)
 		return ret;

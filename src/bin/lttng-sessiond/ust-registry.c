@@ -38,8 +38,7 @@ struct registry_channel {
 struct ust_registry {
 	uint64_t metadata_key;
 	struct ctf_metadata *md;
-	int64_t clock_offset_s; /* the clock offset md declares */
-	int64_t clock_offset;
+	struct trace_clock_desc clock; /* the clock md declares */
 	size_t pushed; /* metadata bytes the consumer has */
 	uint32_t next_stream_id;
 	struct registry_channel *channels;
@@ -50,13 +49,13 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ust_registry *registries;
 
 static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
+					  const struct trace_clock_desc *clock,
 					  struct ctf_error *err)
 {
 	char hostname[256] = "";
 	struct ctf_env_entry env[16];
 	size_t n = 0;
 	struct ctf_trace_desc desc = {0};
-	const struct trace_clock_desc *clock = daemon_clock();
 
 	/* The order of LTTng 2.13's user space traces. */
 	gethostname(hostname, sizeof(hostname) - 1);
@@ -123,9 +122,8 @@ int ust_registry_create(const struct ust_registry_desc *d,
 	if (!reg)
 		return -ENOMEM;
 	reg->metadata_key = d->metadata_key;
-	reg->clock_offset_s = daemon_clock()->offset_s;
-	reg->clock_offset = daemon_clock()->offset;
-	reg->md = make_metadata(d, &err);
+	reg->clock = *daemon_clock();
+	reg->md = make_metadata(d, &reg->clock, &err);
 	if (!reg->md) {
 		ERR("Cannot create the metadata of %s: %s", d->output_dir,
 		    err.message);
@@ -274,14 +272,22 @@ int ust_registry_register_event(uint64_t channel_key,
 	return ret;
 }
 
-int ust_registry_regenerate_metadata(struct ust_registry *reg,
-				     const struct trace_clock_desc *clock)
+enum trace_clock_source
+ust_registry_clock_source(const struct ust_registry *reg)
 {
+	return reg->clock.source;
+}
+
+int ust_registry_regenerate_metadata(struct ust_registry *reg)
+{
+	struct trace_clock_desc next = reg->clock;
+	const struct trace_clock_desc *clock = &next;
 	struct ctf_error err;
 	const char *text;
 	size_t len;
 	int ret;
 
+	daemon_clock_resample_trace(&next);
 	pthread_mutex_lock(&registry_lock);
 	ret = ctf_metadata_set_clock_offset(reg->md, clock->offset_s,
 					    clock->offset, &err);
@@ -296,11 +302,10 @@ int ust_registry_regenerate_metadata(struct ust_registry *reg,
 		    strerror(-ret));
 		/* The consumer keeps the old text: so does the registry. */
 		(void)ctf_metadata_set_clock_offset(
-			reg->md, reg->clock_offset_s, reg->clock_offset, &err);
+			reg->md, reg->clock.offset_s, reg->clock.offset, &err);
 		goto end;
 	}
-	reg->clock_offset_s = clock->offset_s;
-	reg->clock_offset = clock->offset;
+	reg->clock = next;
 	reg->pushed = len;
 end:
 	pthread_mutex_unlock(&registry_lock);

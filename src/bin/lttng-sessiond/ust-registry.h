@@ -22,6 +22,8 @@
 #include "ctf/type.h"
 #include "ust-comm/event-class.h"
 
+#include "trace-clock/trace-clock.h"
+
 struct ust_registry;
 
 struct ust_registry_desc {
@@ -67,15 +69,20 @@ int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
 int ust_registry_register_event(uint64_t channel_key,
 				struct ust_event_class *cls, uint32_t *id);
 
-struct trace_clock_desc;
+/*
+ * The trace clock the registry's metadata declares: the daemon's when
+ * the registry was created (daemon-clock.h), what its channels record.
+ */
+enum trace_clock_source
+ust_registry_clock_source(const struct ust_registry *reg);
 
 /*
- * lttng regenerate metadata: the trace's metadata declares clock's Epoch
- * offset (measured again) and the consumer writes all of it again. 0,
- * or -errno (logged; the metadata is then left as it was).
+ * lttng regenerate metadata (after daemon_clock_resample()): the trace's
+ * metadata declares its clock's Epoch offset measured again and the
+ * consumer writes all of it again. 0, or -errno (logged; the metadata is
+ * then left as it was).
  */
-int ust_registry_regenerate_metadata(struct ust_registry *reg,
-				     const struct trace_clock_desc *clock);
+int ust_registry_regenerate_metadata(struct ust_registry *reg);
 
 /* Closes the metadata file and frees the registry. */
 void ust_registry_destroy(struct ust_registry *reg);

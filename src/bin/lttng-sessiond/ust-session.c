@@ -207,7 +207,7 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 	d->blocking_timeout_us = chan->ext.blocking_timeout;
 	d->nr_streams = possible_cpus();
 	d->header_kind = CTF_EVENT_HEADER_LARGE; /* as ust-registry.c */
-	d->clock_source = daemon_clock()->source;
+	d->clock_source = ust_registry_clock_source(set->registry);
 	memcpy(d->uuid, set->uuid, CTF_UUID_LEN);
 	d->stream_id = stream_id;
 	d->tracefile_size = chan->attr.tracefile_size;
@@ -635,15 +635,14 @@ int ust_session_stop(struct session *session)
 	return LTTNG_OK;
 }
 
-int ust_session_regenerate_metadata(struct session *session,
-				    const struct trace_clock_desc *clock)
+int ust_session_regenerate_metadata(struct session *session)
 {
 	int ret = 0;
 
 	for (struct ust_buffer_set *set = session->ust_buffers; set;
 	     set = set->next) {
 		int r = set->registry ? ust_registry_regenerate_metadata(
-						set->registry, clock)
+						set->registry)
 				      : 0;
 
 		if (r && !ret)

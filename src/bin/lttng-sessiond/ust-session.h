@@ -51,15 +51,12 @@ void ust_session_destroy(struct session *session);
 int ust_session_rotate(struct session *session, const char *chunk_path,
 		       uint32_t flags);
 
-struct trace_clock_desc;
-
 /*
- * lttng regenerate metadata: every trace of the session (per-user
- * buffers) declares clock's new Epoch offset and its metadata is
- * written again. 0 or the first -errno.
+ * lttng regenerate metadata (after daemon_clock_resample()): every trace
+ * of the session (per-user buffers) declares its clock's new Epoch
+ * offset and its metadata is written again. 0 or the first -errno.
  */
-int ust_session_regenerate_metadata(struct session *session,
-				    const struct trace_clock_desc *clock);
+int ust_session_regenerate_metadata(struct session *session);
 /*
  * lttng regenerate statedump: every app recording into the session
  * records its state dump there again. An app that fails is skipped, as

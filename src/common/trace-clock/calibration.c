@@ -2,7 +2,9 @@
  * Implementation of calibration.h. A sample pairs a TSC value with a
  * clock reading taken between two TSC reads; of several tries, the one
  * with the closest TSC reads wins, which bounds its error by half their
- * distance (tens of ns), hence about 1 ppm over 20 ms.
+ * distance (tens of ns on an idle machine, microseconds when the thread
+ * is preempted between the reads of every try): over 20 ms, a frequency
+ * error of a few ppm to a few hundred ppm.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -94,32 +96,62 @@ static bool read_line(const char *path, const char *prefix, char *buf,
 	return found;
 }
 
-bool trace_clock_tsc_usable(void)
+/* The whole of the small file dir/name, in buf; false if unreadable. */
+static bool read_small_file(const char *dir, const char *name, char *buf,
+			    size_t size)
+{
+	char path[4096];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return true;
+}
+
+const char *trace_clock_tsc_unusable_reason(const char *cpuinfo,
+					    const char *clocksource_dir)
 {
 	char flags[8192];
-	char sources[512];
+	char text[512];
 
 	if (!TRACE_CLOCK_HAVE_TSC)
-		return false;
-	if (!read_line("/proc/cpuinfo", "flags", flags, sizeof(flags)) ||
+		return "this CPU has no TSC";
+	if (!read_line(cpuinfo, "flags", flags, sizeof(flags)) ||
 	    !has_word(flags, "constant_tsc") || !has_word(flags, "nonstop_tsc"))
-		return false;
-	if (has_word(flags, "tsc_reliable"))
-		return true;
-	return read_line("/sys/devices/system/clocksource/clocksource0/"
-			 "current_clocksource",
-			 "", sources, sizeof(sources)) &&
-	       has_word(sources, "tsc");
+		return "the TSC is not invariant (constant_tsc, nonstop_tsc)";
+	if (!read_small_file(clocksource_dir, "available_clocksource", text,
+			     sizeof(text)) ||
+	    !has_word(text, "tsc"))
+		return "the kernel does not offer the TSC as a clocksource "
+		       "(marked unstable)";
+	if (!read_small_file(clocksource_dir, "current_clocksource", text,
+			     sizeof(text)) ||
+	    !has_word(text, "tsc"))
+		return "the kernel's clocksource is not the TSC";
+	return NULL;
+}
+
+bool trace_clock_tsc_usable(void)
+{
+	return !trace_clock_tsc_unusable_reason("/proc/cpuinfo",
+						TRACE_CLOCK_SYSFS_CLOCKSOURCE);
 }
 
 enum trace_clock_source trace_clock_choose(const char *requested,
 					   bool *fell_back)
 {
-	enum trace_clock_source source = TRACE_CLOCK_TSC;
+	enum trace_clock_source source = TRACE_CLOCK_MONOTONIC;
 
 	*fell_back = false;
-	if (requested && strcmp(requested, "auto") &&
-	    trace_clock_source_parse(requested, &source)) {
+	if (!requested || !strcmp(requested, "auto"))
+		return TRACE_CLOCK_MONOTONIC;
+	if (trace_clock_source_parse(requested, &source)) {
 		*fell_back = true;
 		return TRACE_CLOCK_MONOTONIC;
 	}
@@ -127,7 +159,7 @@ enum trace_clock_source trace_clock_choose(const char *requested,
 		return source;
 	if (trace_clock_tsc_usable())
 		return TRACE_CLOCK_TSC;
-	*fell_back = requested && !strcmp(requested, "tsc");
+	*fell_back = true;
 	return TRACE_CLOCK_MONOTONIC;
 }
 
@@ -160,6 +192,31 @@ static uint64_t measure_tsc_freq(void)
 	return (uint64_t)((unsigned __int128)(end.count -
 					      calibration_start.count) *
 			  1000000000U / (end.ns - calibration_start.ns));
+}
+
+const char *trace_clock_tsc_inconsistency(const struct trace_clock_desc *desc)
+{
+	struct clock_sample now;
+	struct clock_sample start;
+	int64_t tsc_ns, raw_ns, error;
+
+	pthread_mutex_lock(&calibration_lock);
+	start = calibration_start;
+	pthread_mutex_unlock(&calibration_lock);
+	if (desc->source != TRACE_CLOCK_TSC || !desc->freq)
+		return NULL;
+	take_sample(CLOCK_MONOTONIC_RAW, &now);
+	if (now.count < start.count)
+		return "the TSC went backwards (reset by a suspend?)";
+	tsc_ns = (int64_t)((unsigned __int128)(now.count - start.count) *
+			   1000000000U / desc->freq);
+	raw_ns = (int64_t)(now.ns - start.ns);
+	error = tsc_ns > raw_ns ? tsc_ns - raw_ns : raw_ns - tsc_ns;
+	if (error > TRACE_CLOCK_TSC_TOLERANCE_NS +
+			    raw_ns / 1000000 * TRACE_CLOCK_TSC_TOLERANCE_PPM)
+		return "the TSC no longer counts at its calibrated rate "
+		       "(suspend and resume, or a migrated virtual machine?)";
+	return NULL;
 }
 
 static void describe_monotonic(struct trace_clock_desc *out)

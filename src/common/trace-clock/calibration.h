@@ -5,7 +5,10 @@
  * measured against CLOCK_MONOTONIC_RAW between
  * trace_clock_calibration_start() (at daemon start) and the first
  * trace_clock_describe(), at least TRACE_CLOCK_CALIBRATION_NS apart: the
- * longer the interval, the closer the frequency.
+ * longer the interval, the closer the frequency. It is measured once:
+ * the TSC's trace time then drifts from CLOCK_MONOTONIC by the
+ * calibration error plus whatever frequency correction NTP applies to
+ * CLOCK_MONOTONIC (doc/trace-clock.md has the measured figures).
  */
 #ifndef TRACE_CLOCK_CALIBRATION_H
 #define TRACE_CLOCK_CALIBRATION_H
@@ -33,21 +36,47 @@ struct trace_clock_desc {
 	int64_t offset;	  /* plus offset cycles */
 };
 
+#define TRACE_CLOCK_SYSFS_CLOCKSOURCE                                          \
+	"/sys/devices/system/clocksource/clocksource0"
+
 /*
- * Whether the TSC can be the trace clock: invariant (constant_tsc and
- * nonstop_tsc) and synchronized between CPUs, as the kernel says with
- * the tsc_reliable flag or by keeping tsc as its clocksource (it leaves
- * it when its watchdog finds the TSC unstable).
+ * Why the TSC cannot be the trace clock, or NULL when it can: it must be
+ * invariant (constant_tsc and nonstop_tsc in `cpuinfo`'s flags) and the
+ * kernel must trust it, in `clocksource_dir`: `tsc` among its
+ * available_clocksource and as its current_clocksource. The kernel
+ * leaves the TSC when its watchdog finds it unstable (the TSC of a
+ * migrated virtual machine, or one that stopped in a suspend).
  */
+const char *trace_clock_tsc_unusable_reason(const char *cpuinfo,
+					    const char *clocksource_dir);
+
+/* trace_clock_tsc_unusable_reason() of this machine is NULL. */
 bool trace_clock_tsc_usable(void);
 
 /*
  * The source to use: `requested` ("monotonic", "tsc" or "auto"; NULL
- * means auto), where auto picks the TSC when usable. A TSC request on a
- * machine without a usable TSC falls back to monotonic; *fell_back tells.
+ * means auto). Auto is CLOCK_MONOTONIC (doc/trace-clock.md says why).
+ * A TSC request on a machine without a usable TSC, or an unknown name,
+ * falls back to monotonic; *fell_back tells.
  */
 enum trace_clock_source trace_clock_choose(const char *requested,
 					   bool *fell_back);
+
+/*
+ * What the TSC may differ from CLOCK_MONOTONIC_RAW over the time since
+ * the calibration started before trace_clock_tsc_inconsistency() calls
+ * it inconsistent: the calibration's own error stays well below it.
+ */
+#define TRACE_CLOCK_TSC_TOLERANCE_NS 1000000
+#define TRACE_CLOCK_TSC_TOLERANCE_PPM 1000
+
+/*
+ * Why the TSC described by desc (after trace_clock_describe()) no longer
+ * counts the time CLOCK_MONOTONIC_RAW counted since the calibration
+ * started, or NULL while it does: it went backwards (reset by a suspend)
+ * or runs at another rate (a virtual machine migrated to another host).
+ */
+const char *trace_clock_tsc_inconsistency(const struct trace_clock_desc *desc);
 
 /* Takes the first calibration sample. Idempotent. */
 void trace_clock_calibration_start(void);
@@ -82,7 +111,9 @@ int trace_clock_uuid_parse(const char *text, uint8_t uuid[TRACE_CLOCK_UUID_LEN])
  * Converts values of a trace clock to CLOCK_MONOTONIC nanoseconds, for
  * matching them with what the kernel stamps with that clock (BPF's
  * bpf_ktime_get_ns). Exact for the monotonic source; for the TSC, a line
- * through one sample, so within microseconds over hours.
+ * through one sample at the calibrated frequency, so it drifts from
+ * CLOCK_MONOTONIC as the TSC trace clock does: by the calibration error
+ * and NTP's frequency correction (20 ppm is 72 ms per hour).
  */
 struct trace_clock_converter {
 	enum trace_clock_source source;

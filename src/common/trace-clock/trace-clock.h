@@ -3,21 +3,30 @@
  * daemon chooses one source per daemon and declares it in every trace's
  * metadata; the consumers stamp packets with it and liblttng-ust reads it
  * on every record (the source travels in each stream's shared memory,
- * ringbuffer/shm-layout.h). Two sources:
+ * ringbuffer/shm-layout.h). Three sources:
  *
  *   TRACE_CLOCK_MONOTONIC  CLOCK_MONOTONIC in ns (freq 1 GHz), LTTng's
- *                          clock; about 25 ns per read through the vDSO
- *                          on a kvm-clock guest.
+ *                          clock and the default; about 25 ns per read
+ *                          through the vDSO here. It follows NTP's
+ *                          frequency corrections, as the kernel's `mono`
+ *                          tracefs clock does.
  *   TRACE_CLOCK_TSC        the x86 time-stamp counter in cycles, declared
- *                          at its frequency as calibrated against
- *                          CLOCK_MONOTONIC_RAW; one rdtsc per read. Used
- *                          only where the TSC is invariant and synchronized
- *                          between CPUs (calibration.c decides). The kernel
- *                          domain then records with tracefs's x86-tsc
- *                          clock, so both domains still share one clock.
+ *                          at one frequency measured against
+ *                          CLOCK_MONOTONIC_RAW (LTTNG_TRACE_CLOCK=tsc; see
+ *                          doc/trace-clock.md). A CTF clock has one fixed
+ *                          frequency, so this clock does not follow NTP:
+ *                          trace time drifts from CLOCK_MONOTONIC by the
+ *                          frequency correction NTP applies (20 ppm is
+ *                          72 ms per hour), plus the calibration error.
  *   TRACE_CLOCK_PLUGIN     the clock of an LTTNG_UST_CLOCK_PLUGIN, which
  *                          every process involved loads (the kernel
  *                          domain keeps its own monotonic clock then).
+ *
+ * Every reader is ordered after the loads that precede it: the ring
+ * buffer reads the clock after loading the stream's offset, and a record
+ * reserved from another CPU must not get a timestamp older than the
+ * record it follows (producer.c, TIME). The vDSO orders its own TSC read;
+ * trace_clock_tsc() does the same with lfence.
  *
  * The readers are inline so that the ring buffer's inline reserve can
  * take them as its constant clock function.
@@ -71,13 +80,20 @@ static inline uint64_t trace_clock_monotonic(void)
 }
 
 /*
- * The time-stamp counter. Not ordered against earlier loads (no lfence):
- * the ring buffer only needs the reads of one thread to grow, which the
- * counter guarantees on an invariant-TSC CPU.
+ * The time-stamp counter, read after every earlier load has completed.
+ * rdtsc alone may execute before a load that precedes it: a producer
+ * could then stamp its record with a time from before it loaded the
+ * stream offset that another CPU's record had just moved, and the
+ * stream's timestamps would go backwards. lfence waits for the earlier
+ * instructions (loads included) to complete before rdtsc executes, as
+ * the kernel's rdtsc_ordered() does; it costs about 10 ns here (the
+ * read goes from 10 to 20 ns). rdtscp would order it too, at the same
+ * cost on this machine.
  */
 static inline uint64_t trace_clock_tsc(void)
 {
 #if TRACE_CLOCK_HAVE_TSC
+	_mm_lfence();
 	return __rdtsc();
 #else
 	return trace_clock_monotonic();

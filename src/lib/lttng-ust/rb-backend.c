@@ -34,11 +34,11 @@ RB_INLINE int reserve_record(struct rb_channel *rb,
 {
 	uint32_t source = rb->streams[0].clock_source;
 
-	if (RB_LIKELY(source == TRACE_CLOCK_TSC))
+	if (RB_LIKELY(source == TRACE_CLOCK_MONOTONIC))
+		return rb_reserve(rb, r, id, len, trace_clock_monotonic);
+	if (source == TRACE_CLOCK_TSC)
 		return rb_reserve(rb, r, id, len, trace_clock_tsc);
-	if (source == TRACE_CLOCK_PLUGIN)
-		return rb_reserve(rb, r, id, len, trace_clock_plugin_read);
-	return rb_reserve(rb, r, id, len, trace_clock_monotonic);
+	return rb_reserve(rb, r, id, len, trace_clock_plugin_read);
 }
 
 static void save_reservation(struct lttng_ust_record_ctx *ctx,

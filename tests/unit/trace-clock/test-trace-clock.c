@@ -8,8 +8,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -62,14 +65,126 @@ static void test_choice(void **state)
 	assert_int_equal(trace_clock_choose("sundial", &fell_back),
 			 TRACE_CLOCK_MONOTONIC);
 	assert_true(fell_back);
+	/* the default follows NTP: CLOCK_MONOTONIC, even with a TSC */
 	assert_int_equal(trace_clock_choose(NULL, &fell_back),
-			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC
-						  : TRACE_CLOCK_MONOTONIC);
+			 TRACE_CLOCK_MONOTONIC);
+	assert_false(fell_back);
+	assert_int_equal(trace_clock_choose("auto", &fell_back),
+			 TRACE_CLOCK_MONOTONIC);
 	assert_false(fell_back);
 	assert_int_equal(trace_clock_choose("tsc", &fell_back),
 			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC
 						  : TRACE_CLOCK_MONOTONIC);
 	assert_int_equal(fell_back, !trace_clock_tsc_usable());
+}
+
+/* Writes text into dir/name. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void remove_file(const char *dir, const char *name)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	assert_int_equal(remove(path), 0);
+}
+
+/*
+ * Every way the kernel can say it stopped trusting the TSC, in a fake
+ * cpuinfo and clocksource directory: only an invariant TSC that the
+ * kernel lists and uses is usable.
+ */
+static void test_tsc_usability(void **state)
+{
+	char dir[] = "/tmp/test-trace-clock.XXXXXX";
+	char cpuinfo[4096];
+	static const struct {
+		const char *flags, *available, *current;
+		bool usable;
+	} cases[] = {
+		{"fpu tsc constant_tsc nonstop_tsc x", "tsc kvm-clock", "tsc",
+		 true},
+		{"fpu tsc constant_tsc nonstop_tsc", "kvm-clock tsc", "tsc",
+		 true},
+		/* the watchdog marked it unstable: another clocksource */
+		{"fpu tsc constant_tsc nonstop_tsc x", "tsc kvm-clock",
+		 "kvm-clock", false},
+		/* unstable and gone from the list */
+		{"fpu tsc constant_tsc nonstop_tsc x", "hpet acpi_pm", "hpet",
+		 false},
+		/* a word that only contains "tsc" is not it */
+		{"fpu constant_tsc nonstop_tsc x", "tsc-early hpet",
+		 "tsc-early", false},
+		{"fpu tsc nonstop_tsc x", "tsc", "tsc", false},
+		{"fpu tsc constant_tsc x", "tsc", "tsc", false},
+	};
+	size_t i;
+
+	(void)state;
+	if (!TRACE_CLOCK_HAVE_TSC)
+		skip();
+	assert_non_null(mkdtemp(dir));
+	snprintf(cpuinfo, sizeof(cpuinfo), "%s/cpuinfo", dir);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char flags[256];
+
+		snprintf(flags, sizeof(flags),
+			 "processor\t: 0\nflags\t\t: %s\n", cases[i].flags);
+		put_file(dir, "cpuinfo", flags);
+		put_file(dir, "available_clocksource", cases[i].available);
+		put_file(dir, "current_clocksource", cases[i].current);
+		if (cases[i].usable)
+			assert_null(
+				trace_clock_tsc_unusable_reason(cpuinfo, dir));
+		else
+			assert_non_null(
+				trace_clock_tsc_unusable_reason(cpuinfo, dir));
+	}
+	/* no clocksource files: not trusted */
+	remove_file(dir, "current_clocksource");
+	assert_non_null(trace_clock_tsc_unusable_reason(cpuinfo, dir));
+	remove_file(dir, "available_clocksource");
+	remove_file(dir, "cpuinfo");
+	assert_int_equal(rmdir(dir), 0);
+}
+
+/*
+ * A TSC that keeps counting at its calibrated rate is consistent; one
+ * whose description says another rate (as after a migration to a host
+ * with another TSC frequency), or that is behind its calibration (reset
+ * by a suspend), is not.
+ */
+static void test_tsc_inconsistency(void **state)
+{
+	struct trace_clock_desc d, other;
+	struct timespec pause = {0, 50000000};
+
+	(void)state;
+	if (!trace_clock_tsc_usable())
+		skip();
+	trace_clock_calibration_start();
+	trace_clock_describe(TRACE_CLOCK_TSC, &d);
+	nanosleep(&pause, NULL);
+	assert_null(trace_clock_tsc_inconsistency(&d));
+	/* 10 % off: the 70 ms since the calibration are 7 ms off */
+	other = d;
+	other.freq = d.freq + d.freq / 10;
+	assert_non_null(trace_clock_tsc_inconsistency(&other));
+	other.freq = d.freq - d.freq / 10;
+	assert_non_null(trace_clock_tsc_inconsistency(&other));
+	/* the monotonic clock is never inconsistent */
+	trace_clock_describe(TRACE_CLOCK_MONOTONIC, &other);
+	assert_null(trace_clock_tsc_inconsistency(&other));
 }
 
 static void test_monotonic_description(void **state)
@@ -204,6 +319,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_uuid_parse),
 		cmocka_unit_test(test_choice),
+		cmocka_unit_test(test_tsc_usability),
+		cmocka_unit_test(test_tsc_inconsistency),
 		cmocka_unit_test(test_monotonic_description),
 		cmocka_unit_test(test_tsc_description),
 		cmocka_unit_test(test_plugin_clock),

@@ -56,7 +56,8 @@ static int check_attributes(const struct lttng_channel_attr *attr,
 }
 
 /* Writes the instance's buffer size, loss mode and clock. */
-static int configure_instance(const struct kernel_instance *ki,
+static int configure_instance(const struct kernel_session *ks,
+			      const struct kernel_instance *ki,
 			      const struct lttng_channel_attr *attr,
 			      bool overwrite)
 {
@@ -69,8 +70,8 @@ static int configure_instance(const struct kernel_instance *ki,
 	    tracefs_instance_write(&ki->tracefs, "options/overwrite",
 				   overwrite ? "1" : "0", err, sizeof(err)) ||
 	    tracefs_instance_write(&ki->tracefs, "trace_clock",
-				   tracefs_clock_name(daemon_kernel_clock()->source),
-				   err, sizeof(err))) {
+				   tracefs_clock_name(ks->clock.source), err,
+				   sizeof(err))) {
 		ERR("Kernel channel %s: %s", ki->channel, err);
 		return LTTNG_ERR_KERN_CHAN_FAIL;
 	}
@@ -100,7 +101,7 @@ int kernel_channel_create(struct kernel_session *ks,
 		return LTTNG_ERR_NOMEM;
 	ret = kernel_session_add_instance(ks, req->chan.name, &ki);
 	if (ret == LTTNG_OK)
-		ret = configure_instance(ki, &req->chan.attr, overwrite);
+		ret = configure_instance(ks, ki, &req->chan.attr, overwrite);
 	if (ret != LTTNG_OK) {
 		free(chan);
 		return ret;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../channel.h"
+#include "../daemon-clock.h"
 #include "../session.h"
 #include "kernel-channel.h"
 #include "kernel-cmd.h"
@@ -478,12 +479,20 @@ int kernel_cmd_clear_buffers(struct session *session)
 			       : LTTNG_OK;
 }
 
-int kernel_cmd_regenerate_metadata(struct session *session,
-				   const struct trace_clock_desc *clock)
+int kernel_cmd_regenerate_metadata(struct session *session)
 {
-	return session->kernel ? kernel_consumer_regenerate_metadata(
-					 session->kernel, clock)
-			       : LTTNG_OK;
+	struct kernel_session *ks = session->kernel;
+	struct trace_clock_desc next;
+	int ret;
+
+	if (!ks)
+		return LTTNG_OK;
+	next = ks->clock;
+	daemon_clock_resample_trace(&next);
+	ret = kernel_consumer_regenerate_metadata(ks, &next);
+	if (ret == LTTNG_OK)
+		ks->clock = next;
+	return ret;
 }
 
 int kernel_cmd_regenerate_statedump(struct session *session)

@@ -77,14 +77,13 @@ int kernel_cmd_rotate(struct session *session, const char *chunk_path,
 		      uint32_t flags);
 /* Clear of a snapshot session: its kernel buffers' contents go. */
 int kernel_cmd_clear_buffers(struct session *session);
-struct trace_clock_desc;
 /*
- * lttng regenerate metadata: the kernel trace's metadata declares
- * clock's new Epoch offset and is written again. LTTNG_OK (also without
- * kernel channels) or LTTNG_ERR_KERN_CONSUMER_FAIL.
+ * lttng regenerate metadata (after daemon_clock_resample()): the kernel
+ * trace's metadata declares its clock's new Epoch offset and is written
+ * again. LTTNG_OK (also without kernel channels) or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL.
  */
-int kernel_cmd_regenerate_metadata(struct session *session,
-				   const struct trace_clock_desc *clock);
+int kernel_cmd_regenerate_metadata(struct session *session);
 
 struct channel;
 /*

@@ -145,8 +145,7 @@ static int build_args(struct argv_builder *b, struct kernel_session *ks,
 	    (output_dir ? add_arg(b, "--output=%s", output_dir)
 			: add_arg(b, "--snapshot")) ||
 	    add_arg(b, "--trace-name=%s", trace_name) ||
-	    add_arg(b, "--control-fd=%d", fd) ||
-	    add_clock_args(b, daemon_kernel_clock()))
+	    add_arg(b, "--control-fd=%d", fd) || add_clock_args(b, &ks->clock))
 		return -1;
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
 		if (add_channel_args(b, ks, chan))

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../config.h"
+#include "../daemon-clock.h"
 #include "kernel-consumer.h"
 #include "kernel-domain.h"
 #include "kernel-uprobe.h"
@@ -93,6 +94,7 @@ int kernel_session_get(struct kernel_session **slot, bool create,
 		for (size_t i = 0; i < KERNEL_TRACKER_COUNT; i++)
 			kernel_tracker_init(&(*slot)->trackers[i]);
 		(*slot)->consumer_fd = -1;
+		(*slot)->clock = *daemon_kernel_clock();
 	}
 	*out = *slot;
 	return *slot ? LTTNG_OK : LTTNG_ERR_KERN_CHAN_NOT_FOUND;

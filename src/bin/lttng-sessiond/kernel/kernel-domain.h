@@ -15,6 +15,7 @@
 
 #include "../domain.h"
 #include "kernel-tracker.h"
+#include "trace-clock/calibration.h"
 #include "tracefs/instance.h"
 
 /* A filter the consumer evaluates on one tracefs event of a channel. */
@@ -39,6 +40,8 @@ struct kernel_session {
 	struct kernel_instance *instances;
 	struct kernel_uprobe *uprobes; /* defined for this session's rules */
 	struct kernel_tracker trackers[KERNEL_TRACKER_COUNT]; /* by lttng_process_attr */
+	/* what the trace declares and records: the daemon's at creation */
+	struct trace_clock_desc clock;
 	pid_t consumer_pid; /* 0: not running */
 	int consumer_fd;    /* control socket, -1 when none */
 	/*
