@@ -3,6 +3,13 @@
  *
  *   ksyscalls open PATH COUNT   prints "tid=N", then COUNT times opens
  *                               PATH (openat), prints "fd=N", closes it
+ *   ksyscalls open-many PREFIX COUNT same|numbered
+ *                               prints "tid=N", then opens PREFIX00000
+ *                               ... PREFIX<COUNT-1> (5 digits, openat,
+ *                               one buffer rewritten each time; the
+ *                               files need not exist) with mode 0
+ *                               (same) or the path's number (numbered),
+ *                               closing what opened
  *   ksyscalls open-cold FILE    maps FILE (which holds a NUL-terminated
  *                               path) privately without touching it,
  *                               prints "tid=N" and "resident=0|1" (the
@@ -93,6 +100,24 @@ static int do_open(const char *path, long count)
  * Whether the page holding addr is mapped in this process's page tables
  * (bit 63 of its /proc/self/pagemap entry): 1, 0, or -1 when unknown.
  */
+static int do_open_many(const char *prefix, long count, int numbered)
+{
+	char path[4096];
+	long i;
+	int fd;
+
+	printf("tid=%ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+	for (i = 0; i < count; i++) {
+		snprintf(path, sizeof(path), "%s%05ld", prefix, i);
+		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY,
+				  numbered ? (int)i : 0);
+		if (fd >= 0)
+			close(fd);
+	}
+	return 0;
+}
+
 static int page_present(const void *addr)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -202,6 +227,9 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 4 && !strcmp(argv[1], "open"))
 		return do_open(argv[2], atol(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "open-many"))
+		return do_open_many(argv[2], atol(argv[3]),
+				    !strcmp(argv[4], "numbered"));
 	if (argc == 3 && !strcmp(argv[1], "open-cold"))
 		return do_open_cold(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "probe"))

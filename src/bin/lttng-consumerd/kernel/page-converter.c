@@ -153,10 +153,22 @@ static bool take_marker(struct kernel_page_converter *c,
 }
 
 /*
+ * A string that could not be read or associated: the record keeps "",
+ * and the loss counts as a discarded event of the packet, so that a
+ * reader knows the packet's data is incomplete.
+ */
+static const char *lost_string(struct kernel_page_converter *c)
+{
+	c->lost_strings++;
+	ctf_stream_writer_add_discarded(c->writer, 1);
+	return "";
+}
+
+/*
  * The string BPF captured for the system call of record r: the one its
  * thread's marker just before it in this CPU's buffer carries, when
  * the marker's hash of the arguments is the record's. Else (the marker
- * was lost, or is another system call's) "", counted in lost_strings.
+ * was lost, or is another system call's) lost_string().
  */
 static const char *captured_string(struct kernel_page_converter *c,
 				   const struct tracefs_record *r)
@@ -171,18 +183,12 @@ static const char *captured_string(struct kernel_page_converter *c,
 	if (!c->bpf)
 		return "";
 	if (!c->markers || !kernel_string_markers_take(c->markers, tid, marker) ||
-	    marker->args_hash != kernel_bpf_args_hash(r->data, nr_args)) {
-		c->lost_strings++;
-		return "";
-	}
+	    marker->args_hash != kernel_bpf_args_hash(r->data, nr_args))
+		return lost_string(c);
 	if (!marker->pending_ts)
 		return marker->str;
 	str = kernel_bpf_strings_retry(c->bpf, tid, marker->pending_ts);
-	if (!str) {
-		c->lost_strings++;
-		return "";
-	}
-	return str;
+	return str ? str : lost_string(c);
 }
 
 /* The inode of thread tid's pid namespace (0 once it has exited). */
