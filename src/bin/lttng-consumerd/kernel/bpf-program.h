@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 struct kbpf_program {
-	struct bpf_insn insns[192];
+	struct bpf_insn insns[320];
 	size_t len;
 };
 

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "bpf-credentials.h"
+#include "bpf-thread-facts.h"
 #include "cpu-stream.h"
 #include "statedump-recorder.h"
 #include "stream-snapshot.h"
@@ -78,6 +79,7 @@ struct kconsumer {
 	struct kernel_bpf_strings *bpf;
 	struct kernel_process_trackers trackers;
 	struct kernel_bpf_credentials *credentials;
+	struct kernel_bpf_thread_facts *thread_facts;
 	int metadata_fd;
 	size_t metadata_written;
 	/* a snapshot session's: no files, buffers kept for snapshots */
@@ -648,6 +650,29 @@ static void start_bpf_credentials(struct kconsumer *kc)
 }
 
 /*
+ * Keeps what threads were as they exit (parent, priorities, namespace
+ * ids and inodes), for those that exit before their records are
+ * converted (context fields).
+ */
+static void start_bpf_thread_facts(struct kconsumer *kc)
+{
+	char err[1024];
+
+	kc->thread_facts = kernel_bpf_thread_facts_create(
+		kc->tracefs_root, "/sys/kernel/btf/vmlinux", err, sizeof(err));
+	if (!kc->thread_facts) {
+		fprintf(stderr,
+			"Warning: kernel consumer: the facts of threads gone "
+			"before their records are read stay unknown: %s\n",
+			err);
+		return;
+	}
+	kernel_process_table_set_exit_facts(kc->threads,
+					    kernel_bpf_thread_facts_lookup,
+					    kc->thread_facts);
+}
+
+/*
  * A snapshot session's streams go to a private directory in memory
  * (/dev/shm, else the temporary directory): rings of packet files
  * (stream-snapshot.h), removed when the consumer exits.
@@ -737,6 +762,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 				     strerror(errno));
 	start_bpf_strings(kc);
 	start_bpf_credentials(kc);
+	start_bpf_thread_facts(kc);
 	for (i = 0; i < kc->nr_channels; i++) {
 		ret = open_channel(kc, i, err);
 		if (ret)
@@ -860,6 +886,8 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kernel_process_trackers_fini(&kc->trackers);
 	kernel_bpf_credentials_destroy(kc->credentials);
 	kc->credentials = NULL;
+	kernel_bpf_thread_facts_destroy(kc->thread_facts);
+	kc->thread_facts = NULL;
 	if (kc->snapshot && kc->trace_dir[0])
 		remove_ring_dir(kc);
 	return ret;

@@ -342,6 +342,8 @@ static int32_t vppid_of(struct kernel_page_converter *c,
 {
 	const struct kernel_thread_info *parent;
 
+	if (t->vppid_known)
+		return t->vppid;
 	if (t->vpid == t->pid)
 		return t->ppid;
 	parent = kernel_process_table_get(c->threads, t->ppid);
