@@ -154,13 +154,12 @@ static bool take_marker(struct kernel_page_converter *c,
 
 /*
  * A string that could not be read or associated: the record keeps "",
- * and the loss counts as a discarded event of the packet, so that a
- * reader knows the packet's data is incomplete.
+ * and once written the loss counts as a discarded event of its packet,
+ * so that a reader knows the packet's data is incomplete.
  */
 static const char *lost_string(struct kernel_page_converter *c)
 {
-	c->lost_strings++;
-	ctf_stream_writer_add_discarded(c->writer, 1);
+	c->record_lost_strings++;
 	return "";
 }
 
@@ -465,6 +464,7 @@ static int convert_record(struct kernel_page_converter *c,
 	uint64_t ts;
 	int ret;
 
+	c->record_lost_strings = 0;
 	if (r->size < COMMON_HEADER_LEN) {
 		c->unknown++;
 		return 0;
@@ -514,6 +514,11 @@ static int convert_record(struct kernel_page_converter *c,
 		kernel_process_table_forget(c->threads, tid);
 	c->last_timestamp = ts;
 	c->events++;
+	if (c->record_lost_strings) {
+		ctf_stream_writer_add_discarded(c->writer,
+						c->record_lost_strings);
+		c->lost_strings += c->record_lost_strings;
+	}
 	return 0;
 }
 

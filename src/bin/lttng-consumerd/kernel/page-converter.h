@@ -59,6 +59,7 @@ struct kernel_page_converter {
 	uint64_t record_bytes;	 /* bytes of the records of the pages read */
 	uint64_t records;	 /* records of the pages read */
 	uint64_t lost_strings;	 /* system call strings recorded as "" */
+	uint64_t record_lost_strings; /* of the record being converted */
 	uint64_t last_timestamp;
 	uint32_t last_ns_inum; /* sched_process_fork's parent namespace */
 	/* Each thread's last string marker (bpf-strings.h), or NULL. */
