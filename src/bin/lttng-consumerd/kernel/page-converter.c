@@ -537,15 +537,17 @@ static int write_event(struct kernel_page_converter *c,
 	int ret;
 
 	memcpy(header + COMMON_PID_OFFSET, &q->tid, sizeof(q->tid));
-	if (grow((void **)&c->out, &c->out_cap, context_bound + q->len))
+	/* Not c->out: a record laid out there may be waiting for this. */
+	if (grow((void **)&c->queued_out, &c->queued_out_cap,
+		 context_bound + q->len))
 		return ctf_error_set(err, -ENOMEM, "out of memory");
-	o.p = c->out;
+	o.p = c->queued_out;
 	if (c->contexts && c->contexts->count)
 		put_context(c, &o, q->tid, &r);
 	memcpy(o.p, q->payload, q->len);
 	o.p += q->len;
-	ret = ctf_stream_writer_append_raw(c->writer, q->ev, ts, c->out,
-					   (size_t)(o.p - c->out), err);
+	ret = ctf_stream_writer_append_raw(c->writer, q->ev, ts, c->queued_out,
+					   (size_t)(o.p - c->queued_out), err);
 	if (ret)
 		return ret;
 	c->last_timestamp = ts;
@@ -683,4 +685,7 @@ void kernel_page_converter_fini(struct kernel_page_converter *c)
 	c->out_cap = 0;
 	kernel_string_markers_destroy(c->markers);
 	c->markers = NULL;
+	free(c->queued_out);
+	c->queued_out = NULL;
+	c->queued_out_cap = 0;
 }

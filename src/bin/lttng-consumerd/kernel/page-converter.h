@@ -73,6 +73,9 @@ struct kernel_page_converter {
 	/* One record's context and payload, laid out (grown on demand). */
 	uint8_t *out;
 	size_t out_cap;
+	/* The same for a queued event (written while a record waits). */
+	uint8_t *queued_out;
+	size_t queued_out_cap;
 };
 
 /*
