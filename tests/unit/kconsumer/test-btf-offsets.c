@@ -44,10 +44,10 @@ static void add_bytes(struct blob *b, const void *p, size_t len)
 static void add_type(struct blob *b, const char *name, unsigned int kind,
 		     unsigned int vlen, int kflag, uint32_t size_or_type)
 {
-	struct btf_type t = {
-		.name_off = name ? add_string(b, name) : 0,
-		.info = (kind << 24) | vlen | ((uint32_t)kflag << 31),
-		.size = size_or_type};
+	struct btf_type t = {.name_off = name ? add_string(b, name) : 0,
+			     .info = (kind << 24) | vlen |
+				     ((uint32_t)kflag << 31),
+			     .size = size_or_type};
 
 	add_bytes(b, &t, sizeof(t));
 }

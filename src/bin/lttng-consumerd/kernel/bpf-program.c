@@ -44,7 +44,8 @@ void kbpf_emit_load_map(struct kbpf_program *p, uint8_t dst, int fd)
 
 void kbpf_emit_load_imm64(struct kbpf_program *p, uint8_t dst, uint64_t v)
 {
-	kbpf_emit(p, BPF_LD | BPF_DW | BPF_IMM, dst, 0, 0, (int32_t)(uint32_t)v);
+	kbpf_emit(p, BPF_LD | BPF_DW | BPF_IMM, dst, 0, 0,
+		  (int32_t)(uint32_t)v);
 	kbpf_emit(p, 0, 0, 0, 0, (int32_t)(uint32_t)(v >> 32));
 }
 

@@ -151,7 +151,8 @@ static void emit_output(struct kbpf_program *p, int ring_fd, int32_t kind)
  * A sleepable program first touches the string with bpf_copy_from_user
  * (which may fault), so its first page is resident when read.
  */
-static void build_enter(struct kbpf_program *p, const struct kernel_bpf_strings *bs,
+static void build_enter(struct kbpf_program *p,
+			const struct kernel_bpf_strings *bs,
 			const struct kernel_bpf_target *t, bool sleepable)
 {
 	size_t jump, to_print, i;
@@ -440,7 +441,8 @@ fail:
 	return NULL;
 }
 
-unsigned int kernel_bpf_strings_marker_event(const struct kernel_bpf_strings *bs)
+unsigned int
+kernel_bpf_strings_marker_event(const struct kernel_bpf_strings *bs)
 {
 	return bs->marker_event;
 }

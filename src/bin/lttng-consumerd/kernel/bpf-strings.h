@@ -78,7 +78,8 @@ int kernel_bpf_strings_setup_instance(struct kernel_bpf_strings *bs,
 				      size_t err_len);
 
 /* The tracefs id of the markers' event (bpf_trace_printk). */
-unsigned int kernel_bpf_strings_marker_event(const struct kernel_bpf_strings *bs);
+unsigned int
+kernel_bpf_strings_marker_event(const struct kernel_bpf_strings *bs);
 
 /*
  * Parses the text of a bpf_trace_printk record: 1 with *out filled

@@ -111,12 +111,13 @@ static int read_offsets(const struct kernel_btf *btf, struct offsets *o,
 		return -1;
 	}
 	for (i = 0; i < 8; i++) { /* -1: the kernel has no such namespace */
-		o->proxy[i] = proxy_members[i] ? kernel_btf_member_offset(
-							 btf, "nsproxy",
-							 proxy_members[i])
-					       : -1;
-		o->in_struct[i] = kernel_btf_member_offset(btf, structs[i],
-							   "ns");
+		o->proxy[i] =
+			proxy_members[i]
+				? kernel_btf_member_offset(btf, "nsproxy",
+							   proxy_members[i])
+				: -1;
+		o->in_struct[i] =
+			kernel_btf_member_offset(btf, structs[i], "ns");
 	}
 	return 0;
 }
@@ -167,8 +168,7 @@ static void build(struct kbpf_program *p, int map_fd, const struct offsets *o)
 	int off;
 
 	for (off = -STACK_USED; off < 0; off += 8)
-		kbpf_emit(p, BPF_ST | BPF_MEM | BPF_DW, 10, 0, (int16_t)off,
-			  0);
+		kbpf_emit(p, BPF_ST | BPF_MEM | BPF_DW, 10, 0, (int16_t)off, 0);
 	kbpf_emit_call(p, BPF_FUNC_get_current_pid_tgid);
 	kbpf_emit(p, BPF_STX | BPF_MEM | BPF_W, 10, 0, KEY_OFF, 0);
 	kbpf_emit(p, BPF_ALU64 | BPF_RSH | BPF_K, 0, 0, 0, 32);
@@ -229,7 +229,8 @@ static void build(struct kbpf_program *p, int map_fd, const struct offsets *o)
 		if (o->proxy[i] < 0 || o->in_struct[i] < 0)
 			continue;
 		emit_load_pointer(p, 7, 8, o->proxy[i]);
-		emit_read(p, V_FIELD(ns[i]), 4, 7, o->in_struct[i] + o->ns_inum);
+		emit_read(p, V_FIELD(ns[i]), 4, 7,
+			  o->in_struct[i] + o->ns_inum);
 	}
 	kbpf_patch_jump(p, to_no_proxy);
 	kbpf_emit_load_map(p, 1, map_fd);
@@ -324,7 +325,7 @@ int kernel_bpf_thread_facts_lookup(void *ctx, int32_t tid,
 		return -1;
 	info->pid = v.pid;
 	info->ppid = v.ppid;
-	info->prio = v.prio - 100; /* MAX_RT_PRIO, as LTTng records it */
+	info->prio = v.prio - 100;	  /* MAX_RT_PRIO, as LTTng records it */
 	info->nice = v.static_prio - 120; /* DEFAULT_PRIO */
 	info->vpid = v.vpid;
 	info->vtid = v.vtid;

@@ -102,8 +102,7 @@ static int build_index(struct kernel_btf *btf)
 	return 0;
 }
 
-struct kernel_btf *kernel_btf_load(const char *path, char *err,
-				   size_t err_len)
+struct kernel_btf *kernel_btf_load(const char *path, char *err, size_t err_len)
 {
 	struct kernel_btf *btf = calloc(1, sizeof(*btf));
 	const struct btf_header *h;
@@ -161,8 +160,7 @@ void kernel_btf_free(struct kernel_btf *btf)
 	free(btf);
 }
 
-static const struct btf_type *type_of(const struct kernel_btf *btf,
-				      uint32_t id)
+static const struct btf_type *type_of(const struct kernel_btf *btf, uint32_t id)
 {
 	return id >= 1 && id <= btf->nr_types ? btf->index[id] : NULL;
 }

@@ -13,8 +13,7 @@
 struct kernel_btf;
 
 /* Reads and indexes a BTF file; NULL with err set. */
-struct kernel_btf *kernel_btf_load(const char *path, char *err,
-				   size_t err_len);
+struct kernel_btf *kernel_btf_load(const char *path, char *err, size_t err_len);
 void kernel_btf_free(struct kernel_btf *btf);
 
 /*

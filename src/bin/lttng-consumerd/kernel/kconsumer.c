@@ -588,9 +588,9 @@ static void start_bpf_strings(struct kconsumer *kc)
 		restore_top_marker_event(kc);
 	free(top_enable);
 	for (i = 0; kc->bpf && i < kc->nr_channels; i++) {
-		if (kernel_bpf_strings_setup_instance(
-			    kc->bpf, kc->channels[i].instance, err,
-			    sizeof(err))) {
+		if (kernel_bpf_strings_setup_instance(kc->bpf,
+						      kc->channels[i].instance,
+						      err, sizeof(err))) {
 			kernel_bpf_strings_destroy(kc->bpf);
 			kc->bpf = NULL;
 		}
@@ -667,9 +667,8 @@ static void start_bpf_thread_facts(struct kconsumer *kc)
 			err);
 		return;
 	}
-	kernel_process_table_set_exit_facts(kc->threads,
-					    kernel_bpf_thread_facts_lookup,
-					    kc->thread_facts);
+	kernel_process_table_set_exit_facts(
+		kc->threads, kernel_bpf_thread_facts_lookup, kc->thread_facts);
 }
 
 /*

@@ -181,7 +181,8 @@ static const char *captured_string(struct kernel_page_converter *c,
 
 	if (!c->bpf)
 		return "";
-	if (!c->markers || !kernel_string_markers_take(c->markers, tid, marker) ||
+	if (!c->markers ||
+	    !kernel_string_markers_take(c->markers, tid, marker) ||
 	    marker->args_hash != kernel_bpf_args_hash(r->data, nr_args))
 		return lost_string(c);
 	if (!marker->pending_ts)
@@ -471,7 +472,8 @@ static int convert_record(struct kernel_page_converter *c,
 	}
 	type = (unsigned int)read_unsigned(r->data + COMMON_TYPE_OFFSET, 2);
 	if (c->bpf && type == kernel_bpf_strings_marker_event(c->bpf) &&
-	    take_marker(c, r, (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4)))
+	    take_marker(c, r,
+			(int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4)))
 		return 0;
 	ec = kernel_metadata_event(c->metadata, c->stream_id, type,
 				   &lookup_err);
