@@ -12,7 +12,8 @@ import time
 import bt2
 import pytest
 
-from kernel_support import KernelSession, require_tracefs
+from kernel_support import (KernelSession, kernel_consumer_pid,
+                            require_tracefs)
 from trace_reader import read_trace
 
 CREDENTIALS = ["uid", "euid", "suid", "gid", "egid", "sgid"]
@@ -129,3 +130,47 @@ def test_contexts_that_cannot_be_derived_are_refused(ks, tmp_path, context):
     assert (r.out, r.err, r.rc) == (
         "", f"Error: {context}: Context unavailable on this kernel\n", 4)
     assert ks.sessiond.alive(ks.sessiond.pid())
+
+
+def test_short_lived_processes_have_their_own_contexts(ks, tool, tmp_path):
+    """Children that fork, set their nice, enter new UTS/IPC/network or
+    pid namespaces, exec and exit while the consumer is paused (so /proc
+    no longer knows them when their records are converted): every
+    context of their openat is what the process itself read in /proc
+    and from the system calls and put in the opened path."""
+    count = 60
+    ks.ok("create", "s", f"--output={tmp_path / 't'}")
+    ks.ok("enable-event", "-k", "--syscall", "openat")
+    contexts = ["tid", "pid", "ppid", "vtid", "vpid", "vppid", "prio",
+                "nice", "procname"] + [ns + "_ns" for ns in NAMESPACES]
+    ks.ok("add-context", "-k", *[a for c in contexts for a in ("-t", c)])
+    ks.ok("start")
+    consumer = kernel_consumer_pid(ks.sessiond.pid())
+    os.kill(consumer, signal.SIGSTOP)
+    try:
+        out = subprocess.run(
+            [str(tool("tests/tools/kernel/ksyscalls")), "ctx-children",
+             str(count)], capture_output=True, text=True, check=True)
+    finally:
+        os.kill(consumer, signal.SIGCONT)
+    assert out.stdout.split() == [f"children={count}"]
+    ks.ok("stop")
+    ks.ok("destroy")
+    short = {"c": "cgroup_ns", "i": "ipc_ns", "m": "mnt_ns", "n": "net_ns",
+             "p": "pid_ns", "t": "time_ns", "u": "user_ns", "s": "uts_ns"}
+    reports = [r for r in read_trace(tmp_path / "t" / "kernel")
+               if r.name == "syscall_entry_openat" and
+               r.fields["filename"].startswith("/lttng-ctx/")]
+    assert len(reports) == count
+    for r in reports:
+        facts = dict(kv.split("=") for kv in
+                     r.fields["filename"][len("/lttng-ctx/"):].split(","))
+        expected = {short.get(k, k): int(v) for k, v in facts.items()}
+        assert not os.path.exists(f"/proc/{expected['tid']}")
+        got = {k: r.common_context[k] for k in expected}
+        assert got == expected, r.fields["filename"]
+        assert r.common_context["procname"] == "ksyscalls"
+    # The namespaces really changed for some of them.
+    assert len({r.common_context["pid_ns"] for r in reports}) > 1
+    assert len({r.common_context["uts_ns"] for r in reports}) > 1
+    assert {r.common_context["vpid"] for r in reports} >= {1}

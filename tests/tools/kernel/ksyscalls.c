@@ -3,6 +3,26 @@
  *
  *   ksyscalls open PATH COUNT   prints "tid=N", then COUNT times opens
  *                               PATH (openat), prints "fd=N", closes it
+ *   ksyscalls open-many PREFIX COUNT same|numbered
+ *                               prints "tid=N", then opens PREFIX00000
+ *                               ... PREFIX<COUNT-1> (5 digits, openat,
+ *                               one buffer rewritten each time; the
+ *                               files need not exist) with mode 0
+ *                               (same) or the path's number (numbered),
+ *                               closing what opened
+ *   ksyscalls ctx-children COUNT
+ *                               COUNT short-lived children, one after
+ *                               the other, each with nice COUNT % 20;
+ *                               every third one in new UTS, IPC and
+ *                               network namespaces, every third (+1)
+ *                               in a new pid namespace (a grandchild
+ *                               there does the work: vpid 1, vppid 0);
+ *                               each execs "ksyscalls ctx-report", which
+ *                               opens /lttng-ctx/<its own facts> (tid,
+ *                               pid, ppid, vtid, vpid, vppid, prio,
+ *                               nice, the 8 namespace inodes, from
+ *                               /proc/self and the system calls) and
+ *                               exits; prints "children=N"
  *   ksyscalls open-cold FILE    maps FILE (which holds a NUL-terminated
  *                               path) privately without touching it,
  *                               prints "tid=N" and "resident=0|1" (the
@@ -24,6 +44,10 @@
  * Output is flushed line by line so that a test sees it in order.
  */
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +117,149 @@ static int do_open(const char *path, long count)
  * Whether the page holding addr is mapped in this process's page tables
  * (bit 63 of its /proc/self/pagemap entry): 1, 0, or -1 when unknown.
  */
+static int do_open_many(const char *prefix, long count, int numbered)
+{
+	char path[4096];
+	long i;
+	int fd;
+
+	printf("tid=%ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+	for (i = 0; i < count; i++) {
+		snprintf(path, sizeof(path), "%s%05ld", prefix, i);
+		fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY,
+				  numbered ? (int)i : 0);
+		if (fd >= 0)
+			close(fd);
+	}
+	return 0;
+}
+
+/* The inode of /proc/self/ns/NAME (0 when absent). */
+static unsigned long ns_inode(const char *name)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", name);
+	return stat(path, &st) ? 0 : (unsigned long)st.st_ino;
+}
+
+/* The value of a "Key:\tN" line of /proc/self/status, -1 if absent. */
+static long status_value(const char *key)
+{
+	char line[256];
+	size_t n = strlen(key);
+	long v = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, n) && line[n] == ':')
+			v = atol(line + n + 1);
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* stat's priority (prio - 100) and nice, fields 18 and 19. */
+static void stat_priority(long *prio, long *nice)
+{
+	char buf[1024], *p;
+	size_t n;
+	int i;
+	FILE *f = fopen("/proc/self/stat", "r");
+
+	*prio = *nice = -1000;
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	for (i = 0; p && i < 16; i++) { /* ") S ppid ..." to field 18 */
+		p = strchr(p + 1, ' ');
+	}
+	if (p)
+		sscanf(p + 1, "%ld %ld", prio, nice);
+}
+
+/* Opens a path naming this process's facts (from /proc, whose pid
+ * namespace is the root one, and from the system calls), then exits. */
+static int do_ctx_report(void)
+{
+	char path[512];
+	long prio, nice;
+
+	stat_priority(&prio, &nice);
+	snprintf(path, sizeof(path),
+		 "/lttng-ctx/tid=%ld,pid=%ld,ppid=%ld,vtid=%ld,vpid=%ld,"
+		 "vppid=%ld,prio=%ld,nice=%ld,c=%lu,i=%lu,m=%lu,n=%lu,p=%lu,"
+		 "t=%lu,u=%lu,s=%lu",
+		 status_value("Pid"), status_value("Tgid"),
+		 status_value("PPid"), (long)syscall(SYS_gettid),
+		 (long)getpid(), (long)getppid(), prio, nice,
+		 ns_inode("cgroup"), ns_inode("ipc"), ns_inode("mnt"),
+		 ns_inode("net"), ns_inode("pid"), ns_inode("time"),
+		 ns_inode("user"), ns_inode("uts"));
+	syscall(SYS_openat, AT_FDCWD, path, O_RDONLY, 0);
+	return 0;
+}
+
+/* Child i of ctx-children: its nice and namespaces, then the report. */
+static void ctx_child(long i)
+{
+	char *args[] = {"ksyscalls", "ctx-report", NULL};
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	pid_t grandchild;
+
+	if (n <= 0)
+		_exit(2);
+	self[n] = '\0';
+
+	if (setpriority(PRIO_PROCESS, 0, (int)(i % 20)))
+		_exit(3);
+	if (i % 3 == 0 && unshare(CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET))
+		_exit(4);
+	if (i % 3 == 1) {
+		if (unshare(CLONE_NEWPID))
+			_exit(5);
+		grandchild = fork();
+		if (grandchild < 0)
+			_exit(6);
+		if (grandchild) {
+			int status;
+
+			waitpid(grandchild, &status, 0);
+			_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 7);
+		}
+	}
+	execv(self, args); /* (its name, not "exe", becomes the comm) */
+	_exit(8);
+}
+
+static int do_ctx_children(long count)
+{
+	long i;
+	int status;
+	pid_t child;
+
+	for (i = 0; i < count; i++) {
+		child = fork();
+		if (child < 0)
+			return 1;
+		if (!child)
+			ctx_child(i);
+		if (waitpid(child, &status, 0) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status)) {
+			fprintf(stderr, "child %ld failed: %d\n", i, status);
+			return 1;
+		}
+	}
+	printf("children=%ld\n", count);
+	return 0;
+}
+
 static int page_present(const void *addr)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -202,6 +369,13 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 4 && !strcmp(argv[1], "open"))
 		return do_open(argv[2], atol(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "open-many"))
+		return do_open_many(argv[2], atol(argv[3]),
+				    !strcmp(argv[4], "numbered"));
+	if (argc == 3 && !strcmp(argv[1], "ctx-children"))
+		return do_ctx_children(atol(argv[2]));
+	if (argc == 2 && !strcmp(argv[1], "ctx-report"))
+		return do_ctx_report();
 	if (argc == 3 && !strcmp(argv[1], "open-cold"))
 		return do_open_cold(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "probe"))

@@ -246,6 +246,13 @@ static void test_queued_events_join_in_time_order(void **state)
 	assert_int_equal(s32_at(f, p + CTF_COMPACT_HEADER_LEN), 77);
 	p += CTF_COMPACT_HEADER_LEN + 4;
 	assert_int_equal(f->file[p] & 0x1f, 0); /* the switch at 2 ms */
+	/* its own context and payload, not the queued event's (written
+	 * while the record waited, laid out) */
+	assert_int_equal(
+		s32_at(f, CTF_PACKET_HEADER_LEN + CTF_COMPACT_HEADER_LEN), 42);
+	assert_int_equal(s32_at(f, p + CTF_COMPACT_HEADER_LEN), 42);
+	assert_memory_equal(f->file + p + CTF_COMPACT_HEADER_LEN + 4, "bash",
+			    5);
 }
 
 static void test_sched_switch_bytes(void **state)

@@ -1,155 +1,131 @@
 /*
  * Unit tests of the kernel consumer's captured system call strings
- * (src/bin/lttng-consumerd/kernel/string-captures.c): matching by thread
- * and time, pending captures and their retries, giving up, buckets
- * changing thread.
+ * (src/bin/lttng-consumerd/kernel/string-captures.c): a thread's marker
+ * is taken once by the record after it, replaced by its next marker,
+ * forgotten on a loss; retries are found by their exact key only. A
+ * random model test checks that no lookup ever returns another key's
+ * string, whatever the collisions (the seed is printed).
  */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
 #include "string-captures.h"
 
-static int setup(void **state)
+static void marker(struct kernel_string_marker *m, uint64_t hash,
+		   uint64_t pending, const char *str)
 {
-	*state = kernel_string_captures_create();
-	return *state ? 0 : -1;
+	m->args_hash = hash;
+	m->pending_ts = pending;
+	snprintf(m->str, sizeof(m->str), "%s", str);
 }
 
-static int teardown(void **state)
+static void test_a_record_takes_its_threads_last_marker_once(void **state)
 {
-	kernel_string_captures_destroy(*state);
-	return 0;
+	struct kernel_string_markers *m = kernel_string_markers_create();
+	struct kernel_string_marker in, out;
+
+	(void)state;
+	assert_non_null(m);
+	marker(&in, 1, 0, "/first");
+	kernel_string_markers_put(m, 10, &in);
+	marker(&in, 2, 0, "/second"); /* the first was an orphan */
+	kernel_string_markers_put(m, 10, &in);
+	marker(&in, 3, 0, "/other-thread");
+	kernel_string_markers_put(m, 11, &in);
+	assert_true(kernel_string_markers_take(m, 10, &out));
+	assert_string_equal(out.str, "/second");
+	assert_int_equal(out.args_hash, 2);
+	/* Taken: the thread's next record gets none. */
+	assert_false(kernel_string_markers_take(m, 10, &out));
+	assert_false(kernel_string_markers_take(m, 12, &out));
+	kernel_string_markers_clear(m); /* a loss in the stream */
+	assert_false(kernel_string_markers_take(m, 11, &out));
+	kernel_string_markers_destroy(m);
 }
 
-static void keep(struct kernel_string_captures *sc, int32_t tid, uint64_t ts,
-		 const char *str, bool pending)
+static void test_retries_are_found_by_exact_key(void **state)
 {
-	kernel_string_captures_keep(sc, tid, ts, str,
-				    str ? (int32_t)strlen(str) + 1 : -14,
-				    pending);
-}
-
-static void test_records_take_their_threads_closest_capture(void **state)
-{
-	struct kernel_string_captures *sc = *state;
+	struct kernel_string_retries *r = kernel_string_retries_create();
 	char out[KERNEL_CAPTURE_STRING_MAX];
-	uint64_t pending = 0;
 
-	keep(sc, 10, 1000000, "/first", false);
-	keep(sc, 10, 1500000, "/second", false);
-	keep(sc, 11, 1000100, "/other-thread", false);
-	assert_int_equal(
-		kernel_string_captures_take(sc, 10, 1499000, out, &pending), 1);
-	assert_string_equal(out, "/second");
-	/* Taken once: the next record of the thread gets the other one. */
-	assert_int_equal(
-		kernel_string_captures_take(sc, 10, 1499000, out, &pending), 1);
-	assert_string_equal(out, "/first");
-	assert_int_equal(
-		kernel_string_captures_take(sc, 10, 1499000, out, &pending), 0);
-	/* More than 2 ms away: not this record's. */
-	assert_int_equal(
-		kernel_string_captures_take(sc, 11, 4000000, out, &pending), 0);
-	assert_int_equal(
-		kernel_string_captures_take(sc, 11, 1000000, out, &pending), 1);
-	assert_string_equal(out, "/other-thread");
-	assert_int_equal(
-		kernel_string_captures_take(sc, 12, 1000000, out, &pending), 0);
-}
-
-static void test_pending_capture_completed_by_its_retry(void **state)
-{
-	struct kernel_string_captures *sc = *state;
-	char out[KERNEL_CAPTURE_STRING_MAX];
-	uint64_t pending = 0;
-
-	keep(sc, 20, 5000000, NULL, true); /* not resident at the entry */
-	assert_int_equal(
-		kernel_string_captures_take(sc, 20, 5000200, out, &pending),
-		-EAGAIN);
-	assert_int_equal(pending, 5000000);
-	keep(sc, 20, 5000000, "/cold/path", false); /* the exit's retry */
-	assert_int_equal(
-		kernel_string_captures_take(sc, 20, 5000200, out, &pending), 1);
+	(void)state;
+	assert_non_null(r);
+	kernel_string_retries_keep(r, 20, 5000000, "/cold/path", 11);
+	kernel_string_retries_keep(r, 21, 5000001, NULL, -14);
+	assert_int_equal(kernel_string_retries_take(r, 20, 5000001, out), 0);
+	assert_int_equal(kernel_string_retries_take(r, 21, 5000000, out), 0);
+	assert_int_equal(kernel_string_retries_take(r, 20, 5000000, out), 1);
 	assert_string_equal(out, "/cold/path");
+	assert_int_equal(kernel_string_retries_take(r, 20, 5000000, out), 0);
+	assert_int_equal(kernel_string_retries_take(r, 21, 5000001, out), -1);
+	kernel_string_retries_destroy(r);
 }
 
-static void test_given_up_capture_is_not_taken_again(void **state)
+/*
+ * Model: thousands of threads put markers and take them in random
+ * order (far more than the slots): every take returns the thread's
+ * last marker or nothing, never another thread's or an older one.
+ */
+static void test_random_markers_never_cross_threads(void **state)
 {
-	struct kernel_string_captures *sc = *state;
-	char out[KERNEL_CAPTURE_STRING_MAX];
-	uint64_t pending = 0;
+	enum { THREADS = 3000, STEPS = 200000 };
+	struct kernel_string_markers *m = kernel_string_markers_create();
+	struct kernel_string_retries *r = kernel_string_retries_create();
+	static unsigned int last[THREADS];
+	struct kernel_string_marker in, out;
+	char expect[64], got[KERNEL_CAPTURE_STRING_MAX];
+	unsigned int seed = (unsigned int)time(NULL), i, tid;
+	unsigned int lost = 0, taken = 0;
 
-	keep(sc, 30, 7000000, NULL, true);
-	assert_int_equal(
-		kernel_string_captures_take(sc, 30, 7000000, out, &pending),
-		-EAGAIN);
-	kernel_string_captures_give_up(sc, 30, pending);
-	assert_int_equal(
-		kernel_string_captures_take(sc, 30, 7000000, out, &pending), 0);
-	/* A failed read (no string) is an empty string, not pending. */
-	keep(sc, 30, 8000000, NULL, false);
-	assert_int_equal(
-		kernel_string_captures_take(sc, 30, 8000000, out, &pending), 1);
-	assert_string_equal(out, "");
-}
-
-static void test_long_strings_are_cut_and_buckets_change_thread(void **state)
-{
-	struct kernel_string_captures *sc = *state;
-	char out[KERNEL_CAPTURE_STRING_MAX];
-	char text[KERNEL_CAPTURE_STRING_MAX + 50];
-	uint64_t pending = 0;
-	int32_t other = 40;
-
-	memset(text, 'a', sizeof(text) - 1);
-	text[sizeof(text) - 1] = '\0';
-	keep(sc, 40, 9000000, text, false);
-	assert_int_equal(
-		kernel_string_captures_take(sc, 40, 9000000, out, &pending), 1);
-	assert_int_equal(strlen(out), KERNEL_CAPTURE_STRING_MAX - 1);
-	/* Another thread hashing to the same bucket replaces the first. */
-	for (other = 41; other < 1000000; other++) {
-		uint64_t ts = 10000000 + (uint64_t)other * 10000000;
-
-		keep(sc, 40, ts, "/kept", false);
-		keep(sc, other, ts, "/x", false);
-		if (!kernel_string_captures_take(sc, 40, ts, out, &pending))
-			break;
-		assert_string_equal(out, "/kept");
-		assert_int_equal(kernel_string_captures_take(sc, other, ts, out,
-							     &pending),
-				 1);
+	(void)state;
+	printf("seed %u\n", seed);
+	srand(seed);
+	for (i = 1; i <= STEPS; i++) {
+		tid = (unsigned int)rand() % THREADS;
+		if (rand() % 2) {
+			snprintf(expect, sizeof(expect), "/t%u/%u", tid, i);
+			marker(&in, i, 0, expect);
+			kernel_string_markers_put(m, (int32_t)tid, &in);
+			last[tid] = i;
+			kernel_string_retries_keep(r, (int32_t)tid, i, expect,
+						   (int32_t)strlen(expect) + 1);
+			continue;
+		}
+		if (!kernel_string_markers_take(m, (int32_t)tid, &out)) {
+			lost += last[tid] != 0;
+			last[tid] = 0;
+			continue;
+		}
+		taken++;
+		assert_int_equal(out.args_hash, last[tid]);
+		snprintf(expect, sizeof(expect), "/t%u/%u", tid, last[tid]);
+		assert_string_equal(out.str, expect);
+		if (kernel_string_retries_take(r, (int32_t)tid, last[tid],
+					       got) == 1)
+			assert_string_equal(got, expect);
+		last[tid] = 0;
 	}
-	assert_true(other < 1000000);
-	assert_int_equal(kernel_string_captures_take(
-				 sc, other,
-				 10000000 + (uint64_t)other * 10000000, out,
-				 &pending),
-			 1);
-	assert_string_equal(out, "/x");
+	printf("%u taken, %u evicted\n", taken, lost);
+	assert_true(taken > 0);
+	kernel_string_markers_destroy(m);
+	kernel_string_retries_destroy(r);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(
-			test_records_take_their_threads_closest_capture, setup,
-			teardown),
-		cmocka_unit_test_setup_teardown(
-			test_pending_capture_completed_by_its_retry, setup,
-			teardown),
-		cmocka_unit_test_setup_teardown(
-			test_given_up_capture_is_not_taken_again, setup,
-			teardown),
-		cmocka_unit_test_setup_teardown(
-			test_long_strings_are_cut_and_buckets_change_thread,
-			setup, teardown),
+		cmocka_unit_test(
+			test_a_record_takes_its_threads_last_marker_once),
+		cmocka_unit_test(test_retries_are_found_by_exact_key),
+		cmocka_unit_test(test_random_markers_never_cross_threads),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,6 +42,13 @@ void kbpf_emit_load_map(struct kbpf_program *p, uint8_t dst, int fd)
 	kbpf_emit(p, 0, 0, 0, 0, 0);
 }
 
+void kbpf_emit_load_imm64(struct kbpf_program *p, uint8_t dst, uint64_t v)
+{
+	kbpf_emit(p, BPF_LD | BPF_DW | BPF_IMM, dst, 0, 0,
+		  (int32_t)(uint32_t)v);
+	kbpf_emit(p, 0, 0, 0, 0, (int32_t)(uint32_t)(v >> 32));
+}
+
 void kbpf_emit_stack_address(struct kbpf_program *p, uint8_t dst, int32_t off)
 {
 	kbpf_emit(p, BPF_ALU64 | BPF_MOV | BPF_X, dst, 10, 0, 0);
@@ -77,6 +84,10 @@ int kbpf_program_load(const struct kbpf_program *p, bool sleepable, char *err,
 	attr.insns = (uint64_t)(uintptr_t)p->insns;
 	attr.insn_cnt = (uint32_t)p->len;
 	attr.license = (uint64_t)(uintptr_t) "GPL";
+	fd = (int)sys_bpf(BPF_PROG_LOAD, &attr);
+	if (fd >= 0)
+		return fd;
+	/* Again with the verifier's log (whose overflow is an error too). */
 	attr.log_buf = (uint64_t)(uintptr_t)log;
 	attr.log_size = sizeof(log);
 	attr.log_level = 1;

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 struct kbpf_program {
-	struct bpf_insn insns[64];
+	struct bpf_insn insns[320];
 	size_t len;
 };
 
@@ -23,6 +23,8 @@ void kbpf_emit(struct kbpf_program *p, uint8_t code, uint8_t dst, uint8_t src,
 void kbpf_emit_call(struct kbpf_program *p, int32_t helper);
 /* dst = the map whose descriptor is fd (a 16-byte instruction). */
 void kbpf_emit_load_map(struct kbpf_program *p, uint8_t dst, int fd);
+/* dst = a 64-bit constant (a 16-byte instruction). */
+void kbpf_emit_load_imm64(struct kbpf_program *p, uint8_t dst, uint64_t v);
 /* dst = r10 + off (an address on the stack). */
 void kbpf_emit_stack_address(struct kbpf_program *p, uint8_t dst, int32_t off);
 void kbpf_emit_return_zero(struct kbpf_program *p);

@@ -13,6 +13,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <sched.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -26,6 +27,7 @@
 #include <unistd.h>
 
 #include "bpf-credentials.h"
+#include "bpf-thread-facts.h"
 #include "cpu-stream.h"
 #include "statedump-recorder.h"
 #include "stream-snapshot.h"
@@ -56,6 +58,7 @@ struct kchannel {
 	size_t nr_filters;
 	unsigned int nr_cpus;
 	struct kernel_cpu_stream *cpus;
+	uint64_t reported_lost_strings; /* report_lost_strings() */
 };
 
 struct kconsumer {
@@ -76,6 +79,7 @@ struct kconsumer {
 	struct kernel_bpf_strings *bpf;
 	struct kernel_process_trackers trackers;
 	struct kernel_bpf_credentials *credentials;
+	struct kernel_bpf_thread_facts *thread_facts;
 	int metadata_fd;
 	size_t metadata_written;
 	/* a snapshot session's: no files, buffers kept for snapshots */
@@ -473,6 +477,10 @@ static int bpf_target_of(const struct kconsumer *kc, const char *enter_name,
 	t->tracepoint_id = format->id;
 	t->exit_tracepoint_id = syscall_event_id(kc, exit_name);
 	t->arg_offset = format->fields[i].offset;
+	t->nr_args = 0;
+	for (i = 0; i < format->nr_fields; i++) /* __syscall_nr's followers */
+		if (format->fields[i].offset >= KERNEL_BPF_ARGS_OFFSET)
+			t->nr_args++;
 	t->exec_like =
 		!strcmp(syscall, "execve") || !strcmp(syscall, "execveat");
 	return t->exit_tracepoint_id ? 0 : -1;
@@ -515,6 +523,35 @@ static size_t find_bpf_targets(const struct kconsumer *kc, const char *instance,
 	return count;
 }
 
+#define MARKER_ENABLE "events/bpf_trace/bpf_trace_printk/enable"
+
+/*
+ * The kernel enables the markers' event of the top level instance when
+ * it verifies a program that prints, from a work queue (asynchronously):
+ * waits up to 1 s for that, then disables it again.
+ */
+static void restore_top_marker_event(const struct kconsumer *kc)
+{
+	struct tracefs_instance top = {.name = "",
+				       .path = (char *)kc->tracefs_root};
+	const struct timespec pause = {0, 5000000};
+	char msg[256], *text;
+	int i, enabled = 0;
+
+	for (i = 0; i < 200 && !enabled; i++) {
+		if (tracefs_read_file(kc->tracefs_root, MARKER_ENABLE, &text,
+				      msg, sizeof(msg)))
+			return;
+		enabled = text[0] == '1';
+		free(text);
+		if (!enabled)
+			nanosleep(&pause, NULL);
+	}
+	if (enabled)
+		tracefs_instance_write(&top, MARKER_ENABLE, "0", msg,
+				       sizeof(msg));
+}
+
 /*
  * Captures the string arguments of the enabled system calls with BPF
  * when it can; the trace then holds strings instead of addresses.
@@ -524,7 +561,7 @@ static void start_bpf_strings(struct kconsumer *kc)
 	struct kernel_bpf_target targets[MAX_BPF_TARGETS];
 	unsigned int ids[MAX_BPF_TARGETS];
 	size_t count = 0, i, j;
-	char err[1024];
+	char err[1024], *top_enable = NULL;
 
 	for (i = 0; i < kc->nr_channels; i++)
 		count = find_bpf_targets(kc, kc->channels[i].instance, targets,
@@ -541,7 +578,23 @@ static void start_bpf_strings(struct kconsumer *kc)
 	}
 	if (!j)
 		return;
-	kc->bpf = kernel_bpf_strings_create(targets, j, err, sizeof(err));
+	/* Loading a program that prints enables the markers' event at the
+	 * top level too: keep it as it was there. */
+	tracefs_read_file(kc->tracefs_root, MARKER_ENABLE, &top_enable, err,
+			  sizeof(err));
+	kc->bpf = kernel_bpf_strings_create(kc->tracefs_root, targets, j, err,
+					    sizeof(err));
+	if (top_enable && top_enable[0] == '0')
+		restore_top_marker_event(kc);
+	free(top_enable);
+	for (i = 0; kc->bpf && i < kc->nr_channels; i++) {
+		if (kernel_bpf_strings_setup_instance(kc->bpf,
+						      kc->channels[i].instance,
+						      err, sizeof(err))) {
+			kernel_bpf_strings_destroy(kc->bpf);
+			kc->bpf = NULL;
+		}
+	}
 	if (!kc->bpf) {
 		fprintf(stderr,
 			"Warning: kernel consumer: system call strings stay "
@@ -594,6 +647,28 @@ static void start_bpf_credentials(struct kconsumer *kc)
 	}
 	kernel_process_table_set_credentials(
 		kc->threads, kernel_bpf_credentials_lookup, kc->credentials);
+}
+
+/*
+ * Keeps what threads were as they exit (parent, priorities, namespace
+ * ids and inodes), for those that exit before their records are
+ * converted (context fields).
+ */
+static void start_bpf_thread_facts(struct kconsumer *kc)
+{
+	char err[1024];
+
+	kc->thread_facts = kernel_bpf_thread_facts_create(
+		kc->tracefs_root, "/sys/kernel/btf/vmlinux", err, sizeof(err));
+	if (!kc->thread_facts) {
+		fprintf(stderr,
+			"Warning: kernel consumer: the facts of threads gone "
+			"before their records are read stay unknown: %s\n",
+			err);
+		return;
+	}
+	kernel_process_table_set_exit_facts(
+		kc->threads, kernel_bpf_thread_facts_lookup, kc->thread_facts);
 }
 
 /*
@@ -686,6 +761,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 				     strerror(errno));
 	start_bpf_strings(kc);
 	start_bpf_credentials(kc);
+	start_bpf_thread_facts(kc);
 	for (i = 0; i < kc->nr_channels; i++) {
 		ret = open_channel(kc, i, err);
 		if (ret)
@@ -725,6 +801,30 @@ static int drain_all(struct kconsumer *kc, struct ctf_error *err)
 	return write_metadata(kc, err);
 }
 
+/*
+ * Says on stderr (the session daemon's log) how many system call
+ * strings each channel recorded as "" since the last report.
+ */
+static void report_lost_strings(struct kconsumer *kc)
+{
+	unsigned int i, cpu;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		struct kchannel *ch = &kc->channels[i];
+		uint64_t lost = 0;
+
+		for (cpu = 0; cpu < ch->nr_cpus; cpu++)
+			lost += ch->cpus[cpu].conv.lost_strings;
+		if (lost > ch->reported_lost_strings)
+			fprintf(stderr,
+				"Warning: kernel consumer: channel %s: %" PRIu64
+				" system call strings could not be read "
+				"(recorded as empty strings)\n",
+				ch->name, lost);
+		ch->reported_lost_strings = lost;
+	}
+}
+
 static int flush_all(struct kconsumer *kc, struct ctf_error *err)
 {
 	uint64_t now = trace_clock_read(kc->clock.source);
@@ -743,6 +843,7 @@ static int flush_all(struct kconsumer *kc, struct ctf_error *err)
 				return ret;
 		}
 	}
+	report_lost_strings(kc);
 	ret = write_metadata(kc, err);
 	if (!ret && kc->metadata_fd >= 0)
 		fsync(kc->metadata_fd);
@@ -784,6 +885,8 @@ static int close_all(struct kconsumer *kc, struct ctf_error *err)
 	kernel_process_trackers_fini(&kc->trackers);
 	kernel_bpf_credentials_destroy(kc->credentials);
 	kc->credentials = NULL;
+	kernel_bpf_thread_facts_destroy(kc->thread_facts);
+	kc->thread_facts = NULL;
 	if (kc->snapshot && kc->trace_dir[0])
 		remove_ring_dir(kc);
 	return ret;

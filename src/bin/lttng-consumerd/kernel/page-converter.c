@@ -121,23 +121,74 @@ static int locate(const struct kernel_field_plan *plan,
 	return *off + *len <= r->size ? 0 : -1;
 }
 
-/* The string BPF captured for the system call of record r, or "". */
+/*
+ * A bpf_trace_printk record: this consumer's marker is kept as its
+ * thread's last one (the record it precedes takes it); another
+ * consumer's is dropped; any other is a user's event (false).
+ */
+static bool take_marker(struct kernel_page_converter *c,
+			const struct tracefs_record *r, int32_t tid)
+{
+	struct kernel_string_marker marker;
+	uint32_t loc;
+	size_t off, len;
+	int ret;
+
+	if (r->size < 12)
+		return false;
+	memcpy(&loc, r->data + 8, sizeof(loc));
+	off = loc & 0xffff;
+	len = loc >> 16;
+	if (off + len > r->size)
+		return false;
+	ret = kernel_bpf_strings_parse_marker(
+		c->bpf, (const char *)r->data + off, len, &marker);
+	if (ret == 1) {
+		if (!c->markers)
+			c->markers = kernel_string_markers_create();
+		if (c->markers)
+			kernel_string_markers_put(c->markers, tid, &marker);
+	}
+	return ret != 0;
+}
+
+/*
+ * A string that could not be read or associated: the record keeps "",
+ * and once written the loss counts as a discarded event of its packet,
+ * so that a reader knows the packet's data is incomplete.
+ */
+static const char *lost_string(struct kernel_page_converter *c)
+{
+	c->record_lost_strings++;
+	return "";
+}
+
+/*
+ * The string BPF captured for the system call of record r: the one its
+ * thread's marker just before it in this CPU's buffer carries, when
+ * the marker's hash of the arguments is the record's. Else (the marker
+ * was lost, or is another system call's) lost_string().
+ */
 static const char *captured_string(struct kernel_page_converter *c,
 				   const struct tracefs_record *r)
 {
-	const char *str = NULL;
+	struct kernel_string_marker *marker = &c->marker_scratch;
 	int32_t tid = (int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4);
-	uint64_t ns;
+	size_t nr_args = r->size > KERNEL_BPF_ARGS_OFFSET
+				 ? (r->size - KERNEL_BPF_ARGS_OFFSET) / 8
+				 : 0;
+	const char *str;
 
 	if (!c->bpf)
 		return "";
-	ns = trace_clock_to_monotonic_ns(c->to_monotonic, r->timestamp);
-	str = kernel_bpf_strings_take(c->bpf, tid, ns);
-	if (!str) { /* captured after the last drain? */
-		kernel_bpf_strings_drain(c->bpf);
-		str = kernel_bpf_strings_take(c->bpf, tid, ns);
-	}
-	return str ? str : "";
+	if (!c->markers ||
+	    !kernel_string_markers_take(c->markers, tid, marker) ||
+	    marker->args_hash != kernel_bpf_args_hash(r->data, nr_args))
+		return lost_string(c);
+	if (!marker->pending_ts)
+		return marker->str;
+	str = kernel_bpf_strings_retry(c->bpf, tid, marker->pending_ts);
+	return str ? str : lost_string(c);
 }
 
 /* The inode of thread tid's pid namespace (0 once it has exited). */
@@ -291,6 +342,8 @@ static int32_t vppid_of(struct kernel_page_converter *c,
 {
 	const struct kernel_thread_info *parent;
 
+	if (t->vppid_known)
+		return t->vppid;
 	if (t->vpid == t->pid)
 		return t->ppid;
 	parent = kernel_process_table_get(c->threads, t->ppid);
@@ -407,18 +460,23 @@ static int convert_record(struct kernel_page_converter *c,
 	const struct kernel_event_class *ec;
 	struct ctf_error lookup_err;
 	struct out_buf o;
+	unsigned int type;
 	int32_t tid;
 	uint64_t ts;
 	int ret;
 
+	c->record_lost_strings = 0;
 	if (r->size < COMMON_HEADER_LEN) {
 		c->unknown++;
 		return 0;
 	}
-	ec = kernel_metadata_event(
-		c->metadata, c->stream_id,
-		(unsigned int)read_unsigned(r->data + COMMON_TYPE_OFFSET, 2),
-		&lookup_err);
+	type = (unsigned int)read_unsigned(r->data + COMMON_TYPE_OFFSET, 2);
+	if (c->bpf && type == kernel_bpf_strings_marker_event(c->bpf) &&
+	    take_marker(c, r,
+			(int32_t)read_signed(r->data + COMMON_PID_OFFSET, 4)))
+		return 0;
+	ec = kernel_metadata_event(c->metadata, c->stream_id, type,
+				   &lookup_err);
 	if (!ec) {
 		c->unknown++;
 		return 0;
@@ -458,6 +516,11 @@ static int convert_record(struct kernel_page_converter *c,
 		kernel_process_table_forget(c->threads, tid);
 	c->last_timestamp = ts;
 	c->events++;
+	if (c->record_lost_strings) {
+		ctf_stream_writer_add_discarded(c->writer,
+						c->record_lost_strings);
+		c->lost_strings += c->record_lost_strings;
+	}
 	return 0;
 }
 
@@ -476,15 +539,17 @@ static int write_event(struct kernel_page_converter *c,
 	int ret;
 
 	memcpy(header + COMMON_PID_OFFSET, &q->tid, sizeof(q->tid));
-	if (grow((void **)&c->out, &c->out_cap, context_bound + q->len))
+	/* Not c->out: a record laid out there may be waiting for this. */
+	if (grow((void **)&c->queued_out, &c->queued_out_cap,
+		 context_bound + q->len))
 		return ctf_error_set(err, -ENOMEM, "out of memory");
-	o.p = c->out;
+	o.p = c->queued_out;
 	if (c->contexts && c->contexts->count)
 		put_context(c, &o, q->tid, &r);
 	memcpy(o.p, q->payload, q->len);
 	o.p += q->len;
-	ret = ctf_stream_writer_append_raw(c->writer, q->ev, ts, c->out,
-					   (size_t)(o.p - c->out), err);
+	ret = ctf_stream_writer_append_raw(c->writer, q->ev, ts, c->queued_out,
+					   (size_t)(o.p - c->queued_out), err);
 	if (ret)
 		return ret;
 	c->last_timestamp = ts;
@@ -584,6 +649,9 @@ int kernel_page_convert(struct kernel_page_converter *c, const void *page,
 		return ctf_error_set(err, ret, "malformed kernel page (cpu %u)",
 				     c->cpu);
 	if (reader.events_missed) {
+		/* a marker before the loss may not precede its record */
+		if (c->markers)
+			kernel_string_markers_clear(c->markers);
 		ret = kernel_page_converter_lose(
 			c, reader.missed_count_known ? reader.missed_count : 0,
 			err);
@@ -617,4 +685,9 @@ void kernel_page_converter_fini(struct kernel_page_converter *c)
 	free(c->out);
 	c->out = NULL;
 	c->out_cap = 0;
+	kernel_string_markers_destroy(c->markers);
+	c->markers = NULL;
+	free(c->queued_out);
+	c->queued_out = NULL;
+	c->queued_out_cap = 0;
 }

@@ -58,8 +58,13 @@ struct kernel_page_converter {
 	uint64_t lost_packets;	 /* overwrite mode: packets skipped */
 	uint64_t record_bytes;	 /* bytes of the records of the pages read */
 	uint64_t records;	 /* records of the pages read */
+	uint64_t lost_strings;	 /* system call strings recorded as "" */
+	uint64_t record_lost_strings; /* of the record being converted */
 	uint64_t last_timestamp;
 	uint32_t last_ns_inum; /* sched_process_fork's parent namespace */
+	/* Each thread's last string marker (bpf-strings.h), or NULL. */
+	struct kernel_string_markers *markers;
+	struct kernel_string_marker marker_scratch; /* the one taken */
 
 	/* Events waiting for their place in time (queue_event). */
 	struct kernel_queued_event *queued;
@@ -68,6 +73,9 @@ struct kernel_page_converter {
 	/* One record's context and payload, laid out (grown on demand). */
 	uint8_t *out;
 	size_t out_cap;
+	/* The same for a queued event (written while a record waits). */
+	uint8_t *queued_out;
+	size_t queued_out_cap;
 };
 
 /*

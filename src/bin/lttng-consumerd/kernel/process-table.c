@@ -22,6 +22,8 @@ struct kernel_process_table {
 	char tracefs_root[4096];
 	kernel_credentials_lookup credentials;
 	void *credentials_ctx;
+	kernel_exit_facts_lookup exit_facts;
+	void *exit_facts_ctx;
 };
 
 struct kernel_process_table *
@@ -249,6 +251,14 @@ void kernel_process_table_set_credentials(struct kernel_process_table *table,
 	table->credentials_ctx = ctx;
 }
 
+void kernel_process_table_set_exit_facts(struct kernel_process_table *table,
+					 kernel_exit_facts_lookup lookup,
+					 void *ctx)
+{
+	table->exit_facts = lookup;
+	table->exit_facts_ctx = ctx;
+}
+
 /* The ids of a thread already gone, from the credentials source. */
 static void fill_gone_ids(const struct kernel_process_table *table,
 			  struct kernel_thread_info *info)
@@ -292,6 +302,8 @@ static void fill(const struct kernel_process_table *table,
 			      sizeof(tgid)))
 		info->pid = atoi(tgid);
 	fill_gone_ids(table, info);
+	if (table->exit_facts)
+		table->exit_facts(table->exit_facts_ctx, tid, info);
 }
 
 const struct kernel_thread_info *

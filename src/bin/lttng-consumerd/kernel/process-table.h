@@ -6,9 +6,11 @@
  * ppid, procname and prio come from here. For a thread that has already
  * exited when first seen, the name and thread group come from the
  * kernel's own maps (tracefs saved_cmdlines and saved_tgids, filled as
- * events are recorded); ppid is then 0 and prio 0, and the ids below
- * are unknown (ids_known false), unless a credentials source knows the
- * thread's user and group (kernel_process_table_set_credentials()).
+ * events are recorded), and the other facts from what BPF read as it
+ * exited (kernel_process_table_set_exit_facts()); without that, ppid
+ * is 0 and prio 0, and the ids below are unknown (ids_known false),
+ * unless a credentials source knows the thread's user and group
+ * (kernel_process_table_set_credentials()).
  *
  * Credentials (uid, euid, ... from /proc/<tid>/status) are the root user
  * namespace's; their v* forms are mapped through the thread's
@@ -34,6 +36,8 @@ struct kernel_thread_info {
 	char comm[KERNEL_COMM_LEN + 1];
 	bool ids_known; /* read from /proc: the fields below are valid */
 	int32_t vpid, vtid;
+	bool vppid_known; /* vppid below (else: from the parent's entry) */
+	int32_t vppid;
 	uint32_t uid, euid, suid, gid, egid, sgid;
 	uint32_t vuid, veuid, vsuid, vgid, vegid, vsgid;
 	/* Namespace inodes, in kernel_ns order (0: unknown). */
@@ -78,6 +82,21 @@ typedef int (*kernel_credentials_lookup)(void *ctx, int32_t tid, uint32_t *uid,
 void kernel_process_table_set_credentials(struct kernel_process_table *table,
 					  kernel_credentials_lookup lookup,
 					  void *ctx);
+
+/*
+ * Where the facts of a thread already gone may be found (the BPF exit
+ * facts, bpf-thread-facts.h): fills info and returns 0, or -1.
+ */
+typedef int (*kernel_exit_facts_lookup)(void *ctx, int32_t tid,
+					struct kernel_thread_info *info);
+
+/*
+ * Threads gone before being read then get the facts they had when they
+ * exited (all fields), over the credentials source's.
+ */
+void kernel_process_table_set_exit_facts(struct kernel_process_table *table,
+					 kernel_exit_facts_lookup lookup,
+					 void *ctx);
 
 /* Forgets tid (after exec or exit: its name or group changed). */
 void kernel_process_table_forget(struct kernel_process_table *table,

@@ -1,137 +1,137 @@
 /*
- * Implementation of string-captures.h: a fixed hash of per-thread rings.
+ * Implementation of string-captures.h: two fixed direct-mapped tables
+ * (a slot follows one key at a time; a newcomer evicts it, which can
+ * only cost a string, never give a record another one's).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "string-captures.h"
 
-#define BUCKETS 1024 /* threads followed at once */
-#define DEPTH 8	     /* captures kept per thread */
-/* Largest distance between a capture and its tracefs record. */
-#define MATCH_WINDOW_NS 2000000ULL
+#define MARKER_SLOTS 256 /* threads with a marker awaiting its record */
+#define RETRY_SLOTS 512	 /* retries awaiting their record */
 
-struct capture {
-	uint64_t ts; /* 0: free */
+struct marker_slot {
+	int32_t tid;
 	bool used;
-	bool pending;
+	struct kernel_string_marker marker;
+};
+
+struct kernel_string_markers {
+	struct marker_slot slots[MARKER_SLOTS];
+};
+
+struct retry_slot {
+	uint64_t ts; /* 0: free */
+	int32_t tid;
+	bool has_string;
 	char str[KERNEL_CAPTURE_STRING_MAX];
 };
 
-struct thread_captures {
-	int32_t tid;
-	unsigned int next;
-	struct capture captures[DEPTH];
+struct kernel_string_retries {
+	struct retry_slot slots[RETRY_SLOTS];
 };
 
-struct kernel_string_captures {
-	struct thread_captures threads[BUCKETS];
-};
-
-struct kernel_string_captures *kernel_string_captures_create(void)
+static uint32_t mix(uint64_t v)
 {
-	return calloc(1, sizeof(struct kernel_string_captures));
+	v *= 0x9e3779b97f4a7c15ULL;
+	return (uint32_t)(v >> 32);
 }
 
-void kernel_string_captures_destroy(struct kernel_string_captures *sc)
+struct kernel_string_markers *kernel_string_markers_create(void)
 {
-	free(sc);
+	return calloc(1, sizeof(struct kernel_string_markers));
 }
 
-static struct thread_captures *bucket_of(struct kernel_string_captures *sc,
-					 int32_t tid)
+void kernel_string_markers_destroy(struct kernel_string_markers *m)
 {
-	return &sc->threads[((uint32_t)tid * 2654435761U) % BUCKETS];
+	free(m);
 }
 
-/* Thread tid's capture at exactly ts, or NULL. */
-static struct capture *at_time(struct thread_captures *t, uint64_t ts)
+static struct marker_slot *marker_slot(struct kernel_string_markers *m,
+				       int32_t tid)
 {
-	unsigned int i;
-
-	for (i = 0; i < DEPTH; i++) {
-		if (t->captures[i].ts == ts)
-			return &t->captures[i];
-	}
-	return NULL;
+	return &m->slots[mix((uint32_t)tid) % MARKER_SLOTS];
 }
 
-void kernel_string_captures_keep(struct kernel_string_captures *sc, int32_t tid,
-				 uint64_t ts, const char *str, int32_t len,
-				 bool pending)
+void kernel_string_markers_put(struct kernel_string_markers *m, int32_t tid,
+			       const struct kernel_string_marker *marker)
 {
-	struct thread_captures *t = bucket_of(sc, tid);
-	struct capture *c;
+	struct marker_slot *s = marker_slot(m, tid);
+
+	s->tid = tid;
+	s->used = true;
+	s->marker.args_hash = marker->args_hash;
+	s->marker.pending_ts = marker->pending_ts;
+	memcpy(s->marker.str, marker->str, sizeof(s->marker.str));
+	s->marker.str[sizeof(s->marker.str) - 1] = '\0';
+}
+
+bool kernel_string_markers_take(struct kernel_string_markers *m, int32_t tid,
+				struct kernel_string_marker *out)
+{
+	struct marker_slot *s = marker_slot(m, tid);
+
+	if (!s->used || s->tid != tid)
+		return false;
+	*out = s->marker;
+	s->used = false;
+	return true;
+}
+
+void kernel_string_markers_clear(struct kernel_string_markers *m)
+{
+	size_t i;
+
+	for (i = 0; i < MARKER_SLOTS; i++)
+		m->slots[i].used = false;
+}
+
+struct kernel_string_retries *kernel_string_retries_create(void)
+{
+	return calloc(1, sizeof(struct kernel_string_retries));
+}
+
+void kernel_string_retries_destroy(struct kernel_string_retries *r)
+{
+	free(r);
+}
+
+static struct retry_slot *retry_slot(struct kernel_string_retries *r,
+				     int32_t tid, uint64_t ts)
+{
+	return &r->slots[mix(ts ^ ((uint64_t)(uint32_t)tid << 40)) %
+			 RETRY_SLOTS];
+}
+
+void kernel_string_retries_keep(struct kernel_string_retries *r, int32_t tid,
+				uint64_t ts, const char *str, int32_t len)
+{
+	struct retry_slot *s = retry_slot(r, tid, ts);
 	size_t n = len > 0 ? (size_t)len : 0;
 
 	if (!ts)
 		return;
-	if (t->tid != tid) { /* the bucket changes thread */
-		memset(t, 0, sizeof(*t));
-		t->tid = tid;
-	}
-	c = at_time(t, ts);
-	if (!c) {
-		c = &t->captures[t->next++ % DEPTH];
-		c->used = false;
-	}
-	c->ts = ts;
-	c->pending = pending;
 	if (n > KERNEL_CAPTURE_STRING_MAX)
 		n = KERNEL_CAPTURE_STRING_MAX;
-	if (n) /* str may be NULL when there is no string */
-		memcpy(c->str, str, n);
-	c->str[n ? n - 1 : 0] = '\0';
+	s->ts = ts;
+	s->tid = tid;
+	s->has_string = n > 0;
+	if (n)
+		memcpy(s->str, str, n);
+	s->str[n ? n - 1 : 0] = '\0';
 }
 
-/* Thread tid's unused capture closest to ts (within the window). */
-static struct capture *closest(struct kernel_string_captures *sc, int32_t tid,
-			       uint64_t ts)
+int kernel_string_retries_take(struct kernel_string_retries *r, int32_t tid,
+			       uint64_t ts, char *out)
 {
-	struct thread_captures *t = bucket_of(sc, tid);
-	struct capture *best = NULL;
-	uint64_t best_gap = MATCH_WINDOW_NS + 1, gap;
-	unsigned int i;
+	struct retry_slot *s = retry_slot(r, tid, ts);
 
-	if (t->tid != tid)
-		return NULL;
-	for (i = 0; i < DEPTH; i++) {
-		struct capture *c = &t->captures[i];
-
-		if (c->used || !c->ts)
-			continue;
-		gap = c->ts > ts ? c->ts - ts : ts - c->ts;
-		if (gap < best_gap) {
-			best_gap = gap;
-			best = c;
-		}
-	}
-	return best;
-}
-
-int kernel_string_captures_take(struct kernel_string_captures *sc, int32_t tid,
-				uint64_t ts, char *out, uint64_t *pending_ts)
-{
-	struct capture *c = closest(sc, tid, ts);
-
-	if (!c)
+	if (!ts || s->ts != ts || s->tid != tid)
 		return 0;
-	if (c->pending) {
-		*pending_ts = c->ts;
-		return -EAGAIN;
-	}
-	c->used = true;
-	memcpy(out, c->str, KERNEL_CAPTURE_STRING_MAX);
+	s->ts = 0;
+	if (!s->has_string)
+		return -1;
+	memcpy(out, s->str, KERNEL_CAPTURE_STRING_MAX);
 	return 1;
-}
-
-void kernel_string_captures_give_up(struct kernel_string_captures *sc,
-				    int32_t tid, uint64_t ts)
-{
-	struct thread_captures *t = bucket_of(sc, tid);
-	struct capture *c = t->tid == tid ? at_time(t, ts) : NULL;
-
-	if (c)
-		c->used = true;
 }
