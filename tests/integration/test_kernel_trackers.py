@@ -263,13 +263,16 @@ UNTRACKED_CODES = {30, 31, 40, 41, 50, 51}
 
 
 @pytest.mark.parametrize("consumer_paused", [False, True])
+@pytest.mark.parametrize("attr", ["--pid", "--vpid"])
 def test_pid_tracker_keeps_the_process_threads_not_its_children(
-        ks, tmp_path, consumer_paused):
+        ks, tmp_path, consumer_paused, attr):
     """lttng track -k --pid=N records the events of N's thread group, as
     LTTng-modules checks current->tgid: N's threads (created after the
     tracking began too) and the image it execs, none of its children's
-    or grandchildren's. With the consumer paused, every thread is gone
-    when its records are converted (thread groups from saved_tgids)."""
+    or grandchildren's; --vpid likewise with the thread group's id in
+    its namespace (here the root one). With the consumer paused, every
+    thread is gone when its records are converted (thread groups from
+    saved_tgids)."""
     script = tmp_path / "family.py"
     script.write_text(FAMILY)
     family = subprocess.Popen([sys.executable, str(script)],
@@ -281,7 +284,7 @@ def test_pid_tracker_keeps_the_process_threads_not_its_children(
         ks.ok("create", "s", f"--output={tmp_path / 't'}")
         ks.ok("enable-event", "-k", "--syscall", "getpgid")
         ks.ok("add-context", "-k", "-t", "pid", "-t", "tid")
-        ks.ok("track", "-k", f"--pid={root}")
+        ks.ok("track", "-k", f"{attr}={root}")
         ks.ok("start")
         if consumer_paused:
             consumer = kernel_consumer_pid(ks.sessiond.pid())
