@@ -426,8 +426,8 @@ def test_track_pid_records_only_tracked_processes(ks, tool, tmp_path):
     ks.ok("destroy")
     pids = {r.common_context["pid"] for r in read_trace(tmp_path / "t" /
                                                         "kernel")}
-    # This process (and, through tracefs's event-fork, the children it
-    # started while tracked), not the untracked pid 1.
+    # This process (not its children: see test_kernel_trackers.py), not
+    # the untracked pid 1.
     assert me in pids
     assert 1 not in pids
 

@@ -5,6 +5,7 @@ babeltrace2) when workloads run as different users."""
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -219,3 +220,108 @@ def test_uid_tracker_keeps_short_lived_processes(ks, tool, tmp_path):
                r.common_context["gid"] == 65534 for r in mine)
     assert not [r for r in trace if r.common_context["pid"] == root_tid]
     assert all(r.common_context["uid"] == 65534 for r in trace)
+
+
+# A process family whose every member calls getpgid() on markers no pid
+# can have (pid_max <= 2^22): 900000000 + 1000 * member code + i, so
+# each record names its caller. The root waits for a line on stdin,
+# then: 100 calls; 3 threads (created now, after tracking began), 100
+# calls each, one of them exiting at once; 2 children, each with a
+# thread and a grandchild; then it execs a second image (same process)
+# that makes 100 more calls.
+FAMILY = r"""
+import os, sys, threading
+MARK = 900000000
+def calls(code, n=100):
+    for i in range(n):
+        try:
+            os.getpgid(MARK + 1000 * code + i)
+        except ProcessLookupError:
+            pass
+if len(sys.argv) > 1:  # the image the root execs
+    calls(int(sys.argv[1]))
+    sys.exit(0)
+print(os.getpid(), flush=True)
+sys.stdin.readline()
+calls(1)
+threads = [threading.Thread(target=calls, args=(20 + k,)) for k in range(3)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+for k in range(2):
+    child = os.fork()
+    if child == 0:
+        t = threading.Thread(target=calls, args=(40 + k,))
+        t.start()
+        calls(30 + k)
+        t.join()
+        grandchild = os.fork()
+        if grandchild == 0:
+            calls(50 + k)
+            os._exit(0)
+        os.waitpid(grandchild, 0)
+        os._exit(0)
+    os.waitpid(child, 0)
+os.execv(sys.executable, [sys.executable, __file__, "6"])
+"""
+TRACKED_CODES = {1, 20, 21, 22, 6}
+UNTRACKED_CODES = {30, 31, 40, 41, 50, 51}
+
+
+@pytest.mark.parametrize("consumer_paused", [False, True])
+@pytest.mark.parametrize("attr", ["--pid", "--vpid"])
+def test_pid_tracker_keeps_the_process_threads_not_its_children(
+        ks, tmp_path, consumer_paused, attr):
+    """lttng track -k --pid=N records the events of N's thread group, as
+    LTTng-modules checks current->tgid: N's threads (created after the
+    tracking began too) and the image it execs, none of its children's
+    or grandchildren's; --vpid likewise with the thread group's id in
+    its namespace (here the root one). With the consumer paused, every
+    thread is gone when its records are converted (thread groups from
+    saved_tgids)."""
+    script = tmp_path / "family.py"
+    script.write_text(FAMILY)
+    family = subprocess.Popen([sys.executable, str(script)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    root = int(family.stdout.readline())
+    consumer = None
+    try:
+        ks.ok("create", "s", f"--output={tmp_path / 't'}")
+        ks.ok("enable-event", "-k", "--syscall", "getpgid")
+        ks.ok("add-context", "-k", "-t", "pid", "-t", "tid")
+        ks.ok("track", "-k", f"{attr}={root}")
+        ks.ok("start")
+        if consumer_paused:
+            consumer = kernel_consumer_pid(ks.sessiond.pid())
+            os.kill(consumer, signal.SIGSTOP)
+        family.stdin.write("go\n")
+        family.stdin.flush()
+        assert family.wait(timeout=60) == 0
+    finally:
+        if consumer:
+            os.kill(consumer, signal.SIGCONT)
+        family.kill()
+        family.wait()
+    ks.ok("stop")
+    ks.ok("destroy")
+    trace = read_trace(tmp_path / "t" / "kernel")
+    assert trace.discarded_events == 0
+    calls = {}
+    for r in trace:
+        assert r.name in ("syscall_entry_getpgid", "syscall_exit_getpgid")
+        assert r.common_context["pid"] == root, r
+        if r.name == "syscall_entry_getpgid":
+            marker = r.fields["pid"] - 900000000
+            assert 0 <= marker < 100000, r
+            code, i = divmod(marker, 1000)
+            calls.setdefault(code, []).append(
+                (i, r.common_context["tid"]))
+    assert set(calls) == TRACKED_CODES, sorted(calls)
+    for code, seen in calls.items():
+        assert sorted(i for i, _ in seen) == list(range(100)), code
+        tids = {tid for _, tid in seen}
+        assert len(tids) == 1, (code, tids)
+        # Threads have their own ids; the exec'd image keeps the root's.
+        assert (tids == {root}) == (code in (1, 6)), (code, tids, root)

@@ -20,6 +20,7 @@
 
 struct translator {
 	struct filter_strbuf sb;
+	const struct filter_tracefs_fields *fields; /* NULL: all tracefs's */
 	char *why;
 	size_t why_len;
 	int ret;
@@ -70,6 +71,21 @@ static enum filter_op mirror(enum filter_op op)
 	default:
 		return op;
 	}
+}
+
+/*
+ * Whether tracefs holds plain field `node` as the recorded event does;
+ * says why not otherwise.
+ */
+static bool same_in_tracefs(struct translator *t,
+			    const struct filter_node *node)
+{
+	const char *name = node->u.ref.segs[0].name;
+
+	if (!t->fields || t->fields->same(t->fields->priv, name))
+		return true;
+	cannot(t, "tracefs does not hold field '%s' as it is recorded", name);
+	return false;
 }
 
 /* Says why a reference or operand is not a tracefs field. */
@@ -136,6 +152,8 @@ static bool render_mask_test(struct translator *t, enum filter_op op,
 	}
 	if (!is_plain_field(field) || mask->type != FILTER_NODE_INT)
 		return false;
+	if (!same_in_tracefs(t, field))
+		return true;
 	filter_strbuf_printf(&t->sb, "%s%s & %" PRId64 "%s",
 			     op == FILTER_OP_EQ ? "!(" : "",
 			     field->u.ref.segs[0].name, mask->u.i,
@@ -176,6 +194,8 @@ static void render_comparison(struct translator *t, enum filter_op op,
 		not_a_field(t, l->type == FILTER_NODE_REF ? l : r);
 		return;
 	}
+	if (!same_in_tracefs(t, l))
+		return;
 	switch (r->type) {
 	case FILTER_NODE_INT:
 		filter_strbuf_printf(&t->sb, "%s %s %" PRId64,
@@ -218,10 +238,10 @@ static void render_bool(struct translator *t, const struct filter_node *node)
 	if (t->ret)
 		return;
 	if (node->type == FILTER_NODE_REF) {
-		if (is_plain_field(node))
+		if (is_plain_field(node) && same_in_tracefs(t, node))
 			filter_strbuf_printf(&t->sb, "%s != 0",
 					     node->u.ref.segs[0].name);
-		else
+		else if (!t->ret)
 			not_a_field(t, node);
 		return;
 	}
@@ -257,10 +277,13 @@ static void render_bool(struct translator *t, const struct filter_node *node)
 	}
 }
 
-int filter_tracefs_render(const struct filter_node *root, char **out, char *why,
-			  size_t why_len)
+/* Renders root for an event whose fields are described by `fields`. */
+static int render_for(const struct filter_node *root,
+		      const struct filter_tracefs_fields *fields, char **out,
+		      char *why, size_t why_len)
 {
-	struct translator t = {.why = why, .why_len = why_len};
+	struct translator t = {
+		.fields = fields, .why = why, .why_len = why_len};
 	char *text;
 
 	render_bool(&t, root);
@@ -273,20 +296,82 @@ int filter_tracefs_render(const struct filter_node *root, char **out, char *why,
 	return 0;
 }
 
-int filter_tracefs_translate(const char *expr, char **out, char *why,
-			     size_t why_len, struct filter_error *err)
+int filter_tracefs_render(const struct filter_node *root, char **out, char *why,
+			  size_t why_len)
 {
-	struct filter_node *root;
+	return render_for(root, NULL, out, why, why_len);
+}
+
+/*
+ * Appends to sb, joined by &&, the tracefs form of each operand of the
+ * top-level && chain of node that tracefs can express on its own.
+ * Returns -ENOMEM or 0.
+ */
+static int render_implied(const struct filter_node *node,
+			  const struct filter_tracefs_fields *fields,
+			  struct filter_strbuf *sb, size_t *count)
+{
+	char *text = NULL;
 	int ret;
 
+	if (node->type == FILTER_NODE_BINARY &&
+	    node->u.binary.op == FILTER_OP_AND) {
+		ret = render_implied(node->u.binary.left, fields, sb, count);
+		return ret ? ret
+			   : render_implied(node->u.binary.right, fields, sb,
+					    count);
+	}
+	ret = render_for(node, fields, &text, NULL, 0);
+	if (ret == -ENOTSUP)
+		return 0;
+	if (ret)
+		return ret;
+	filter_strbuf_printf(sb, "%s(%s)", (*count)++ ? " && " : "", text);
+	free(text);
+	return 0;
+}
+
+int filter_tracefs_translate_event(const char *expr,
+				   const struct filter_tracefs_fields *fields,
+				   char **out, char **implied, char *why,
+				   size_t why_len, struct filter_error *err)
+{
+	struct filter_strbuf sb = {0};
+	struct filter_node *root;
+	size_t count = 0;
+	char *text;
+	int ret;
+
+	if (implied)
+		*implied = NULL;
 	ret = filter_parse(expr, &root, err);
 	if (ret)
 		return ret;
 	ret = filter_check(expr, 0, root, err);
 	if (!ret) {
 		filter_fold(root);
-		ret = filter_tracefs_render(root, out, why, why_len);
+		ret = render_for(root, fields, out, why, why_len);
+	}
+	if (ret == -ENOTSUP && implied) {
+		int implied_ret = render_implied(root, fields, &sb, &count);
+
+		text = filter_strbuf_finish(&sb);
+		if (implied_ret || !text) {
+			free(text);
+			ret = -ENOMEM;
+		} else if (count) {
+			*implied = text;
+		} else {
+			free(text);
+		}
 	}
 	filter_ast_free(root);
 	return ret;
+}
+
+int filter_tracefs_translate(const char *expr, char **out, char *why,
+			     size_t why_len, struct filter_error *err)
+{
+	return filter_tracefs_translate_event(expr, NULL, out, NULL, why,
+					      why_len, err);
 }

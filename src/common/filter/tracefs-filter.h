@@ -7,6 +7,7 @@
 #ifndef FILTER_TRACEFS_FILTER_H
 #define FILTER_TRACEFS_FILTER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "filter/ast.h"
@@ -30,5 +31,31 @@ int filter_tracefs_render(const struct filter_node *root, char **out, char *why,
  */
 int filter_tracefs_translate(const char *expr, char **out, char *why,
 			     size_t why_len, struct filter_error *err);
+
+/*
+ * What tracefs holds of one event's payload fields. same(priv, name) is
+ * false for a field that tracefs holds otherwise than the recorded event
+ * (a system call's user string, which tracefs has as an address; an
+ * argument whose C type is narrower than tracefs's 8-byte slot): an
+ * expression naming it is not tracefs's.
+ */
+struct filter_tracefs_fields {
+	bool (*same)(void *priv, const char *name);
+	void *priv;
+};
+
+/*
+ * filter_tracefs_translate() for an event (fields NULL: every field is
+ * as tracefs holds it). When tracefs cannot express the expression
+ * (-ENOTSUP) and implied is not NULL, *implied gets the tracefs filter
+ * of the operands of its top-level && chain that tracefs can express,
+ * ANDed ("(a) && (c)" for "a && b && c"): every record the expression
+ * accepts passes it, so tracefs may apply it first and leave the whole
+ * expression to the consumer. NULL when no operand is tracefs's.
+ */
+int filter_tracefs_translate_event(const char *expr,
+				   const struct filter_tracefs_fields *fields,
+				   char **out, char **implied, char *why,
+				   size_t why_len, struct filter_error *err);
 
 #endif /* FILTER_TRACEFS_FILTER_H */

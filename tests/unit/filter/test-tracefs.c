@@ -2,18 +2,26 @@
  * Tracefs translation tests: what the kernel's event filter language can
  * express comes out in its syntax (field on the left, globs as ~, bit
  * tests as FIELD & MASK); everything else is refused with the reason.
+ * For an event with a field tracefs does not hold as recorded (a system
+ * call's user string), the filter tracefs may apply first is implied by
+ * the expression: checked on random expressions and values.
  */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
 #include "filter/filter.h"
+#include "filter/interpreter.h"
+#include "filter/linker.h"
+#include "filter/strbuf.h"
 #include "filter/tracefs-filter.h"
 
 static const struct {
@@ -129,6 +137,210 @@ static void test_invalid_expressions_report_the_compile_error(void **state)
 	assert_null(out);
 }
 
+/* The event of the split tests: `path` is a user string tracefs lacks. */
+static bool same_but_path(void *priv, const char *name)
+{
+	(void)priv;
+	return strcmp(name, "path") != 0;
+}
+
+static const struct filter_tracefs_fields syscall_like = {same_but_path, NULL};
+
+static const struct {
+	const char *expr, *implied;
+} split[] = {
+	{"path == \"/tmp/*\"", NULL},
+	{"path == \"/tmp/*\" && size == 77", "(size == 77)"},
+	{"size == 77 && path != \"/x\" && count > 3",
+	 "(size == 77) && (count > 3)"},
+	{"(size == 1 || count == 2) && path == \"a\"",
+	 "(size == 1 || count == 2)"},
+	{"size == 77 || path == \"/x\"", NULL},
+	{"!(size == 77 && path == \"/x\")", NULL},
+	{"path == \"/x\" && $ctx.tid == 3 && flags & 4", "(flags & 4)"},
+	{"name == \"a*\" && path == \"b\"", "(name ~ \"a*\")"},
+};
+
+static void test_split_keeps_the_expressible_conjuncts(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(split) / sizeof(split[0]); i++) {
+		char why[128] = "", *out = NULL, *implied = NULL;
+		int ret = filter_tracefs_translate_event(
+			split[i].expr, &syscall_like, &out, &implied, why,
+			sizeof(why), NULL);
+
+		if (ret != -ENOTSUP)
+			fail_msg("'%s': %d", split[i].expr, ret);
+		assert_null(out);
+		if (!split[i].implied != !implied ||
+		    (implied && strcmp(implied, split[i].implied)))
+			fail_msg("'%s' implied '%s'", split[i].expr,
+				 implied ? implied : "(none)");
+		free(implied);
+	}
+	/* Without such a field: the whole, and nothing implied. */
+	{
+		char *out = NULL, *implied = NULL;
+
+		assert_int_equal(filter_tracefs_translate_event(
+					 "path == \"/t*\" && size == 1", NULL,
+					 &out, &implied, NULL, 0, NULL),
+				 0);
+		assert_string_equal(out, "path ~ \"/t*\" && size == 1");
+		assert_null(implied);
+		free(out);
+	}
+	{
+		char why[128] = "", *out = NULL;
+
+		assert_int_equal(filter_tracefs_translate_event(
+					 "path == \"/x\"", &syscall_like, &out,
+					 NULL, why, sizeof(why), NULL),
+				 -ENOTSUP);
+		assert_string_equal(why, "tracefs does not hold field 'path' "
+					 "as it is recorded");
+	}
+}
+
+/* A random expression over num1, num2 (integers) and path (a string). */
+static void random_expr(struct filter_strbuf *sb, unsigned int *seed, int depth)
+{
+	static const char *const leaves[] = {
+		"num1 == %u",	  "num2 < %u",	     "num1 & %u",
+		"num2 != %u",	  "path == \"/x*\"", "path != \"/y\"",
+		"path == \"*y\"", "num1 >= %u",
+	};
+	unsigned int r = (unsigned int)rand_r(seed);
+
+	if (depth <= 0 || r % 3 == 0) {
+		filter_strbuf_printf(sb, leaves[r / 3 % 8], r / 24 % 8);
+		return;
+	}
+	if (r % 3 == 1) {
+		filter_strbuf_printf(sb, "!(");
+		random_expr(sb, seed, depth - 1);
+		filter_strbuf_printf(sb, ")");
+		return;
+	}
+	filter_strbuf_printf(sb, "(");
+	random_expr(sb, seed, depth - 1);
+	filter_strbuf_printf(sb, r / 3 % 3 ? " && " : " || ");
+	random_expr(sb, seed, depth - 1);
+	filter_strbuf_printf(sb, ")");
+}
+
+static struct filter_program *link_expr(const char *expr)
+{
+	static const struct filter_field fields[] = {
+		{.name = "num1", .kind = FILTER_FIELD_INTEGER},
+		{.name = "num2", .kind = FILTER_FIELD_INTEGER},
+		{.name = "path", .kind = FILTER_FIELD_STRING},
+	};
+	const struct filter_event_layout layout = {.fields = fields,
+						   .nr_fields = 3};
+	struct filter_bytecode *bc = NULL;
+	struct filter_program *prog = NULL;
+	struct filter_error err;
+	char msg[128];
+
+	if (filter_compile(expr, &bc, &err))
+		fail_msg("'%s': %s", expr, err.message);
+	if (filter_link(bc->data, bc->len, &layout, &prog, msg, sizeof(msg)))
+		fail_msg("'%s': %s", expr, msg);
+	free(bc);
+	return prog;
+}
+
+/* tracefs text back in the filter language (`~` is `==` with a glob). */
+static char *from_tracefs(const char *text)
+{
+	char *copy = strdup(text), *p;
+	size_t len = strlen(text) + 64;
+	char *out = malloc(len);
+
+	assert_non_null(copy);
+	assert_non_null(out);
+	out[0] = '\0';
+	for (p = copy; *p; p++) {
+		if (p[0] == '~') {
+			strcat(out, "==");
+			continue;
+		}
+		strncat(out, p, 1);
+	}
+	free(copy);
+	return out;
+}
+
+/*
+ * A filter must never be split so that it changes the result: every
+ * record the expression accepts passes the implied tracefs filter,
+ * which never names the field tracefs lacks.
+ */
+static void test_implied_filter_keeps_every_accepted_record(void **state)
+{
+	static const char *const paths[] = {"/x1", "/y", "/xy", "", "/x"};
+	unsigned int seed = (unsigned int)time(NULL), n, splits = 0;
+
+	(void)state;
+	printf("seed %u\n", seed);
+	for (n = 0; n < 3000; n++) {
+		struct filter_strbuf sb = {0};
+		struct filter_program *whole, *part;
+		char *expr, *out = NULL, *implied = NULL, *ours;
+		unsigned int v;
+		int ret;
+
+		random_expr(&sb, &seed, 4);
+		expr = filter_strbuf_finish(&sb);
+		assert_non_null(expr);
+		ret = filter_tracefs_translate_event(expr, &syscall_like, &out,
+						     &implied, NULL, 0, NULL);
+		if (ret == 0) { /* no path in it */
+			assert_null(strstr(expr, "path"));
+			free(out);
+			free(expr);
+			continue;
+		}
+		assert_int_equal(ret, -ENOTSUP);
+		if (!implied) {
+			free(expr);
+			continue;
+		}
+		splits++;
+		if (strstr(implied, "path"))
+			fail_msg("'%s' implied '%s' (seed %u)", expr, implied,
+				 seed);
+		ours = from_tracefs(implied);
+		whole = link_expr(expr);
+		part = link_expr(ours);
+		for (v = 0; v < 8 * 8 * 5; v++) {
+			struct filter_value values[3] = {
+				{.type = FILTER_VALUE_S64, .u.s64 = v % 8},
+				{.type = FILTER_VALUE_S64, .u.s64 = v / 8 % 8},
+				{.type = FILTER_VALUE_STRING},
+			};
+
+			values[2].u.str.ptr = paths[v / 64];
+			values[2].u.str.len = strlen(paths[v / 64]);
+			if (filter_eval(whole, values, NULL, NULL) &&
+			    !filter_eval(part, values, NULL, NULL))
+				fail_msg("'%s' accepts what '%s' refuses "
+					 "(seed %u)",
+					 expr, implied, seed);
+		}
+		filter_program_free(whole);
+		filter_program_free(part);
+		free(ours);
+		free(implied);
+		free(expr);
+	}
+	assert_true(splits > 100);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +349,9 @@ int main(void)
 			test_inexpressible_filters_are_refused_with_reason),
 		cmocka_unit_test(
 			test_invalid_expressions_report_the_compile_error),
+		cmocka_unit_test(test_split_keeps_the_expressible_conjuncts),
+		cmocka_unit_test(
+			test_implied_filter_keeps_every_accepted_record),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -73,10 +73,53 @@ static void test_none_and_unknown_threads_keep_nothing(void **state)
 	kernel_process_trackers_fini(&t);
 }
 
+/*
+ * The process ID tracker checks the thread group, as LTTng-modules
+ * checks current->tgid: every thread of the process, none of its
+ * children; a thread already gone still has its thread group (from
+ * saved_tgids), not its other ids.
+ */
+static void test_pid_tracker_keeps_the_thread_group(void **state)
+{
+	struct kernel_process_trackers t = {0};
+	struct kernel_thread_info leader = thread(10, 0, 0);
+	struct kernel_thread_info thread_of = thread(10, 0, 0);
+	struct kernel_thread_info child = thread(12, 0, 0);
+	struct kernel_thread_info other = thread(13, 0, 0);
+	struct kernel_thread_info gone = {.tid = 14, .pid = 10};
+	struct kernel_thread_info gone_child = {.tid = 15, .pid = 15};
+
+	(void)state;
+	thread_of.tid = 11;
+	child.ppid = 10;
+	/* A thread id of the process is not its process ID. */
+	assert_int_equal(kernel_process_trackers_set(&t, "pid=10,11,13"), 0);
+	assert_true(kernel_process_trackers_active(&t));
+	assert_true(kernel_process_trackers_allow(&t, &leader));
+	assert_true(kernel_process_trackers_allow(&t, &thread_of));
+	assert_false(kernel_process_trackers_allow(&t, &child));
+	assert_true(kernel_process_trackers_allow(&t, &other));
+	assert_true(kernel_process_trackers_allow(&t, &gone));
+	assert_false(kernel_process_trackers_allow(&t, &gone_child));
+	/* With a user ID tracker, the gone thread's unknown uid counts. */
+	assert_int_equal(kernel_process_trackers_set(&t, "uid=0"), 0);
+	assert_true(kernel_process_trackers_allow(&t, &thread_of));
+	assert_false(kernel_process_trackers_allow(&t, &gone));
+	assert_int_equal(kernel_process_trackers_set(&t, "uid=all"), 0);
+	assert_int_equal(kernel_process_trackers_set(&t, "pid=13"), 0);
+	assert_false(kernel_process_trackers_allow(&t, &thread_of));
+	assert_true(kernel_process_trackers_allow(&t, &other));
+	assert_int_equal(kernel_process_trackers_set(&t, "pid=none"), 0);
+	assert_false(kernel_process_trackers_allow(&t, &other));
+	assert_int_equal(kernel_process_trackers_set(&t, "pid=all"), 0);
+	assert_false(kernel_process_trackers_active(&t));
+	kernel_process_trackers_fini(&t);
+}
+
 static void test_bad_specs_are_refused(void **state)
 {
 	static const char *const bad[] = {
-		"pid=1",  "uid",    "uid=", "uid=1,,2",
+		"tid=1",  "uid",    "uid=", "uid=1,,2",
 		"uid=-1", "uid=1x", "=1",   "uid=1,",
 	};
 	struct kernel_process_trackers t = {0};
@@ -96,6 +139,7 @@ int main(void)
 		cmocka_unit_test(test_no_tracker_keeps_everything),
 		cmocka_unit_test(test_sets_intersect),
 		cmocka_unit_test(test_none_and_unknown_threads_keep_nothing),
+		cmocka_unit_test(test_pid_tracker_keeps_the_thread_group),
 		cmocka_unit_test(test_bad_specs_are_refused),
 	};
 

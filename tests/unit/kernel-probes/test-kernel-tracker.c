@@ -42,9 +42,10 @@ static void test_new_tracker_includes_every_process(void **state)
 	spec = kernel_tracker_consumer_spec(&t, LTTNG_PROCESS_ATTR_USER_ID);
 	assert_string_equal(spec, "uid=all");
 	free(spec);
-	/* The process ID tracker is tracefs's, not the consumer's. */
-	assert_null(kernel_tracker_consumer_spec(
-		&t, LTTNG_PROCESS_ATTR_PROCESS_ID));
+	/* The consumer checks the process ID tracker too (thread groups). */
+	spec = kernel_tracker_consumer_spec(&t, LTTNG_PROCESS_ATTR_PROCESS_ID);
+	assert_string_equal(spec, "pid=all");
+	free(spec);
 	kernel_tracker_fini(&t);
 }
 

@@ -298,20 +298,31 @@ static bool field_in_record(const struct kernel_field_plan *p,
 	return p->offset + p->size <= r->size;
 }
 
-/* Lays out the payload of record r; -EBADMSG when it is out of bounds. */
+/*
+ * Lays out the payload of record r; -EBADMSG when it is out of bounds.
+ * captured[i] (when not NULL) points to the string laid out for a BPF
+ * string field i, for the filters.
+ */
 static int put_payload(struct kernel_page_converter *c, struct out_buf *o,
 		       const struct kernel_event_class *ec,
-		       const struct tracefs_record *r)
+		       const struct tracefs_record *r, const char **captured)
 {
 	size_t i;
 	int ret;
 
 	for (i = 0; i < ec->nr_plans; i++) {
+		const uint8_t *start = o->p;
+
 		if (!field_in_record(&ec->plans[i], r))
 			return -EBADMSG;
 		ret = put_field(c, o, &ec->plans[i], r);
 		if (ret)
 			return ret;
+		if (captured && i < KERNEL_RECORD_FILTER_MAX_FIELDS)
+			captured[i] =
+				ec->plans[i].kind == KERNEL_FIELD_BPF_STRING
+					? (const char *)start
+					: NULL;
 	}
 	return 0;
 }
@@ -457,6 +468,7 @@ static bool tracked(struct kernel_page_converter *c, int32_t tid)
 static int convert_record(struct kernel_page_converter *c,
 			  const struct tracefs_record *r, struct ctf_error *err)
 {
+	const char *captured[KERNEL_RECORD_FILTER_MAX_FIELDS];
 	const struct kernel_event_class *ec;
 	struct ctf_error lookup_err;
 	struct out_buf o;
@@ -491,12 +503,12 @@ static int convert_record(struct kernel_page_converter *c,
 	}
 	if (c->contexts && c->contexts->count)
 		put_context(c, &o, tid, r);
-	if (put_payload(c, &o, ec, r)) {
+	if (put_payload(c, &o, ec, r, ec->filters.active ? captured : NULL)) {
 		c->unknown++;
 		return 0;
 	}
 	if (ec->filters.active &&
-	    !kernel_record_filter_keep(ec, r, c->threads, c->cpu)) {
+	    !kernel_record_filter_keep(ec, r, captured, c->threads, c->cpu)) {
 		c->filtered++;
 		return 0;
 	}

@@ -8,9 +8,9 @@
 #include "process-tracker.h"
 
 static const char *const attr_names[KERNEL_TRACKED_COUNT] = {
-	[KERNEL_TRACKED_VPID] = "vpid", [KERNEL_TRACKED_UID] = "uid",
-	[KERNEL_TRACKED_VUID] = "vuid", [KERNEL_TRACKED_GID] = "gid",
-	[KERNEL_TRACKED_VGID] = "vgid",
+	[KERNEL_TRACKED_PID] = "pid", [KERNEL_TRACKED_VPID] = "vpid",
+	[KERNEL_TRACKED_UID] = "uid", [KERNEL_TRACKED_VUID] = "vuid",
+	[KERNEL_TRACKED_GID] = "gid", [KERNEL_TRACKED_VGID] = "vgid",
 };
 
 static void set_clear(struct kernel_id_set *set)
@@ -103,10 +103,18 @@ static bool set_has(const struct kernel_id_set *set, int64_t id)
 bool kernel_process_trackers_allow(const struct kernel_process_trackers *t,
 				   const struct kernel_thread_info *info)
 {
+	size_t i;
+
 	if (!kernel_process_trackers_active(t))
 		return true;
-	if (!info->ids_known)
+	/* The thread group is known even for a thread gone already. */
+	if (!set_has(&t->sets[KERNEL_TRACKED_PID], info->pid))
 		return false;
+	for (i = KERNEL_TRACKED_PID + 1;
+	     !info->ids_known && i < KERNEL_TRACKED_COUNT; i++) {
+		if (t->sets[i].restricted)
+			return false;
+	}
 	return set_has(&t->sets[KERNEL_TRACKED_VPID], info->vpid) &&
 	       set_has(&t->sets[KERNEL_TRACKED_UID], info->uid) &&
 	       set_has(&t->sets[KERNEL_TRACKED_VUID], info->vuid) &&

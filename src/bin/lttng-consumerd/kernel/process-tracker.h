@@ -1,16 +1,23 @@
 /*
- * The process attribute trackers the kernel consumer applies: virtual
- * process ID, user ID, virtual user ID, group ID and virtual group ID
- * (lttng track -k --vpid/--uid/--vuid/--gid/--vgid), which tracefs
- * cannot check (the process ID tracker is tracefs's set_event_pid). Each
+ * The process attribute trackers the kernel consumer applies (lttng
+ * track -k --pid/--vpid/--uid/--vuid/--gid/--vgid), as LTTng-modules
+ * checks them on the thread that emits an event: process ID = its
+ * thread group id in the root pid namespace (every thread of a tracked
+ * process, none of its children), virtual process ID, real user and
+ * group IDs and their virtual forms. tracefs cannot check these:
+ * set_event_pid is per thread and, with event-fork, also follows
+ * children; the session daemon uses it only to keep other processes'
+ * records out of the buffers, and the exact check is here. Each
  * record's thread is looked up in the process table; a record is kept
  * when every restricted attribute of its thread is in that tracker's
- * set. A thread whose ids are unknown (it exited before the consumer
- * first saw it) is not kept by a restricted tracker.
+ * set. The thread group of a thread gone before the consumer first saw
+ * it comes from tracefs's saved_tgids; its other ids, when no
+ * credentials source knows them, are unknown, and such a thread is not
+ * kept by a restricting tracker of those ids.
  *
  * Set from --tracker options and the 'T' command: "ATTR=all",
- * "ATTR=none" or "ATTR=ID[,ID]...", ATTR one of vpid, uid, vuid, gid,
- * vgid.
+ * "ATTR=none" or "ATTR=ID[,ID]...", ATTR one of pid, vpid, uid, vuid,
+ * gid, vgid.
  */
 #ifndef KCONSUMER_PROCESS_TRACKER_H
 #define KCONSUMER_PROCESS_TRACKER_H
@@ -22,6 +29,7 @@
 #include "process-table.h"
 
 enum kernel_tracked_attr {
+	KERNEL_TRACKED_PID,
 	KERNEL_TRACKED_VPID,
 	KERNEL_TRACKED_UID,
 	KERNEL_TRACKED_VUID,

@@ -12,7 +12,7 @@
 #include "kernel-metadata.h"
 #include "record-filter.h"
 
-#define MAX_FILTER_FIELDS 128
+#define MAX_FILTER_FIELDS KERNEL_RECORD_FILTER_MAX_FIELDS
 
 int kernel_filter_spec_parse(const char *text, struct kernel_filter_spec *out)
 {
@@ -219,9 +219,13 @@ static int64_t sign_extend(uint64_t v, unsigned int size)
 	return size >= 8 ? (int64_t)v : (int64_t)(v << shift) >> shift;
 }
 
-/* The value of one planned field of record r (bounds were checked). */
+/*
+ * The value of one planned field of record r (bounds were checked);
+ * captured: the string laid out for a BPF string field, or NULL.
+ */
 static struct filter_value value_of(const struct kernel_field_plan *p,
-				    const struct tracefs_record *r)
+				    const struct tracefs_record *r,
+				    const char *captured)
 {
 	struct filter_value v = {.type = FILTER_VALUE_S64};
 	uint32_t loc;
@@ -253,10 +257,9 @@ static struct filter_value value_of(const struct kernel_field_plan *p,
 		}
 		break;
 	case KERNEL_FIELD_BPF_STRING:
-		/* Not available to filters (it is taken when laid out). */
 		v.type = FILTER_VALUE_STRING;
-		v.u.str.ptr = "";
-		v.u.str.len = 0;
+		v.u.str.ptr = captured ? captured : "";
+		v.u.str.len = strlen(v.u.str.ptr);
 		break;
 	default: /* __data_loc, __rel_loc and flexible fields */
 		if (p->kind == KERNEL_FIELD_STRING_FLEX || p->count) {
@@ -321,6 +324,7 @@ static bool fetch_context(void *priv, uint32_t index,
 
 bool kernel_record_filter_keep(const struct kernel_event_class *ec,
 			       const struct tracefs_record *r,
+			       const char *const *captured,
 			       struct kernel_process_table *threads,
 			       uint32_t cpu)
 {
@@ -335,7 +339,8 @@ bool kernel_record_filter_keep(const struct kernel_event_class *ec,
 	if (!ec->filters.nr_programs) /* no rule can apply to this event */
 		return false;
 	for (i = 0; i < ec->nr_plans; i++)
-		values[i] = value_of(&ec->plans[i], r);
+		values[i] = value_of(&ec->plans[i], r,
+				     captured ? captured[i] : NULL);
 	memcpy(&tid, r->data + 4, 4); /* common_pid */
 	if (threads) {
 		st.thread = kernel_process_table_get(threads, tid);

@@ -9,7 +9,9 @@
  * separated by KCONSUMER_FILTER_RULE_SEPARATOR; each is evaluated on its
  * own and a record passes when any rule's expression is true. A rule
  * whose expression names a field the event lacks matches nothing there
- * (as LTTng), the other rules still apply.
+ * (as LTTng), the other rules still apply. A system call's user string
+ * (filename, pathname) is seen as the string recorded for it, which
+ * tracefs's own filters cannot see (they only have its address).
  */
 #ifndef KCONSUMER_RECORD_FILTER_H
 #define KCONSUMER_RECORD_FILTER_H
@@ -60,9 +62,19 @@ int kernel_record_filters_set(struct kernel_event_class *ec,
 /* Removes ec's filters: every record passes. */
 void kernel_record_filters_clear(struct kernel_event_class *ec);
 
-/* Whether record r (of class ec, thread facts from threads) passes. */
+/* Fields of an event class the filters can see (more: no rule applies). */
+#define KERNEL_RECORD_FILTER_MAX_FIELDS 128
+
+/*
+ * Whether record r (of class ec, thread facts from threads) passes.
+ * captured[i], when captured is not NULL, is the string BPF captured
+ * for the record's field i (KERNEL_FIELD_BPF_STRING: a system call's
+ * user string, taken when the record was laid out); such a field is ""
+ * otherwise.
+ */
 bool kernel_record_filter_keep(const struct kernel_event_class *ec,
 			       const struct tracefs_record *r,
+			       const char *const *captured,
 			       struct kernel_process_table *threads,
 			       uint32_t cpu);
 

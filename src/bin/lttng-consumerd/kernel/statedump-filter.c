@@ -152,7 +152,7 @@ bool statedump_filter_keep(const struct statedump_filter *f,
 	if (fixed_len(f->desc) + payload->len > sizeof(raw))
 		return false;
 	r.size = (uint32_t)raw_record(f->desc, payload, tid, raw);
-	return kernel_record_filter_keep(&f->class, &r, threads, cpu);
+	return kernel_record_filter_keep(&f->class, &r, NULL, threads, cpu);
 }
 
 void statedump_filter_fini(struct statedump_filter *f)

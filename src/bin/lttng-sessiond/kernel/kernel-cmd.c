@@ -305,26 +305,26 @@ static int set_tracing(struct kernel_session *ks, const char *value)
 }
 
 /*
- * Applies tracker attr after a change: the process ID tracker to every
- * instance, the others to the consumer; then the instances' tracing_on
- * (an empty set turns them off) when the session is active.
+ * Applies tracker attr after a change: to the consumer, and the process
+ * ID tracker also to every instance (set_event_pid keeps the other
+ * processes' records out of the buffers; the consumer checks the thread
+ * groups); then the instances' tracing_on (an empty set turns them off)
+ * when the session is active.
  */
 static int apply_tracker(struct session *session, struct kernel_session *ks,
 			 enum lttng_process_attr attr)
 {
 	struct kernel_tracker *t = &ks->trackers[attr];
 	struct kernel_instance *ki;
-	int ret = LTTNG_OK;
+	int ret;
 	char *spec;
 
+	spec = kernel_tracker_consumer_spec(t, attr);
+	ret = spec ? kernel_consumer_set_tracker(ks, spec) : LTTNG_ERR_NOMEM;
+	free(spec);
 	if (attr == LTTNG_PROCESS_ATTR_PROCESS_ID) {
 		for (ki = ks->instances; ki && ret == LTTNG_OK; ki = ki->next)
 			ret = kernel_tracker_apply(t, &ki->tracefs);
-	} else {
-		spec = kernel_tracker_consumer_spec(t, attr);
-		ret = spec ? kernel_consumer_set_tracker(ks, spec)
-			   : LTTNG_ERR_NOMEM;
-		free(spec);
 	}
 	if (ret == LTTNG_OK && session->active)
 		ret = set_tracing(ks, "1");

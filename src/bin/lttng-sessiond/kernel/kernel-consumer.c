@@ -120,8 +120,8 @@ static int add_tracker_args(struct argv_builder *b, struct kernel_session *ks)
 	char *spec;
 	int ret;
 
-	for (attr = LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID;
-	     attr < KERNEL_TRACKER_COUNT; attr++) {
+	for (attr = LTTNG_PROCESS_ATTR_PROCESS_ID; attr < KERNEL_TRACKER_COUNT;
+	     attr++) {
 		if (ks->trackers[attr].policy ==
 		    LTTNG_TRACKING_POLICY_INCLUDE_ALL)
 			continue;

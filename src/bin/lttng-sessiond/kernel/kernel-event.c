@@ -15,6 +15,7 @@
 #include "kernel-consumer.h"
 #include "kernel-domain.h"
 #include "kernel-event.h"
+#include "tracefs/event-format.h"
 #include "util/log.h"
 
 struct apply_ctx {
@@ -354,44 +355,161 @@ static char *join_expressions(const struct lsc_event **rules, size_t n)
 }
 
 /*
+ * The C types of system call arguments that LTTng records as 64-bit
+ * integers (event-map.c in the consumer); pointers other than strings
+ * are 64-bit unsigned too.
+ */
+static const char *const syscall_64bit_unsigned[] = {
+	"unsigned long", "size_t",	  "u64",
+	"__u64",	 "aio_context_t", "unsigned long long"};
+static const char *const syscall_64bit_signed[] = {
+	"long", "ssize_t", "off_t", "loff_t", "long long", "s64", "__s64"};
+
+static bool type_in(const char *type, const char *const *types, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(type, types[i]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether tracefs holds field `name` of a system call event as LTTng
+ * records it. tracefs keeps every argument as an 8-byte register value:
+ * a user string (const char *) only as its address, an `int` with
+ * whatever the upper half holds (glibc sign-extends -100 to 64 bits,
+ * which tracefs's unsigned field cannot even be compared with), while
+ * LTTng records the string and the 32-bit value. LTTng has no
+ * __syscall_nr. A field the event lacks: tracefs refuses it anyway.
+ */
+static bool syscall_field_same(void *priv, const char *name)
+{
+	const struct tracefs_event_format *format = priv;
+	const struct tracefs_field *f =
+		tracefs_event_format_field(format, name);
+
+	if (!f)
+		return true;
+	if (f->is_common || !strcmp(name, "__syscall_nr"))
+		return false;
+	if (strchr(f->type, '*'))
+		return !strstr(f->type, "char");
+	if (f->size != 8)
+		return false;
+	return f->is_signed ? type_in(f->type, syscall_64bit_signed,
+				      sizeof(syscall_64bit_signed) /
+					      sizeof(*syscall_64bit_signed))
+			    : type_in(f->type, syscall_64bit_unsigned,
+				      sizeof(syscall_64bit_unsigned) /
+					      sizeof(*syscall_64bit_unsigned));
+}
+
+/*
+ * The format of events/<system>/<event> when tracefs holds some of its
+ * fields otherwise than LTTng records them (system calls): 0 and
+ * *fields set, or -1 (every field is as tracefs holds it).
+ */
+static int load_fields(struct apply_ctx *ctx, const char *system,
+		       const char *event, struct tracefs_event_format *format,
+		       struct filter_tracefs_fields *fields)
+{
+	char file[600], err[512];
+	char *text = NULL;
+	int ret;
+
+	if (strcmp(system, "syscalls"))
+		return -1;
+	snprintf(file, sizeof(file), "events/%s/%s/format", system, event);
+	if (tracefs_instance_read(ctx->instance, file, &text, err,
+				  sizeof(err))) {
+		DBG("%s", err);
+		return -1;
+	}
+	ret = tracefs_event_format_parse(text, system, format, err,
+					 sizeof(err));
+	free(text);
+	if (ret) {
+		DBG("%s", err);
+		return -1;
+	}
+	fields->same = syscall_field_same;
+	fields->priv = format;
+	return 0;
+}
+
+/*
  * Filters of n (> 0) rules that all have one: ORed in tracefs when it
  * can express every one, else ORed (LTTng's syntax) for the consumer.
- * Returns whether the event is to be enabled.
+ * In that case tracefs still gets what every accepted record satisfies
+ * when each rule has such a part (its own filter, or the &&-operands of
+ * its expression tracefs can express), ORed: the consumer then sees
+ * fewer records and decides exactly. Returns whether the event is to be
+ * enabled.
  */
 static bool write_filtered_rules(struct apply_ctx *ctx, const char *system,
 				 const char *event,
 				 const struct lsc_event **rules, size_t n)
 {
 	char **texts = calloc(n, sizeof(*texts));
+	bool *kept = calloc(n, sizeof(*kept));
 	bool tracefs_all = true, own_kept = true, on = false;
+	bool implied_all = true;
+	struct tracefs_event_format format = {0};
+	struct filter_tracefs_fields fields;
+	bool described;
 	char why[256];
 	size_t i;
 	int ret;
 
-	if (!texts) {
+	if (!texts || !kept) {
+		free(texts);
+		free(kept);
 		ctx->failed = LTTNG_ERR_NOMEM;
 		return false;
 	}
-	for (i = 0; i < n && tracefs_all; i++) {
+	described = !load_fields(ctx, system, event, &format, &fields);
+	for (i = 0; i < n; i++) {
 		struct filter_error ferr;
+		char *implied = NULL;
 
-		if (filter_tracefs_translate(rules[i]->filter, &texts[i], why,
-					     sizeof(why), &ferr))
+		ret = filter_tracefs_translate_event(
+			rules[i]->filter, described ? &fields : NULL, &texts[i],
+			&implied, why, sizeof(why), &ferr);
+		if (ret) {
 			tracefs_all = false;
+			texts[i] = implied;
+		}
+		kept[i] = true;
+		implied_all = implied_all && texts[i];
 	}
+	if (described)
+		tracefs_event_format_fini(&format);
 	if (tracefs_all) {
 		on = write_tracefs_combination(ctx, system, event, texts, n,
 					       &own_kept);
 		ret = set_consumer_filter(ctx, system, event, NULL);
 	} else {
 		char *joined = join_expressions(rules, n);
+		char *implied = !implied_all ? NULL
+				: n == 1     ? strdup(texts[0])
+					     : join_filters(texts, kept, n);
 
-		write_filter_text(ctx, system, event, "0");
+		if (!implied || !write_filter_text(ctx, system, event, implied))
+			write_filter_text(ctx, system, event, "0");
+		else
+			DBG("Kernel event %s/%s: tracefs filter '%s' before "
+			    "the consumer's",
+			    system, event, implied);
+		free(implied);
 		ret = joined ? set_consumer_filter(ctx, system, event, joined)
 			     : LTTNG_ERR_NOMEM;
 		on = ret == LTTNG_OK;
 		free(joined);
 	}
+	free(kept);
 	if (ret != LTTNG_OK && !ctx->failed)
 		ctx->failed = ret;
 	if (ctx->enable && ctx->spec->filter && !own_kept)

@@ -182,8 +182,7 @@ char *kernel_tracker_consumer_spec(const struct kernel_tracker *t,
 	size_t i, len, used;
 	char *spec;
 
-	if (attr == LTTNG_PROCESS_ATTR_PROCESS_ID ||
-	    attr >= KERNEL_TRACKER_COUNT)
+	if (attr >= KERNEL_TRACKER_COUNT)
 		return NULL;
 	len = 16 + 12 * t->count;
 	spec = malloc(len);
@@ -203,7 +202,13 @@ char *kernel_tracker_consumer_spec(const struct kernel_tracker *t,
 	return spec;
 }
 
-/* Appends pid and its current threads ("/proc/PID/task/TID") to text. */
+/*
+ * Appends pid and its current threads ("/proc/PID/task/TID") to text.
+ * set_event_pid is per thread: with event-fork, tracefs adds the threads
+ * and the children each listed thread creates later, so the buffers get
+ * a superset of the process's records; the consumer keeps those of its
+ * thread group only (its "pid=" tracker), as LTTng records them.
+ */
 static void append_threads(char *text, size_t len, pid_t pid)
 {
 	char dir_path[64];

@@ -5,13 +5,16 @@
  * (values as given, user and group names resolved to ids on addition;
  * duplicates are found by id, as LTTng does).
  *
- * The process ID tracker is applied to each channel's instance through
- * set_event_pid, which tracefs checks per thread: a tracked process's
- * current threads are listed, and the event-fork option adds the threads
- * (and children) it creates. An empty set records nothing: the instances
- * stay off. The other attributes are not known to tracefs: the kernel
- * consumer checks each record's thread against them
- * (kernel_tracker_consumer_spec(), doc/kernel-domain.md).
+ * LTTng records the events of a tracked process ID's threads (its
+ * thread group: threads created later and the image it execs included),
+ * not those of its children. The process ID tracker is applied to each
+ * channel's instance through set_event_pid, which tracefs checks per
+ * thread: a tracked process's current threads are listed, and the
+ * event-fork option adds the threads it creates, but also its children;
+ * so the kernel consumer also checks each record's thread group against
+ * the set, as it checks the other attributes, which tracefs knows
+ * nothing of (kernel_tracker_consumer_spec(), doc/kernel-domain.md).
+ * An empty set records nothing: the instances stay off.
  */
 #ifndef SESSIOND_KERNEL_TRACKER_H
 #define SESSIOND_KERNEL_TRACKER_H
