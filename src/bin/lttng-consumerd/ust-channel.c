@@ -11,6 +11,7 @@
 #include "ust-channel.h"
 #include "util/log.h"
 #include "util/output-dir.h"
+#include "util/user-path.h"
 
 pthread_mutex_t ust_channels_lock = PTHREAD_MUTEX_INITIALIZER;
 uint64_t ust_channels_generation;
@@ -75,18 +76,25 @@ static int make_shm_dir(const struct consumer_channel_desc *d)
 	return ret;
 }
 
-/* --shm-path buffer files belong to the session's owner, as its trace. */
-static void give_shm_files(struct rb_channel *rb,
-			   const struct consumer_channel_desc *d)
+/*
+ * The buffers; --shm-path buffer files are created by the session's
+ * owner (util/user-path.h), so they are the owner's, as its trace, and
+ * only where the owner may create files.
+ */
+static int create_buffers(const struct rb_config *conf,
+			  const struct consumer_channel_desc *d,
+			  struct rb_channel **rb)
 {
-	if (!d->shm_dir[0] || geteuid() != 0)
-		return;
-	for (unsigned int i = 0; i < rb->nr_streams; i++)
-		if (fchown(rb_channel_stream_fds(rb, i).shm_fd, d->output_uid,
-			   d->output_gid))
-			WARN("Cannot give the buffer files of channel %s to "
-			     "uid %u",
-			     d->name, d->output_uid);
+	const struct user_creds owner = {.uid = d->output_uid,
+					 .gid = d->output_gid};
+	struct user_path_saved saved;
+	int ret = user_path_enter(d->shm_dir[0] ? &owner : NULL, &saved);
+
+	if (ret)
+		return ret;
+	ret = rb_channel_create(conf, rb);
+	user_path_leave(&saved);
+	return ret;
 }
 
 /* mkdir -p dir and dir/index, owned by the trace's user. */
@@ -160,9 +168,7 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		free(chan);
 		return ret;
 	}
-	ret = rb_channel_create(&conf, &chan->rb);
-	if (!ret)
-		give_shm_files(chan->rb, d);
+	ret = create_buffers(&conf, d, &chan->rb);
 	if (ret) {
 		ERR("Cannot create the buffers of channel %s: %s", d->name,
 		    rb_last_error());
