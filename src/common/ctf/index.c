@@ -62,7 +62,7 @@ int ctf_index_open(struct ctf_index_writer *iw, const char *dir,
 				     "index directory under '%s': path too "
 				     "long",
 				     dir);
-	ret = user_path_mkdir_p(owner, path);
+	ret = user_path_mkdir(owner, path);
 	if (ret)
 		return ctf_error_set(err, ret, "cannot create '%s': %s", path,
 				     strerror(-ret));

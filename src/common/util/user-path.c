@@ -163,6 +163,18 @@ static int mkdir_p(const char *path)
 	return create_component(buf);
 }
 
+int user_path_mkdir(const struct user_creds *who, const char *path)
+{
+	struct user_path_saved s;
+	int ret = user_path_enter(who, &s);
+
+	if (ret)
+		return ret;
+	ret = create_component(path);
+	user_path_leave(&s);
+	return ret;
+}
+
 int user_path_mkdir_p(const struct user_creds *who, const char *path)
 {
 	struct user_path_saved s;

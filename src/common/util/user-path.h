@@ -42,8 +42,13 @@ void user_path_leave(const struct user_path_saved *s);
 /* open(2) as `who`: the descriptor or -errno. */
 int user_path_open(const struct user_creds *who, const char *path, int flags,
 		   mode_t mode);
-/* mkdir -p as `who`, created components 0770 whatever the umask. */
+/*
+ * mkdir -p as `who`, created components 0770 whatever the umask; 0 or
+ * -errno. user_path_mkdir: the last component only (its parent must
+ * exist); an existing directory is not an error.
+ */
 int user_path_mkdir_p(const struct user_creds *who, const char *path);
+int user_path_mkdir(const struct user_creds *who, const char *path);
 /* unlink(2) / rename(2) as `who`: 0 or -errno. */
 int user_path_unlink(const struct user_creds *who, const char *path);
 int user_path_rename(const struct user_creds *who, const char *from,
