@@ -63,9 +63,10 @@ static int open_stream_file(struct ust_channel *chan, unsigned int cpu,
 
 	if (n < 0 || (size_t)n >= len)
 		return -ENAMETOOLONG;
-	fd = user_path_open(
-		&(struct user_creds){.uid = d->output_uid, .gid = d->output_gid},
-		path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
+						 .gid = d->output_gid},
+			    path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			    0660);
 	if (fd < 0)
 		ERR("Cannot create the snapshot file %s: %s", path,
 		    strerror(-fd));

@@ -87,9 +87,10 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	if (!m)
 		return -ENOMEM;
 	snprintf(m->path, sizeof(m->path), "%s/metadata", d->output_dir);
-	m->fd = user_path_open(
-		&(struct user_creds){.uid = d->output_uid, .gid = d->output_gid},
-		m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	m->fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
+						    .gid = d->output_gid},
+			       m->path,
+			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
 	if (m->fd < 0) {
 		ret = m->fd;
 		ERR("Cannot create %s: %s", m->path, strerror(-ret));
@@ -270,9 +271,10 @@ static int open_snapshot_file(const struct consumer_snapshot_desc *d,
 	}
 	if (snprintf(path, len, "%s/metadata", d->output_dir) >= (int)len)
 		return -ENAMETOOLONG;
-	fd = user_path_open(
-		&(struct user_creds){.uid = d->output_uid, .gid = d->output_gid},
-		path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
+						 .gid = d->output_gid},
+			    path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			    0660);
 	if (fd < 0)
 		ERR("Cannot create %s: %s", path, strerror(-fd));
 	return fd;
@@ -312,9 +314,9 @@ static int open_in_chunk(struct metadata_output *m, const char *new_dir)
 		return ret;
 	}
 	snprintf(m->path, sizeof(m->path), "%s/metadata", new_dir);
-	m->fd = user_path_open(&(struct user_creds){.uid = m->uid, .gid = m->gid},
-			       m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			       0660);
+	m->fd = user_path_open(
+		&(struct user_creds){.uid = m->uid, .gid = m->gid}, m->path,
+		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
 	if (m->fd < 0) {
 		ret = m->fd;
 		m->fd = -1;

@@ -29,8 +29,8 @@ int shm_metadata_open(struct shm_metadata *m, const char *shm_dir, uid_t uid,
 	}
 	snprintf(m->path, sizeof(m->path), "%s/metadata", shm_dir);
 	m->fd = user_path_open(&(struct user_creds){.uid = uid, .gid = gid},
-			       m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			       0600);
+			       m->path,
+			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (m->fd < 0) {
 		ret = m->fd;
 		m->fd = -1;

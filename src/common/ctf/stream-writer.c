@@ -36,7 +36,7 @@ struct ctf_stream_writer {
 	char name[NAME_MAX + 1];
 	int fd;
 	bool with_index;
-	struct user_creds owner; /* who creates the files */
+	struct user_creds owner;    /* who creates the files */
 	struct ctf_tracefile files; /* rotation: which file, its name */
 	struct ctf_index_writer index;
 

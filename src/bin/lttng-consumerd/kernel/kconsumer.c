@@ -691,10 +691,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	if (!kc->metadata || !kc->threads)
 		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/metadata", kc->trace_dir);
-	kc->metadata_fd =
-		kc->snapshot
-			? -1
-			: open_metadata_file(kc, path);
+	kc->metadata_fd = kc->snapshot ? -1 : open_metadata_file(kc, path);
 	if (kc->metadata_fd < 0 && !kc->snapshot)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
