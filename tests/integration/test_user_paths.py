@@ -251,3 +251,33 @@ def test_shm_path_where_member_may_not_write_creates_nothing(daemon):
     app.quit()
     assert list(closed.iterdir()) == []
     assert daemon.alive()
+
+
+def test_shm_files_are_removed_as_the_member(daemon):
+    """A member who swaps its --shm-path directory for a link to root's
+    directory at destroy makes the consumer remove nothing of root's."""
+    shm = daemon.member_home / "shm"
+    out = daemon.member_home / "T"
+    daemon.member_ok("create", "s", f"--output={out}", f"--shm-path={shm}")
+    daemon.member_ok("enable-event", "-u", "testapp:*")
+    daemon.member_ok("start")
+    app = daemon.root_app()
+    app.emit(10)
+    daemon.member_ok("stop")
+    files = [p for p in shm.rglob("*") if p.is_file()]
+    buffers = {p.parent for p in files if p.name.startswith("channel0_")}
+    assert len(buffers) == 1, files
+    (where,) = buffers
+    names = sorted(p.name for p in where.iterdir())
+    assert "metadata" in names and len(names) >= 2, names
+    roots = daemon.base / "roots"
+    roots.mkdir(mode=0o755)
+    for name in names:
+        (roots / name).write_bytes(PRECIOUS)
+    daemon.as_member("mv", str(where), f"{where}.moved")
+    daemon.as_member("ln", "-s", str(roots), str(where))
+    daemon.member_ok("destroy", "s")
+    app.quit()
+    assert daemon.alive()
+    assert sorted(p.name for p in roots.iterdir()) == names
+    assert all(p.read_bytes() == PRECIOUS for p in roots.iterdir())

@@ -28,8 +28,8 @@ int shm_metadata_open(struct shm_metadata *m, const char *shm_dir, uid_t uid,
 		return ret;
 	}
 	snprintf(m->path, sizeof(m->path), "%s/metadata", shm_dir);
-	m->fd = user_path_open(&(struct user_creds){.uid = uid, .gid = gid},
-			       m->path,
+	m->owner = (struct user_creds){.uid = uid, .gid = gid};
+	m->fd = user_path_open(&m->owner, m->path,
 			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (m->fd < 0) {
 		ret = m->fd;
@@ -85,5 +85,5 @@ void shm_metadata_remove(struct shm_metadata *m)
 		return;
 	close(m->fd);
 	m->fd = -1;
-	(void)unlink(m->path);
+	(void)user_path_unlink(&m->owner, m->path);
 }

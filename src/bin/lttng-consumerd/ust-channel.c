@@ -135,12 +135,28 @@ static int open_outputs(struct ust_channel *chan,
 	return 0;
 }
 
+/* The buffers; --shm-path files are removed by their owner. */
+static void destroy_buffers(struct ust_channel *chan)
+{
+	struct user_path_saved saved;
+
+	if (user_path_enter(chan->shm_files ? &chan->shm_owner : NULL,
+			    &saved)) {
+		ERR("Cannot remove the buffer files of channel %s as their "
+		    "owner: they stay",
+		    chan->name);
+		return;
+	}
+	rb_channel_destroy(chan->rb);
+	user_path_leave(&saved);
+}
+
 static void free_channel(struct ust_channel *chan)
 {
 	for (unsigned int i = 0; chan->outputs && i < chan->nr_streams; i++)
 		stream_output_close(&chan->outputs[i]);
 	free(chan->outputs);
-	rb_channel_destroy(chan->rb);
+	destroy_buffers(chan);
 	free(chan);
 }
 
@@ -157,6 +173,9 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 	if (!chan)
 		return -ENOMEM;
 	chan->key = d->channel_key;
+	chan->shm_files = d->shm_dir[0] != '\0';
+	chan->shm_owner = (struct user_creds){.uid = d->output_uid,
+					      .gid = d->output_gid};
 	snprintf(chan->name, sizeof(chan->name), "%s", d->name);
 	chan->switch_timer_ns = (uint64_t)d->switch_timer_us * 1000u;
 	chan->trace_clock =
