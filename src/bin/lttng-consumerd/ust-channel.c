@@ -174,8 +174,8 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		return -ENOMEM;
 	chan->key = d->channel_key;
 	chan->shm_files = d->shm_dir[0] != '\0';
-	chan->shm_owner = (struct user_creds){.uid = d->output_uid,
-					      .gid = d->output_gid};
+	chan->shm_owner =
+		(struct user_creds){.uid = d->output_uid, .gid = d->output_gid};
 	snprintf(chan->name, sizeof(chan->name), "%s", d->name);
 	chan->switch_timer_ns = (uint64_t)d->switch_timer_us * 1000u;
 	chan->trace_clock =
