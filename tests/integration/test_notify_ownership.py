@@ -22,7 +22,7 @@ import pytest
 
 from lttng_cli import Sessiond
 from trace_reader import read_trace
-from ust_tracing import Tracing, uid_dir, values_of
+from ust_tracing import Tracing, values_of
 
 FORGER = r'''
 import os, socket, struct, sys, threading
@@ -117,11 +117,11 @@ def tracing(build_dir, lttng_env, tmp_path):
     shutil.rmtree(base, ignore_errors=True)
 
 
-def forge(t, max_key=32, max_session=4):
-    nobody = pwd.getpwnam("nobody")
+def forge(t, user, max_key=32, max_session=4):
+    who = pwd.getpwnam(user)
     apps = os.path.join(t.sessiond.rundir, "apps-lttng-sessiond")
     r = subprocess.run(
-        ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}",
+        ["setpriv", f"--reuid={who.pw_uid}", f"--regid={who.pw_gid}",
          "--clear-groups", "/usr/bin/python3", "-c", FORGER, apps,
          str(max_key), str(max_session)],
         capture_output=True, text=True, timeout=120, cwd="/")
@@ -130,13 +130,22 @@ def forge(t, max_key=32, max_session=4):
     return dict(tuple(map(int, c.split(":"))) for c in codes.split()), state
 
 
-def test_forged_notify_never_reaches_roots_metadata(tracing):
+@pytest.mark.parametrize("buffers,forger", [
+    ("uid", "nobody"),  # another user on root's per-UID buffers
+    ("pid", "nobody"),  # another user on a root app's per-PID buffers
+    ("pid", "root"),    # another process of root on them
+])
+def test_forged_notify_never_reaches_roots_metadata(tracing, buffers,
+                                                    forger):
     tracing.lttng("create", "s")
-    tracing.lttng("enable-event", "--userspace", "testapp:*")
+    tracing.lttng("enable-channel", "--userspace", f"--buffers-{buffers}",
+                  "channel0")
+    tracing.lttng("enable-event", "--userspace", "testapp:*", "-c",
+                  "channel0")
     tracing.lttng("start")
-    first = tracing.app()  # root's per-UID buffers and their keys exist
+    first = tracing.app()  # root's buffers and their keys exist
     first.emit(10)
-    codes, state = forge(tracing)
+    codes, state = forge(tracing, forger)
     assert 0 not in codes, codes  # nothing accepted
     assert -1 in codes, codes  # -EPERM on root's channel
     assert state == "closed"
@@ -146,12 +155,13 @@ def test_forged_notify_never_reaches_roots_metadata(tracing):
     tracing.lttng("stop")
     first.quit()
     second.quit()
-    out = uid_dir(tracing.session_dir("s"))
-    trace = read_trace(out)
-    values = values_of(trace)
+    out = tracing.session_dir("s") / "ust"
+    traces = [read_trace(p.parent) for p in out.rglob("metadata")]
+    assert len(traces) == (1 if buffers == "uid" else 2)
+    values = [v for trace in traces for v in values_of(trace)]
     assert sorted(values) == sorted(list(range(10)) + list(range(1000)))
-    assert trace.discarded_events == 0
-    metadata = (out / "metadata").read_bytes()
-    assert b"forged" not in metadata
+    assert sum(trace.discarded_events for trace in traces) == 0
+    metadata = [p.read_bytes() for p in out.rglob("metadata")]
+    assert not [m for m in metadata if b"forged" in m]
     assert Sessiond.alive(tracing.sessiond.pid())
     tracing.lttng("destroy")
