@@ -155,6 +155,8 @@ def test_forged_notify_never_reaches_roots_metadata(tracing, buffers,
     tracing.lttng("stop")
     first.quit()
     second.quit()
+    assert Sessiond.alive(tracing.sessiond.pid())
+    tracing.lttng("destroy")  # everything written
     out = tracing.session_dir("s") / "ust"
     traces = [read_trace(p.parent) for p in out.rglob("metadata")]
     assert len(traces) == (1 if buffers == "uid" else 2)
@@ -164,4 +166,3 @@ def test_forged_notify_never_reaches_roots_metadata(tracing, buffers,
     metadata = [p.read_bytes() for p in out.rglob("metadata")]
     assert not [m for m in metadata if b"forged" in m]
     assert Sessiond.alive(tracing.sessiond.pid())
-    tracing.lttng("destroy")
