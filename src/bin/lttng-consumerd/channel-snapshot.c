@@ -11,6 +11,7 @@
 #include "ctf/io.h"
 #include "util/log.h"
 #include "util/output-dir.h"
+#include "util/user-path.h"
 
 /* The snapshot file of one stream while its packets are written. */
 struct snapshot_file {
@@ -62,14 +63,13 @@ static int open_stream_file(struct ust_channel *chan, unsigned int cpu,
 
 	if (n < 0 || (size_t)n >= len)
 		return -ENAMETOOLONG;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (fd < 0) {
+	fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
+						 .gid = d->output_gid},
+			    path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			    0660);
+	if (fd < 0)
 		ERR("Cannot create the snapshot file %s: %s", path,
-		    strerror(errno));
-		return -errno;
-	}
-	if (geteuid() == 0 && fchown(fd, d->output_uid, d->output_gid))
-		WARN("Cannot give %s to uid %u", path, d->output_uid);
+		    strerror(-fd));
 	return fd;
 }
 

@@ -14,6 +14,7 @@
 #include "shm-metadata.h"
 #include "util/log.h"
 #include "util/output-dir.h"
+#include "util/user-path.h"
 
 struct metadata_output {
 	uint64_t key;
@@ -86,15 +87,16 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	if (!m)
 		return -ENOMEM;
 	snprintf(m->path, sizeof(m->path), "%s/metadata", d->output_dir);
-	m->fd = open(m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	m->fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
+						    .gid = d->output_gid},
+			       m->path,
+			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
 	if (m->fd < 0) {
-		ret = -errno;
-		ERR("Cannot create %s: %s", m->path, strerror(errno));
+		ret = m->fd;
+		ERR("Cannot create %s: %s", m->path, strerror(-ret));
 		free(m);
 		return ret;
 	}
-	if (geteuid() == 0 && fchown(m->fd, d->output_uid, d->output_gid))
-		WARN("Cannot give %s to uid %u", m->path, d->output_uid);
 	ret = shm_metadata_open(&m->shm, d->shm_dir, d->output_uid,
 				d->output_gid);
 	if (ret) {
@@ -269,13 +271,12 @@ static int open_snapshot_file(const struct consumer_snapshot_desc *d,
 	}
 	if (snprintf(path, len, "%s/metadata", d->output_dir) >= (int)len)
 		return -ENAMETOOLONG;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (fd < 0) {
-		ERR("Cannot create %s: %s", path, strerror(errno));
-		return -errno;
-	}
-	if (geteuid() == 0 && fchown(fd, d->output_uid, d->output_gid))
-		WARN("Cannot give %s to uid %u", path, d->output_uid);
+	fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
+						 .gid = d->output_gid},
+			    path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			    0660);
+	if (fd < 0)
+		ERR("Cannot create %s: %s", path, strerror(-fd));
 	return fd;
 }
 
@@ -313,14 +314,15 @@ static int open_in_chunk(struct metadata_output *m, const char *new_dir)
 		return ret;
 	}
 	snprintf(m->path, sizeof(m->path), "%s/metadata", new_dir);
-	m->fd = open(m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	m->fd = user_path_open(
+		&(struct user_creds){.uid = m->uid, .gid = m->gid}, m->path,
+		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
 	if (m->fd < 0) {
-		ret = -errno;
-		ERR("Cannot create %s: %s", m->path, strerror(errno));
+		ret = m->fd;
+		m->fd = -1;
+		ERR("Cannot create %s: %s", m->path, strerror(-ret));
 		return ret;
 	}
-	if (geteuid() == 0 && fchown(m->fd, m->uid, m->gid))
-		WARN("Cannot give %s to uid %u", m->path, (unsigned int)m->uid);
 	free(m->pending);
 	m->pending = malloc(m->all_len ? m->all_len : 1);
 	if (!m->pending)

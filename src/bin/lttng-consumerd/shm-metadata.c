@@ -10,6 +10,7 @@
 #include "shm-metadata.h"
 #include "util/log.h"
 #include "util/output-dir.h"
+#include "util/user-path.h"
 
 int shm_metadata_open(struct shm_metadata *m, const char *shm_dir, uid_t uid,
 		      gid_t gid)
@@ -27,14 +28,15 @@ int shm_metadata_open(struct shm_metadata *m, const char *shm_dir, uid_t uid,
 		return ret;
 	}
 	snprintf(m->path, sizeof(m->path), "%s/metadata", shm_dir);
-	m->fd = open(m->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	m->owner = (struct user_creds){.uid = uid, .gid = gid};
+	m->fd = user_path_open(&m->owner, m->path,
+			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (m->fd < 0) {
-		ret = -errno;
-		ERR("Cannot create %s: %s", m->path, strerror(errno));
+		ret = m->fd;
+		m->fd = -1;
+		ERR("Cannot create %s: %s", m->path, strerror(-ret));
 		return ret;
 	}
-	if (geteuid() == 0 && fchown(m->fd, uid, gid))
-		WARN("Cannot give %s to uid %u", m->path, uid);
 	return 0;
 }
 
@@ -83,5 +85,5 @@ void shm_metadata_remove(struct shm_metadata *m)
 		return;
 	close(m->fd);
 	m->fd = -1;
-	(void)unlink(m->path);
+	(void)user_path_unlink(&m->owner, m->path);
 }

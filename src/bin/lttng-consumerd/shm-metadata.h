@@ -12,10 +12,12 @@
 #include <sys/types.h>
 
 #include "consumer-comm/consumer-protocol.h"
+#include "util/user-path.h"
 
 struct shm_metadata {
 	int fd; /* -1: the session has no shm path */
 	char path[CONSUMER_PATH_MAX + 16];
+	struct user_creds owner; /* creates and removes it (user-path.h) */
 };
 
 /* Creates shm_dir/metadata (shm_dir "" : none). 0 or -errno (logged). */

@@ -21,13 +21,7 @@
 #include "ctf/packet-layout.h"
 #include "stream-output.h"
 #include "util/log.h"
-
-static void give_to_owner(const struct stream_output *out, int fd)
-{
-	if (geteuid() == 0 && fchown(fd, out->uid, out->gid))
-		WARN("Cannot give a trace file to uid %u: %s",
-		     (unsigned int)out->uid, strerror(errno));
-}
+#include "util/user-path.h"
 
 /* Opens (truncates) the current data file and its index. */
 static int open_files(struct stream_output *out)
@@ -35,33 +29,35 @@ static int open_files(struct stream_output *out)
 	char name[sizeof(out->base_name) + 24];
 	char path[sizeof(out->dir) + sizeof(name) + 1];
 	struct ctf_error err;
+	const struct user_creds owner = {.uid = out->uid, .gid = out->gid};
 	int ret = ctf_tracefile_name(&out->files, out->base_name, name,
 				     sizeof(name));
 
 	if (ret)
 		return ret;
 	snprintf(path, sizeof(path), "%s/%s", out->dir, name);
-	out->fd =
-		open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DIRECT,
-		     0660);
-	if (out->fd < 0 && errno == EINVAL) /* no O_DIRECT here */
-		out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			       0660);
+	/* As the trace's owner: never a file the owner may not write. */
+	out->fd = user_path_open(
+		&owner, path,
+		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DIRECT, 0660);
+	if (out->fd == -EINVAL) /* no O_DIRECT here */
+		out->fd = user_path_open(
+			&owner, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			0660);
 	if (out->fd < 0) {
-		ret = -errno;
+		ret = out->fd;
+		out->fd = -1;
 		ERR("Cannot create the trace file %s: %s", path,
-		    strerror(errno));
+		    strerror(-ret));
 		return ret;
 	}
-	give_to_owner(out, out->fd);
-	ret = ctf_index_open(&out->index, out->dir, name, &err);
+	ret = ctf_index_open(&out->index, out->dir, name, &owner, &err);
 	if (ret) {
 		ERR("%s", err.message);
 		close(out->fd);
 		out->fd = -1;
 		return ret;
 	}
-	give_to_owner(out, out->index.fd);
 	out->file_size = 0;
 	return 0;
 }
@@ -90,11 +86,14 @@ static int next_files(struct stream_output *out)
 	if (ret < 0)
 		return ret;
 	if (ret) { /* a numbered ring: its oldest file goes */
+		const struct user_creds owner = {.uid = out->uid,
+						 .gid = out->gid};
+
 		snprintf(path, sizeof(path), "%s/%s", out->dir, obsolete);
-		unlink(path);
+		(void)user_path_unlink(&owner, path);
 		snprintf(path, sizeof(path), "%s/index/%s.idx", out->dir,
 			 obsolete);
-		unlink(path);
+		(void)user_path_unlink(&owner, path);
 	}
 	return open_files(out);
 }

@@ -11,6 +11,7 @@
 #include "ust-channel.h"
 #include "util/log.h"
 #include "util/output-dir.h"
+#include "util/user-path.h"
 
 pthread_mutex_t ust_channels_lock = PTHREAD_MUTEX_INITIALIZER;
 uint64_t ust_channels_generation;
@@ -77,18 +78,25 @@ static int make_shm_dir(const struct consumer_channel_desc *d)
 	return ret;
 }
 
-/* --shm-path buffer files belong to the session's owner, as its trace. */
-static void give_shm_files(struct rb_channel *rb,
-			   const struct consumer_channel_desc *d)
+/*
+ * The buffers; --shm-path buffer files are created by the session's
+ * owner (util/user-path.h), so they are the owner's, as its trace, and
+ * only where the owner may create files.
+ */
+static int create_buffers(const struct rb_config *conf,
+			  const struct consumer_channel_desc *d,
+			  struct rb_channel **rb)
 {
-	if (!d->shm_dir[0] || geteuid() != 0)
-		return;
-	for (unsigned int i = 0; i < rb->nr_streams; i++)
-		if (fchown(rb_channel_stream_fds(rb, i).shm_fd, d->output_uid,
-			   d->output_gid))
-			WARN("Cannot give the buffer files of channel %s to "
-			     "uid %u",
-			     d->name, d->output_uid);
+	const struct user_creds owner = {.uid = d->output_uid,
+					 .gid = d->output_gid};
+	struct user_path_saved saved;
+	int ret = user_path_enter(d->shm_dir[0] ? &owner : NULL, &saved);
+
+	if (ret)
+		return ret;
+	ret = rb_channel_create(conf, rb);
+	user_path_leave(&saved);
+	return ret;
 }
 
 /* mkdir -p dir and dir/index, owned by the trace's user. */
@@ -129,12 +137,28 @@ static int open_outputs(struct ust_channel *chan,
 	return 0;
 }
 
+/* The buffers; --shm-path files are removed by their owner. */
+static void destroy_buffers(struct ust_channel *chan)
+{
+	struct user_path_saved saved;
+
+	if (user_path_enter(chan->shm_files ? &chan->shm_owner : NULL,
+			    &saved)) {
+		ERR("Cannot remove the buffer files of channel %s as their "
+		    "owner: they stay",
+		    chan->name);
+		return;
+	}
+	rb_channel_destroy(chan->rb);
+	user_path_leave(&saved);
+}
+
 static void free_channel(struct ust_channel *chan)
 {
 	for (unsigned int i = 0; chan->outputs && i < chan->nr_streams; i++)
 		stream_output_close(&chan->outputs[i]);
 	free(chan->outputs);
-	rb_channel_destroy(chan->rb);
+	destroy_buffers(chan);
 	free(chan);
 }
 
@@ -151,6 +175,9 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 	if (!chan)
 		return -ENOMEM;
 	chan->key = d->channel_key;
+	chan->shm_files = d->shm_dir[0] != '\0';
+	chan->shm_owner =
+		(struct user_creds){.uid = d->output_uid, .gid = d->output_gid};
 	snprintf(chan->name, sizeof(chan->name), "%s", d->name);
 	chan->switch_timer_ns = (uint64_t)d->switch_timer_us * 1000u;
 	chan->trace_clock =
@@ -162,9 +189,7 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		free(chan);
 		return ret;
 	}
-	ret = rb_channel_create(&conf, &chan->rb);
-	if (!ret)
-		give_shm_files(chan->rb, d);
+	ret = create_buffers(&conf, d, &chan->rb);
 	if (ret) {
 		ERR("Cannot create the buffers of channel %s: %s", d->name,
 		    rb_last_error());

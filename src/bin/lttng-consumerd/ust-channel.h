@@ -16,6 +16,7 @@
 #include "ringbuffer/ringbuffer.h"
 #include "stream-output.h"
 #include "trace-clock/trace-clock.h"
+#include "util/user-path.h"
 
 struct ust_channel {
 	uint64_t key;
@@ -30,6 +31,9 @@ struct ust_channel {
 	bool output_failed; /* an I/O error: later packets are dropped */
 	/* a snapshot session's: no files, nothing consumed (snapshot.c) */
 	bool snapshot_only;
+	/* --shm-path: who creates and removes the buffer files */
+	bool shm_files;
+	struct user_creds shm_owner;
 	struct ust_channel *next;
 };
 

@@ -5,6 +5,7 @@
 #include "cmd.h"
 #include <lttng/rotation.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "config.h"
 #include "daemon-clock.h"
@@ -12,6 +13,7 @@
 #include "session.h"
 #include "ust-session.h"
 #include "util/log.h"
+#include "util/output-dir.h"
 
 /* Decode a request made of a session name only and find the session. */
 static int decode_session(struct cmd_ctx *ctx, struct session **out)
@@ -134,6 +136,31 @@ int cmd_list_sessions(struct cmd_ctx *ctx)
 	return LTTNG_OK;
 }
 
+/*
+ * The session's output directory, created at its first start by the
+ * session's owner (util/output-dir.h), as LTTng creates its first trace
+ * chunk: a directory the owner may not create (--output=/etc/x as a
+ * tracing-group member) fails the start with "Create directory failed",
+ * and nothing is created.
+ */
+static int create_output_dir(const struct session *session)
+{
+	int ret;
+
+	if (session->has_been_started || !session->output_path[0] ||
+	    session_keeps_buffers(session))
+		return LTTNG_OK;
+	ret = output_dir_create(session->output_path, session->uid,
+				session->gid);
+	if (ret) {
+		ERR("Cannot create the trace directory %s as uid %u: %s",
+		    session->output_path, (unsigned int)session->uid,
+		    strerror(-ret));
+		return LTTNG_ERR_CREATE_DIR_FAIL;
+	}
+	return LTTNG_OK;
+}
+
 int cmd_start_trace(struct cmd_ctx *ctx)
 {
 	struct session *session;
@@ -145,6 +172,9 @@ int cmd_start_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_TRACE_ALREADY_STARTED;
 	if (!session_has_channels(session))
 		return LTTNG_ERR_NO_CHANNEL;
+	ret = create_output_dir(session);
+	if (ret != LTTNG_OK)
+		return ret;
 	rotation_session_starting(session);
 	ret = kernel_cmd_start(session);
 	if (ret != LTTNG_OK)

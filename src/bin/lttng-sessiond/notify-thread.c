@@ -64,16 +64,24 @@ static int handle_event_register(struct ust_app *app,
 	code = ust_get_event_register(msg->payload, msg->payload_len,
 				      &session_id, &channel_key, &cls);
 	if (!code) {
+		const struct ust_registry_sender sender = {
+			.pid = app->pid,
+			.uid = app->uid,
+			.session_id = session_id,
+		};
+
 		DBG2("Application pid %d registers %s in channel %llu",
 		     (int)app->pid, cls->name, (unsigned long long)channel_key);
-		code = ust_registry_register_event(channel_key, cls, &id);
+		code = ust_registry_register_event(channel_key, &sender, cls,
+						   &id);
 	}
 	lsc_buf_init(&reply);
 	if (!code)
 		ust_put_event_id(&reply, id);
 	ret = ust_send_reply(app->notify_sock, code, code ? NULL : &reply);
 	lsc_buf_fini(&reply);
-	return ret;
+	/* An app naming another's objects is hostile: no more of it. */
+	return code == -EPERM ? -EPERM : ret;
 }
 
 /* Serves one request; a negative return closes the connection. */

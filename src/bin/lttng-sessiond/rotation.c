@@ -19,6 +19,7 @@
 #include "ust-session.h"
 #include "util/log.h"
 #include "util/output-dir.h"
+#include "util/user-path.h"
 
 #define CHUNK_DATE_LEN sizeof("YYYYmmddTHHMMSS+hhmm")
 
@@ -61,18 +62,19 @@ static bool rotation_available(const struct session *s)
 	return !session_keeps_buffers(s);
 }
 
-/* rename(from, to) when from exists; 0 or -errno (logged). */
-static int move_if_present(const char *from, const char *to)
+/* rename(from, to) as the owner when from exists; 0 or -errno (logged). */
+static int move_if_present(const char *from, const char *to, uid_t uid,
+			   gid_t gid)
 {
+	int ret;
+
 	if (access(from, F_OK))
 		return 0;
-	if (rename(from, to)) {
-		int ret = -errno;
-
-		ERR("Cannot move %s to %s: %s", from, to, strerror(errno));
-		return ret;
-	}
-	return 0;
+	ret = user_path_rename(&(struct user_creds){.uid = uid, .gid = gid},
+			       from, to);
+	if (ret)
+		ERR("Cannot move %s to %s: %s", from, to, strerror(-ret));
+	return ret;
 }
 
 /*
@@ -100,7 +102,7 @@ static int archive_chunk(const char *output, const struct session_rotation *r,
 	if (r->chunk_in_subdir) {
 		ret = chunk_path_of(output, r, from, sizeof(from));
 		if (!ret)
-			ret = move_if_present(from, archive);
+			ret = move_if_present(from, archive, uid, gid);
 		if (!ret && access(archive, F_OK))
 			ret = output_dir_create(archive, uid, gid);
 		return ret;
@@ -110,7 +112,7 @@ static int archive_chunk(const char *output, const struct session_rotation *r,
 	     !ret && i < sizeof(domain_dirs) / sizeof(*domain_dirs); i++) {
 		snprintf(from, sizeof(from), "%s/%s", output, domain_dirs[i]);
 		snprintf(to, sizeof(to), "%s/%s", archive, domain_dirs[i]);
-		ret = move_if_present(from, to);
+		ret = move_if_present(from, to, uid, gid);
 	}
 	return ret;
 }

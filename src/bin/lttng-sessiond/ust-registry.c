@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,11 @@ struct registry_channel {
 
 struct ust_registry {
 	uint64_t metadata_key;
+	/* Whose buffers (ust_registry_desc): who may register events. */
+	int per_pid;
+	pid_t vpid;
+	uid_t app_uid;
+	uint64_t session_id;
 	struct ctf_metadata *md;
 	struct trace_clock_desc clock; /* the clock md declares */
 	size_t pushed; /* metadata bytes the consumer has */
@@ -122,6 +128,10 @@ int ust_registry_create(const struct ust_registry_desc *d,
 	if (!reg)
 		return -ENOMEM;
 	reg->metadata_key = d->metadata_key;
+	reg->per_pid = d->per_pid;
+	reg->vpid = d->vpid;
+	reg->app_uid = d->app_uid;
+	reg->session_id = d->session_id;
 	reg->clock = *daemon_clock();
 	reg->md = make_metadata(d, &reg->clock, &err);
 	if (!reg->md) {
@@ -243,7 +253,20 @@ static int add_event(struct ust_registry *reg, struct registry_channel *chan,
 	return push_metadata(reg);
 }
 
+/*
+ * Whether the sender may touch reg: a message from an app only names
+ * that app's own objects (DESIGN.md, "Acting for a user").
+ */
+static bool sender_owns(const struct ust_registry *reg,
+			const struct ust_registry_sender *sender)
+{
+	return sender->uid == reg->app_uid &&
+	       sender->session_id == reg->session_id &&
+	       (!reg->per_pid || sender->pid == reg->vpid);
+}
+
 int ust_registry_register_event(uint64_t channel_key,
+				const struct ust_registry_sender *sender,
 				struct ust_event_class *cls, uint32_t *id)
 {
 	struct ust_registry *reg;
@@ -255,6 +278,13 @@ int ust_registry_register_event(uint64_t channel_key,
 	chan = find_channel(channel_key, &reg);
 	if (!chan) {
 		ret = -ENOENT;
+		ust_event_class_free(cls);
+	} else if (!sender_owns(reg, sender)) {
+		WARN("Application pid %d (uid %u) names channel %llu, which "
+		     "is not its own: refused",
+		     (int)sender->pid, (unsigned int)sender->uid,
+		     (unsigned long long)channel_key);
+		ret = -EPERM;
 		ust_event_class_free(cls);
 	} else if ((known = find_event(chan, cls->name))) {
 		ret = ust_event_class_equal(known->cls, cls) ? 0 : -EEXIST;

@@ -41,6 +41,20 @@ struct ust_registry_desc {
 	pid_t vpid;		       /* per-pid only */
 	const char *procname;	       /* per-pid only */
 	const char *vpid_datetime;     /* per-pid only */
+	/*
+	 * Whose buffers: only apps of app_uid (per-uid buffers), or only
+	 * the app vpid of app_uid (per-pid), registered to session_id, may
+	 * register events in the registry's channels.
+	 */
+	uid_t app_uid;
+	uint64_t session_id;
+};
+
+/* The app that sends a notify message, as its registration proved it. */
+struct ust_registry_sender {
+	pid_t pid;
+	uid_t uid;
+	uint64_t session_id; /* the message's */
 };
 
 /*
@@ -62,11 +76,14 @@ int ust_registry_add_channel(struct ust_registry *reg, uint64_t channel_key,
 
 /*
  * An app asks for the id of cls in the channel channel_key (takes cls).
- * 0 and *id, -ENOENT for an unknown channel, -EEXIST for a conflicting
+ * 0 and *id, -ENOENT for an unknown channel, -EPERM for a channel of
+ * buffers that are not the sender's (another user's, another process's
+ * per-pid buffers, another session's), -EEXIST for a conflicting
  * description, -EINVAL for one that cannot be written, -errno from the
  * consumer.
  */
 int ust_registry_register_event(uint64_t channel_key,
+				const struct ust_registry_sender *sender,
 				struct ust_event_class *cls, uint32_t *id);
 
 /*

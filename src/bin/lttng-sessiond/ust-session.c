@@ -149,6 +149,8 @@ static int create_registry(struct ust_buffer_set *set, const struct session *s,
 		.vpid = app->pid,
 		.procname = app->procname,
 		.vpid_datetime = vpid_date,
+		.app_uid = app->uid,
+		.session_id = s->id,
 	};
 
 	set->metadata_key = d.metadata_key;

@@ -49,7 +49,8 @@ void ctf_index_entry_encode(const struct ctf_index_entry *e,
 }
 
 int ctf_index_open(struct ctf_index_writer *iw, const char *dir,
-		   const char *stream_name, struct ctf_error *err)
+		   const char *stream_name, const struct user_creds *owner,
+		   struct ctf_error *err)
 {
 	uint8_t header[CTF_INDEX_HEADER_LEN];
 	char path[PATH_MAX];
@@ -61,18 +62,21 @@ int ctf_index_open(struct ctf_index_writer *iw, const char *dir,
 				     "index directory under '%s': path too "
 				     "long",
 				     dir);
-	if (mkdir(path, 0770) && errno != EEXIST)
-		return ctf_error_set(err, -errno, "cannot create '%s': %s",
-				     path, strerror(errno));
+	ret = user_path_mkdir(owner, path);
+	if (ret)
+		return ctf_error_set(err, ret, "cannot create '%s': %s", path,
+				     strerror(-ret));
 	if (snprintf(path, sizeof(path), "%s/index/%s.idx", dir, stream_name) >=
 	    (int)sizeof(path))
 		return ctf_error_set(err, -ENAMETOOLONG,
 				     "index of stream '%s': path too long",
 				     stream_name);
-	iw->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (iw->fd < 0)
-		return ctf_error_set(err, -errno, "cannot create '%s': %s",
-				     path, strerror(errno));
+	ret = user_path_open(owner, path,
+			     O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (ret < 0)
+		return ctf_error_set(err, ret, "cannot create '%s': %s", path,
+				     strerror(-ret));
+	iw->fd = ret;
 	ctf_index_header_encode(header);
 	ret = ctf_write_all(iw->fd, header, sizeof(header), "index header",
 			    err);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ctf/error.h"
+#include "util/user-path.h"
 
 #define CTF_INDEX_MAGIC 0xC1F1DCC1U
 #define CTF_INDEX_MAJOR 1
@@ -40,10 +41,12 @@ struct ctf_index_writer {
 
 /*
  * Creates dir/index/ when missing and dir/index/<stream_name>.idx
- * (truncated), and writes the header. 0 or -errno with a message.
+ * (truncated) acting as owner (util/user-path.h; NULL: the caller),
+ * and writes the header. 0 or -errno with a message.
  */
 int ctf_index_open(struct ctf_index_writer *iw, const char *dir,
-		   const char *stream_name, struct ctf_error *err);
+		   const char *stream_name, const struct user_creds *owner,
+		   struct ctf_error *err);
 int ctf_index_append(struct ctf_index_writer *iw,
 		     const struct ctf_index_entry *entry,
 		     struct ctf_error *err);

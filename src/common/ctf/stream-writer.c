@@ -36,6 +36,7 @@ struct ctf_stream_writer {
 	char name[NAME_MAX + 1];
 	int fd;
 	bool with_index;
+	struct user_creds owner;    /* who creates the files */
 	struct ctf_tracefile files; /* rotation: which file, its name */
 	struct ctf_index_writer index;
 
@@ -80,13 +81,18 @@ static int open_file(struct ctf_stream_writer *w, struct ctf_error *err)
 	    strlen(w->dir) > sizeof(w->path) - sizeof(file) - 2)
 		return ctf_error_set(err, -ENAMETOOLONG,
 				     "stream '%s': path too long", file);
-	w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (w->fd < 0)
-		return ctf_error_set(err, -errno, "cannot create '%s': %s",
-				     w->path, strerror(errno));
+	w->fd = user_path_open(&w->owner, w->path,
+			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (w->fd < 0) {
+		int ret = w->fd;
+
+		w->fd = -1;
+		return ctf_error_set(err, ret, "cannot create '%s': %s",
+				     w->path, strerror(-ret));
+	}
 	w->file_offset = 0;
 	if (w->with_index)
-		return ctf_index_open(&w->index, w->dir, file, err);
+		return ctf_index_open(&w->index, w->dir, file, &w->owner, err);
 	return 0;
 }
 
@@ -96,9 +102,9 @@ static void remove_file(const struct ctf_stream_writer *w, const char *name)
 	char path[PATH_MAX + NAME_MAX + 48];
 
 	snprintf(path, sizeof(path), "%s/%s", w->dir, name);
-	unlink(path);
+	(void)user_path_unlink(&w->owner, path);
 	snprintf(path, sizeof(path), "%s/index/%s.idx", w->dir, name);
-	unlink(path);
+	(void)user_path_unlink(&w->owner, path);
 }
 
 /* Closes the current file and opens the next one (tracefile.h). */
@@ -175,6 +181,7 @@ ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 		goto fail;
 	}
 	w->with_index = config->with_index;
+	w->owner = config->owner;
 	ctf_tracefile_init(&w->files, config->tracefile_size,
 			   config->tracefile_count, config->sequence_names);
 	if (open_file(w, err))

@@ -23,6 +23,7 @@
 #include "ctf/error.h"
 #include "ctf/metadata.h"
 #include "ctf/serialize.h"
+#include "util/user-path.h"
 
 struct ctf_stream_writer_config {
 	const struct ctf_metadata *metadata;
@@ -33,6 +34,8 @@ struct ctf_stream_writer_config {
 	const char *dir;    /* the trace directory, which must exist */
 	const char *name;   /* the stream file, e.g. "channel0_0" */
 	bool with_index;    /* also write dir/index/<name>.idx */
+	/* Who creates the files (util/user-path.h); {0, 0}: root itself. */
+	struct user_creds owner;
 	/*
 	 * Trace file rotation (lttng enable-channel --tracefile-size,
 	 * --tracefile-count; ctf/tracefile.h): with a size, the stream is

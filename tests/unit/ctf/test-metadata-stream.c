@@ -153,7 +153,7 @@ static void test_index_open_reports_unwritable_directory(void **state)
 
 	(void)state;
 	assert_int_equal(
-		ctf_index_open(&iw, "/nonexistent/dir", "chan_0", &err),
+		ctf_index_open(&iw, "/nonexistent/dir", "chan_0", NULL, &err),
 		-ENOENT);
 	assert_non_null(strstr(err.message, "/nonexistent/dir/index"));
 	assert_int_equal(ctf_index_close(&iw, NULL), 0);

@@ -48,6 +48,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	wc.with_index = true;
 	wc.tracefile_size = config->tracefile_size;
 	wc.tracefile_count = config->tracefile_count;
+	wc.owner = config->owner;
 	if (config->snapshot) { /* a ring of one-packet files */
 		wc.with_index = false;
 		wc.tracefile_size = config->packet_size;
@@ -55,6 +56,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 		if (!wc.tracefile_count)
 			wc.tracefile_count = 1;
 		wc.sequence_names = true; /* stream-snapshot.c orders them */
+		wc.owner = (struct user_creds){0, 0}; /* our private ring */
 	}
 	s->writer_config = wc;
 	s->conv.writer = ctf_stream_writer_create(&wc, err);
@@ -234,7 +236,8 @@ static bool is_stream_file(const char *name, const char *base)
 	return true;
 }
 
-static void remove_stream_files(const char *dir, const char *base)
+static void remove_stream_files(const char *dir, const char *base,
+				const struct user_creds *owner)
 {
 	char path[4400];
 	struct dirent *e;
@@ -246,9 +249,9 @@ static void remove_stream_files(const char *dir, const char *base)
 		if (!is_stream_file(e->d_name, base))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		unlink(path);
+		(void)user_path_unlink(owner, path);
 		snprintf(path, sizeof(path), "%s/index/%s.idx", dir, e->d_name);
-		unlink(path);
+		(void)user_path_unlink(owner, path);
 	}
 	closedir(d);
 }
@@ -260,7 +263,8 @@ int kernel_cpu_stream_restart(struct kernel_cpu_stream *s, uint64_t now,
 
 	if (ret)
 		return ret;
-	remove_stream_files(s->writer_config.dir, s->name);
+	remove_stream_files(s->writer_config.dir, s->name,
+			    &s->writer_config.owner);
 	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
 	return s->conv.writer ? 0 : -EIO;
 }

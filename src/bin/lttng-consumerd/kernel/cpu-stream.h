@@ -44,6 +44,7 @@ struct kernel_cpu_stream_config {
 	bool overwrite; /* the instance's options/overwrite */
 	const struct kernel_process_trackers *trackers;
 	const struct trace_clock_converter *to_monotonic;
+	struct user_creds owner; /* creates the trace files (user-path.h) */
 	/*
 	 * A snapshot session's: trace_dir is private, one file per packet
 	 * (<channel>_<cpu>_<n>), only the newest ring_bytes of packets

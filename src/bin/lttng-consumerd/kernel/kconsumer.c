@@ -4,7 +4,8 @@
  * drain (the channels' read timer) and the control socket.
  *
  * lttng-consumerd --kconsumerd --tracefs-root DIR (--output DIR | --snapshot)
- *     --control-fd N [--trace-name NAME] [--trace-clock monotonic|tsc
+ *     --control-fd N [--trace-name NAME] [--owner UID:GID]
+ *     [--trace-clock monotonic|tsc
  *     --clock-freq HZ --clock-offset-s S --clock-offset CYCLES]
  *     (--channel NAME --instance PATH [--subbuf-size B] [--read-timer US]
  *      [--contexts pid+tid+...] [--switch-timer US]
@@ -35,6 +36,7 @@
 #include "kconsumer-protocol.h"
 #include "kconsumer.h"
 #include "util/unix-socket.h"
+#include "util/user-path.h"
 #include "tracefs/event-format.h"
 #include "tracefs/instance.h"
 
@@ -66,6 +68,8 @@ struct kconsumer {
 	const char *output;
 	const char *trace_name;
 	int control_fd;
+	/* The session's owner: creates every trace file and directory. */
+	struct user_creds owner;
 	/* from the session daemon: both domains' (trace-clock.h) */
 	struct trace_clock_desc clock;
 	bool has_clock; /* else measured here: CLOCK_MONOTONIC */
@@ -134,6 +138,7 @@ enum {
 	OPT_TRACEFILE_COUNT,
 	OPT_TRACKER,
 	OPT_SNAPSHOT,
+	OPT_OWNER,
 };
 
 static const struct option long_options[] = {
@@ -157,6 +162,7 @@ static const struct option long_options[] = {
 	{"tracefile-size", required_argument, NULL, OPT_TRACEFILE_SIZE},
 	{"tracefile-count", required_argument, NULL, OPT_TRACEFILE_COUNT},
 	{"snapshot", no_argument, NULL, OPT_SNAPSHOT},
+	{"owner", required_argument, NULL, OPT_OWNER},
 	{NULL, 0, NULL, 0},
 };
 
@@ -256,6 +262,16 @@ static int parse_args(struct kconsumer *kc, int argc, char **argv)
 		case OPT_SNAPSHOT:
 			kc->snapshot = true;
 			break;
+		case OPT_OWNER: {
+			unsigned int uid, gid;
+			char end;
+
+			if (sscanf(optarg, "%u:%u%c", &uid, &gid, &end) != 2)
+				goto bad;
+			kc->owner.uid = uid;
+			kc->owner.gid = gid;
+			break;
+		}
 		case OPT_TRACEFS_ROOT:
 			kc->tracefs_root = optarg;
 			break;
@@ -321,23 +337,21 @@ bad:
 	return -1;
 }
 
-static int make_dirs(const char *path)
+/* mkdir -p as the session's owner (util/user-path.h). */
+static int make_dirs(const struct kconsumer *kc, const char *path)
 {
-	char buf[4096];
-	size_t i;
+	return user_path_mkdir_p(&kc->owner, path);
+}
 
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (i = 1; buf[i]; i++) {
-		if (buf[i] != '/')
-			continue;
-		buf[i] = '\0';
-		if (mkdir(buf, 0770) && errno != EEXIST)
-			return -errno;
-		buf[i] = '/';
-	}
-	if (mkdir(buf, 0770) && errno != EEXIST)
-		return -errno;
-	return 0;
+/* Creates (truncates) a metadata file as the session's owner. */
+static int open_metadata_file(const struct kconsumer *kc, const char *path)
+{
+	int fd = user_path_open(&kc->owner, path,
+				O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+
+	if (fd < 0)
+		errno = -fd;
+	return fd < 0 ? -1 : fd;
 }
 
 /* Appends the metadata text not yet in the metadata file. */
@@ -407,6 +421,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.bpf = kc->bpf,
 		.trackers = &kc->trackers,
 		.to_monotonic = &kc->to_monotonic,
+		.owner = kc->owner,
 	};
 	char path[4200];
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -724,7 +739,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	} else {
 		snprintf(kc->trace_dir, sizeof(kc->trace_dir), "%s/kernel",
 			 kc->output);
-		ret = make_dirs(kc->trace_dir);
+		ret = make_dirs(kc, kc->trace_dir);
 		if (ret)
 			return ctf_error_set(err, ret, "cannot create %s: %s",
 					     kc->trace_dir, strerror(-ret));
@@ -751,11 +766,7 @@ static int setup(struct kconsumer *kc, struct ctf_error *err)
 	if (!kc->metadata || !kc->threads)
 		return -ENOMEM;
 	snprintf(path, sizeof(path), "%s/metadata", kc->trace_dir);
-	kc->metadata_fd =
-		kc->snapshot
-			? -1
-			: open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			       0660);
+	kc->metadata_fd = kc->snapshot ? -1 : open_metadata_file(kc, path);
 	if (kc->metadata_fd < 0 && !kc->snapshot)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
@@ -1224,7 +1235,7 @@ static int write_snapshot_metadata(struct kconsumer *kc, const char *dir,
 	int fd, ret;
 
 	snprintf(path, sizeof(path), "%s/metadata", dir);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	fd = open_metadata_file(kc, path);
 	if (fd < 0)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
@@ -1241,6 +1252,7 @@ static int take_snapshot(struct kconsumer *kc, const char *dir,
 	struct kernel_stream_snapshot snap = {
 		.ring_dir = kc->trace_dir,
 		.dir = dir,
+		.owner = kc->owner,
 		.max_packets = max_packets,
 		.end_ts = trace_clock_read(kc->clock.source),
 	};
@@ -1249,7 +1261,7 @@ static int take_snapshot(struct kconsumer *kc, const char *dir,
 	int ret;
 
 	snprintf(index_dir, sizeof(index_dir), "%s/index", dir);
-	ret = make_dirs(index_dir);
+	ret = make_dirs(kc, index_dir);
 	if (ret)
 		return ctf_error_set(err, ret, "cannot create %s: %s",
 				     index_dir, strerror(-ret));
@@ -1307,8 +1319,7 @@ static int move_metadata(struct kconsumer *kc, const char *dir,
 	if (!dir || ret)
 		return ret;
 	snprintf(path, sizeof(path), "%s/metadata", dir);
-	kc->metadata_fd =
-		open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	kc->metadata_fd = open_metadata_file(kc, path);
 	if (kc->metadata_fd < 0)
 		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
 				     strerror(errno));
@@ -1333,7 +1344,7 @@ static int move_trace(struct kconsumer *kc, const char *new_output,
 	if (new_output) {
 		snprintf(kc->trace_dir, sizeof(kc->trace_dir), "%s/kernel",
 			 new_output);
-		ret = make_dirs(kc->trace_dir);
+		ret = make_dirs(kc, kc->trace_dir);
 		if (ret)
 			return ctf_error_set(err, ret, "cannot create %s: %s",
 					     kc->trace_dir, strerror(-ret));

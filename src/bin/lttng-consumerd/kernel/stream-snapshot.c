@@ -116,6 +116,7 @@ static int write_empty_stream(const struct kernel_cpu_stream *s,
 		.packet_size = ctf_stream_writer_packet_size(s->conv.writer),
 		.dir = snap->dir,
 		.name = snap->name,
+		.owner = snap->owner,
 	};
 	struct ctf_stream_writer *w = ctf_stream_writer_create(&wc, err);
 
@@ -138,11 +139,12 @@ int kernel_cpu_stream_snapshot(struct kernel_cpu_stream *s,
 		return ret ? ret : write_empty_stream(s, snap, err);
 	}
 	snprintf(path, sizeof(path), "%s/%s", snap->dir, snap->name);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	fd = user_path_open(&snap->owner, path,
+			    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
 	if (fd < 0) {
 		free(files.numbers);
-		return ctf_error_set(err, -errno, "cannot create %s: %s", path,
-				     strerror(errno));
+		return ctf_error_set(err, fd, "cannot create %s: %s", path,
+				     strerror(-fd));
 	}
 	if (snap->max_packets && files.count > snap->max_packets)
 		first = files.count - snap->max_packets;

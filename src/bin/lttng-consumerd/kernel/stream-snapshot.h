@@ -23,6 +23,7 @@ struct kernel_stream_snapshot {
 	const char *name;     /* "<channel>_<cpu>" */
 	uint64_t max_packets; /* newest packets kept; 0: all */
 	uint64_t end_ts;      /* the snapshot's time, trace clock */
+	struct user_creds owner; /* creates the files (util/user-path.h) */
 };
 
 /* 0 or a negative errno with err set. */

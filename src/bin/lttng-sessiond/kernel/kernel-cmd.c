@@ -435,7 +435,7 @@ int kernel_cmd_start(struct session *session)
 		/* snapshot and no-output sessions keep their buffers */
 		ret = kernel_consumer_start(
 			ks, session_keeps_buffers(session) ? NULL : chunk,
-			session->name);
+			session->name, session->uid, session->gid);
 		if (ret != LTTNG_OK)
 			return ret;
 	}

@@ -135,7 +135,8 @@ static int add_tracker_args(struct argv_builder *b, struct kernel_session *ks)
 }
 
 static int build_args(struct argv_builder *b, struct kernel_session *ks,
-		      const char *output_dir, const char *trace_name, int fd)
+		      const char *output_dir, const char *trace_name, uid_t uid,
+		      gid_t gid, int fd)
 {
 	const struct channel *chan;
 
@@ -145,6 +146,7 @@ static int build_args(struct argv_builder *b, struct kernel_session *ks,
 	    (output_dir ? add_arg(b, "--output=%s", output_dir)
 			: add_arg(b, "--snapshot")) ||
 	    add_arg(b, "--trace-name=%s", trace_name) ||
+	    add_arg(b, "--owner=%u:%u", (unsigned int)uid, (unsigned int)gid) ||
 	    add_arg(b, "--control-fd=%d", fd) || add_clock_args(b, &ks->clock))
 		return -1;
 	for (chan = ks->domain.channels; chan; chan = chan->next) {
@@ -259,7 +261,7 @@ static void reap(struct kernel_session *ks)
 }
 
 int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
-			  const char *trace_name)
+			  const char *trace_name, uid_t uid, gid_t gid)
 {
 	struct argv_builder b = {0};
 	int fds[2];
@@ -273,7 +275,8 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds))
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
-	if (build_args(&b, ks, output_dir, trace_name, CONSUMER_CONTROL_FD)) {
+	if (build_args(&b, ks, output_dir, trace_name, uid, gid,
+		       CONSUMER_CONTROL_FD)) {
 		free_args(&b);
 		close(fds[0]);
 		close(fds[1]);

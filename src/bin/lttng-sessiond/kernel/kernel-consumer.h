@@ -14,11 +14,12 @@ struct kernel_session;
 
 /*
  * Starts the consumer writing into output_dir/kernel (output_dir NULL:
- * a snapshot session's, keeping the buffers for snapshots). LTTNG_OK, or
- * LTTNG_ERR_KERN_CONSUMER_FAIL (logged) when it cannot run.
+ * a snapshot session's, keeping the buffers for snapshots); it creates
+ * every trace file and directory as uid:gid, the session's owner.
+ * LTTNG_OK, or LTTNG_ERR_KERN_CONSUMER_FAIL (logged) when it cannot run.
  */
 int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
-			  const char *trace_name);
+			  const char *trace_name, uid_t uid, gid_t gid);
 
 /* Asks the consumer to drain and write everything; LTTNG_OK or error. */
 int kernel_consumer_flush(struct kernel_session *ks);
