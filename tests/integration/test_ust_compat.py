@@ -1,0 +1,135 @@
+"""LTTng-UST 2.13 source and trace compatibility (issue 18, items 1 to 6).
+
+Each test builds the same program against our headers and records it
+with our tracer, then checks babeltrace2's reading against a model of
+what LTTng records, pinned here; when the real LTTng-UST is extracted
+(../shared/bench/anchor-install, see ust_anchor.py), the same program is
+also built against LTTng's headers and traced by LTTng, and both
+traces must read the same.
+"""
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import struct
+
+import pytest
+
+from trace_reader import babeltrace2_text
+from ust_anchor import ANCHOR_ABSENT, Anchor, Ours, anchor_root, events, record
+
+APPS = pathlib.Path(__file__).resolve().parent / "compat_apps"
+
+
+@pytest.fixture(params=["ours", "lttng"])
+def impl(request, build_dir, tmp_path):
+    """Each test runs once with our build and once with the real LTTng,
+    against the same pinned expectation; the second skips when LTTng is
+    not extracted."""
+    if request.param == "ours":
+        impl = Ours(build_dir, tmp_path)
+    else:
+        root = anchor_root()
+        if root is None:
+            pytest.skip(ANCHOR_ABSENT)
+        impl = Anchor(root, tmp_path)
+    yield impl
+    impl.close()
+
+
+def metadata_text(trace_dir):
+    """The TSDL of the trace under trace_dir (LTTng's is packetized)."""
+    found = list(pathlib.Path(trace_dir).rglob("metadata"))
+    assert len(found) == 1, found
+    return babeltrace2_text(found[0].parent, "-o", "ctf-metadata")
+
+
+def field_declaration(metadata, field):
+    """The integer declaration of an event field (`_` prefix allowed)."""
+    m = re.search(r"integer\s*\{([^}]*)\}\s*_?" + field + r"\s*(\[|;)", metadata)
+    assert m, f"no integer declaration for {field}"
+    return " ".join(m.group(1).split())
+
+
+# ---- 1. network byte order fields -------------------------------------
+
+NET_VALUES = [0, 1, 2, 255, 256, 0x1234, 0xFFFF, 0x12345678, 0xFFFFFFFF,
+              0x0102030405060708, 0x8000000000000001]
+
+
+def be(native_int, size, signed=False):
+    """What a reader prints for `native_int`'s host (little endian) bytes
+    declared big endian: LTTng stores the argument's bytes unchanged."""
+    mask = (1 << (8 * size)) - 1
+    raw = (native_int & mask).to_bytes(size, "little")
+    return int.from_bytes(raw, "big", signed=signed)
+
+
+def net_model(v):
+    """LTTng's reading of compat_net:values for the value v (pinned)."""
+    m64 = (1 << 64) - 1
+    n32 = v & 0xFFFFFFFF
+    return {
+        # htonl(v) etc.: network-order bytes declared big endian read v.
+        "n32": n32,
+        "n16": v & 0xFFFF,
+        "n64": int.from_bytes((v & m64).to_bytes(8, "big"), "big", signed=True),
+        # host-order elements declared big endian read byte-swapped.
+        "a64": [be(v + i, 8) for i in range(3)],
+        "a16": [be(v + i, 2) for i in range(2)],
+        "_s32_length": v % 3,
+        "s32": [be(x, 4) for x in [v, v * 3]][: v % 3],
+        "host": int.from_bytes(struct.pack(">I", n32), "little"),
+    }
+
+
+def test_network_byte_order_fields_read_as_lttng_records_them(impl):
+    argv = ["./net_app", *[str(v) for v in NET_VALUES]]
+    expected = [("compat_net:values", net_model(v)) for v in NET_VALUES]
+    impl.build([APPS / "net_app.c"], "net_app", [f"-I{APPS}"])
+    trace, _ = record(impl, argv, enable=["compat_net:*"])
+    assert events(trace) == expected, impl.name
+    meta = metadata_text(impl.work / "trace-compat")
+    for field in ("n32", "n16", "n64", "a64", "a16", "s32"):
+        assert "byte_order = be" in field_declaration(meta, field), \
+            (impl.name, field)
+    assert "byte_order = be" not in field_declaration(meta, "host")
+    # A filter compares the value in host order: n32 == v selects the
+    # event of v alone.
+    trace, _ = record(impl, argv, enable=["compat_net:*"],
+                      filter_expr="n32 == 0x1234", session="filtered")
+    assert events(trace) == [("compat_net:values", net_model(0x1234))], \
+        impl.name
+
+
+# ---- 2. the tracer's threads and the state dump's thread -------------
+
+def listener_name(process_name):
+    """LTTng-UST's name for its listener threads (pinned): the name they
+    inherit, cut to 11 characters, then "-ust", whatever it ends with."""
+    return process_name[:11] + "-ust"
+
+
+@pytest.mark.parametrize("name", ["sample", "abcdefghijk", "abcdefghijkl",
+                                  "abcdefghijklmno", "abcdefghij-ust"])
+def test_listener_threads_are_named_and_emit_the_state_dump(impl, name):
+    exe = impl.build([APPS / "threads_app.c"], "threads_app", [f"-I{APPS}"])
+    shutil.copy(exe, impl.work / name)
+    trace, proc = record(impl, [f"./{name}"], contexts=["procname", "vtid"])
+    # main, then the two listener threads (root and per-user daemons).
+    assert proc.stdout.splitlines() == [name] + [listener_name(name)] * 2, \
+        impl.name
+    hello = [r for r in trace if r.name == "compat_threads:hello"]
+    assert len(hello) == 1
+    main_tid = hello[0].common_context["vtid"]
+    assert hello[0].common_context["procname"] == name
+    dump = [r for r in trace if r.name.startswith("lttng_ust_statedump:")]
+    assert [r.name for r in dump][:2] == ["lttng_ust_statedump:start",
+                                          "lttng_ust_statedump:procname"]
+    assert dump[-1].name == "lttng_ust_statedump:end"
+    for r in dump:
+        assert r.common_context["procname"] == listener_name(name), impl.name
+        assert r.common_context["vtid"] != main_tid
+    # the procname event reports the process, not the thread.
+    assert dump[1].fields["procname"] == name
