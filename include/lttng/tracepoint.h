@@ -14,11 +14,32 @@
 #ifndef LTTNG_UST_TRACEPOINT_H
 #define LTTNG_UST_TRACEPOINT_H
 
+/*
+ * What LTTng-UST's <lttng/tracepoint.h> brings in, directly or through
+ * its own headers: programs written against it rely on these (stderr,
+ * malloc, memset, bool, getpid and liburcu's cmm/caa macros).
+ */
+#include <assert.h>
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <urcu/arch.h>
+#include <urcu/compiler.h>
+#include <urcu/system.h>
+#include <urcu/uatomic.h>
 
+#include <lttng/ust-config.h>
+#include <lttng/ust-compiler.h>
+#include <lttng/ust-tracer.h>
+#include <lttng/ust-utils.h>
 #include <lttng/tracepoint-types.h>
+#include <lttng/tracepoint-rcu.h>
 #include <lttng/ust-tracepoint-loglevel.h>
 #include <lttng/ust-api-compat.h>
 #include <lttng/ust-tracepoint-args.h>

@@ -133,3 +133,13 @@ def test_listener_threads_are_named_and_emit_the_state_dump(impl, name):
         assert r.common_context["vtid"] != main_tid
     # the procname event reports the process, not the thread.
     assert dump[1].fields["procname"] == name
+
+
+# ---- 4. what <lttng/tracepoint.h> brings in ---------------------------
+
+def test_tracepoint_h_includes_what_lttng_s_does(impl):
+    exe = impl.build([APPS / "includes_app.c"], "includes_app",
+                     ["-Werror", "-Wimplicit-function-declaration", "-std=gnu11"])
+    proc = impl.run([exe])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "2 1 1 liblttng-ust.so.1\n", impl.name
