@@ -143,3 +143,38 @@ def test_tracepoint_h_includes_what_lttng_s_does(impl):
     proc = impl.run([exe])
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == "2 1 1 liblttng-ust.so.1\n", impl.name
+
+
+# ---- 3. two providers of one event ------------------------------------
+
+ONE = {"v": None}
+TWO = {"v": None, "layout": "two"}
+# (steps, the events LTTng records: (v, layout), its event class ids)
+DUP_SCENARIOS = {
+    "two_layouts": (["load:1", "load:2", "emit:1"], [(1, ONE), (1, TWO)], 2),
+    "loaded_twice": (["load:1", "load:1b", "emit:2"], [(2, ONE), (2, ONE)], 1),
+    "replaced": (["load:1", "emit:3", "unload:0", "load:2", "emit:4"],
+                 [(3, ONE), (4, TWO)], 2),
+    "upgraded": (["load:1", "emit:5", "load:2", "emit:6", "unload:0", "emit:7"],
+                 [(5, ONE), (6, ONE), (6, TWO), (7, TWO)], 2),
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(DUP_SCENARIOS))
+def test_every_registered_probe_of_an_event_records(impl, scenario):
+    steps, expected, nr_classes = DUP_SCENARIOS[scenario]
+    impl.build([APPS / "dup_app.c"], "dup_app", [f"-I{APPS}"])
+    impl.shared([APPS / "dup_tp.c"], "libdup1.so", [f"-I{APPS}", "-DDUP_LAYOUT=1"])
+    impl.shared([APPS / "dup_tp.c"], "libdup2.so", [f"-I{APPS}", "-DDUP_LAYOUT=2"])
+    # the same provider under another path: loaded a second time
+    shutil.copy(impl.work / "libdup1.so", impl.work / "libdup1b.so")
+    argv = ["./dup_app"] + [
+        s.replace("load:", "load:./libdup") + ".so" if s.startswith("load:") else s
+        for s in steps]
+    trace, _ = record(impl, argv, enable=["compat_dup:*"])
+    got = events(trace)
+    want = [("compat_dup:ev", {**layout, "v": v}) for v, layout in expected]
+    assert got == want, impl.name
+    meta = metadata_text(impl.work / "trace-compat")
+    ids = re.findall(r'name = "compat_dup:ev";\s*id = (\d+);', meta)
+    assert len(ids) == nr_classes == len(set(ids)), (impl.name, ids)
