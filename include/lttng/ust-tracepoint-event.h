@@ -386,7 +386,18 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 	}
 #include LTTNG_UST_TRACEPOINT_INCLUDE
 
-/* Pass 6: the probe of each class. */
+/*
+ * Pass 6: the probe of each class. The ip context is the probe's return
+ * address (the tracepoint's site), or, when the provider defines
+ * LTTNG_UST_TP_IP_PARAM to the name of one of its arguments, that
+ * argument: a wrapper library passes its own caller's address.
+ */
+#undef LTTNG_UST__TP_IP
+#ifdef LTTNG_UST_TP_IP_PARAM
+#define LTTNG_UST__TP_IP(param) ((void *)(param))
+#else
+#define LTTNG_UST__TP_IP(param) __builtin_return_address(0)
+#endif
 #include <lttng/ust-tracepoint-event-reset.h>
 #undef LTTNG_UST__FIELD_INTEGER
 #define LTTNG_UST__FIELD_INTEGER(type, name, expr, network, base, nowrite)     \
@@ -466,7 +477,7 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 			lttng_ust__event_size___##cls_provider##___##cls_name( \
 				&lttng_ust__dyn LTTNG_UST__TP_DATA_VARS args); \
 		lttng_ust__ctx.event = lttng_ust__event;                       \
-		lttng_ust__ctx.ip = __builtin_return_address(0);               \
+		lttng_ust__ctx.ip = LTTNG_UST__TP_IP(LTTNG_UST_TP_IP_PARAM);   \
 		lttng_ust__ctx.payload_len = lttng_ust__len;                   \
 		if (__builtin_expect(                                          \
 			    __atomic_load_n(&lttng_ust__event->filter,         \

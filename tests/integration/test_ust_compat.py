@@ -178,3 +178,78 @@ def test_every_registered_probe_of_an_event_records(impl, scenario):
     meta = metadata_text(impl.work / "trace-compat")
     ids = re.findall(r'name = "compat_dup:ev";\s*id = (\d+);', meta)
     assert len(ids) == nr_classes == len(set(ids)), (impl.name, ids)
+
+
+# ---- 6. liblttng-ust-libc-wrapper -------------------------------------
+
+def allocation_events(impl):
+    """Traces alloc_app with the libc wrapper preloaded; returns its
+    events as (name, fields, where) with where = (binary name, offset)
+    of the ip context, found with the state dump's bin_info events."""
+    exe = impl.build([APPS / "alloc_app.c"], "alloc_app", [], libs=())
+    wrapper = impl.helper_lib("lttng-ust-libc-wrapper")
+    trace, _ = record(impl, [f"./{exe.name}"],
+                      enable=["lttng_ust_libc:*,lttng_ust_statedump:bin_info"],
+                      contexts=["ip"], env={"LD_PRELOAD": str(wrapper)})
+    bins = [(r.fields["baddr"], r.fields["memsz"], pathlib.Path(r.fields["path"]).name)
+            for r in trace if r.name == "lttng_ust_statedump:bin_info"]
+    out = []
+    for r in trace:
+        if not r.name.startswith("lttng_ust_libc:"):
+            continue
+        ip = r.common_context["ip"]
+        where = [(name, ip - base) for base, size, name in bins
+                 if base <= ip < base + size]
+        out.append((r.name, r.fields, where[0] if where else ("?", ip)))
+    return out
+
+
+def program_allocations(evs):
+    """The events whose ip is in alloc_app, checked to be contiguous."""
+    idx = [i for i, e in enumerate(evs) if e[2][0] == "alloc_app"]
+    assert idx and idx == list(range(idx[0], idx[-1] + 1)), evs
+    return evs[idx[0]: idx[-1] + 1], evs[: idx[0]], evs[idx[-1] + 1:]
+
+
+def test_libc_wrapper_records_the_program_s_allocations_as_lttng(impl):
+    evs = allocation_events(impl)
+    prog, before, after = program_allocations(evs)
+    names = [e[0].split(":")[1] for e in prog]
+    assert names == ["malloc", "calloc", "realloc", "posix_memalign",
+                     "free", "free", "free"], impl.name
+    f = [e[1] for e in prog]
+    assert f[0]["size"] == 1001
+    assert (f[1]["nmemb"], f[1]["size"]) == (3, 1002)
+    assert (f[2]["in_ptr"], f[2]["size"]) == (f[0]["ptr"], 1003)
+    assert (f[3]["alignment"], f[3]["size"], f[3]["result"]) == (64, 1004, 0)
+    assert f[3]["out_ptr"] % 64 == 0
+    assert [x["ptr"] for x in f[4:]] == [f[1]["ptr"], f[2]["ptr"], f[3]["out_ptr"]]
+    # the ip context is the caller in the program, in source order
+    offsets = [e[2][1] for e in prog]
+    assert offsets == sorted(set(offsets)), (impl.name, offsets)
+    # Before and after: the tracer's own allocations, recorded because
+    # they go through the wrapper too (LTTng: liblttng-ust-tracepoint's
+    # callocs when the wrapper's tracepoint sites register, and their
+    # frees at exit); never attributed to the program.
+    for name, _, where in before + after:
+        assert where[0].startswith(("liblttng-ust", "libc.so")), (impl.name, name, where)
+    if isinstance(impl, Anchor):
+        assert [e[0] for e in before] == ["lttng_ust_libc:calloc"] * 4
+        assert {e[2][0] for e in before} == {"liblttng-ust-tracepoint.so.1.0.0"}
+
+
+def test_libc_wrapper_ip_is_the_same_call_site_as_lttng_s(build_dir, tmp_path):
+    """The same program (no LTTng header: one binary for both) traced by
+    each: its allocation events and their ip offsets are identical."""
+    root = anchor_root()
+    if root is None:
+        pytest.skip(ANCHOR_ABSENT)
+    ours, anchor = Ours(build_dir, tmp_path), Anchor(root, tmp_path)
+    try:
+        results = []
+        for impl in (ours, anchor):
+            prog, _, _ = program_allocations(allocation_events(impl))
+            results.append([(n, sorted(f), w[1]) for n, f, w in prog])
+        assert results[0] == results[1]
+    finally:
+        anchor.close()
