@@ -99,6 +99,7 @@ LTTNG_UST_HEADERS = (
     "ust-arch.h", "ust-clock.h", "ust-compiler.h", "ust-config.h",
     "ust-context-provider.h", "ust-endian.h", "ust-events.h",
     "ust-getcpu.h", "ust-tracer.h", "ust-utils.h", "ust-version.h",
+    "ust-thread.h", "ust-fork.h", "ust-cancelstate.h",
 )
 
 

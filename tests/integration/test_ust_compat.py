@@ -253,3 +253,17 @@ def test_libc_wrapper_ip_is_the_same_call_site_as_lttng_s(build_dir, tmp_path):
         assert results[0] == results[1]
     finally:
         anchor.close()
+
+
+# ---- 5. the helper headers' functions ---------------------------------
+
+def test_thread_cancelstate_and_fork_helpers_behave_as_lttng_s(impl):
+    exe = impl.build([APPS / "helpers_app.c"], "helpers_app", ["-Werror"],
+                     libs=("-llttng-ust", "-llttng-ust-common"))
+    proc = impl.run([exe])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ("pushed 0 0 disabled=1\n"
+                           "popped 0 disabled=1\n"
+                           "popped 0 disabled=0\n"
+                           "unbalanced -1\n"
+                           "child 7\n"), impl.name
