@@ -15,7 +15,7 @@
 #if defined(__MIC__)
 #define LTTNG_UST_ARCH_K1OM 1
 #endif
-#elif defined(__i386__) || defined(__i486__) || defined(__i586__) ||         \
+#elif defined(__i386__) || defined(__i486__) || defined(__i586__) ||           \
 	defined(__i686__)
 #define LTTNG_UST_ARCH_X86 1
 #define LTTNG_UST_ARCH_I386 1

@@ -23,7 +23,7 @@
 
 #if defined(__clang__)
 #if __has_feature(address_sanitizer)
-#define __lttng_ust_variable_attribute_no_sanitize_address                    \
+#define __lttng_ust_variable_attribute_no_sanitize_address                     \
 	__attribute__((no_sanitize("address")))
 #endif
 #endif
@@ -32,8 +32,8 @@
 #endif
 
 /* g++ 4.8 and older cannot take the address of an array literal. */
-#if defined(__cplusplus) && !defined(__clang__) && defined(__GNUC__) &&     \
-	(__GNUC__ < 4 || (__GNUC__ == 4 && __GNUC_MINOR__ <= 8)) &&           \
+#if defined(__cplusplus) && !defined(__clang__) && defined(__GNUC__) &&        \
+	(__GNUC__ < 4 || (__GNUC__ == 4 && __GNUC_MINOR__ <= 8)) &&            \
 	!defined(LTTNG_UST_ALLOCATE_COMPOUND_LITERAL_ON_HEAP)
 #define LTTNG_UST_ALLOCATE_COMPOUND_LITERAL_ON_HEAP
 #endif
@@ -41,19 +41,24 @@
 #if defined(__cplusplus) && defined(LTTNG_UST_ALLOCATE_COMPOUND_LITERAL_ON_HEAP)
 #define LTTNG_UST_COMPOUND_LITERAL(type, ...) new (type) __VA_ARGS__
 #else
-#define LTTNG_UST_COMPOUND_LITERAL(type, ...) (type[]){__VA_ARGS__}
+#define LTTNG_UST_COMPOUND_LITERAL(type, ...)                                  \
+	(type[])                                                               \
+	{                                                                      \
+		__VA_ARGS__                                                    \
+	}
 #endif
 
 #if defined(__cplusplus)
-#define lttng_ust_static_assert(predicate, msg, c_identifier_msg)             \
+#define lttng_ust_static_assert(predicate, msg, c_identifier_msg)              \
 	static_assert(predicate, msg)
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-#define lttng_ust_static_assert(predicate, msg, c_identifier_msg)             \
+#define lttng_ust_static_assert(predicate, msg, c_identifier_msg)              \
 	_Static_assert(predicate, msg)
 #else
-#define lttng_ust_static_assert(predicate, msg, c_identifier_msg)             \
-	typedef char lttng_ust_static_assert_##c_identifier_msg                \
-		[(predicate) ? 1 : -1]
+#define lttng_ust_static_assert(predicate, msg, c_identifier_msg)              \
+	typedef char lttng_ust_static_assert_##c_identifier_msg[(predicate)    \
+									? 1    \
+									: -1]
 #endif
 
 #define LTTNG_UST_COMPILER__COMBINE_TOKENS(_a, _b) _a##_b
@@ -61,16 +66,21 @@
 	LTTNG_UST_COMPILER__COMBINE_TOKENS(_a, _b)
 
 #ifdef __cplusplus
-#define LTTNG_UST_DECLARE_CONSTRUCTOR_DESTRUCTOR(name, constructor_func,      \
+#define LTTNG_UST_DECLARE_CONSTRUCTOR_DESTRUCTOR(name, constructor_func,       \
 						 destructor_func, ...)         \
-	namespace lttng {                                                      \
-	namespace ust {                                                        \
-	namespace details {                                                    \
+	namespace lttng                                                        \
+	{                                                                      \
+	namespace ust                                                          \
+	{                                                                      \
+	namespace details                                                      \
+	{                                                                      \
 	class LTTNG_UST_COMPILER_COMBINE_TOKENS(                               \
-		lttng_ust_constructor_destructor_, name) {                     \
-	public:                                                                \
+		lttng_ust_constructor_destructor_, name)                       \
+	{                                                                      \
+	      public:                                                          \
 		LTTNG_UST_COMPILER_COMBINE_TOKENS(                             \
-			lttng_ust_constructor_destructor_, name)()             \
+			lttng_ust_constructor_destructor_, name)               \
+		()                                                             \
 		{                                                              \
 			constructor_func();                                    \
 		}                                                              \
@@ -89,7 +99,7 @@
 			lttng_ust_constructor_destructor_instance_, name)      \
 			__VA_ARGS__;
 #else
-#define LTTNG_UST_DECLARE_CONSTRUCTOR_DESTRUCTOR(name, constructor_func,      \
+#define LTTNG_UST_DECLARE_CONSTRUCTOR_DESTRUCTOR(name, constructor_func,       \
 						 destructor_func, ...)         \
 	static void LTTNG_UST_COMPILER_COMBINE_TOKENS(lttng_ust_constructor_,  \
 						      name)(void)              \

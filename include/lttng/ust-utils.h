@@ -53,7 +53,7 @@
 	 !lttng_ust_is_integer_type(type))
 #endif
 
-#define lttng_ust_field_array_element_type_is_supported(type, item)           \
+#define lttng_ust_field_array_element_type_is_supported(type, item)            \
 	lttng_ust_static_assert(                                               \
 		lttng_ust_is_integer_type(type) ||                             \
 			lttng_ust_is_pointer_type(type),                       \
@@ -85,15 +85,15 @@
 #define lttng_ust_offset_align(align_drift, alignment)                         \
 	({                                                                     \
 		lttng_ust_build_runtime_bug_on(                                \
-			(alignment) == 0 || ((alignment) & ((alignment) - 1)));  \
-		(((alignment) - (align_drift)) & ((alignment) - 1));           \
+			(alignment) == 0 || ((alignment) & ((alignment)-1)));  \
+		(((alignment) - (align_drift)) & ((alignment)-1));             \
 	})
 
 #define lttng_ust_offset_align_floor(align_drift, alignment)                   \
 	({                                                                     \
 		lttng_ust_build_runtime_bug_on(                                \
-			(alignment) == 0 || ((alignment) & ((alignment) - 1)));  \
-		(((align_drift) - (alignment)) & ((alignment) - 1));           \
+			(alignment) == 0 || ((alignment) & ((alignment)-1)));  \
+		(((align_drift) - (alignment)) & ((alignment)-1));             \
 	})
 
 #endif /* LTTNG_UST_UTILS_H */

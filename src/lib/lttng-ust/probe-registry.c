@@ -36,7 +36,8 @@ void ust_event_full_name(const struct lttng_ust_event_desc *desc, char *buf)
 		 desc->event_name);
 }
 
-static struct ust_provider *provider_find(const struct lttng_ust_probe_desc *desc)
+static struct ust_provider *
+provider_find(const struct lttng_ust_probe_desc *desc)
 {
 	struct ust_provider *p;
 
@@ -133,7 +134,8 @@ UST_API int lttng_ust_probe_register(struct lttng_ust_probe_desc *desc)
 	ust_lock();
 	if (provider_find(desc)) {
 		ust_unlock();
-		ust_log("provider %s: this description is already registered: ignored",
+		ust_log("provider %s: this description is already registered: "
+			"ignored",
 			desc->provider_name);
 		return -EEXIST;
 	}

@@ -19,8 +19,9 @@ int main(void)
 	uatomic_add(&counter, 2);
 	cmm_barrier();
 	if (caa_likely(ok) && CMM_LOAD_SHARED(counter) == 2 && self)
-		fprintf(stderr, "%s %d %d %s\n", lttng_ust_stringify(LTTNG_UST_MAJOR_VERSION),
-			pid > 0, (int)sizeof(ssize_t) == (int)sizeof(size_t),
+		fprintf(stderr, "%s %d %d %s\n",
+			lttng_ust_stringify(LTTNG_UST_MAJOR_VERSION), pid > 0,
+			(int)sizeof(ssize_t) == (int)sizeof(size_t),
 			LTTNG_UST_LIB_SONAME);
 	lttng_ust_static_assert(sizeof(int) >= 2, "int", int_size);
 	free(buf);

@@ -252,7 +252,8 @@ static void test_invalid_rules_and_channels_are_refused(void **state)
  * libraries may provide the same events), the same description twice is
  * not; a foreign ABI is refused.
  */
-static void test_reregistered_and_foreign_abi_providers_are_refused(void **state)
+static void
+test_reregistered_and_foreign_abi_providers_are_refused(void **state)
 {
 	struct lttng_ust_probe_desc dup = {"ust_tests_enable", NULL, 0,
 					   LTTNG_UST_PROBE_ABI_MAJOR, 0};
