@@ -267,3 +267,32 @@ def test_thread_cancelstate_and_fork_helpers_behave_as_lttng_s(impl):
                            "popped 0 disabled=0\n"
                            "unbalanced -1\n"
                            "child 7\n"), impl.name
+
+
+# lttng_ust_strerror() of every code of the enumeration (pinned from
+# LTTng-UST 2.13), and of codes outside it.
+UST_ERRORS = {
+    0: "Success", -1024: "Unknown error", -1025: "No entry",
+    -1026: "Object already exists", -1027: "Invalid argument",
+    -1028: "Permission denied", -1029: "Not implemented",
+    -1030: "Process is exiting", -1031: "Invalid magic number",
+    -1032: "Invalid socket type", -1033: "Unsupported major version",
+    -1034: "Cannot get unix socket peer credentials",
+    -1035: "Peer credentials PID is invalid. Socket appears to belong to "
+           "a distinct, non-nested pid namespace.",
+    -1036: "Unknown error", -5000: "Unknown error", 1: "Unknown error",
+    1025: "Unknown error",
+}
+
+
+def test_ust_strerror_texts_are_lttng_s(impl):
+    exe = impl.build([APPS / "strerror_app.c"], "strerror_app", ["-Werror"])
+    codes = sorted(UST_ERRORS)
+    proc = impl.run([exe, *map(str, codes)])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [UST_ERRORS[c] for c in codes], impl.name
+    if isinstance(impl, Ours):
+        # LTTng reads outside its table for -1 to -1023 (another code's
+        # text, or NULL): ours says what they are.
+        proc = impl.run([exe, *map(str, range(-1023, 0))])
+        assert set(proc.stdout.splitlines()) == {"Unknown error"}
