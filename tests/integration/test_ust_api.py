@@ -100,6 +100,7 @@ LTTNG_UST_HEADERS = (
     "ust-context-provider.h", "ust-endian.h", "ust-events.h",
     "ust-getcpu.h", "ust-tracer.h", "ust-utils.h", "ust-version.h",
     "ust-thread.h", "ust-fork.h", "ust-cancelstate.h", "ust-error.h",
+    "ust-libc-wrapper.h",
     "ust-tracepoint-event-write.h", "ust-tracepoint-event-nowrite.h",
     "tp/lttng-ust-tracef.h", "tp/lttng-ust-tracelog.h",
 )

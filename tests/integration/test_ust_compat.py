@@ -296,3 +296,21 @@ def test_ust_strerror_texts_are_lttng_s(impl):
         # text, or NULL): ours says what they are.
         proc = impl.run([exe, *map(str, range(-1023, 0))])
         assert set(proc.stdout.splitlines()) == {"Unknown error"}
+
+
+def test_libc_wrapper_constructor_is_the_tracer_s_hook(impl):
+    """liblttng-ust has a weak lttng_ust_libc_wrapper_malloc_ctor that the
+    preloaded wrapper's (its constructor) overrides, as with LTTng."""
+    def defined(lib):
+        out = subprocess.run(["nm", "-D", "--defined-only", str(lib)],
+                             capture_output=True, text=True, check=True).stdout
+        return {line.split()[2]: line.split()[1] for line in out.splitlines()
+                if len(line.split()) == 3}
+    tracer = impl.helper_lib("lttng-ust") if isinstance(impl, Anchor) else \
+        impl.lib / "liblttng-ust.so.1"
+    wrapper = impl.helper_lib("lttng-ust-libc-wrapper")
+    assert defined(tracer).get("lttng_ust_libc_wrapper_malloc_ctor") == "W"
+    assert defined(wrapper).get("lttng_ust_libc_wrapper_malloc_ctor") == "T"
+    # and the program's allocations are still recorded with it
+    prog, _, _ = program_allocations(allocation_events(impl))
+    assert [e[0] for e in prog][:2] == ["lttng_ust_libc:malloc", "lttng_ust_libc:calloc"]
