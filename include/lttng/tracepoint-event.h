@@ -17,6 +17,9 @@
 #if defined(TRACEPOINT_INCLUDE) && !defined(LTTNG_UST_TRACEPOINT_INCLUDE)
 #define LTTNG_UST_TRACEPOINT_INCLUDE TRACEPOINT_INCLUDE
 #endif
+#if defined(TP_IP_PARAM) && !defined(LTTNG_UST_TP_IP_PARAM)
+#define LTTNG_UST_TP_IP_PARAM TP_IP_PARAM
+#endif
 #endif
 
 #if defined(LTTNG_UST_TRACEPOINT_CREATE_PROBES) &&                             \

@@ -14,11 +14,32 @@
 #ifndef LTTNG_UST_TRACEPOINT_H
 #define LTTNG_UST_TRACEPOINT_H
 
+/*
+ * What LTTng-UST's <lttng/tracepoint.h> brings in, directly or through
+ * its own headers: programs written against it rely on these (stderr,
+ * malloc, memset, bool, getpid and liburcu's cmm/caa macros).
+ */
+#include <assert.h>
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <urcu/arch.h>
+#include <urcu/compiler.h>
+#include <urcu/system.h>
+#include <urcu/uatomic.h>
 
+#include <lttng/ust-config.h>
+#include <lttng/ust-compiler.h>
+#include <lttng/ust-tracer.h>
+#include <lttng/ust-utils.h>
 #include <lttng/tracepoint-types.h>
+#include <lttng/tracepoint-rcu.h>
 #include <lttng/ust-tracepoint-loglevel.h>
 #include <lttng/ust-api-compat.h>
 #include <lttng/ust-tracepoint-args.h>
@@ -250,94 +271,9 @@ static void lttng_ust__tracepoint_ptrs_fini(void)
 	LTTNG_UST__EVENT_INSTANCE_P(cls_provider, cls_name, provider, name,    \
 				    (args))
 
-/*
- * Field macros. Each maps to one of six generic forms that every pass of
- * the probe generator defines its own way; `network` is 1 for big
- * endian, `base` 10 or 16, `text` 1 for character data, `nowrite` 1 for
- * fields described but not recorded.
- */
-#define lttng_ust_field_integer(type, name, expr)                              \
-	LTTNG_UST__FIELD_INTEGER(type, name, expr, 0, 10, 0)
-#define lttng_ust_field_integer_hex(type, name, expr)                          \
-	LTTNG_UST__FIELD_INTEGER(type, name, expr, 0, 16, 0)
-#define lttng_ust_field_integer_network(type, name, expr)                      \
-	LTTNG_UST__FIELD_INTEGER(type, name, expr, 1, 10, 0)
-#define lttng_ust_field_integer_network_hex(type, name, expr)                  \
-	LTTNG_UST__FIELD_INTEGER(type, name, expr, 1, 16, 0)
-#define lttng_ust_field_integer_nowrite(type, name, expr)                      \
-	LTTNG_UST__FIELD_INTEGER(type, name, expr, 0, 10, 1)
-
-#define lttng_ust_field_float(type, name, expr)                                \
-	LTTNG_UST__FIELD_FLOAT(type, name, expr, 0)
-#define lttng_ust_field_float_nowrite(type, name, expr)                        \
-	LTTNG_UST__FIELD_FLOAT(type, name, expr, 1)
-
-#define lttng_ust_field_string(name, expr)                                     \
-	LTTNG_UST__FIELD_STRING(name, expr, 0)
-#define lttng_ust_field_string_nowrite(name, expr)                             \
-	LTTNG_UST__FIELD_STRING(name, expr, 1)
-
-#define lttng_ust_field_array(type, name, expr, count)                         \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 0, 10, 0, 0)
-#define lttng_ust_field_array_nowrite(type, name, expr, count)                 \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 0, 10, 0, 1)
-#define lttng_ust_field_array_hex(type, name, expr, count)                     \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 0, 16, 0, 0)
-#define lttng_ust_field_array_nowrite_hex(type, name, expr, count)             \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 0, 16, 0, 1)
-#define lttng_ust_field_array_network(type, name, expr, count)                 \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 1, 10, 0, 0)
-#define lttng_ust_field_array_network_nowrite(type, name, expr, count)         \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 1, 10, 0, 1)
-#define lttng_ust_field_array_network_hex(type, name, expr, count)             \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 1, 16, 0, 0)
-#define lttng_ust_field_array_network_nowrite_hex(type, name, expr, count)     \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 1, 16, 0, 1)
-#define lttng_ust_field_array_text(type, name, expr, count)                    \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 0, 10, 1, 0)
-#define lttng_ust_field_array_text_nowrite(type, name, expr, count)            \
-	LTTNG_UST__FIELD_ARRAY(type, name, expr, count, 0, 10, 1, 1)
-
-#define lttng_ust_field_sequence(type, name, expr, len_type, len_expr)         \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 0, 10, \
-				  0, 0)
-#define lttng_ust_field_sequence_nowrite(type, name, expr, len_type, len_expr) \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 0, 10, \
-				  0, 1)
-#define lttng_ust_field_sequence_hex(type, name, expr, len_type, len_expr)     \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 0, 16, \
-				  0, 0)
-#define lttng_ust_field_sequence_nowrite_hex(type, name, expr, len_type,       \
-					     len_expr)                         \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 0, 16, \
-				  0, 1)
-#define lttng_ust_field_sequence_network(type, name, expr, len_type, len_expr) \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 1, 10, \
-				  0, 0)
-#define lttng_ust_field_sequence_network_nowrite(type, name, expr, len_type,   \
-						 len_expr)                     \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 1, 10, \
-				  0, 1)
-#define lttng_ust_field_sequence_network_hex(type, name, expr, len_type,       \
-					     len_expr)                         \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 1, 16, \
-				  0, 0)
-#define lttng_ust_field_sequence_network_nowrite_hex(type, name, expr,         \
-						     len_type, len_expr)       \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 1, 16, \
-				  0, 1)
-#define lttng_ust_field_sequence_text(type, name, expr, len_type, len_expr)    \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 0, 10, \
-				  1, 0)
-#define lttng_ust_field_sequence_text_nowrite(type, name, expr, len_type,      \
-					      len_expr)                        \
-	LTTNG_UST__FIELD_SEQUENCE(type, name, expr, len_type, len_expr, 0, 10, \
-				  1, 1)
-
-#define lttng_ust_field_enum(provider, enum_name, type, name, expr)            \
-	LTTNG_UST__FIELD_ENUM(provider, enum_name, type, name, expr, 0)
-#define lttng_ust_field_enum_nowrite(provider, enum_name, type, name, expr)    \
-	LTTNG_UST__FIELD_ENUM(provider, enum_name, type, name, expr, 1)
+/* Field macros: recorded, and described only. */
+#include <lttng/ust-tracepoint-event-write.h>
+#include <lttng/ust-tracepoint-event-nowrite.h>
 
 /* An argument the fields do not use (documents it; records nothing). */
 #define lttng_ust_field_unused(expr)

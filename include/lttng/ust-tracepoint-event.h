@@ -23,11 +23,14 @@
  *      log levels and EMF URIs, then registers with liblttng-ust
  *
  * Payload layout (byte-packed, as LTTng on x86): integers and enum
- * containers in native order (big endian for _network), floats as IEEE
+ * containers in native order, floats as IEEE
  * 754, strings null-terminated ("(null)" for a NULL pointer), arrays
  * inline, sequences as their length (of its declared type) then the
  * elements. _nowrite fields are described but neither evaluated nor
- * recorded.
+ * recorded. A _network integer (or array, sequence) stores the bytes of
+ * its argument as they are and the metadata declares it big endian, as
+ * LTTng does: the argument is expected in network order already
+ * (htonl(1) reads 1). Only the filter sees it converted to host order.
  */
 #include <limits.h>
 #include <float.h>
@@ -107,12 +110,13 @@ static inline const char *lttng_ust__string_or_null(const char *s)
 }
 
 /*
- * Stores one integer of `size` bytes (1, 2, 4 or 8) from src at dst,
- * byte-swapped when `network` is set on a little-endian host. Inlined
- * with constant size and network, this is one move (and a bswap).
+ * Copies one integer of `size` bytes (1, 2, 4 or 8) from src to dst,
+ * converted from network to host order when `network` is set: the
+ * value a filter compares for a _network field. Inlined with constant
+ * size and network, this is one move (and a bswap).
  */
-static inline void lttng_ust__write_int(char *dst, const void *src,
-					size_t size, int network)
+static inline void lttng_ust__network_to_host(void *dst, const void *src,
+					      size_t size, int network)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (network && size == 2) {
@@ -155,20 +159,10 @@ static inline void lttng_ust__filter_elements(struct lttng_ust_filter_value *fv,
 
 /* Stores `count` integers of `size` bytes from src (may be NULL if 0). */
 static inline void lttng_ust__write_ints(char *dst, const void *src,
-					 size_t size, size_t count, int network)
+					 size_t size, size_t count)
 {
-	const char *from = (const char *)src;
-	size_t i;
-
-	if (!count)
-		return;
-	if (!network || size == 1) {
-		memcpy(dst, from, size * count);
-		return;
-	}
-	for (i = 0; i < count; i++)
-		lttng_ust__write_int(dst + i * size, from + i * size, size,
-				     network);
+	if (count)
+		memcpy(dst, src, size * count);
 }
 
 #ifdef __cplusplus
@@ -334,8 +328,11 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 #undef LTTNG_UST__FIELD_INTEGER
 #define LTTNG_UST__FIELD_INTEGER(type, name, expr, network, base, nowrite)     \
 	{                                                                      \
-		type lttng_ust__v = (type)(expr);                              \
+		type lttng_ust__a = (type)(expr);                              \
+		type lttng_ust__v;                                             \
                                                                                \
+		lttng_ust__network_to_host(&lttng_ust__v, &lttng_ust__a,       \
+					   sizeof(type), network);             \
 		if (LTTNG_UST__IS_SIGNED_TYPE(type))                           \
 			lttng_ust__fv->u.s64 = (int64_t)lttng_ust__v;          \
 		else                                                           \
@@ -389,15 +386,25 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 	}
 #include LTTNG_UST_TRACEPOINT_INCLUDE
 
-/* Pass 6: the probe of each class. */
+/*
+ * Pass 6: the probe of each class. The ip context is the probe's return
+ * address (the tracepoint's site), or, when the provider defines
+ * LTTNG_UST_TP_IP_PARAM to the name of one of its arguments, that
+ * argument: a wrapper library passes its own caller's address.
+ */
+#undef LTTNG_UST__TP_IP
+#ifdef LTTNG_UST_TP_IP_PARAM
+#define LTTNG_UST__TP_IP(param) ((void *)(param))
+#else
+#define LTTNG_UST__TP_IP(param) __builtin_return_address(0)
+#endif
 #include <lttng/ust-tracepoint-event-reset.h>
 #undef LTTNG_UST__FIELD_INTEGER
 #define LTTNG_UST__FIELD_INTEGER(type, name, expr, network, base, nowrite)     \
 	LTTNG_UST__IF_WRITE_##nowrite({                                        \
 		type lttng_ust__v = (type)(expr);                              \
                                                                                \
-		lttng_ust__write_int(lttng_ust__dst, &lttng_ust__v,            \
-				     sizeof(type), network);                   \
+		memcpy(lttng_ust__dst, &lttng_ust__v, sizeof(type));           \
 		lttng_ust__dst += sizeof(type);                                \
 	})
 #undef LTTNG_UST__FIELD_FLOAT
@@ -423,7 +430,7 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 			       nowrite)                                        \
 	LTTNG_UST__IF_WRITE_##nowrite({                                        \
 		lttng_ust__write_ints(lttng_ust__dst, (const void *)(expr),    \
-				      sizeof(type), (size_t)(count), network); \
+				      sizeof(type), (size_t)(count));          \
 		lttng_ust__dst += sizeof(type) * (size_t)(count);              \
 	})
 #undef LTTNG_UST__FIELD_SEQUENCE
@@ -437,7 +444,7 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 		lttng_ust__dst += sizeof(len_type);                            \
 		lttng_ust__write_ints(lttng_ust__dst,                          \
 				      lttng_ust__dyn.lttng_ust__ptr_##name,    \
-				      sizeof(type), lttng_ust__n, network);    \
+				      sizeof(type), lttng_ust__n);             \
 		lttng_ust__dst += sizeof(type) * lttng_ust__n;                 \
 	})
 #undef LTTNG_UST__FIELD_ENUM
@@ -470,7 +477,7 @@ static inline void lttng_ust__write_ints(char *dst, const void *src,
 			lttng_ust__event_size___##cls_provider##___##cls_name( \
 				&lttng_ust__dyn LTTNG_UST__TP_DATA_VARS args); \
 		lttng_ust__ctx.event = lttng_ust__event;                       \
-		lttng_ust__ctx.ip = __builtin_return_address(0);               \
+		lttng_ust__ctx.ip = LTTNG_UST__TP_IP(LTTNG_UST_TP_IP_PARAM);   \
 		lttng_ust__ctx.payload_len = lttng_ust__len;                   \
 		if (__builtin_expect(                                          \
 			    __atomic_load_n(&lttng_ust__event->filter,         \

@@ -89,3 +89,61 @@ def test_bench_app_builds_against_installed_headers(prefix, tmp_path):
     assert re.fullmatch(r"kind=wide events=1000 threads=2 "
                         r"ns_per_event=[0-9.]+ mevents_per_s=[0-9.]+\n",
                         proc.stdout)
+
+
+# The headers LTTng-UST 2.13 installs that programs include on their own
+# (each must compile alone, in C and in C++).
+LTTNG_UST_HEADERS = (
+    "tracepoint.h", "tracepoint-types.h", "tracepoint-event.h",
+    "tracepoint-rcu.h", "tracef.h", "tracelog.h", "ust-api-compat.h",
+    "ust-arch.h", "ust-clock.h", "ust-compiler.h", "ust-config.h",
+    "ust-context-provider.h", "ust-endian.h", "ust-events.h",
+    "ust-getcpu.h", "ust-tracer.h", "ust-utils.h", "ust-version.h",
+    "ust-thread.h", "ust-fork.h", "ust-cancelstate.h", "ust-error.h",
+    "ust-libc-wrapper.h",
+    "ust-tracepoint-event-write.h", "ust-tracepoint-event-nowrite.h",
+    "tp/lttng-ust-tracef.h", "tp/lttng-ust-tracelog.h",
+)
+
+
+@pytest.mark.parametrize("header", LTTNG_UST_HEADERS)
+def test_public_header_is_installed_and_compiles_alone(prefix, tmp_path, header):
+    src = tmp_path / "unit.c"
+    src.write_text(f"#include <lttng/{header}>\nint unit_dummy;\n")
+    cc(prefix, tmp_path, "-c", "-Wall", "-Werror", "-o", "c.o", str(src))
+    cxx = tmp_path / "unit.cpp"
+    cxx.write_text(src.read_text())
+    subprocess.run(["g++", f"-I{prefix / 'include'}", "-c", "-Wall", "-Werror",
+                    "-o", "cxx.o", str(cxx)], cwd=tmp_path, check=True)
+
+
+def test_cmake_find_package_lttngust_configures_and_builds(prefix, tmp_path):
+    """CMake's own FindLTTngUST module finds the installed tracer, reads
+    its version and tracef/tracelog support, and LTTng::UST links the
+    documentation's hello world."""
+    if shutil.which("cmake") is None:
+        pytest.fail("cmake is missing: `make deps` installs it")
+    for name in ("hello-tp.h", "hello-tp.c", "hello.c"):
+        shutil.copy(HELLO / name, tmp_path)
+    (tmp_path / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.10)\n"
+        "project(hello C)\n"
+        "find_package(LTTngUST REQUIRED)\n"
+        'message(STATUS "version=${LTTNGUST_VERSION_STRING} '
+        'tracef=${LTTNGUST_HAS_TRACEF} tracelog=${LTTNGUST_HAS_TRACELOG}")\n'
+        "add_executable(hello hello.c hello-tp.c)\n"
+        "target_include_directories(hello PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})\n"
+        "target_link_libraries(hello LTTng::UST)\n")
+    build = tmp_path / "build"
+    conf = subprocess.run(["cmake", "-S", str(tmp_path), "-B", str(build),
+                           f"-DCMAKE_PREFIX_PATH={prefix}"],
+                          capture_output=True, text=True)
+    assert conf.returncode == 0, conf.stdout + conf.stderr
+    assert "Found LTTngUST: " in conf.stdout
+    assert "version=2.13.0 tracef=TRUE tracelog=TRUE" in conf.stdout
+    make = subprocess.run(["cmake", "--build", str(build)],
+                          capture_output=True, text=True)
+    assert make.returncode == 0, make.stdout + make.stderr
+    proc = run(prefix, [str(build / "hello"), "a"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Hello, World!\n")

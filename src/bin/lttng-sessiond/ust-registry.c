@@ -206,11 +206,16 @@ static struct registry_channel *find_channel(uint64_t key,
 	return NULL;
 }
 
+/*
+ * The event class of chan equal to cls (name, signature, fields, log
+ * level, EMF URI). Two providers of one event with other fields get two
+ * classes of that name, with their own ids, as with LTTng.
+ */
 static struct registry_event *find_event(struct registry_channel *chan,
-					 const char *name)
+					 const struct ust_event_class *cls)
 {
 	for (struct registry_event *e = chan->events; e; e = e->next)
-		if (!strcmp(e->cls->name, name))
+		if (ust_event_class_equal(e->cls, cls))
 			return e;
 	return NULL;
 }
@@ -286,14 +291,9 @@ int ust_registry_register_event(uint64_t channel_key,
 		     (unsigned long long)channel_key);
 		ret = -EPERM;
 		ust_event_class_free(cls);
-	} else if ((known = find_event(chan, cls->name))) {
-		ret = ust_event_class_equal(known->cls, cls) ? 0 : -EEXIST;
-		if (!ret)
-			*id = known->id;
-		else
-			WARN("Event %s: description conflicts with an earlier "
-			     "one; not recorded",
-			     cls->name);
+	} else if ((known = find_event(chan, cls))) {
+		*id = known->id;
+		ret = 0;
 		ust_event_class_free(cls);
 	} else {
 		ret = add_event(reg, chan, cls, id);

@@ -3,7 +3,7 @@
  * "Instrument C standard library memory and POSIX threads functions"):
  * lttng_ust_libc:malloc, free, calloc, realloc, memalign and
  * posix_memalign with LTTng-UST 2.13's fields. The last argument is the
- * caller's address (not recorded). Built by ustlibc.c.
+ * caller's address (the ip context). Built by ustlibc.c.
  */
 #undef LTTNG_UST_TRACEPOINT_PROVIDER
 #define LTTNG_UST_TRACEPOINT_PROVIDER lttng_ust_libc
@@ -82,5 +82,9 @@ LTTNG_UST_TRACEPOINT_EVENT(lttng_ust_libc, posix_memalign,
 )
 
 #endif /* UST_LIBC_PROVIDER_H */
+
+/* The ip context is the wrapped function's caller, as with LTTng-UST. */
+#undef LTTNG_UST_TP_IP_PARAM
+#define LTTNG_UST_TP_IP_PARAM ip
 
 #include <lttng/tracepoint-event.h>

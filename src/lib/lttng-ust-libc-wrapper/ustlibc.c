@@ -19,6 +19,8 @@
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "ust-libc-provider.h"
 
+#include <lttng/ust-libc-wrapper.h>
+
 #define UST_LIBC_API __attribute__((visibility("default")))
 #define ARENA_SIZE 8192
 
@@ -79,9 +81,12 @@ static void resolve(void)
 	resolving = 0;
 }
 
-/* Resolve while the process is still single-threaded. */
-static void libc_wrapper_init(void) __attribute__((constructor));
-static void libc_wrapper_init(void)
+/*
+ * Resolve while the process is still single-threaded: liblttng-ust's
+ * constructor calls this (<lttng/ust-libc-wrapper.h>) before it starts
+ * its threads; it is also this library's constructor.
+ */
+UST_LIBC_API void lttng_ust_libc_wrapper_malloc_ctor(void)
 {
 	resolve();
 }

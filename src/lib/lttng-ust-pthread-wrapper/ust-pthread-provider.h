@@ -3,7 +3,7 @@
  * "Instrument C standard library memory and POSIX threads functions"):
  * lttng_ust_pthread:pthread_mutex_lock_req, pthread_mutex_lock_acq,
  * pthread_mutex_trylock and pthread_mutex_unlock with LTTng-UST 2.13's
- * fields. The last argument is the caller's address (not recorded).
+ * fields. The last argument is the caller's address (the ip context).
  * Built by ustpthread.c.
  */
 #undef LTTNG_UST_TRACEPOINT_PROVIDER
@@ -50,5 +50,9 @@ LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(lttng_ust_pthread, mutex_status,
 	LTTNG_UST_TP_ARGS(pthread_mutex_t *, mutex, int, status, void *, ip))
 
 #endif /* UST_PTHREAD_PROVIDER_H */
+
+/* The ip context is the wrapped function's caller, as with LTTng-UST. */
+#undef LTTNG_UST_TP_IP_PARAM
+#define LTTNG_UST_TP_IP_PARAM ip
 
 #include <lttng/tracepoint-event.h>

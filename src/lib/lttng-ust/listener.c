@@ -33,6 +33,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -74,6 +75,8 @@ static struct {
 
 /* Fork handler nesting (explicit hooks + pthread_atfork), per thread. */
 static __thread int fork_depth;
+/* The name this listener thread inherited, before it renamed itself. */
+static __thread char inherited_name[UST_PROCNAME_LEN];
 
 /* ---- the constructor's wait ---- */
 
@@ -213,6 +216,8 @@ static int connect_registered(const char *path, enum ust_socket_kind kind,
 	if (fd < 0)
 		return fd;
 	ust_register_fill(&reg, kind, token);
+	/* the process name, not this thread's "-ust" one */
+	memcpy(reg.procname, inherited_name, sizeof(reg.procname));
 	/* bounded sends and reads (a command is read once it is there) */
 	ret = usock_set_timeout(fd, UST_COMMAND_SEND_TIMEOUT_MS);
 	if (!ret)
@@ -354,10 +359,40 @@ static void sleep_ms(int ms)
 		;
 }
 
+const char *ust_listener_procname(void)
+{
+	return inherited_name;
+}
+
+/*
+ * Names the calling thread as LTTng-UST names its listeners: the name it
+ * inherited from the thread that created it (the process name, usually),
+ * cut to 11 characters, then "-ust" (`ps -L`, `top -H` and the procname
+ * context of the state dump show it). The suffix is appended even when
+ * the name already ends with it, as LTTng does. The inherited name is
+ * kept: registration and the state dump's procname event report it.
+ */
+static void name_listener_thread(void)
+{
+	static const char suffix[] = "-ust";
+	char name[16] = "";
+	size_t len;
+
+	if (prctl(PR_GET_NAME, name) != 0)
+		return;
+	memcpy(inherited_name, name, sizeof(name));
+	len = strnlen(name, sizeof(name) - 1);
+	if (len > sizeof(name) - sizeof(suffix))
+		len = sizeof(name) - sizeof(suffix);
+	memcpy(name + len, suffix, sizeof(suffix));
+	prctl(PR_SET_NAME, name);
+}
+
 static void *listener_thread(void *arg)
 {
 	struct daemon_link *d = arg;
 
+	name_listener_thread();
 	/* Objects inherited from a parent process are not ours. */
 	ust_app_objects_clear(&d->objects);
 	for (;;) {

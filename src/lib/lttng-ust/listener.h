@@ -29,6 +29,13 @@
 void ust_listener_start(void);
 
 /*
+ * In a listener thread: the name the thread had before it named itself
+ * "<name>-ust" (the process name, as the daemon and the state dump's
+ * procname event report it). Empty in any other thread.
+ */
+const char *ust_listener_procname(void);
+
+/*
  * LTTng-UST 2.13's fork hooks (liblttng-ust-fork calls them around
  * fork()); pthread_atfork() handlers do the same work, once per fork.
  * before_fork blocks every signal, saving the mask in save_sigset;

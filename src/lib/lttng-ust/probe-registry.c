@@ -5,6 +5,11 @@
  * created before a provider was loaded (dlopen, LD_PRELOAD) attach to
  * its events too; on unregistration its recorders are destroyed first,
  * so none of its probes runs once lttng_ust_probe_unregister() returns.
+ *
+ * Several providers may have the same name (two libraries providing the
+ * same events, possibly with other fields, or one library loaded twice):
+ * as with LTTng-UST, each is registered and each of their events gets its
+ * own recorder, so an enabled event records once per registered probe.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -31,12 +36,13 @@ void ust_event_full_name(const struct lttng_ust_event_desc *desc, char *buf)
 		 desc->event_name);
 }
 
-static struct ust_provider *provider_find(const char *name)
+static struct ust_provider *
+provider_find(const struct lttng_ust_probe_desc *desc)
 {
 	struct ust_provider *p;
 
 	cds_list_for_each_entry(p, &providers, node)
-		if (!strcmp(p->desc->provider_name, name))
+		if (p->desc == desc)
 			return p;
 	return NULL;
 }
@@ -126,9 +132,10 @@ UST_API int lttng_ust_probe_register(struct lttng_ust_probe_desc *desc)
 	if (ret)
 		return ret;
 	ust_lock();
-	if (provider_find(desc->provider_name)) {
+	if (provider_find(desc)) {
 		ust_unlock();
-		ust_log("provider %s is already registered: ignored",
+		ust_log("provider %s: this description is already registered: "
+			"ignored",
 			desc->provider_name);
 		return -EEXIST;
 	}
@@ -152,8 +159,8 @@ UST_API void lttng_ust_probe_unregister(struct lttng_ust_probe_desc *desc)
 	struct ust_provider *p;
 
 	ust_lock();
-	p = provider_find(desc->provider_name);
-	if (p && p->desc == desc) {
+	p = provider_find(desc);
+	if (p) {
 		ust_channels_drop_provider_locked(desc);
 		cds_list_del(&p->node);
 		free(p);

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
@@ -17,6 +16,7 @@
 
 #include "common/ust-log.h"
 #include "elf-info.h"
+#include "listener.h"
 #include "loaded-objects.h"
 #include "statedump.h"
 
@@ -62,8 +62,8 @@ static void dump_procname(const void *session)
 {
 	char name[UST_STATEDUMP_PROCNAME_LEN + 1] = {0};
 
-	if (prctl(PR_GET_NAME, (unsigned long)name, 0, 0, 0))
-		return;
+	/* the process name, not that of this (listener) thread */
+	strncpy(name, ust_listener_procname(), UST_STATEDUMP_PROCNAME_LEN);
 	lttng_ust_tracepoint(lttng_ust_statedump, procname, session, name);
 }
 

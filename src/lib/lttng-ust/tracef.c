@@ -9,7 +9,7 @@
 
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_DEFINE
-#include "lttng-ust-tracef-provider.h"
+#include <lttng/tp/lttng-ust-tracef.h>
 
 #include <lttng/tracef.h>
 

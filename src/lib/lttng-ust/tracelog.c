@@ -10,7 +10,7 @@
 
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
 #define LTTNG_UST_TRACEPOINT_DEFINE
-#include "lttng-ust-tracelog-provider.h"
+#include <lttng/tp/lttng-ust-tracelog.h>
 
 #include <lttng/tracelog.h>
 

@@ -58,9 +58,22 @@ void ust_unlock(void)
 	pthread_mutex_unlock(&tracer_mutex);
 }
 
+/*
+ * <lttng/ust-libc-wrapper.h>: liblttng-ust-libc-wrapper, when preloaded,
+ * overrides this hook with its own constructor, which finds the C
+ * library's allocator. Calling it first makes that happen before the
+ * listener threads start allocating. Without the wrapper there is
+ * nothing to prepare.
+ */
+UST_API void lttng_ust_libc_wrapper_malloc_ctor(void) __attribute__((weak));
+void lttng_ust_libc_wrapper_malloc_ctor(void)
+{
+}
+
 static void tracer_ctor(void) __attribute__((constructor(101)));
 static void tracer_ctor(void)
 {
+	lttng_ust_libc_wrapper_malloc_ctor();
 	ust_init();
 	ust_statedump_init();
 	ust_lib_tracking_init();

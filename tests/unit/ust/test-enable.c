@@ -247,7 +247,13 @@ static void test_invalid_rules_and_channels_are_refused(void **state)
 	assert_null(chan);
 }
 
-static void test_duplicate_and_foreign_abi_providers_are_refused(void **state)
+/*
+ * A second provider of the same name is accepted (as LTTng-UST does: two
+ * libraries may provide the same events), the same description twice is
+ * not; a foreign ABI is refused.
+ */
+static void
+test_reregistered_and_foreign_abi_providers_are_refused(void **state)
 {
 	struct lttng_ust_probe_desc dup = {"ust_tests_enable", NULL, 0,
 					   LTTNG_UST_PROBE_ABI_MAJOR, 0};
@@ -259,10 +265,11 @@ static void test_duplicate_and_foreign_abi_providers_are_refused(void **state)
 					     LTTNG_UST_PROBE_ABI_MINOR + 1};
 
 	(void)state;
+	assert_int_equal(lttng_ust_probe_register(&dup), 0);
 	assert_int_equal(lttng_ust_probe_register(&dup), -EEXIST);
 	assert_int_equal(lttng_ust_probe_register(&abi), -EINVAL);
 	assert_int_equal(lttng_ust_probe_register(&newer), -EINVAL);
-	/* The refused duplicate did not replace the real provider. */
+	/* Unregistering the second one leaves the real provider. */
 	lttng_ust_probe_unregister(&dup);
 	capture_enable(&cap, "ust_tests_enable:ev_info");
 	lttng_ust_tracepoint(ust_tests_enable, ev_info, 1);
@@ -382,7 +389,7 @@ int main(void)
 			test_invalid_rules_and_channels_are_refused, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
-			test_duplicate_and_foreign_abi_providers_are_refused,
+			test_reregistered_and_foreign_abi_providers_are_refused,
 			setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_provider_dlopened_after_the_rule_is_attached,

@@ -51,7 +51,12 @@ static void expect_one_record(const char *name, const unsigned char *bytes,
 	assert_memory_equal(cap.records[0].payload, bytes, len);
 }
 
-static void test_integers_at_their_limits_are_native_or_big_endian(void **state)
+/*
+ * The _network fields store their argument's bytes as they are (the
+ * program passes htons(x) & co.): only the metadata says big endian, as
+ * with LTTng-UST.
+ */
+static void test_integers_at_their_limits_are_stored_as_given(void **state)
 {
 	const struct fields_ints v = {INT8_MIN,	  UINT8_MAX, INT16_MIN,
 				      UINT16_MAX, INT32_MIN, UINT32_MAX,
@@ -67,7 +72,7 @@ static void test_integers_at_their_limits_are_native_or_big_endian(void **state)
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, /* u64_hex */
 		0xff, 0xff,					/* n16 */
 		0xff, 0xff, 0xff, 0xff,				/* n32_hex */
-		0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* n64 */
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, /* n64 */
 	};
 
 	(void)state;
@@ -94,9 +99,9 @@ static void test_integer_byte_order_is_visible_in_each_byte(void **state)
 		0x04, 0x03, 0x02, 0x01,				/* u32 */
 		0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, /* s64 */
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* u64_hex */
-		0xab, 0xcd,					/* n16 */
-		0x01, 0x02, 0x03, 0x04,				/* n32_hex */
-		0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, /* n64 */
+		0xcd, 0xab,					/* n16 */
+		0x04, 0x03, 0x02, 0x01,				/* n32_hex */
+		0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, /* n64 */
 	};
 
 	(void)state;
@@ -126,7 +131,7 @@ static void test_strings_null_and_empty(void **state)
 	expect_one_record("ust_tests_fields:strings", expect, sizeof(expect));
 }
 
-static void test_arrays_inline_with_network_order_per_element(void **state)
+static void test_arrays_inline_network_ones_stored_as_given(void **state)
 {
 	const int32_t ints[3] = {-1, 0x01020304, INT32_MIN};
 	const uint16_t shorts[2] = {0x1234, 0xabcd};
@@ -134,9 +139,9 @@ static void test_arrays_inline_with_network_order_per_element(void **state)
 		0xff, 0xff, 0xff, 0xff, 0x04, 0x03,
 		0x02, 0x01, 0x00, 0x00, 0x00, 0x80, /* ints */
 		0x34, 0x12, 0xcd, 0xab,		    /* hex */
-		0x12, 0x34, 0xab, 0xcd,		    /* net */
-		0xff, 0xff, 0xff, 0xff, 0x01, 0x02,
-		0x03, 0x04, 0x80, 0x00, 0x00, 0x00, /* net_hex */
+		0x34, 0x12, 0xcd, 0xab,		    /* net */
+		0xff, 0xff, 0xff, 0xff, 0x04, 0x03,
+		0x02, 0x01, 0x00, 0x00, 0x00, 0x80, /* net_hex */
 		'a',  'b',  'c',  'd',		    /* text */
 	};
 
@@ -155,9 +160,9 @@ static void test_sequences_of_n_elements_start_with_typed_length(void **state)
 		0x02,						/* uint8_t */
 		0x02, 0x01, 0x0f, 0xf0,				/* hex */
 		0x02, 0x00,					/* uint16_t */
-		0x01, 0x02, 0xf0, 0x0f,				/* net */
+		0x02, 0x01, 0x0f, 0xf0,				/* net */
 		0x02, 0x00, 0x00, 0x00,				/* uint32_t */
-		0xff, 0xff, 0xff, 0xfe, 0x00, 0x00, 0x00, 0x07, /* net_hex */
+		0xfe, 0xff, 0xff, 0xff, 0x07, 0x00, 0x00, 0x00, /* net_hex */
 		0x03, 'x',  'y',  'z',				/* text */
 	};
 
@@ -464,7 +469,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(
-			test_integers_at_their_limits_are_native_or_big_endian,
+			test_integers_at_their_limits_are_stored_as_given,
 			test_setup),
 		cmocka_unit_test_setup(
 			test_integer_byte_order_is_visible_in_each_byte,
@@ -474,7 +479,7 @@ int main(void)
 			test_setup),
 		cmocka_unit_test_setup(test_strings_null_and_empty, test_setup),
 		cmocka_unit_test_setup(
-			test_arrays_inline_with_network_order_per_element,
+			test_arrays_inline_network_ones_stored_as_given,
 			test_setup),
 		cmocka_unit_test_setup(
 			test_sequences_of_n_elements_start_with_typed_length,

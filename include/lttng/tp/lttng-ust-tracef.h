@@ -1,14 +1,15 @@
 /*
- * liblttng-ust: the provider behind lttng_ust_tracef() (<lttng/tracef.h>):
+ * <lttng/tp/lttng-ust-tracef.h>, installed as LTTng-UST installs it:
+ * liblttng-ust's provider behind lttng_ust_tracef() (<lttng/tracef.h>):
  * event lttng_ust_tracef:event, log level DEBUG, whose `msg` field is
  * the formatted text as a sequence of characters (so the trace shows
- * _msg_length then msg, as with LTTng). Built by tracef.c.
+ * _msg_length then msg, as with LTTng). Built by liblttng-ust (tracef.c).
  */
 #undef LTTNG_UST_TRACEPOINT_PROVIDER
 #define LTTNG_UST_TRACEPOINT_PROVIDER lttng_ust_tracef
 
 #undef LTTNG_UST_TRACEPOINT_INCLUDE
-#define LTTNG_UST_TRACEPOINT_INCLUDE "./lttng-ust-tracef-provider.h"
+#define LTTNG_UST_TRACEPOINT_INCLUDE <lttng/tp/lttng-ust-tracef.h>
 
 #if !defined(UST_TRACEF_PROVIDER_H) ||                                         \
 	defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)

@@ -1,14 +1,15 @@
 /*
- * liblttng-ust: the provider behind lttng_ust_tracelog()
+ * <lttng/tp/lttng-ust-tracelog.h>, installed as LTTng-UST installs it:
+ * liblttng-ust's provider behind lttng_ust_tracelog()
  * (<lttng/tracelog.h>): one event per log level, named after the level
  * (lttng_ust_tracelog:TRACE_INFO, ...) and carrying it, all of one class
- * with fields line, file, func and msg. Built by tracelog.c.
+ * with fields line, file, func and msg. Built by liblttng-ust (tracelog.c).
  */
 #undef LTTNG_UST_TRACEPOINT_PROVIDER
 #define LTTNG_UST_TRACEPOINT_PROVIDER lttng_ust_tracelog
 
 #undef LTTNG_UST_TRACEPOINT_INCLUDE
-#define LTTNG_UST_TRACEPOINT_INCLUDE "./lttng-ust-tracelog-provider.h"
+#define LTTNG_UST_TRACEPOINT_INCLUDE <lttng/tp/lttng-ust-tracelog.h>
 
 #if !defined(UST_TRACELOG_PROVIDER_H) ||                                       \
 	defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)
