@@ -38,6 +38,14 @@ int lttng_create_session(const char *name, const char *url);
 /* Create a snapshot-mode session whose snapshot output is url. */
 int lttng_create_session_snapshot(const char *name, const char *snapshot_url);
 
+/*
+ * A live session (timer_interval in us, not 0; url NULL: net://127.0.0.1).
+ * Returns -LTTNG_ERR_RELAYD_CONNECT_FAIL for valid arguments: this
+ * toolkit has no relay daemon yet.
+ */
+int lttng_create_session_live(const char *name, const char *url,
+			      unsigned int timer_interval);
+
 struct lttng_destruction_handle;
 /*
  * Destroys a session without waiting for its data; handle (may be NULL)
