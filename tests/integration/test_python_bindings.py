@@ -9,11 +9,13 @@ the comments beside each).
 
 The bindings are extracted privately by tests/tools/python-lttng-install
 (never installed: the package depends on Debian's liblttng-ctl0)."""
+import ctypes
 import os
 import pathlib
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -25,6 +27,7 @@ ANCHOR_CTL = pathlib.Path(
     "/var/cache/lttng-anchor/usr/lib/x86_64-linux-gnu/liblttng-ctl.so.0")
 
 # LTTng's error codes (lttng-error.h) used below.
+LTTNG_OK = 10
 ERR_UND = 12
 ERR_SESS_NOT_FOUND = 23
 ERR_INVALID = 97
@@ -214,3 +217,46 @@ def test_lttng_opt_quiet_silences_the_library(bindings, build_dir,
     assert loud.stdout == quiet.stdout == f"{-ERR_INVALID}\n"
     assert "URI parse unknown protocol bogus://" in loud.stderr
     assert quiet.stderr == ""
+
+
+class Session(ctypes.Structure):
+    """struct lttng_session of LTTng 2.13 (lttng/session.h)."""
+    _fields_ = [("name", ctypes.c_char * 255), ("path", ctypes.c_char * 4096),
+                ("enabled", ctypes.c_uint32),
+                ("snapshot_mode", ctypes.c_uint32),
+                ("live_timer_interval", ctypes.c_uint),
+                ("padding", ctypes.c_char * 8), ("extended", ctypes.c_void_p)]
+
+
+def test_session_creation_time(build_dir, tracing, monkeypatch):
+    """lttng_session_get_creation_time() (LTTng 2.13's public API, which
+    the CLI does not show): seconds since the epoch, for each session
+    lttng_list_sessions() returns; LTTNG_ERR_INVALID for a NULL argument
+    (where LTTng's library crashes) or a session it did not fill."""
+    # The library is loaded in this process: our daemon's environment.
+    monkeypatch.setenv("LTTNG_HOME", tracing.env["LTTNG_HOME"])
+    monkeypatch.setenv("LTTNG_RUNDIR", tracing.env["LTTNG_RUNDIR"])
+    lib = ctypes.CDLL(str(our_library(build_dir)))
+    get = lib.lttng_session_get_creation_time
+    get.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+    before = int(time.time())
+    tracing.lttng("create", "first")
+    tracing.lttng("create", "second")
+    after = int(time.time())
+    sessions = ctypes.POINTER(Session)()
+    count = lib.lttng_list_sessions(ctypes.byref(sessions))
+    assert count == 2
+    times = {}
+    for i in range(count):
+        created = ctypes.c_uint64()
+        assert get(ctypes.byref(sessions[i]), ctypes.byref(created)) == \
+            LTTNG_OK
+        times[sessions[i].name.decode()] = created.value
+    assert set(times) == {"first", "second"}
+    assert before <= times["first"] <= times["second"] <= after
+    created = ctypes.c_uint64()
+    assert get(None, ctypes.byref(created)) == ERR_INVALID
+    assert get(ctypes.byref(sessions[0]), None) == ERR_INVALID
+    assert get(ctypes.byref(Session()), ctypes.byref(created)) == ERR_INVALID
+    libc = ctypes.CDLL(None)
+    libc.free(sessions)

@@ -220,4 +220,5 @@ void session_describe(const struct session *session, struct lsc_session *out)
 		strcpy(out->path, session->output_path);
 	out->enabled = session->active;
 	out->snapshot = session->snapshot;
+	out->creation_time = (uint64_t)session->creation_time;
 }

@@ -433,18 +433,28 @@ LTTNG_API int lttng_set_session_shm_path(const char *session_name,
 	return ret;
 }
 
+/*
+ * What LTTng keeps behind lttng_session.extended.ptr: stored after the
+ * array, in the same allocation (the caller frees the array only).
+ */
+struct session_extended {
+	uint64_t creation_time;
+};
+
 static int decode_sessions(struct lsc_cursor *cur,
 			   struct lttng_session **sessions)
 {
 	struct lttng_session *array = NULL;
+	struct session_extended *ext = NULL;
 	struct lsc_session entry;
 	uint32_t count, i;
 	int ret = lsc_get_count(cur, LSC_MAX_PAYLOAD / 16, &count);
 
 	if (!ret && count) {
-		array = calloc(count, sizeof(*array));
+		array = calloc(count, sizeof(*array) + sizeof(*ext));
 		if (!array)
 			return -LTTNG_ERR_NOMEM;
+		ext = (struct session_extended *)(array + count);
 	}
 	for (i = 0; !ret && i < count; i++) {
 		ret = lsc_get_session(cur, &entry);
@@ -452,6 +462,8 @@ static int decode_sessions(struct lsc_cursor *cur,
 		strcpy(array[i].path, entry.path);
 		array[i].enabled = entry.enabled;
 		array[i].snapshot_mode = entry.snapshot;
+		ext[i].creation_time = entry.creation_time;
+		array[i].extended.ptr = &ext[i];
 	}
 	if (!ret)
 		ret = lsc_cursor_finish(cur);
@@ -461,6 +473,23 @@ static int decode_sessions(struct lsc_cursor *cur,
 	}
 	*sessions = array;
 	return (int)count;
+}
+
+/*
+ * As LTTng's, but a NULL argument is LTTNG_ERR_INVALID (LTTng crashes),
+ * as is a session that lttng_list_sessions() did not fill.
+ */
+LTTNG_API enum lttng_error_code
+lttng_session_get_creation_time(const struct lttng_session *session,
+				uint64_t *creation_time)
+{
+	const struct session_extended *ext;
+
+	if (!session || !creation_time || !session->extended.ptr)
+		return LTTNG_ERR_INVALID;
+	ext = session->extended.ptr;
+	*creation_time = ext->creation_time;
+	return LTTNG_OK;
 }
 
 LTTNG_API int lttng_list_sessions(struct lttng_session **sessions)
