@@ -21,10 +21,12 @@ int lttng_enable_consumer(struct lttng_handle *handle);
 int lttng_disable_consumer(struct lttng_handle *handle);
 
 /*
- * Set the output of a session not yet started (control_url alone: a
- * path, file:// or net:// URL; or tcp:// control and data URLs). Not
- * implemented yet: network outputs fail with -LTTNG_ERR_RELAYD_CONNECT_FAIL
- * and local ones with -LTTNG_ERR_NOT_SUPPORTED.
+ * Set the trace output of a session that is not active: control_url alone
+ * (a path, file:// or net:// URL) or tcp:// control and data URLs.
+ * Returns 0 or a negative LTTNG_ERR_*: -LTTNG_ERR_TRACE_ALREADY_STARTED
+ * while the session is active, -LTTNG_ERR_RELAYD_CONNECT_FAIL once it has
+ * a network output (as LTTng). Not implemented yet: snapshot sessions and
+ * sessions with a channel (-LTTNG_ERR_NOT_SUPPORTED).
  */
 int lttng_set_consumer_url(struct lttng_handle *handle, const char *control_url,
 			   const char *data_url);

@@ -32,6 +32,7 @@ ERR_UND = 12
 ERR_SESS_NOT_FOUND = 23
 ERR_INVALID = 97
 ERR_RELAYD_CONNECT_FAIL = 104
+ERR_TRACE_STARTED = 80
 ENOSYS = 38
 
 
@@ -171,9 +172,8 @@ def test_legacy_entry_points_give_lttng_results(bindings, build_dir,
     side by side): register_consumer checks the session, then the daemon
     answers "undefined command"; enable/disable_consumer are -ENOSYS;
     calibrate is "undefined command"; live creation checks its
-    arguments. Where the relay daemon is needed (a valid live session,
-    a consumer URL), we differ knowingly: see lttng/session.h and
-    lttng/consumer.h."""
+    arguments. Where the relay daemon is needed (a valid live session),
+    we differ knowingly: see lttng/session.h."""
     tracing.lttng("create", "s")
     proc = run_python(bindings, build_dir, tracing.env, """
         import ctypes, lttng
@@ -260,3 +260,46 @@ def test_session_creation_time(build_dir, tracing, monkeypatch):
     assert get(ctypes.byref(Session()), ctypes.byref(created)) == ERR_INVALID
     libc = ctypes.CDLL(None)
     libc.free(sessions)
+
+
+def test_set_consumer_url_as_lttng(build_dir, tracing, tmp_path, monkeypatch):
+    """lttng_set_consumer_url() replaces the trace output of a session
+    that is not active, as LTTng 2.13 does (results measured with its
+    library and daemon): the trace goes to the new path, a network
+    output is listed and then needs lttng-relayd; an active session is
+    refused with LTTNG_ERR_TRACE_ALREADY_STARTED, a session that already
+    streams with LTTNG_ERR_RELAYD_CONNECT_FAIL."""
+    monkeypatch.setenv("LTTNG_HOME", tracing.env["LTTNG_HOME"])
+    monkeypatch.setenv("LTTNG_RUNDIR", tracing.env["LTTNG_RUNDIR"])
+    lib = ctypes.CDLL(str(our_library(build_dir)))
+    lib.lttng_create_handle.restype = ctypes.c_void_p
+    lib.lttng_set_consumer_url.argtypes = [
+        ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]
+
+    def set_url(session, ctrl, data=None):
+        handle = lib.lttng_create_handle(session.encode(), None)
+        try:
+            return lib.lttng_set_consumer_url(
+                handle, ctrl and ctrl.encode(), data and data.encode())
+        finally:
+            lib.lttng_destroy_handle(ctypes.c_void_p(handle))
+
+    app = tracing.app()
+    out = tmp_path / "moved"
+    tracing.lttng("create", "nos", "--no-output")
+    assert set_url("nos", f"file://{out}") == 0
+    assert f"Trace output: {out}\n" in tracing.lttng("list", "nos").out
+    tracing.lttng("enable-event", "-u", "testapp:*")
+    tracing.lttng("start")
+    assert set_url("nos", f"file://{tmp_path}/x") == -ERR_TRACE_STARTED
+    app.emit(20)
+    tracing.lttng("stop")
+    [trace] = out.glob("ust/uid/*/64-bit")
+    assert values_of(read_trace(trace)) == list(range(20))
+    tracing.lttng("create", "net")
+    assert set_url("net", "net://127.0.0.1") == 0
+    assert "Trace output: tcp4://127.0.0.1:5342/ [data: 5343]\n" in \
+        tracing.lttng("list", "net").out
+    assert set_url("net", "/elsewhere") == -ERR_RELAYD_CONNECT_FAIL
+    assert set_url("nosuch", "file:///tmp/x") == -ERR_SESS_NOT_FOUND
+    assert set_url("net", None, None) == -ERR_INVALID

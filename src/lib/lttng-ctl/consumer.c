@@ -70,19 +70,18 @@ LTTNG_API int lttng_calibrate(struct lttng_handle *handle,
 }
 
 /*
- * Sets the trace output of a session not yet started. The URLs are
- * checked as LTTng does (invalid: -LTTNG_ERR_INVALID, after the URI
- * parser's message). Not implemented yet: a network output needs
- * lttng-relayd (-LTTNG_ERR_RELAYD_CONNECT_FAIL, as LTTng when it cannot
- * reach one), and the session daemon cannot change a local output after
- * creation (-LTTNG_ERR_NOT_SUPPORTED).
+ * Sets the trace output of a session (not while it is active). The URLs
+ * are checked as LTTng does (invalid: -LTTNG_ERR_INVALID, after the URI
+ * parser's message), then the session daemon replaces the output: see
+ * session_set_output() there for what is not implemented yet.
  */
 LTTNG_API int lttng_set_consumer_url(struct lttng_handle *handle,
 				     const char *control_url,
 				     const char *data_url)
 {
-	enum config_url_kind kind = CONFIG_URL_PATH;
-	char path[PATH_MAX];
+	enum config_url_kind kind = CONFIG_URL_PATH, data_kind;
+	char path[PATH_MAX], data_path[PATH_MAX];
+	struct lsc_buf buf;
 	int ret;
 
 	if (!handle || (!control_url && !data_url))
@@ -93,18 +92,20 @@ LTTNG_API int lttng_set_consumer_url(struct lttng_handle *handle,
 			return ret;
 	}
 	if (data_url) {
-		enum config_url_kind data_kind;
-
-		ret = config_url_parse(data_url, &data_kind, path,
-				       sizeof(path));
+		ret = config_url_parse(data_url, &data_kind, data_path,
+				       sizeof(data_path));
 		if (ret)
 			return ret;
-		if (data_kind == CONFIG_URL_NETWORK)
-			kind = CONFIG_URL_NETWORK;
 	}
-	ret = session_exists(handle);
-	if (ret)
-		return ret;
-	return kind == CONFIG_URL_NETWORK ? -LTTNG_ERR_RELAYD_CONNECT_FAIL
-					  : -LTTNG_ERR_NOT_SUPPORTED;
+	/* A local output is one path; a network one needs its control URL. */
+	if ((kind == CONFIG_URL_PATH && data_url) || !control_url)
+		return -LTTNG_ERR_INVALID;
+	lsc_buf_init(&buf);
+	lsc_put_str(&buf, handle->session_name);
+	lsc_put_u32(&buf, kind == CONFIG_URL_NETWORK);
+	lsc_put_str(&buf, kind == CONFIG_URL_NETWORK ? control_url : path);
+	lsc_put_str(&buf, data_url ? data_url : "");
+	ret = ctl_call(LSC_CMD_SET_CONSUMER_URL, &buf, NULL);
+	lsc_buf_fini(&buf);
+	return ret;
 }
