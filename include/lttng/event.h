@@ -189,6 +189,18 @@ struct lttng_event *lttng_event_create(void);
 void lttng_event_destroy(struct lttng_event *event);
 
 /*
+ * LTTng's userspace probe location objects, not implemented: get always
+ * returns NULL and set -LTTNG_ERR_INVALID (locations are text here, see
+ * attr.probe.symbol_name above).
+ */
+struct lttng_userspace_probe_location;
+const struct lttng_userspace_probe_location *
+lttng_event_get_userspace_probe_location(const struct lttng_event *event);
+int lttng_event_set_userspace_probe_location(
+	struct lttng_event *event,
+	struct lttng_userspace_probe_location *probe_location);
+
+/*
  * Sets *filter_expression to the rule's filter (NULL when it has none).
  * Valid for events returned by lttng_list_events(); returns 0 or
  * -LTTNG_ERR_INVALID.

@@ -23,6 +23,7 @@
 #include <lttng/destruction-handle.h>
 #include <lttng/save.h>
 #include <lttng/load.h>
+#include <lttng/consumer.h>
 
 #ifdef __cplusplus
 extern "C" {

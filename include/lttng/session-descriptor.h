@@ -54,6 +54,18 @@ lttng_session_descriptor_snapshot_network_create(const char *name,
 						 const char *control_url,
 						 const char *data_url);
 
+/*
+ * A live session (period in us, not 0) streaming to a relay daemon at
+ * control_url (NULL: net://127.0.0.1). This toolkit has no relay daemon
+ * yet: lttng_create_session_ext() fails with LTTNG_ERR_RELAYD_CONNECT_FAIL.
+ */
+struct lttng_session_descriptor *
+lttng_session_descriptor_live_create(const char *name,
+				     unsigned long long live_timer_interval_us);
+struct lttng_session_descriptor *lttng_session_descriptor_live_network_create(
+	const char *name, const char *control_url, const char *data_url,
+	unsigned long long live_timer_interval_us);
+
 enum lttng_session_descriptor_status lttng_session_descriptor_get_session_name(
 	const struct lttng_session_descriptor *descriptor, const char **name);
 

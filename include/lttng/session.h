@@ -38,6 +38,23 @@ int lttng_create_session(const char *name, const char *url);
 /* Create a snapshot-mode session whose snapshot output is url. */
 int lttng_create_session_snapshot(const char *name, const char *snapshot_url);
 
+/*
+ * When a session listed by lttng_list_sessions() was created, in seconds
+ * since the epoch. LTTNG_OK, or LTTNG_ERR_INVALID (NULL argument, or a
+ * session lttng_list_sessions() did not fill).
+ */
+enum lttng_error_code
+lttng_session_get_creation_time(const struct lttng_session *session,
+				uint64_t *creation_time);
+
+/*
+ * A live session (timer_interval in us, not 0; url NULL: net://127.0.0.1).
+ * Returns -LTTNG_ERR_RELAYD_CONNECT_FAIL for valid arguments: this
+ * toolkit has no relay daemon yet.
+ */
+int lttng_create_session_live(const char *name, const char *url,
+			      unsigned int timer_interval);
+
 struct lttng_destruction_handle;
 /*
  * Destroys a session without waiting for its data; handle (may be NULL)

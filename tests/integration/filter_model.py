@@ -5,8 +5,10 @@ whether an event (a dict of field values plus "$ctx.NAME" entries)
 passes. It follows lttng-event-rule(7): integers are signed 64-bit,
 bitwise operators work on the unsigned 64-bit bits, a shift count
 outside [0, 63] makes the whole filter false, a string literal with an
-unescaped '*' is a glob on either side of == and !=, strings order by
-their bytes, && and || short-circuit, and precedence is
+unescaped '*' before its end is a glob on either side of == and !=, one
+whose only '*' ends it stands for its prefix followed by anything (with
+every comparison operator), strings order by their bytes, && and ||
+short-circuit, and precedence is
   unary ! ~ - +  >  << >>  >  &  >  ^  >  |  >  < <= > >=  >  == !=
   >  &&  >  ||
 A reference the event lacks, an index out of bounds, or a string met
@@ -172,22 +174,52 @@ def is_str(v):
     return isinstance(v, tuple)
 
 
+def pattern_prefix(pattern):
+    """A pattern's text before its first unescaped '*', and whether
+    anything follows that '*' (LTTng's full pattern)."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("\\*", i):
+            out.append("*")
+            i += 2
+        elif pattern[i] == "*":
+            return "".join(out), i + 1 < len(pattern)
+        else:
+            out.append(pattern[i])
+            i += 1
+    return "".join(out), False
+
+
+def string_order(a, a_pat, b, b_pat):
+    """LTTng's order of two strings, a star-at-the-end pattern standing
+    for its prefix followed by anything: -1, 0 or 1."""
+    x = pattern_prefix(a)[0].encode() if a_pat else a.encode()
+    y = pattern_prefix(b)[0].encode() if b_pat else b.encode()
+    n = 0
+    while n < len(x) and n < len(y) and x[n] == y[n]:
+        n += 1
+    if (a_pat and n == len(x)) or (b_pat and n == len(y)):
+        return 0
+    if n < len(x) and n < len(y):
+        return -1 if x[n] < y[n] else 1
+    return (len(x) > len(y)) - (len(x) < len(y))
+
+
 def compare(op, a, b):
     if is_str(a) != is_str(b):
         raise Never("string against number")
     if is_str(a):
         (sa, ga), (sb, gb) = a, b
-        if op in ("==", "!="):
-            if ga and not gb:
-                eq = glob_match(sa, sb)
-            elif gb and not ga:
-                eq = glob_match(sb, sa)
-            else:
-                eq = sa == sb
+        full_a = ga and pattern_prefix(sa)[1]
+        full_b = gb and pattern_prefix(sb)[1]
+        if full_a or full_b:
+            # LTTng's compiler refuses the other cases.
+            if op not in ("==", "!=") or (ga and gb):
+                raise Never("a full pattern with another operator")
+            eq = glob_match(sa, sb) if full_a else glob_match(sb, sa)
             return int(eq == (op == "=="))
-        if ga or gb:
-            raise Never("ordering with a glob")
-        a, b = sa.encode(), sb.encode()
+        cmp = string_order(sa, ga, sb, gb)
+        a, b = cmp, 0
     return int({"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b,
                 "==": a == b, "!=": a != b}[op])
 

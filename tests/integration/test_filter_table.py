@@ -58,6 +58,11 @@ EXPRESSIONS = [
     's == "a*t"', 's < "beta"', 's >= "gamma"', 's > ""', 's <= "alpha"',
     's == "ALPHA"', "s == 'zeta'", 's == "alpha" || s == "beta"',
     's != "alpha*" && k < 20', 's == "*" && k == 5',
+    # LTTng's star-at-the-end patterns: a prefix, with every operator
+    's < "alpha*"', 's <= "alpha*"', 's > "alpha*"', 's >= "beta*"',
+    '"al*" >= s', 's < "*"', 's >= "*"', 's > "b*"', 's == "a\\**"',
+    '"a*" == "ab*" && k < 4', '"a*" == "b*" || k == 1',
+    '"*ta" == s && "x*" != "y*"',
     # arrays and sequences
     "arr[0] == 5", "arr[1] == 3", "arr[2] < -40", "arr[3] == 0",
     "arr[1] == k", "seq[0] == 2", "seq[2] > 30", "seq[1] == 14",

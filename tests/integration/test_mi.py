@@ -122,6 +122,55 @@ def test_other_formats_are_refused(build_dir, lttng_env):
     assert proc.stderr == "Error: MI output format not supported\n"
 
 
+@pytest.mark.parametrize("name", ["XML", "Xml", "xMl", "xmlx", "XML-1"])
+def test_format_name_is_its_first_three_letters_in_any_case(
+        name, build_dir, lttng_env, tmp_path):
+    """LTTng 2.13 compares only "xml"'s three letters, ignoring case."""
+    proc = subprocess.run([str(build_dir / "src/bin/lttng/lttng"), "--mi",
+                           name, "version"], capture_output=True,
+                          text=True, env=lttng_env)
+    output, success = parse(proc, "version", tmp_path)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert output.find(NS + "version") is not None
+
+
+@pytest.mark.parametrize("name", ["xm", "XM", "x", "", "json", " xml"])
+def test_format_names_lttng_refuses(name, build_dir, lttng_env):
+    proc = subprocess.run([str(build_dir / "src/bin/lttng/lttng"), "--mi",
+                           name, "version"], capture_output=True,
+                          text=True, env=lttng_env)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        165, "", "Error: MI output format not supported\n")
+
+
+def test_context_type_list_document(mi, build_dir, lttng_env, tmp_path):
+    """add-context --list: one <context> per line of the human list, in
+    its order, each with its symbol and (perf counters) the counter's
+    type, config and field name; no daemon needed."""
+    human = subprocess.run([str(build_dir / "src/bin/lttng/lttng"),
+                            "add-context", "--list"], capture_output=True,
+                           text=True, env=lttng_env, check=True)
+    symbols = human.stdout.splitlines()
+    assert "pid" in symbols and "perf:thread:cycles" in symbols
+    proc = mi("add-context", "--list")
+    output, success = parse(proc, "add-context", tmp_path)
+    assert proc.returncode == 0 and proc.stderr == "" and success == "true"
+    contexts = output.find(NS + "contexts")
+    assert [c.find(NS + "symbol").text for c in contexts] == symbols
+    for context, symbol in zip(contexts, symbols):
+        assert context.find(NS + "success") is None
+        perf = context.find(NS + "perf")
+        if symbol.startswith("perf:"):
+            assert context.find(NS + "type") is None
+            assert perf.find(NS + "name").text == \
+                symbol.replace(":", "_").replace("-", "_")
+            assert int(perf.find(NS + "type").text) in (0, 1, 3)
+        else:
+            assert perf is None
+            assert context.find(NS + "type").text == \
+                symbol.upper().replace("-", "_")
+
+
 def test_list_without_daemon_is_an_empty_output(mi, tmp_path):
     proc = mi("list")
     output, success = parse(proc, "list", tmp_path)

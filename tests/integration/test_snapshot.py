@@ -165,6 +165,43 @@ def test_snapshot_of_a_wrapped_buffer_holds_the_latest_events(tracing):
     assert os.path.getsize(uid_trace(snap) / "channel0_0") <= 4 * 4096
 
 
+@pytest.mark.parametrize("timeout", ["inf", "100", "0"])
+def test_blocking_timeout_is_accepted_and_never_blocks(tracing, timeout):
+    """LTTng 2.13 accepts --blocking-timeout on a snapshot session's
+    (overwrite) channel, lists it in MI but not in the human listing,
+    and an application allowed to block never waits on such a channel:
+    it overwrites the oldest packets (nothing consumes them)."""
+    tracing.env["LTTNG_UST_ALLOW_BLOCKING"] = "1"
+    app = app_on_cpu0(tracing)
+    tracing.lttng("create", "s", "--snapshot")
+    result = tracing.lttng("enable-channel", "-u", "--subbuf-size=4k",
+                           "--num-subbuf=4", f"--blocking-timeout={timeout}",
+                           "channel0")
+    assert result.out == "ust channel channel0 enabled for session s\n"
+    listed = tracing.lttng("list", "s").out
+    assert "Event-loss mode:  overwrite" in listed
+    assert "Blocking timeout" not in listed
+    mi = tracing.lttng("--mi", "xml", "list", "s").out
+    expected = {"inf": "-1", "100": "100", "0": "0"}[timeout]
+    assert f"<blocking_timeout>{expected}</blocking_timeout>" in mi
+    tracing.lttng("enable-event", "--userspace", "testapp:*")
+    tracing.lttng("start")
+    # 2000 records wrap the 16 KiB buffer many times over.
+    done = threading.Event()
+    emitter = threading.Thread(target=lambda: (app.emit(2000), done.set()))
+    emitter.start()
+    emitter.join(timeout=120)
+    assert done.is_set(), "the application blocked on an overwrite channel"
+    tracing.lttng("stop")
+    tracing.lttng("snapshot", "record")
+    [snap] = snapshots_in(tracing.session_dir("s"))
+    trace = read_trace(uid_trace(snap))
+    seqs = values_of(trace)
+    assert 0 < len(seqs) < 2000
+    assert seqs == list(range(2000 - len(seqs), 2000))
+    assert trace.discarded_events == 0
+
+
 def test_snapshots_while_the_app_writes_read_cleanly(tracing):
     app = app_on_cpu0(tracing)
     snapshot_session(tracing, channel_opts=("--subbuf-size=4k",

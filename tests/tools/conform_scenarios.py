@@ -1181,4 +1181,165 @@ SCENARIOS = [
         "lttng --mi xml list -k -u --syscall",
         "lttng list -k --syscall",
     ]),
+    # Issue 19: --mi format names, add-context --list under MI, the
+    # blocking timeout of a snapshot session's (overwrite) channels.
+    ("issue19-mi-names", False, [
+        "lttng --mi XML version",
+        "lttng --mi Xml list",
+        "lttng --mi xmlfoo version",
+        "lttng --mi xm version",
+        "lttng --mi XM version",
+        "lttng --mi '' version",
+        "lttng --mi xml add-context --list",
+        "lttng --mi XML add-context --list -u",
+        "lttng add-context --list",
+        "lttng add-context -l -k",
+        "lttng add-context -s x",
+        "lttng add-context -k -u",
+        "lttng add-context -l -s x",
+    ]),
+    ("issue19-snapshot-blocking", True, [
+        "lttng create s --snapshot",
+        "lttng enable-channel -u c1 --blocking-timeout=100",
+        "lttng enable-channel -u c2 --blocking-timeout=inf",
+        "lttng enable-channel -u c3 --blocking-timeout=0 --overwrite",
+        "lttng enable-channel -u c4 --blocking-timeout=100 --overwrite",
+        "lttng enable-channel -u c5 --blocking-timeout=100 --discard",
+        "lttng --mi xml enable-channel -u c6 --blocking-timeout=7",
+        "lttng list s -c c1",
+        "lttng list s -c c5",
+        "lttng --mi xml list s -c c2",
+        "lttng --mi xml list s -c c6",
+        "lttng create n",
+        "lttng enable-channel -u c1 --blocking-timeout=100",
+        "lttng list n -c c1",
+    ]),
+    # Issue 19: which events LTTng records with star patterns: one
+    # session per filter, one run of the hello world for all.
+    ("issue19-glob-matches", True, [
+        "lttng create g01",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field == "hell*"\'',
+        "lttng start g01",
+        "lttng create g02",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field < "hell*"\'',
+        "lttng start g02",
+        "lttng create g03",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field <= "hell*"\'',
+        "lttng start g03",
+        "lttng create g04",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field > "hell*"\'',
+        "lttng start g04",
+        "lttng create g05",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field >= "hello*"\'',
+        "lttng start g05",
+        "lttng create g06",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'"a*" == "ab*" && my_integer_field >= 0\'',
+        "lttng start g06",
+        "lttng create g07",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'"a*" == "b*" || my_integer_field == 1\'',
+        "lttng start g07",
+        "lttng create g08",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field == "*l*"\'',
+        "lttng start g08",
+        "lttng create g09",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field != "*e*"\'',
+        "lttng start g09",
+        "lttng create g10",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field == "a\\*b"\'',
+        "lttng start g10",
+        "lttng create g11",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field == "a\\**"\'',
+        "lttng start g11",
+        "lttng create g12",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field < "*"\'',
+        "lttng start g12",
+        "lttng create g13",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'my_string_field >= "a*"\'',
+        "lttng start g13",
+        "lttng create g14",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'"h*" <= my_string_field\'',
+        "lttng start g14",
+        "lttng create g15",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'"ab*" == "a" || my_string_field == "b"\'',
+        "lttng start g15",
+        "lttng create g16",
+        'lttng enable-event -u hello_world:my_first_tracepoint '
+        '--filter \'"*b" == my_string_field\'',
+        "lttng start g16",
+        '!hello "hello world" hellp hell "" "a*b" ab b',
+        "lttng stop g01",
+        "lttng stop g02",
+        "lttng stop g03",
+        "lttng stop g04",
+        "lttng stop g05",
+        "lttng stop g06",
+        "lttng stop g07",
+        "lttng stop g08",
+        "lttng stop g09",
+        "lttng stop g10",
+        "lttng stop g11",
+        "lttng stop g12",
+        "lttng stop g13",
+        "lttng stop g14",
+        "lttng stop g15",
+        "lttng stop g16",
+    ]),
+    # Issue 19: the patterns LTTng refuses (exit 106) and accepts.
+    ("issue19-glob-refusals", True, [
+        "lttng create s",
+        'lttng enable-event -u e1:x '
+        '--filter \'"hello*world" == "yes*man"\'',
+        'lttng enable-event -u e2:x '
+        '--filter \'"a*b" == "c*"\'',
+        'lttng enable-event -u e3:x '
+        '--filter \'"a**" == "b*"\'',
+        'lttng enable-event -u e4:x '
+        '--filter \'"*a" == "*a"\'',
+        'lttng enable-event -u e5:x '
+        '--filter \'"a*b" == "c*d" || x == 1\'',
+        'lttng enable-event -u e6:x '
+        '--filter \'"a*b" > "c*"\'',
+        'lttng enable-event -u e7:x '
+        '--filter \'"a*b" < "c"\'',
+        'lttng enable-event -u e8:x '
+        '--filter \'x < "a*b"\'',
+        'lttng enable-event -u e9:x '
+        '--filter \'"*b" >= x\'',
+        'lttng enable-event -u e10:x '
+        '--filter \'x <= "*\\*"\'',
+        'lttng enable-event -u e11:x '
+        '--filter \'(x < "a*b") == 1\'',
+        'lttng enable-event -u e12:x '
+        '--filter \'"a*" == "b*"\'',
+        'lttng enable-event -u e13:x '
+        '--filter \'"a*" < "c"\'',
+        'lttng enable-event -u e14:x '
+        '--filter \'x >= "*"\'',
+        'lttng enable-event -u e15:x '
+        '--filter \'"a*b" == x\'',
+        'lttng enable-event -u e16:x '
+        '--filter \'"a\\*b" == "c*"\'',
+        'lttng enable-event -u e17:x '
+        '--filter \'x == "a\\**"\'',
+        "lttng enable-event -k sched_switch --filter 'prev_comm < \"a*b\"'",
+        "lttng enable-event -k sched_switch "
+        "--filter '\"a*b\" == \"c*\" || prev_pid == 1'",
+        "lttng create u -U foo://bar",
+        "lttng create u -U bogus://",
+    ]),
 ]

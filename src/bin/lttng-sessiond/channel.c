@@ -1,8 +1,11 @@
 /*
  * Implementation of channel.h. The checks are those of LTTng's session
  * daemon for user space channels: power-of-two sub-buffer sizes and
- * counts, sub-buffers at least a page, mmap output only, no blocking in
- * overwrite mode, trace files no smaller than a sub-buffer.
+ * counts, sub-buffers at least a page, mmap output only, trace files no
+ * smaller than a sub-buffer. A blocking timeout is accepted in overwrite
+ * mode too (LTTng's CLI alone refuses it with an explicit --overwrite):
+ * it is kept for listings and saving, and unused since such a channel
+ * never waits for room.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +50,6 @@ void channel_default_ust(enum lttng_buffer_type buffer_type,
 }
 
 static int check_attributes(const struct lttng_channel_attr *attr,
-			    const struct lsc_channel_extended *ext,
 			    bool overwrite)
 {
 	if (attr->output != LTTNG_EVENT_MMAP)
@@ -59,8 +61,6 @@ static int check_attributes(const struct lttng_channel_attr *attr,
 	    (overwrite && attr->num_subbuf < 2))
 		return LTTNG_ERR_INVALID;
 	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size)
-		return LTTNG_ERR_INVALID;
-	if (overwrite && ext->blocking_timeout != 0)
 		return LTTNG_ERR_INVALID;
 	return LTTNG_OK;
 }
@@ -75,7 +75,7 @@ int channel_create_ust(const struct lsc_channel *req, bool snapshot,
 	int ret = channel_check_name(req->chan.name);
 
 	if (ret == LTTNG_OK)
-		ret = check_attributes(&req->chan.attr, &req->ext, overwrite);
+		ret = check_attributes(&req->chan.attr, overwrite);
 	if (ret != LTTNG_OK)
 		return ret;
 	chan = calloc(1, sizeof(*chan));

@@ -62,6 +62,7 @@ static const cmd_handler handlers[LSC_CMD_NR] = {
 	[LSC_CMD_REGENERATE_METADATA] = cmd_regenerate_metadata,
 	[LSC_CMD_REGENERATE_STATEDUMP] = cmd_regenerate_statedump,
 	[LSC_CMD_SET_SESSION_SHM_PATH] = cmd_set_session_shm_path,
+	[LSC_CMD_SET_CONSUMER_URL] = cmd_set_consumer_url,
 };
 
 cmd_handler cmd_lookup(uint32_t command)

@@ -88,6 +88,27 @@ int cmd_set_session_shm_path(struct cmd_ctx *ctx)
 	return LTTNG_OK;
 }
 
+/* lttng_set_consumer_url(): see session_set_output(). */
+int cmd_set_consumer_url(struct cmd_ctx *ctx)
+{
+	char name[LTTNG_NAME_MAX], ctrl[LTTNG_PATH_MAX], data[LTTNG_PATH_MAX];
+	struct session *session;
+	uint32_t network;
+	int ret;
+
+	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
+	    lsc_get_u32(&ctx->req, &network) || network > 1 ||
+	    lsc_get_str(&ctx->req, ctrl, sizeof(ctrl)) ||
+	    lsc_get_str(&ctx->req, data, sizeof(data)) ||
+	    lsc_cursor_finish(&ctx->req))
+		return LTTNG_ERR_INVALID_PROTOCOL;
+	ret = cmd_find_session(ctx, name, &session);
+	if (ret != LTTNG_OK)
+		return ret;
+	return session_set_output(session, network, ctrl,
+				  data[0] ? data : NULL);
+}
+
 /*
  * Replies whether the destruction closed a trace chunk (u32: the session
  * recorded to a local output, so its trace files were finalized), then

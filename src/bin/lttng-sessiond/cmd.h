@@ -73,6 +73,7 @@ int cmd_regenerate_statedump(struct cmd_ctx *ctx);
 
 /* cmd-session.c */
 int cmd_set_session_shm_path(struct cmd_ctx *ctx);
+int cmd_set_consumer_url(struct cmd_ctx *ctx);
 
 struct session;
 struct domain;

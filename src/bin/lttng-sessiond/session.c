@@ -120,6 +120,33 @@ static int add_automatic_snapshot_output(struct session *s)
 	return session_snapshot_add_output(&s->snap, &req, &id);
 }
 
+int session_set_output(struct session *session, bool network, const char *ctrl,
+		       const char *data)
+{
+	struct snapshot_output parsed;
+
+	if (session->active)
+		return LTTNG_ERR_TRACE_ALREADY_STARTED;
+	if (session->has_network_output)
+		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
+	if (session->snapshot || session_has_channels(session))
+		return LTTNG_ERR_NOT_SUPPORTED;
+	if (!network) {
+		if (ctrl[0] != '/' ||
+		    strlen(ctrl) >= sizeof(session->output_path))
+			return LTTNG_ERR_INVALID;
+		strcpy(session->output_path, ctrl);
+		return LTTNG_OK;
+	}
+	if (snapshot_output_parse(ctrl, data, &parsed) != LTTNG_OK ||
+	    parsed.local)
+		return LTTNG_ERR_INVALID;
+	session->network_output = parsed;
+	session->has_network_output = true;
+	session->output_path[0] = '\0';
+	return LTTNG_OK;
+}
+
 bool session_keeps_buffers(const struct session *session)
 {
 	return session->snapshot ||
@@ -220,4 +247,5 @@ void session_describe(const struct session *session, struct lsc_session *out)
 		strcpy(out->path, session->output_path);
 	out->enabled = session->active;
 	out->snapshot = session->snapshot;
+	out->creation_time = (uint64_t)session->creation_time;
 }

@@ -102,6 +102,19 @@ bool session_keeps_buffers(const struct session *session);
  */
 int session_connect_network_output(const struct session *session);
 
+/*
+ * lttng_set_consumer_url(): the session's trace output becomes the local
+ * absolute path ctrl (network false) or the relay daemon at ctrl/data,
+ * as LTTng replaces it: LTTNG_ERR_TRACE_ALREADY_STARTED while active,
+ * LTTNG_ERR_RELAYD_CONNECT_FAIL once it has a network output (LTTng then
+ * reconnects to lttng-relayd), LTTNG_ERR_INVALID for a bad URL. Not
+ * implemented: snapshot sessions and sessions that already have a
+ * channel (their buffers are laid out for the old output) get
+ * LTTNG_ERR_NOT_SUPPORTED.
+ */
+int session_set_output(struct session *session, bool network, const char *ctrl,
+		       const char *data);
+
 /* Whether any domain of the session has a channel. */
 bool session_has_channels(const struct session *session);
 

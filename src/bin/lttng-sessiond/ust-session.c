@@ -206,7 +206,9 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 	d->subbuf_count = chan->attr.num_subbuf;
 	d->mode = chan->attr.overwrite ? CONSUMER_MODE_OVERWRITE
 				       : CONSUMER_MODE_DISCARD;
-	d->blocking_timeout_us = chan->ext.blocking_timeout;
+	/* An overwrite channel never waits for room: no timeout to apply. */
+	d->blocking_timeout_us =
+		chan->attr.overwrite ? 0 : chan->ext.blocking_timeout;
 	d->nr_streams = possible_cpus();
 	d->header_kind = CTF_EVENT_HEADER_LARGE; /* as ust-registry.c */
 	d->clock_source = ust_registry_clock_source(set->registry);

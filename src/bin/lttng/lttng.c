@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "command.h"
 #include "mi/mi-command.h"
@@ -210,7 +211,11 @@ static int parse_global_options(int argc, char **argv)
 			log_quiet = true;
 			break;
 		case 'm':
-			if (strcmp(optarg, "xml")) {
+			/*
+			 * LTTng compares only the first three letters, in
+			 * any case: "XML" and "xmlfoo" select XML too.
+			 */
+			if (strncasecmp(optarg, "xml", 3)) {
 				ERR("MI output format not supported");
 				/* LTTng exits with -LTTNG_ERR_MI_OUTPUT_TYPE.
 				 */

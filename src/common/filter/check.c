@@ -9,6 +9,7 @@
 
 #include "filter/check.h"
 #include "filter/error.h"
+#include "filter/ops.h"
 
 struct checker {
 	const char *expr;
@@ -175,6 +176,54 @@ static int check_node(struct checker *c, struct filter_node *node)
 	return 0;
 }
 
+/* A string literal's enum filter_glob_kind, or -1 for anything else. */
+static int literal_glob_kind(const struct filter_node *node)
+{
+	if (node->type != FILTER_NODE_STRING)
+		return -1;
+	if (!node->u.str.glob)
+		return FILTER_GLOB_NONE;
+	return filter_glob_kind(node->u.str.text, node->u.str.len);
+}
+
+/*
+ * LTTng's checks of patterns, made once the whole tree is typed, parent
+ * before children: a full pattern ("a*b", not just "ab*") compares only
+ * with == and !=, and not with another pattern (two star-at-the-end
+ * patterns may be compared). Only direct string literal operands count.
+ */
+static int check_globbing(struct checker *c, const struct filter_node *node)
+{
+	int l, r, ret;
+
+	if (node->type == FILTER_NODE_UNARY)
+		return check_globbing(c, node->u.unary.arg);
+	if (node->type != FILTER_NODE_BINARY)
+		return 0;
+	l = literal_glob_kind(node->u.binary.left);
+	r = literal_glob_kind(node->u.binary.right);
+	if (l >= 0 && r >= 0 &&
+	    ((l == FILTER_GLOB_FULL && r != FILTER_GLOB_NONE) ||
+	     (r == FILTER_GLOB_FULL && l != FILTER_GLOB_NONE)))
+		return filter_error_set(
+			c->err, FILTER_ERR_TYPE, c->expr, node->offset,
+			"[error] Cannot compare two globbing patterns\n",
+			"cannot compare two glob patterns (only one side of "
+			"'%s' may have a '*' before its end)",
+			filter_op_text(node->u.binary.op));
+	if ((l == FILTER_GLOB_FULL || r == FILTER_GLOB_FULL) &&
+	    node->u.binary.op != FILTER_OP_EQ &&
+	    node->u.binary.op != FILTER_OP_NE)
+		return filter_error_set(
+			c->err, FILTER_ERR_TYPE, c->expr, node->offset,
+			"[error] Only the `==` and `!=` operators are allowed "
+			"with a globbing pattern\n",
+			"'%s' applied to a glob pattern: only == and != are",
+			filter_op_text(node->u.binary.op));
+	ret = check_globbing(c, node->u.binary.left);
+	return ret ? ret : check_globbing(c, node->u.binary.right);
+}
+
 int filter_check(const char *expr, unsigned int flags, struct filter_node *root,
 		 struct filter_error *err)
 {
@@ -196,5 +245,5 @@ int filter_check(const char *expr, unsigned int flags, struct filter_node *root,
 			FILTER_LTTNG_IR_ERROR("Unknown root child data type"),
 			"a floating point value cannot be the whole filter "
 			"(compare it with something)");
-	return 0;
+	return check_globbing(&c, root);
 }

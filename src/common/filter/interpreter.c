@@ -136,6 +136,17 @@ static enum filter_tag tag_of(uint8_t static_tag, uint8_t runtime_tag)
 		(--top)->i = r_;                                               \
 	} while (0)
 
+/*
+ * OP_STR_*'s comparison of the two top slots when either is a
+ * star-at-the-end pattern (in->b: bit 0 below the top, bit 1 the top).
+ */
+static int star_end_compare(const struct filter_insn *in,
+			    const union filter_slot *top)
+{
+	return filter_star_end_compare(top[-1].s.p, top[-1].s.n, in->b & 1,
+				       top->s.p, top->s.n, in->b & 2);
+}
+
 bool filter_eval(const struct filter_program *prog,
 		 const struct filter_value *fields, filter_ctx_fetch_fn fetch,
 		 void *priv)
@@ -317,15 +328,20 @@ bool filter_eval(const struct filter_program *prog,
 			break;
 		case OP_STR_EQ:
 		case OP_STR_NE:
-			truth = filter_str_equal(top[-1].s.p, top[-1].s.n,
-						 top->s.p, top->s.n);
+			if (in->b)
+				truth = !star_end_compare(in, top);
+			else
+				truth = filter_str_equal(top[-1].s.p,
+							 top[-1].s.n, top->s.p,
+							 top->s.n);
 			(--top)->i = truth == (in->op == OP_STR_EQ);
 			break;
 		case OP_STR_ORDER:
 			truth = filter_order_holds(
-				in->a,
-				filter_str_compare(top[-1].s.p, top[-1].s.n,
-						   top->s.p, top->s.n));
+				in->a, in->b ? star_end_compare(in, top)
+					     : filter_str_compare(
+						       top[-1].s.p, top[-1].s.n,
+						       top->s.p, top->s.n));
 			(--top)->i = truth;
 			break;
 		case OP_GLOB_EQ:

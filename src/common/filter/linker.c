@@ -17,6 +17,7 @@
 #include "filter/bytecode.h"
 #include "filter/filter.h"
 #include "filter/linker.h"
+#include "filter/ops.h"
 #include "filter/program.h"
 #include "filter/validator.h"
 
@@ -34,6 +35,8 @@ struct linker {
 	struct filter_insn *insns;
 	uint32_t nr_insns, cap;
 	uint8_t types[FILTER_STACK_MAX];
+	/* With types[]: a GLOB slot's pattern kind (enum filter_glob_kind). */
+	uint8_t glob_kind[FILTER_STACK_MAX];
 	int sp; /* index of the top slot in types[], -1 when empty */
 	bool always_false;
 	char *msg;
@@ -86,6 +89,7 @@ static void push_type(struct linker *l, uint8_t type)
 {
 	assert(l->sp + 1 < FILTER_STACK_MAX);
 	l->types[++l->sp] = type;
+	l->glob_kind[l->sp] = FILTER_GLOB_NONE;
 }
 
 static const char *op_name(uint8_t op)
@@ -292,39 +296,54 @@ static bool is_string_type(uint8_t type)
 	return type == FILTER_TAG_STR || type == FILTER_TAG_GLOB;
 }
 
+/*
+ * Strings as LTTng compares them: a full pattern (FILTER_GLOB_FULL) globs
+ * the other side, with == and != only; otherwise a star-at-the-end pattern
+ * on either side (insn b: bit 0 left, bit 1 right) ends the comparison as
+ * equal at its '*' (filter_star_end_compare()).
+ */
 static int link_string_binary(struct linker *l, uint8_t op, uint8_t lt,
 			      uint8_t rt)
 {
-	bool glob = (lt == FILTER_TAG_GLOB) != (rt == FILTER_TAG_GLOB);
+	bool lfull = l->glob_kind[l->sp - 1] == FILTER_GLOB_FULL;
+	bool rfull = l->glob_kind[l->sp] == FILTER_GLOB_FULL;
+	uint8_t patterns = lt == FILTER_TAG_GLOB;
 	struct filter_insn *insn;
+
+	if (rt == FILTER_TAG_GLOB)
+		patterns |= 2;
 
 	if (!is_string_type(lt) || !is_string_type(rt)) {
 		never(l, "'%s' compares a string with a number", op_name(op));
 		return 0;
 	}
-	if (op != FILTER_OP_EQ && op != FILTER_OP_NE) {
-		if (op < FILTER_OP_LT || op > FILTER_OP_GE) {
-			never(l, "'%s' applied to strings", op_name(op));
-			return 0;
-		}
-		if (lt != FILTER_TAG_STR || rt != FILTER_TAG_STR) {
-			never(l, "'%s' applied to a glob pattern", op_name(op));
-			return 0;
-		}
-		insn = emit(l, OP_STR_ORDER);
-		if (!insn)
-			return nomem(l);
-		insn->a = op;
-		l->types[--l->sp] = FILTER_TAG_INT;
+	if (op != FILTER_OP_EQ && op != FILTER_OP_NE &&
+	    (op < FILTER_OP_LT || op > FILTER_OP_GE)) {
+		never(l, "'%s' applied to strings", op_name(op));
 		return 0;
 	}
-	if (glob)
+	if ((lfull || rfull) && (op != FILTER_OP_EQ && op != FILTER_OP_NE)) {
+		never(l, "'%s' applied to a glob pattern", op_name(op));
+		return 0;
+	}
+	if ((lfull || rfull) && patterns == 3) {
+		never(l, "two glob patterns compared");
+		return 0;
+	}
+	if (lfull || rfull)
 		insn = emit(l, op == FILTER_OP_EQ ? OP_GLOB_EQ : OP_GLOB_NE);
-	else
+	else if (op == FILTER_OP_EQ || op == FILTER_OP_NE)
 		insn = emit(l, op == FILTER_OP_EQ ? OP_STR_EQ : OP_STR_NE);
+	else
+		insn = emit(l, OP_STR_ORDER);
 	if (!insn)
 		return nomem(l);
-	insn->a = rt == FILTER_TAG_GLOB;
+	if (lfull || rfull) {
+		insn->a = rfull;
+	} else {
+		insn->a = op;
+		insn->b = patterns;
+	}
 	l->types[--l->sp] = FILTER_TAG_INT;
 	return 0;
 }
@@ -446,6 +465,10 @@ static int link_push(struct linker *l, const uint8_t *op)
 		}
 		push_type(l, op[0] == FILTER_BC_PUSH_GLOB ? FILTER_TAG_GLOB
 							  : FILTER_TAG_STR);
+		if (op[0] == FILTER_BC_PUSH_GLOB)
+			l->glob_kind[l->sp] = filter_glob_kind(
+				(const char *)l->strtab + filter_get32(op + 1),
+				filter_get32(op + 5));
 		break;
 	}
 	return insn ? 0 : nomem(l);

@@ -89,6 +89,53 @@ bool filter_glob_match(const char *pattern, size_t plen, const char *str,
 	return p == plen;
 }
 
+enum filter_glob_kind filter_glob_kind(const char *pattern, size_t plen)
+{
+	size_t i;
+
+	for (i = 0; i < plen; i++) {
+		if (pattern[i] == '\\')
+			i++;
+		else if (pattern[i] == '*')
+			return i + 1 == plen ? FILTER_GLOB_STAR_END
+					     : FILTER_GLOB_FULL;
+	}
+	return FILTER_GLOB_NONE;
+}
+
+/*
+ * The next byte of a string at *i, or -1 at its end, or -2 at a
+ * pattern's unescaped '*'; advances *i past it.
+ */
+static int next_byte(const char *s, size_t len, bool pat, size_t *i)
+{
+	if (*i >= len || s[*i] == '\0')
+		return -1;
+	if (pat && s[*i] == '*')
+		return -2;
+	if (pat && s[*i] == '\\' && *i + 1 < len)
+		++*i;
+	return (unsigned char)s[(*i)++];
+}
+
+int filter_star_end_compare(const char *a, size_t alen, bool a_pat,
+			    const char *b, size_t blen, bool b_pat)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		int ca = next_byte(a, alen, a_pat, &i);
+		int cb = next_byte(b, blen, b_pat, &j);
+
+		if (ca == -2 || cb == -2)
+			return 0;
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (ca == -1)
+			return 0;
+	}
+}
+
 static bool is_number(enum filter_tag t)
 {
 	return t == FILTER_TAG_INT || t == FILTER_TAG_DBL;
@@ -99,15 +146,46 @@ static bool is_string(enum filter_tag t)
 	return t == FILTER_TAG_STR || t == FILTER_TAG_GLOB;
 }
 
-/* == between strings: a literal pattern on either side globs. */
-static bool string_equal(enum filter_tag lt, union filter_slot l,
-			 enum filter_tag rt, union filter_slot r)
+static bool is_full_glob(enum filter_tag t, union filter_slot v)
 {
-	if (lt == FILTER_TAG_GLOB && rt != FILTER_TAG_GLOB)
-		return filter_glob_match(l.s.p, l.s.n, r.s.p, r.s.n);
-	if (rt == FILTER_TAG_GLOB && lt != FILTER_TAG_GLOB)
-		return filter_glob_match(r.s.p, r.s.n, l.s.p, l.s.n);
-	return filter_str_equal(l.s.p, l.s.n, r.s.p, r.s.n);
+	return t == FILTER_TAG_GLOB &&
+	       filter_glob_kind(v.s.p, v.s.n) == FILTER_GLOB_FULL;
+}
+
+/*
+ * A comparison of two strings, as LTTng's: a full pattern globs the other
+ * side with == and != only (two of them, or one with another pattern,
+ * are refused by the compiler: false here); otherwise a star-at-the-end
+ * pattern on either side ends the comparison as equal at its '*'.
+ */
+static bool string_binary(enum filter_op op, enum filter_tag lt,
+			  union filter_slot l, enum filter_tag rt,
+			  union filter_slot r, int64_t *out)
+{
+	bool lfull = is_full_glob(lt, l), rfull = is_full_glob(rt, r);
+	bool both = lt == FILTER_TAG_GLOB && rt == FILTER_TAG_GLOB;
+	int cmp;
+
+	if (op != FILTER_OP_EQ && op != FILTER_OP_NE &&
+	    (lfull || rfull || op < FILTER_OP_LT || op > FILTER_OP_GE))
+		return false;
+	if ((lfull || rfull) && both)
+		return false;
+	if (lfull || rfull) {
+		bool match =
+			lfull ? filter_glob_match(l.s.p, l.s.n, r.s.p, r.s.n)
+			      : filter_glob_match(r.s.p, r.s.n, l.s.p, l.s.n);
+
+		*out = match == (op == FILTER_OP_EQ);
+		return true;
+	}
+	cmp = filter_star_end_compare(l.s.p, l.s.n, lt == FILTER_TAG_GLOB,
+				      r.s.p, r.s.n, rt == FILTER_TAG_GLOB);
+	if (op == FILTER_OP_EQ || op == FILTER_OP_NE)
+		*out = (cmp == 0) == (op == FILTER_OP_EQ);
+	else
+		*out = filter_order_holds(op, cmp);
+	return true;
 }
 
 static bool int_binary(enum filter_op op, int64_t a, int64_t b, int64_t *r)
@@ -218,17 +296,7 @@ bool filter_binary(enum filter_op op, enum filter_tag lt, union filter_slot l,
 	if (is_string(lt) || is_string(rt)) {
 		if (!is_string(lt) || !is_string(rt))
 			return false;
-		if (op >= FILTER_OP_LT && op <= FILTER_OP_GE &&
-		    lt == FILTER_TAG_STR && rt == FILTER_TAG_STR) {
-			out->i = filter_order_holds(
-				op,
-				filter_str_compare(l.s.p, l.s.n, r.s.p, r.s.n));
-			return true;
-		}
-		if (op != FILTER_OP_EQ && op != FILTER_OP_NE)
-			return false;
-		out->i = string_equal(lt, l, rt, r) == (op == FILTER_OP_EQ);
-		return true;
+		return string_binary(op, lt, l, rt, r, &out->i);
 	}
 	assert(is_number(lt) && is_number(rt));
 	if (lt == FILTER_TAG_INT && rt == FILTER_TAG_INT)

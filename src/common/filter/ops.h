@@ -104,6 +104,29 @@ bool filter_glob_match(const char *pattern, size_t plen, const char *str,
 		       size_t len);
 
 /*
+ * LTTng's three kinds of string literal: plain (no unescaped '*'), a
+ * pattern whose first unescaped '*' is its last byte ("abc*"), or any
+ * other pattern ("a*c", "*c", "a**"). `pattern` is in the form above
+ * ('\' quotes the next byte); a plain literal's text is not a pattern.
+ */
+enum filter_glob_kind {
+	FILTER_GLOB_NONE,
+	FILTER_GLOB_STAR_END,
+	FILTER_GLOB_FULL,
+};
+enum filter_glob_kind filter_glob_kind(const char *pattern, size_t plen);
+
+/*
+ * LTTng's comparison of two strings when either may be a star-at-the-end
+ * pattern (a_pat, b_pat: that side is in pattern form): byte by byte,
+ * unsigned, a prefix first, except that reaching a pattern's '*' (also
+ * once the other string has ended) makes the two equal. Without
+ * patterns, filter_str_compare(). <0, 0 or >0.
+ */
+int filter_star_end_compare(const char *a, size_t alen, bool a_pat,
+			    const char *b, size_t blen, bool b_pat);
+
+/*
  * Applies a binary operator other than && and || to two typed values.
  * Returns false when the expression must evaluate to false: type mismatch
  * (a string with a number, a string with anything but == and !=, a float

@@ -71,9 +71,10 @@ enum filter_insn_op {
 	OP_GE_FIELD_IMM,
 	OP_EQ_FIELD_IMM,
 	OP_NE_FIELD_IMM,
+	/* b: star-at-the-end patterns, bit 0 below the top, bit 1 the top */
 	OP_STR_EQ,
 	OP_STR_NE,
-	OP_STR_ORDER, /* a: enum filter_op (LT, LE, GT or GE) */
+	OP_STR_ORDER, /* a: enum filter_op (LT, LE, GT or GE); b: as above */
 	OP_GLOB_EQ,   /* a: 1 when the pattern is the top slot */
 	OP_GLOB_NE,
 	OP_DYN_UNARY,  /* a: enum filter_op, b: static tag */

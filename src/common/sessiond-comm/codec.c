@@ -79,6 +79,7 @@ void lsc_put_session(struct lsc_buf *buf, const struct lsc_session *session)
 	lsc_put_str(buf, session->snapshot_path);
 	lsc_put_u32(buf, session->enabled);
 	lsc_put_u32(buf, session->snapshot);
+	lsc_put_u64(buf, session->creation_time);
 }
 
 int lsc_get_session(struct lsc_cursor *cur, struct lsc_session *session)
@@ -91,7 +92,8 @@ int lsc_get_session(struct lsc_cursor *cur, struct lsc_session *session)
 	TRY(lsc_get_u32(cur, &session->enabled));
 	TRY(check_range(session->enabled, 0, 1));
 	TRY(lsc_get_u32(cur, &session->snapshot));
-	return check_range(session->snapshot, 0, 1);
+	TRY(check_range(session->snapshot, 0, 1));
+	return lsc_get_u64(cur, &session->creation_time);
 }
 
 void lsc_put_channel(struct lsc_buf *buf, const struct lsc_channel *channel)

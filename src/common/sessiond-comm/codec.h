@@ -51,6 +51,7 @@ struct lsc_session {
 	char snapshot_path[LTTNG_PATH_MAX]; /* snapshot sessions */
 	uint32_t enabled;
 	uint32_t snapshot;
+	uint64_t creation_time; /* seconds since the epoch */
 };
 
 /* Channel attributes LTTng keeps outside struct lttng_channel_attr. */

@@ -48,6 +48,7 @@ static const char *const command_names[LSC_CMD_NR] = {
 	[LSC_CMD_REGENERATE_METADATA] = "regenerate-metadata",
 	[LSC_CMD_REGENERATE_STATEDUMP] = "regenerate-statedump",
 	[LSC_CMD_SET_SESSION_SHM_PATH] = "set-session-shm-path",
+	[LSC_CMD_SET_CONSUMER_URL] = "set-consumer-url",
 };
 
 const char *lsc_command_name(uint32_t command)

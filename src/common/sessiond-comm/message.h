@@ -99,6 +99,12 @@ enum lsc_command {
 	 * once the session has been started. No reply payload.
 	 */
 	LSC_CMD_SET_SESSION_SHM_PATH,
+	/*
+	 * lttng_set_consumer_url(): str session, u32 network (0: a local
+	 * absolute path, 1: URLs), str path or control URL, str data URL
+	 * ("" for none). No reply payload.
+	 */
+	LSC_CMD_SET_CONSUMER_URL,
 	LSC_CMD_NR, /* One past the last command. */
 };
 

@@ -10,6 +10,22 @@
 
 int log_verbosity;
 bool log_quiet;
+struct log_user_flags log_user_flags;
+
+static int user_flag(const int *flag)
+{
+	return flag ? *flag : 0;
+}
+
+static bool quiet_now(void)
+{
+	return log_quiet || user_flag(log_user_flags.quiet);
+}
+
+static bool stdout_silenced_now(void)
+{
+	return log_stdout_silenced || user_flag(log_user_flags.stdout_silenced);
+}
 bool log_stdout_silenced;
 
 static const char *log_prefix(enum log_kind kind, int level)
@@ -37,9 +53,10 @@ void log_print(enum log_kind kind, int level, const char *fmt, ...)
 	va_list args;
 	int len;
 
-	if (log_quiet || (kind == LOG_KIND_MSG && log_stdout_silenced))
+	if (quiet_now() || (kind == LOG_KIND_MSG && stdout_silenced_now()))
 		return;
-	if (kind == LOG_KIND_DBG && level > log_verbosity)
+	if (kind == LOG_KIND_DBG && level > log_verbosity &&
+	    level > user_flag(log_user_flags.verbosity))
 		return;
 	va_start(args, fmt);
 	len = vsnprintf(line, sizeof(line), fmt, args);
@@ -65,7 +82,7 @@ void log_print_raw(const char *fmt, ...)
 {
 	va_list args;
 
-	if (log_quiet || log_stdout_silenced)
+	if (quiet_now() || stdout_silenced_now())
 		return;
 	va_start(args, fmt);
 	vfprintf(stdout, fmt, args);

@@ -27,6 +27,17 @@ extern bool log_quiet;
 extern bool log_stdout_silenced;
 
 /*
+ * The same three settings held by a library's users (liblttng-ctl's
+ * exported lttng_opt_quiet, lttng_opt_verbose and lttng_opt_mi, which
+ * programs set directly as with LTTng): non-zero values add to the
+ * above. NULL (default): none.
+ */
+struct log_user_flags {
+	const int *quiet, *verbosity, *stdout_silenced;
+};
+extern struct log_user_flags log_user_flags;
+
+/*
  * Print one line (a newline is added). For LOG_KIND_DBG, level is the
  * verbosity needed (1 to 3); it is ignored otherwise.
  */

@@ -50,10 +50,9 @@ int config_url_parse(const char *url, enum config_url_kind *kind, char *path,
 	} else if (sep && is_network(url)) {
 		*kind = CONFIG_URL_NETWORK;
 		return 0;
-	} else if (!sep) {
-		ERR("URI parse unknown protocol %s", url);
 	} else {
-		ERR("URI parse unknown protocol %.*s", (int)(sep - url), url);
+		/* LTTng quotes the whole URL, "://" and the rest included. */
+		ERR("URI parse unknown protocol %s", url);
 	}
 	ERR("Unable to parse the URL %s", url);
 	return -LTTNG_ERR_INVALID;

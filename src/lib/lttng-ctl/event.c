@@ -498,3 +498,27 @@ LTTNG_API int lttng_list_syscalls(struct lttng_event **events)
 	lttng_destroy_handle(handle);
 	return ret;
 }
+
+/*
+ * LTTng's userspace probe location objects are not implemented: this
+ * library names a probe's location by the text in attr.probe.symbol_name
+ * (see lttng/event.h), so no event carries a location object (NULL, as
+ * LTTng for an event without one) and none can be attached (every
+ * location a caller could pass comes from elsewhere: -LTTNG_ERR_INVALID,
+ * LTTng's result for a NULL event or location).
+ */
+LTTNG_API const struct lttng_userspace_probe_location *
+lttng_event_get_userspace_probe_location(const struct lttng_event *event)
+{
+	(void)event;
+	return NULL;
+}
+
+LTTNG_API int lttng_event_set_userspace_probe_location(
+	struct lttng_event *event,
+	struct lttng_userspace_probe_location *probe_location)
+{
+	(void)event;
+	(void)probe_location;
+	return -LTTNG_ERR_INVALID;
+}

@@ -8,10 +8,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "config-url.h"
 #include "ctl-internal.h"
 #include "sessiond-comm/snapshot-codec.h"
 
 #define DATA_PENDING_POLL_NS 100000000L
+/* Where LTTng's live sessions stream when given no URL. */
+#define DEFAULT_LIVE_URL "net://127.0.0.1"
 
 struct lttng_session_descriptor {
 	struct lsc_create_session create;
@@ -19,6 +22,8 @@ struct lttng_session_descriptor {
 	/* a network snapshot output, added once the session exists */
 	bool has_snapshot_output;
 	struct lsc_snapshot_output snapshot_output;
+	/* live sessions: the live timer period (us); 0 for the others */
+	uint64_t live_timer_us;
 };
 
 static struct lttng_session_descriptor *
@@ -134,6 +139,49 @@ lttng_session_descriptor_get_local_output_path(
 	return LTTNG_SESSION_DESCRIPTOR_STATUS_OK;
 }
 
+/*
+ * Live sessions (the live timer period must not be 0). The descriptors
+ * are as LTTng's, but creating such a session fails: see
+ * lttng_create_session_ext().
+ */
+LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_live_create(const char *name,
+				     unsigned long long live_timer_interval_us)
+{
+	struct lttng_session_descriptor *desc;
+
+	if (!live_timer_interval_us)
+		return NULL;
+	desc = descriptor_new(name, false, LSC_OUTPUT_NETWORK,
+			      DEFAULT_LIVE_URL);
+	if (desc)
+		desc->live_timer_us = live_timer_interval_us;
+	return desc;
+}
+
+LTTNG_API struct lttng_session_descriptor *
+lttng_session_descriptor_live_network_create(
+	const char *name, const char *control_url, const char *data_url,
+	unsigned long long live_timer_interval_us)
+{
+	struct lttng_session_descriptor *desc;
+	enum config_url_kind kind;
+	char path[LTTNG_PATH_MAX];
+
+	if (!live_timer_interval_us)
+		return NULL;
+	/* A live session streams: LTTng refuses local outputs (silently). */
+	if (control_url && (config_url_parse(control_url, &kind, path,
+					     sizeof(path)) ||
+			    kind != CONFIG_URL_NETWORK))
+		return NULL;
+	desc = lttng_session_descriptor_network_create(
+		name, control_url ? control_url : DEFAULT_LIVE_URL, data_url);
+	if (desc)
+		desc->live_timer_us = live_timer_interval_us;
+	return desc;
+}
+
 LTTNG_API void
 lttng_session_descriptor_destroy(struct lttng_session_descriptor *descriptor)
 {
@@ -194,6 +242,12 @@ lttng_create_session_ext(struct lttng_session_descriptor *descriptor)
 
 	if (!descriptor)
 		return LTTNG_ERR_INVALID;
+	/*
+	 * A live session streams to lttng-relayd, which this toolkit does
+	 * not provide yet: LTTng's error for a relay daemon it cannot reach.
+	 */
+	if (descriptor->live_timer_us)
+		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
 	lsc_buf_init(&buf);
 	lsc_put_create_session(&buf, &descriptor->create);
 	ret = ctl_call(LSC_CMD_CREATE_SESSION, &buf, &reply);
@@ -254,6 +308,29 @@ LTTNG_API int lttng_create_session_snapshot(const char *name,
 					    const char *snapshot_url)
 {
 	return create_from_url(name, snapshot_url, true);
+}
+
+/*
+ * LTTng's live session: name required, a non-zero period, a network URL
+ * (NULL: net://127.0.0.1). Fails with -LTTNG_ERR_RELAYD_CONNECT_FAIL
+ * once the arguments are valid (no relay daemon, see above).
+ */
+LTTNG_API int lttng_create_session_live(const char *name, const char *url,
+					unsigned int timer_interval)
+{
+	struct lttng_session_descriptor *desc;
+	enum lttng_error_code code;
+
+	if (!name)
+		return -LTTNG_ERR_INVALID;
+	desc = url ? lttng_session_descriptor_live_network_create(
+			     name, url, NULL, timer_interval)
+		   : lttng_session_descriptor_live_create(name, timer_interval);
+	if (!desc)
+		return -LTTNG_ERR_INVALID;
+	code = lttng_create_session_ext(desc);
+	lttng_session_descriptor_destroy(desc);
+	return code == LTTNG_OK ? 0 : -(int)code;
 }
 
 LTTNG_API int lttng_data_pending(const char *session_name)
@@ -356,18 +433,28 @@ LTTNG_API int lttng_set_session_shm_path(const char *session_name,
 	return ret;
 }
 
+/*
+ * What LTTng keeps behind lttng_session.extended.ptr: stored after the
+ * array, in the same allocation (the caller frees the array only).
+ */
+struct session_extended {
+	uint64_t creation_time;
+};
+
 static int decode_sessions(struct lsc_cursor *cur,
 			   struct lttng_session **sessions)
 {
 	struct lttng_session *array = NULL;
+	struct session_extended *ext = NULL;
 	struct lsc_session entry;
 	uint32_t count, i;
 	int ret = lsc_get_count(cur, LSC_MAX_PAYLOAD / 16, &count);
 
 	if (!ret && count) {
-		array = calloc(count, sizeof(*array));
+		array = calloc(count, sizeof(*array) + sizeof(*ext));
 		if (!array)
 			return -LTTNG_ERR_NOMEM;
+		ext = (struct session_extended *)(array + count);
 	}
 	for (i = 0; !ret && i < count; i++) {
 		ret = lsc_get_session(cur, &entry);
@@ -375,6 +462,8 @@ static int decode_sessions(struct lsc_cursor *cur,
 		strcpy(array[i].path, entry.path);
 		array[i].enabled = entry.enabled;
 		array[i].snapshot_mode = entry.snapshot;
+		ext[i].creation_time = entry.creation_time;
+		array[i].extended.ptr = &ext[i];
 	}
 	if (!ret)
 		ret = lsc_cursor_finish(cur);
@@ -384,6 +473,23 @@ static int decode_sessions(struct lsc_cursor *cur,
 	}
 	*sessions = array;
 	return (int)count;
+}
+
+/*
+ * As LTTng's, but a NULL argument is LTTNG_ERR_INVALID (LTTng crashes),
+ * as is a session that lttng_list_sessions() did not fill.
+ */
+LTTNG_API enum lttng_error_code
+lttng_session_get_creation_time(const struct lttng_session *session,
+				uint64_t *creation_time)
+{
+	const struct session_extended *ext;
+
+	if (!session || !creation_time || !session->extended.ptr)
+		return LTTNG_ERR_INVALID;
+	ext = session->extended.ptr;
+	*creation_time = ext->creation_time;
+	return LTTNG_OK;
 }
 
 LTTNG_API int lttng_list_sessions(struct lttng_session **sessions)

@@ -5,6 +5,7 @@
  * (else the filter is false); then evaluation, short-circuiting && and ||,
  * where any failing operation makes the whole filter false.
  */
+#include <assert.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -150,8 +151,11 @@ static enum kind static_kind(const struct filter_node *node)
 	if (is_str(a) || is_str(b)) {
 		if (op == FILTER_OP_EQ || op == FILTER_OP_NE)
 			return is_str(a) && is_str(b) ? K_INT : K_BAD;
-		/* Ordering: plain strings only, never a glob pattern. */
-		return a == K_STR && b == K_STR && op >= FILTER_OP_LT &&
+		/*
+		 * Ordering: strings (the compiler refuses it with a full
+		 * pattern; a star-at-the-end one orders by its prefix).
+		 */
+		return is_str(a) && is_str(b) && op >= FILTER_OP_LT &&
 				       op <= FILTER_OP_GE
 			       ? K_INT
 			       : K_BAD;
@@ -316,19 +320,72 @@ static struct val eval_unary(const struct filter_node *node)
 	}
 }
 
-/* strcmp() order of the bytes as unsigned values, a prefix first. */
+/*
+ * A pattern's bytes before its first unescaped '*' (unquoted) into buf;
+ * *full: whether anything follows that '*' (LTTng's full pattern).
+ */
+static size_t pattern_prefix(const char *p, size_t n, char *buf, bool *full)
+{
+	size_t i, len = 0;
+
+	*full = false;
+	for (i = 0; i < n; i++) {
+		if (p[i] == '*') {
+			*full = i + 1 < n;
+			break;
+		}
+		if (p[i] == '\\' && i + 1 < n)
+			i++;
+		buf[len++] = p[i];
+	}
+	return len;
+}
+
+static bool is_full_pattern(struct val v)
+{
+	char buf[256];
+	bool full;
+
+	assert(v.n <= sizeof(buf));
+	pattern_prefix(v.s, v.n, buf, &full);
+	return v.kind == K_GLOB && full;
+}
+
+/*
+ * LTTng's string order: the bytes as unsigned values, a prefix first,
+ * where a star-at-the-end pattern stands for its prefix followed by
+ * anything: once the common part covers that prefix, the two are equal.
+ */
+static int string_cmp(struct val a, struct val b)
+{
+	char abuf[256], bbuf[256];
+	const char *x = a.s, *y = b.s;
+	size_t xn = a.n, yn = b.n, i = 0;
+	bool full;
+
+	assert(a.n <= sizeof(abuf) && b.n <= sizeof(bbuf));
+	if (a.kind == K_GLOB) {
+		xn = pattern_prefix(a.s, a.n, abuf, &full);
+		x = abuf;
+	}
+	if (b.kind == K_GLOB) {
+		yn = pattern_prefix(b.s, b.n, bbuf, &full);
+		y = bbuf;
+	}
+	while (i < xn && i < yn && x[i] == y[i])
+		i++;
+	if ((a.kind == K_GLOB && i == xn) || (b.kind == K_GLOB && i == yn))
+		return 0;
+	if (i < xn && i < yn)
+		return (unsigned char)x[i] < (unsigned char)y[i] ? -1 : 1;
+	return xn == yn ? 0 : (xn < yn ? -1 : 1);
+}
+
 static struct val eval_string_order(enum filter_op op, struct val a,
 				    struct val b)
 {
-	size_t i = 0;
-	int cmp;
+	int cmp = string_cmp(a, b);
 
-	while (i < a.n && i < b.n && a.s[i] == b.s[i])
-		i++;
-	if (i < a.n && i < b.n)
-		cmp = (unsigned char)a.s[i] < (unsigned char)b.s[i] ? -1 : 1;
-	else
-		cmp = a.n == b.n ? 0 : (a.n < b.n ? -1 : 1);
 	switch (op) {
 	case FILTER_OP_LT:
 		return v_int(cmp < 0);
@@ -345,18 +402,21 @@ static struct val eval_strings(enum filter_op op, struct val a, struct val b)
 {
 	bool eq;
 
-	if (a.kind == K_STR && b.kind == K_STR && op >= FILTER_OP_LT &&
-	    op <= FILTER_OP_GE)
-		return eval_string_order(op, a, b);
-	if (!is_str(a.kind) || !is_str(b.kind) ||
-	    (op != FILTER_OP_EQ && op != FILTER_OP_NE))
+	if (!is_str(a.kind) || !is_str(b.kind))
 		fail();
-	if (a.kind == K_GLOB && b.kind != K_GLOB)
-		eq = glob(a.s, a.n, b.s, b.n);
-	else if (b.kind == K_GLOB && a.kind != K_GLOB)
-		eq = glob(b.s, b.n, a.s, a.n);
-	else
-		eq = a.n == b.n && !memcmp(a.s, b.s, a.n);
+	/* A full pattern globs the other side, with == and != only. */
+	if (is_full_pattern(a) || is_full_pattern(b)) {
+		if (op != FILTER_OP_EQ && op != FILTER_OP_NE)
+			fail();
+		eq = is_full_pattern(a) ? glob(a.s, a.n, b.s, b.n)
+					: glob(b.s, b.n, a.s, a.n);
+		return v_int(op == FILTER_OP_EQ ? eq : !eq);
+	}
+	if (op >= FILTER_OP_LT && op <= FILTER_OP_GE)
+		return eval_string_order(op, a, b);
+	if (op != FILTER_OP_EQ && op != FILTER_OP_NE)
+		fail();
+	eq = string_cmp(a, b) == 0;
 	return v_int(op == FILTER_OP_EQ ? eq : !eq);
 }
 

@@ -93,6 +93,71 @@ static const struct {
 	 "IR error\n"},
 };
 
+/*
+ * LTTng 2.13's pattern rules, measured with its lttng CLI (each refusal
+ * exits 106 with this line, then "Error: ... Invalid filter bytecode"):
+ * a full pattern (a '*' before the end) compares with == and != only, and
+ * never with another pattern; a pattern whose only '*' ends it is none
+ * of that. Only literal operands count, wherever they are in the tree.
+ */
+#define TWO_PATTERNS "[error] Cannot compare two globbing patterns\n"
+#define ONLY_EQ_NE                                                             \
+	"[error] Only the `==` and `!=` operators are allowed with a "         \
+	"globbing pattern\n"
+static const struct {
+	const char *expr, *lttng; /* NULL: LTTng accepts it */
+} glob_rules[] = {
+	{"\"hello*world\" == \"yes*man\"", TWO_PATTERNS},
+	{"\"a*b\" != \"*\"", TWO_PATTERNS},
+	{"\"a*\" == \"*b\"", TWO_PATTERNS},
+	{"\"a**\" == \"b*\"", TWO_PATTERNS},
+	{"\"*a\" == \"*a\"", TWO_PATTERNS},
+	{"\"a*b\" == \"c*d\" || x == 1", TWO_PATTERNS},
+	{"x == 1 && !(\"a*b\" == \"c*\")", TWO_PATTERNS},
+	{"\"a*b\" < \"c\"", ONLY_EQ_NE},
+	{"x < \"a*b\"", ONLY_EQ_NE},
+	{"\"*b\" >= x", ONLY_EQ_NE},
+	{"x <= \"*\\*\"", ONLY_EQ_NE},
+	{"(x < \"a*b\") == 1", ONLY_EQ_NE},
+	{"\"a*b\" > \"c*\"", TWO_PATTERNS},
+	{"\"a*\" == \"b*\"", NULL},
+	{"\"a*\" < \"c\"", NULL},
+	{"x >= \"*\"", NULL},
+	{"\"a*b\" == x", NULL},
+	{"\"a*b\" == \"ab\"", NULL},
+	{"\"a\\*b\" < x", NULL},
+	{"\"a\\*b\" == \"c*\"", NULL},
+	{"x == \"a\\**\"", NULL},
+	{"\"*\" <= \"*\"", NULL},
+};
+
+static void test_glob_rules_are_lttngs(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(glob_rules) / sizeof(glob_rules[0]); i++) {
+		struct filter_bytecode *bc = NULL;
+		struct filter_error err = {0};
+		int ret = filter_compile_flags(glob_rules[i].expr,
+					       FILTER_COMPILE_LTTNG_CLI, &bc,
+					       &err);
+
+		if (!glob_rules[i].lttng) {
+			if (ret)
+				fail_msg("'%s' refused: %s", glob_rules[i].expr,
+					 err.message);
+			free(bc);
+			continue;
+		}
+		if (ret != -EINVAL)
+			fail_msg("'%s' accepted", glob_rules[i].expr);
+		assert_null(bc);
+		assert_int_equal(err.kind, FILTER_ERR_TYPE);
+		assert_string_equal(err.lttng_message, glob_rules[i].lttng);
+	}
+}
+
 static void test_type_errors_known_from_literals(void **state)
 {
 	size_t i;
@@ -338,6 +403,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_type_errors_known_from_literals),
 		cmocka_unit_test(test_expression_length_limit_is_lttngs),
+		cmocka_unit_test(test_glob_rules_are_lttngs),
 		cmocka_unit_test(test_nesting_depth_and_stack_limits),
 		cmocka_unit_test(test_bytecode_size_limit),
 		cmocka_unit_test(test_literal_subexpressions_are_folded),

@@ -310,6 +310,7 @@ static void test_trailing_bytes_are_detected(void **state)
 	strcpy(in.name, "s1");
 	strcpy(in.path, "/tmp/s1");
 	in.enabled = 1;
+	in.creation_time = 1795745869;
 	lsc_buf_init(&buf);
 	lsc_put_session(&buf, &in);
 	lsc_put_u32(&buf, 42);
@@ -318,6 +319,7 @@ static void test_trailing_bytes_are_detected(void **state)
 	assert_string_equal(out.name, "s1");
 	assert_string_equal(out.path, "/tmp/s1");
 	assert_int_equal(out.enabled, 1);
+	assert_int_equal(out.creation_time, 1795745869);
 	assert_int_equal(lsc_cursor_finish(&cur), -EBADMSG);
 	lsc_buf_fini(&buf);
 }

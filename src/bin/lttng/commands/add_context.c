@@ -146,19 +146,53 @@ static const struct perf_counter perf_counters[] = {
 	{NULL, 0, 0},
 };
 
+static void perf_field_name(const char *symbol, char *buf, size_t len);
+
+/*
+ * --list: every context type, one a line, or with --mi xml LTTng's
+ * <contexts> (each with its type or perf counter and its symbol, no
+ * <success>) and a successful command.
+ */
 static void list_contexts(void)
 {
 	static const char *const prefixes[] = {"perf:cpu:", "perf:thread:"};
 	const struct named_context *c;
 	const struct perf_counter *p;
+	struct lttng_event_context ctx;
+	char symbol[LTTNG_SYMBOL_NAME_LEN];
 	size_t i;
 
-	for (c = plain_contexts; c->name; c++)
-		printf("%s\n", c->name);
-	for (i = 0; i < 2; i++) {
-		for (p = perf_counters; p->name; p++)
-			printf("%s%s\n", prefixes[i], p->name);
+	if (mi_enabled())
+		mi_context_list_begin();
+	for (c = plain_contexts; c->name; c++) {
+		if (!mi_enabled()) {
+			printf("%s\n", c->name);
+			continue;
+		}
+		memset(&ctx, 0, sizeof(ctx));
+		ctx.ctx = c->type;
+		mi_context_listed(&ctx, c->name);
 	}
+	for (i = 0; i < 2; i++) {
+		for (p = perf_counters; p->name; p++) {
+			snprintf(symbol, sizeof(symbol), "%s%s", prefixes[i],
+				 p->name);
+			if (!mi_enabled()) {
+				printf("%s\n", symbol);
+				continue;
+			}
+			memset(&ctx, 0, sizeof(ctx));
+			ctx.ctx = i ? LTTNG_EVENT_CONTEXT_PERF_THREAD_COUNTER
+				    : LTTNG_EVENT_CONTEXT_PERF_CPU_COUNTER;
+			ctx.u.perf_counter.type = p->type;
+			ctx.u.perf_counter.config = p->config;
+			perf_field_name(symbol, ctx.u.perf_counter.name,
+					sizeof(ctx.u.perf_counter.name));
+			mi_context_listed(&ctx, symbol);
+		}
+	}
+	if (mi_enabled())
+		mi_command_end(MI_SUCCESS_TRUE);
 }
 
 /* "perf:thread:LLC-loads" names the field "perf_thread_LLC_loads". */
@@ -409,18 +443,19 @@ int cmd_add_context(int argc, const char **argv)
 
 	if (ret != CMD_SUCCESS || o.done)
 		goto end;
-	if (o.count == 0) {
-		ERR("Missing mandatory -t TYPE");
-		ret = CMD_ERROR;
-		goto end;
-	}
 	for (t = LTTNG_DOMAIN_KERNEL; t <= LTTNG_DOMAIN_LOG4J; t++) {
 		if (o.domains[t])
 			type = t;
 		count += o.domains[t];
 	}
+	/* LTTng checks the domains before the types. */
 	if (utils_check_one_domain(count, "--kernel/--userspace/--jul/"
 					  "--log4j/--python")) {
+		ret = CMD_ERROR;
+		goto end;
+	}
+	if (o.count == 0) {
+		ERR("Missing mandatory -t TYPE");
 		ret = CMD_ERROR;
 		goto end;
 	}

@@ -187,7 +187,8 @@ static int check_url(const char *url)
 				     strlen(network_schemes[i])))
 				return CMD_SUCCESS;
 		}
-		ERR("URI parse unknown protocol %.*s", (int)(sep - url), url);
+		/* LTTng quotes the whole URL, "://" and the rest included. */
+		ERR("URI parse unknown protocol %s", url);
 	}
 	ERR("Unable to parse the URL %s", url);
 	ERR("Unrecognized URL format.");

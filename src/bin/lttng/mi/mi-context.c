@@ -56,3 +56,14 @@ void mi_context_add(const struct lttng_event_context *context,
 	mi_writer_bool(mi, "success", success);
 	mi_writer_close(mi);
 }
+
+void mi_context_listed(const struct lttng_event_context *context,
+		       const char *symbol)
+{
+	struct mi_writer *mi = mi_command_writer();
+
+	mi_writer_open(mi, "context");
+	write_context_kind(mi, context);
+	mi_writer_string(mi, "symbol", symbol);
+	mi_writer_close(mi);
+}

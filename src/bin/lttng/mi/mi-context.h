@@ -16,4 +16,8 @@ void mi_context_list_begin(void);
 void mi_context_add(const struct lttng_event_context *context,
 		    const char *symbol, bool success);
 
+/* One context type of `add-context --list`: as above, no <success>. */
+void mi_context_listed(const struct lttng_event_context *context,
+		       const char *symbol);
+
 #endif /* LTTNG_CLI_MI_CONTEXT_H */
