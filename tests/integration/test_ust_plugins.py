@@ -69,6 +69,30 @@ def test_getcpu_plugin_chooses_the_buffer(build_dir, lttng_env, tmp_path):
     assert {r.packet_context["cpu_id"] for r in records} == {last_cpu}
 
 
+def test_getcpu_plugin_is_called_once_per_event(build_dir, lttng_env,
+                                                tmp_path):
+    """A plugin answering CPU 0, 1, 2, ... in turn: as LTTng calls it
+    exactly once per recorded event, event k of one thread lands in the
+    stream of CPU k modulo the CPU count, from the very first event (when
+    the streams still have to turn atomic for it) to the last."""
+    cpus = os.cpu_count()
+    t = Tracing(build_dir, lttng_env, tmp_path)
+    try:
+        t.start_daemon()
+        t.env["LTTNG_UST_GETCPU_PLUGIN"] = plugin(build_dir, "getcpu-rr")
+        app = t.app()
+        t.record_testapp()
+        app.emit(200)
+        t.lttng("destroy")
+        trace = read_trace(uid_dir(t.session_dir("s")))
+    finally:
+        t.close()
+    records = [r for r in trace if r.name == "testapp:values"]
+    assert sorted(r.fields["seq"] for r in records) == list(range(200))
+    assert [(r.fields["seq"], r.packet_context["cpu_id"]) for r in records
+            if r.packet_context["cpu_id"] != r.fields["seq"] % cpus] == []
+
+
 def test_unloadable_plugins_are_ignored(build_dir, lttng_env, tmp_path):
     """A missing plugin file: the application still records, on the
     session daemon's usual clock and the real CPUs."""

@@ -645,7 +645,14 @@ int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 	int ret;
 
 	do {
-		now = rb_channel_stream(chan);
+		/*
+		 * A getcpu override chose s for this record: it is asked
+		 * once per record, as LTTng does (a plugin may answer
+		 * differently at each call), so s stays the stream.
+		 */
+		now = __atomic_load_n(&rb_getcpu_override, __ATOMIC_RELAXED)
+			      ? s
+			      : rb_channel_stream(chan);
 		/*
 		 * Still the stream that refused. A thread back on its CPU
 		 * (it migrated away and back) just tries again; one that
