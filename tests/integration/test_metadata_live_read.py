@@ -178,7 +178,10 @@ def test_kernel_metadata_parses_while_event_classes_appear(
         assert len(commands) >= 20, tracepoints
         out = tmp_path / "trace"
         ks.ok("create", "k", f"--output={out}")
-        ks.ok("enable-channel", "--kernel", "--switch-timer=100000", "c")
+        # Small packets: the classes of a packet reach the metadata
+        # file before it (consumers convert at their own pace).
+        ks.ok("enable-channel", "--kernel", "--switch-timer=100000",
+              "--subbuf-size=4096", "--num-subbuf=64", "c")
         ks.ok(*commands[0])
         ks.ok("start")
         metadata = wait_for_metadata(out / "kernel")
