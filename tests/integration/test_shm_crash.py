@@ -67,6 +67,14 @@ def buffer_dir(session_shm):
                         "64-bit")
 
 
+def wait_gone(path, timeout=20):
+    """Waits until path no longer exists; fails loudly after timeout."""
+    deadline = time.monotonic() + timeout
+    while os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(path), (path, list(os.walk(path)))
+
+
 def kill_everything(t, app):
     """SIGKILL the consumer daemon, the session daemon and the app, in
     that order (a consumer that outlives its session daemon would write
@@ -103,10 +111,14 @@ def test_buffers_are_files_while_the_session_lives(tracing):
     tracing.lttng("stop")
     trace = read_trace(uid_dir(tracing.session_dir("s")))
     assert values_of(trace) == list(range(10))
-    tracing.lttng("destroy")
-    # As LTTng: the files go, the directories stay.
-    assert os.listdir(buffer_dir(session_shm)) == []
+    # Per-user buffers outlive the apps that wrote into them.
     app.quit()
+    assert sorted(os.listdir(buffer_dir(session_shm))) == files
+    tracing.lttng("destroy")
+    # As LTTng (observed): the files go, then every directory they were
+    # in up to the session's own; the --shm-path directory stays.
+    wait_gone(session_shm)
+    assert os.listdir(shm) == []
 
 
 def test_regenerated_metadata_replaces_the_kept_text(tracing, crash):
@@ -222,6 +234,52 @@ def test_per_process_buffers_are_recovered_too(tracing, crash):
     assert (r.returncode, r.stderr) == (0, ""), r
     rel = os.path.relpath(os.path.join(pid_root, app_dir), shm)
     assert values_of(read_trace(out / rel)) == list(range(50))
+
+
+def test_exited_apps_per_process_directories_are_removed(tracing):
+    """As LTTng 2.13 (observed with the anchor): when a process with
+    per-process buffers goes, by exit or by SIGKILL, its buffer files and
+    its <shm>/<session>/ust/pid/<app>-<pid>-<date> directory are removed
+    within moments (the consumer wrote its data out first), then the
+    parents left empty up to the session's directory; those of the
+    processes still alive stay."""
+    shm, session_shm = create_with_shm(tracing, "s")
+    tracing.lttng("enable-channel", "--userspace", "--buffers-pid", "c")
+    tracing.lttng("enable-event", "--userspace", "testapp:values",
+                  "-c", "c")
+    tracing.lttng("start")
+    pid_root = os.path.join(session_shm, "ust", "pid")
+    apps = [tracing.app() for _ in range(3)]
+    for app in apps:
+        app.emit(20)
+    dirs = {app.pid: os.path.join(pid_root, d)
+            for app in apps for d in os.listdir(pid_root)
+            if re.fullmatch(rf"ust-test-app-{app.pid}-{DATE}", d)}
+    assert len(dirs) == 3
+    cpus = os.sysconf("SC_NPROCESSORS_CONF")
+    expected = sorted(["metadata"] + [f"c_{i}" for i in range(cpus)])
+    for d in dirs.values():
+        assert sorted(os.listdir(d)) == expected
+    exiting, killed, staying = apps
+    exiting.quit()
+    wait_gone(dirs[exiting.pid])
+    killed.kill()
+    wait_gone(dirs[killed.pid])
+    # The process still alive keeps its files, and its parents stay.
+    assert sorted(os.listdir(dirs[staying.pid])) == expected
+    assert os.listdir(pid_root) == [os.path.basename(dirs[staying.pid])]
+    staying.emit(5)
+    staying.quit()
+    wait_gone(session_shm)  # the last one takes the session's directory
+    assert os.listdir(shm) == []
+    # Every event was written out before the files went.
+    for app in apps:
+        (trace_dir,) = [
+            p for p in (tracing.session_dir("s") / "ust" / "pid").iterdir()
+            if p.name.startswith(f"ust-test-app-{app.pid}-")]
+        assert values_of(read_trace(trace_dir)) == \
+            list(range(25 if app is staying else 20))
+    tracing.lttng("destroy")
 
 
 def test_damaged_stream_files_are_reported_not_fatal(tracing, crash):

@@ -149,3 +149,69 @@ def test_app_context_values_change_every_event_at_one_call_site(
         seq = rec.fields["seq"]
         got = rec.common_context["_app_alt_v"]
         assert got == expected_alt(seq, pattern), f"event {seq}"
+
+
+CREDENTIALS = ["vuid", "veuid", "vsuid", "vgid", "vegid", "vsgid"]
+
+
+def parse_nscreds_steps(stdout):
+    """ust-nscreds-app's lines: {step: {context name: value}}."""
+    steps = {}
+    for line in stdout.splitlines():
+        words = line.split()
+        assert words[0] == "step", line
+        values = dict(zip(words[2::2], map(int, words[3::2])))
+        steps[int(words[1])] = {
+            "vpid": values["vpid"], "vtid": values["vtid"],
+            **{c: values[c[1:]] for c in CREDENTIALS},
+            **{f"{ns}_ns": values[f"{ns}_ns"] for ns in NAMESPACES}}
+    return steps
+
+
+@pytest.mark.skipif(os.geteuid() != 0,
+                    reason="unshare(), setns() and set*id() need root")
+def test_contexts_follow_unshare_setns_and_setid(chain, tool, build_dir,
+                                                 lttng_env, tmp_path):
+    """As LTTng-UST 2.13 with liblttng-ust-fork.so preloaded: after
+    unshare(), setns() and each of the set*id() calls, the next event's
+    namespace and credential contexts are the process's new values (the
+    app prints what /proc/thread-self/ns and getres[ug]id() say at each
+    step)."""
+    out = tmp_path / "trace"
+    assert chain.run("create", "c", f"--output={out}").rc == 0
+    assert chain.run("enable-channel", "-u", "ch").rc == 0
+    types = [arg for t in ["vpid", "vtid", *CREDENTIALS] +
+             [f"{ns}_ns" for ns in NAMESPACES] for arg in ("-t", t)]
+    assert chain.run("add-context", "-u", "-c", "ch", *types).rc == 0
+    assert chain.run("enable-event", "-u", "-c", "ch",
+                     "testapp:values").rc == 0
+    assert chain.run("start").rc == 0
+    app = tool("tests/tools/ust-apps/ust-nscreds-app")
+    fork_lib = build_dir / "src/lib/lttng-ust-fork/liblttng-ust-fork.so"
+    proc = subprocess.run([str(app)], env=dict(
+        lttng_env, LD_PRELOAD=str(fork_lib),
+        LTTNG_UST_REGISTER_TIMEOUT="30000"), capture_output=True,
+        text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert chain.run("destroy", "c").rc == 0
+
+    expected = parse_nscreds_steps(proc.stdout)
+    assert sorted(expected) == list(range(13))
+    # The app really changed what the test checks.
+    changed = [ns for ns in ("uts_ns", "ipc_ns", "net_ns", "cgroup_ns")
+               if expected[1][ns] != expected[0][ns]]
+    assert changed == ["uts_ns", "ipc_ns", "net_ns", "cgroup_ns"]
+    assert expected[2]["uts_ns"] == expected[0]["uts_ns"]
+    assert expected[2]["net_ns"] == expected[0]["net_ns"]
+    assert expected[2]["ipc_ns"] == expected[1]["ipc_ns"]
+    for before, after in zip(range(3, 12), range(4, 13)):
+        assert {c: expected[before][c] for c in CREDENTIALS} != \
+            {c: expected[after][c] for c in CREDENTIALS}, after
+
+    trace = read(out)
+    assert sorted(rec.fields["seq"] for rec in trace) == list(range(13))
+    for rec in trace:
+        ctx = rec.common_context
+        want = expected[rec.fields["seq"]]
+        assert {name: ctx[name] for name in want} == want, \
+            rec.fields["seq"]

@@ -8,7 +8,10 @@
  * did not change, drains every stream of every channel: a drain is a few
  * -EAGAIN returns for idle streams, so there is no per-stream
  * bookkeeping. The command loop rebuilds nothing: it bumps the
- * generation and wakes the thread, which copies the fds again.
+ * generation and wakes the thread, which copies the fds again. Each
+ * round first writes the metadata pushed since the last one, so it
+ * reaches the files within a read timer period and before the data
+ * that uses it.
  */
 #include <errno.h>
 #include <poll.h>
@@ -20,6 +23,7 @@
 #include <unistd.h>
 
 #include "consume-thread.h"
+#include "metadata-output.h"
 #include "ust-channel.h"
 #include "util/log.h"
 
@@ -97,6 +101,8 @@ static void run_switch_timers(uint64_t now)
 
 static void consume_all(const struct poll_set *set)
 {
+	/* first: the packets drained below may use new event classes */
+	metadata_output_flush_all();
 	if (set->generation != ust_channels_generation)
 		return; /* the fds copied are stale; rebuild first */
 	for (size_t i = 1; i < set->nr; i++)

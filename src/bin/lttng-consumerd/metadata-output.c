@@ -32,9 +32,6 @@ struct metadata_output {
 	struct metadata_output *next;
 };
 
-/* TSDL bytes one metadata packet carries. */
-#define PACKET_TEXT (CTF_METADATA_PACKET_SIZE - CTF_METADATA_PACKET_HEADER_LEN)
-
 static struct metadata_output *outputs;
 
 static struct metadata_output *find(uint64_t key)
@@ -132,8 +129,10 @@ static int write_pending(struct metadata_output *m, size_t len)
 }
 
 /*
- * Text is kept until it fills a packet or the data is flushed, so the
- * metadata is packed in full packets, as LTTng's consumer writes it.
+ * Text is kept until the consumption thread's next round or a flush
+ * (metadata_output_flush_all()), so that a burst of pushes shares
+ * packets; the session daemon pushes whole statements, so what is
+ * pending always ends between two statements.
  */
 int metadata_output_push(uint64_t key, const char *text, size_t len)
 {
@@ -160,7 +159,7 @@ int metadata_output_push(uint64_t key, const char *text, size_t len)
 	m->pending = grown;
 	memcpy(m->pending + m->pending_len, text, len);
 	m->pending_len += len;
-	return write_pending(m, m->pending_len - m->pending_len % PACKET_TEXT);
+	return 0;
 }
 
 /* A malloc'd copy of text[0..len) (one byte at least). */
@@ -329,7 +328,7 @@ static int open_in_chunk(struct metadata_output *m, const char *new_dir)
 		return -ENOMEM;
 	memcpy(m->pending, m->all, m->all_len);
 	m->pending_len = m->all_len;
-	return write_pending(m, m->pending_len - m->pending_len % PACKET_TEXT);
+	return write_pending(m, m->pending_len);
 }
 
 int metadata_output_rotate(uint64_t key, const char *new_dir)

@@ -18,7 +18,11 @@
  * held. 0, -EEXIST, or -errno (logged).
  */
 int metadata_output_create(const struct consumer_metadata_desc *desc);
-/* Appends text. -ENOENT for an unknown key, -errno on I/O errors. */
+/*
+ * Appends text (whole TSDL statements), written out as packets by the
+ * next metadata_output_flush_all(). -ENOENT for an unknown key, -errno
+ * on I/O errors.
+ */
 int metadata_output_push(uint64_t key, const char *text, size_t len);
 /*
  * lttng regenerate metadata: text (the whole metadata, regenerated)
@@ -29,8 +33,10 @@ int metadata_output_push(uint64_t key, const char *text, size_t len);
  */
 int metadata_output_regenerate(uint64_t key, const char *text, size_t len);
 /*
- * Writes the text kept back by every output (the data of a flush must
- * find its metadata in the files). 0 or the first -errno.
+ * Writes the text kept back by every output: by the consumption thread
+ * before each round of data packets (the data written must find its
+ * metadata in the files, and a reader of an active session sees new
+ * event classes within a round) and by flushes. 0 or the first -errno.
  */
 int metadata_output_flush_all(void);
 /* Writes what is pending, closes the file. -ENOENT for an unknown key. */

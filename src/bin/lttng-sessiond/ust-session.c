@@ -1,6 +1,7 @@
 /*
  * Implementation of ust-session.h.
  */
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -685,6 +686,43 @@ bool ust_session_data_pending(struct session *session)
 	return false;
 }
 
+/*
+ * --shm-path: once the consumer removed a set's buffer and metadata
+ * files, its directory and every parent that became empty go too, up to
+ * and including the session's own shm directory, as LTTng's consumer
+ * does when it releases a channel (tools watch an exited app's
+ * directory disappear). rmdir() only takes empty directories, so those
+ * of other apps or users that still hold files stay.
+ */
+static void remove_shm_dirs(const struct ust_buffer_set *set)
+{
+	char dir[PATH_MAX];
+	size_t len = strlen(set->shm_dir), root_len;
+
+	if (!len)
+		return;
+	assert(len > strlen(set->rel_dir));
+	root_len = len - strlen(set->rel_dir) - 1; /* <root>/<rel_dir> */
+	memcpy(dir, set->shm_dir, len + 1);
+	while (len >= root_len && len > 1) {
+		char *slash;
+
+		if (rmdir(dir)) {
+			if (errno != ENOTEMPTY && errno != EEXIST &&
+			    errno != ENOENT)
+				DBG("Cannot remove %s: %s", dir,
+				    strerror(errno));
+			if (errno != ENOENT)
+				return;
+		}
+		slash = strrchr(dir, '/');
+		if (!slash)
+			return;
+		*slash = '\0';
+		len = (size_t)(slash - dir);
+	}
+}
+
 static void destroy_set(struct ust_buffer_set *set)
 {
 	bool gone = set_producers_gone(set);
@@ -702,6 +740,7 @@ static void destroy_set(struct ust_buffer_set *set)
 		free(bc);
 	}
 	ust_registry_destroy(set->registry);
+	remove_shm_dirs(set);
 	free(set);
 }
 

@@ -3,7 +3,8 @@
  * file: packets of CTF_METADATA_PACKET_SIZE bytes, each a 37-byte header
  * (CTF 1.8 section 7.1, native byte order), a run of TSDL text and zero
  * padding. Text added later goes into new packets appended to the same
- * file. Used by the consumer daemon and by the synthetic trace tool.
+ * file; packets break between TSDL statements. Used by the consumer
+ * daemon and by the synthetic trace tool.
  */
 #ifndef CTF_METADATA_STREAM_H
 #define CTF_METADATA_STREAM_H
@@ -28,8 +29,14 @@ size_t ctf_metadata_packet_encode(const uint8_t uuid[CTF_UUID_LEN],
 
 /*
  * Appends text[0..len) to fd as metadata packets of
- * CTF_METADATA_PACKET_SIZE bytes. Returns 0 or a negative errno with a
- * message.
+ * CTF_METADATA_PACKET_SIZE bytes. The text must start between two TSDL
+ * statements. A packet ends between two top-level statements unless one
+ * statement alone is longer than a packet, and each packet is one
+ * write(): a reader that opens the file while it grows (an active
+ * session) finds whole packets of whole statements, a valid metadata
+ * prefix, as long as the file offset stays a multiple of the page size
+ * (Linux makes a page-aligned, one-page write appear at once). Returns
+ * 0 or a negative errno with a message.
  */
 int ctf_metadata_stream_write(int fd, const uint8_t uuid[CTF_UUID_LEN],
 			      const char *text, size_t len,

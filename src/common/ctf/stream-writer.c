@@ -37,6 +37,8 @@ struct ctf_stream_writer {
 	int fd;
 	bool with_index;
 	struct user_creds owner;    /* who creates the files */
+	int (*before_packet)(void *arg, struct ctf_error *err);
+	void *before_packet_arg;
 	struct ctf_tracefile files; /* rotation: which file, its name */
 	struct ctf_index_writer index;
 
@@ -182,6 +184,8 @@ ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 	}
 	w->with_index = config->with_index;
 	w->owner = config->owner;
+	w->before_packet = config->before_packet;
+	w->before_packet_arg = config->before_packet_arg;
 	ctf_tracefile_init(&w->files, config->tracefile_size,
 			   config->tracefile_count, config->sequence_names);
 	if (open_file(w, err))
@@ -250,6 +254,11 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 		break;
 	case CTF_TRACEFILE_APPEND:
 		break;
+	}
+	if (w->before_packet) {
+		ret = w->before_packet(w->before_packet_arg, err);
+		if (ret)
+			return ret;
 	}
 	entry.offset = w->file_offset;
 	ret = ctf_write_all(w->fd, p, w->packet_size, w->path, err);

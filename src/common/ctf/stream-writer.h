@@ -49,6 +49,15 @@ struct ctf_stream_writer_config {
 	uint64_t tracefile_size;
 	uint64_t tracefile_count;
 	bool sequence_names;
+	/*
+	 * Called (when not NULL) before each packet is written, e.g. to
+	 * write first the metadata of the event classes it may hold, so
+	 * that a reader of the growing trace never meets an event class
+	 * not yet declared. Returns 0, or a negative errno with err set
+	 * (the packet is then not written).
+	 */
+	int (*before_packet)(void *arg, struct ctf_error *err);
+	void *before_packet_arg;
 };
 
 #define CTF_STREAM_MIN_PACKET_SIZE 128

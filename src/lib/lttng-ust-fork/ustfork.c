@@ -7,6 +7,11 @@
  * also reach liblttng-ust's pthread_atfork handlers; the hooks nest, so
  * the work is done once. clone() without CLONE_VM runs no atfork
  * handler: the child's hook runs first thing in the new process.
+ *
+ * As LTTng-UST 2.13's, it also wraps setns(2), unshare(2) and the
+ * set*id(2) family: after a successful call, liblttng-ust's hook drops
+ * the cached namespace or credential context values, so later events
+ * carry the new ones.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -23,6 +28,16 @@
 void lttng_ust_before_fork(sigset_t *save_sigset);
 void lttng_ust_after_fork_parent(sigset_t *restore_sigset);
 void lttng_ust_after_fork_child(sigset_t *restore_sigset);
+void lttng_ust_after_setns(void);
+void lttng_ust_after_unshare(void);
+void lttng_ust_after_setuid(void);
+void lttng_ust_after_seteuid(void);
+void lttng_ust_after_setreuid(void);
+void lttng_ust_after_setresuid(void);
+void lttng_ust_after_setgid(void);
+void lttng_ust_after_setegid(void);
+void lttng_ust_after_setregid(void);
+void lttng_ust_after_setresgid(void);
 
 /* The C library's definition of `name`, or abort: nothing to call. */
 static void *next_symbol(const char *name)
@@ -122,3 +137,39 @@ UST_FORK_API int clone(int (*fn)(void *), void *child_stack, int flags,
 	errno = err;
 	return ret;
 }
+
+/*
+ * A wrapper of the C library's `name`, taking `params` and passing
+ * `args`: on success, liblttng-ust's `hook` runs before returning; errno
+ * is the C library's.
+ */
+#define UST_FORK_WRAP(name, hook, params, args)                                \
+	UST_FORK_API int name params                                           \
+	{                                                                      \
+		static int(*libc_fn) params;                                   \
+		int ret, err;                                                  \
+                                                                               \
+		if (!libc_fn)                                                  \
+			libc_fn = (int(*) params)next_symbol(#name);           \
+		ret = libc_fn args;                                            \
+		err = errno;                                                   \
+		if (ret == 0)                                                  \
+			hook();                                                \
+		errno = err;                                                   \
+		return ret;                                                    \
+	}
+
+UST_FORK_WRAP(setns, lttng_ust_after_setns, (int fd, int nstype), (fd, nstype))
+UST_FORK_WRAP(unshare, lttng_ust_after_unshare, (int flags), (flags))
+UST_FORK_WRAP(setuid, lttng_ust_after_setuid, (uid_t uid), (uid))
+UST_FORK_WRAP(seteuid, lttng_ust_after_seteuid, (uid_t euid), (euid))
+UST_FORK_WRAP(setreuid, lttng_ust_after_setreuid, (uid_t ruid, uid_t euid),
+	      (ruid, euid))
+UST_FORK_WRAP(setresuid, lttng_ust_after_setresuid,
+	      (uid_t ruid, uid_t euid, uid_t suid), (ruid, euid, suid))
+UST_FORK_WRAP(setgid, lttng_ust_after_setgid, (gid_t gid), (gid))
+UST_FORK_WRAP(setegid, lttng_ust_after_setegid, (gid_t egid), (egid))
+UST_FORK_WRAP(setregid, lttng_ust_after_setregid, (gid_t rgid, gid_t egid),
+	      (rgid, egid))
+UST_FORK_WRAP(setresgid, lttng_ust_after_setresgid,
+	      (gid_t rgid, gid_t egid, gid_t sgid), (rgid, egid, sgid))

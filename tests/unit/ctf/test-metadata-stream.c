@@ -1,16 +1,21 @@
 /*
  * Unit tests of the byte formats around the TSDL text: the metadata
  * packet header (CTF 1.8 section 7.1), text split over several packets
- * and appended later, and LTTng's big-endian index header and entries.
+ * and appended later, packets breaking between TSDL statements (a model
+ * test on random statements), and LTTng's big-endian index header and
+ * entries.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -106,6 +111,138 @@ static void test_long_text_is_split_and_appended(void **state)
 	free(file);
 }
 
+/* Random TSDL-like statements for the packet break model test. */
+struct statements {
+	char *text;
+	size_t len, cap;
+	size_t *semis; /* just after each statement's final ';' */
+	size_t *ends;  /* where each statement, with its blanks, ends */
+	size_t nr;
+};
+
+static void put(struct statements *st, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (st->len + n + 1 > st->cap) {
+		st->cap = (st->len + n + 1) * 2;
+		st->text = realloc(st->text, st->cap);
+		assert_non_null(st->text);
+	}
+	memcpy(st->text + st->len, s, n + 1);
+	st->len += n;
+}
+
+/*
+ * One statement: an optional comment holding ; { }, then a body whose
+ * literals and nested blocks hold ; { } too, sometimes longer than a
+ * packet, then blanks.
+ */
+static void put_statement(struct statements *st, unsigned int *seed)
+{
+	static const char *const comments[] = {"", "/* ; } { \" */\n",
+					       "// ; { '\n", "/* **/ /*;*/\n"};
+	static const char *const parts[] = {
+		"\tname = \"a;b{\\\"}\";\n",
+		"\tfields := struct { integer { size = 8; } _x; };\n",
+		"\tc = '}';\n",
+		"\tv = { [0] = \"];\" };\n",
+		"\tx = \"\\\\\";\n",
+	};
+	unsigned int nr_parts = (unsigned int)rand_r(seed) % 8;
+	bool huge = rand_r(seed) % 16 == 0;
+
+	put(st, comments[rand_r(seed) % 4]);
+	put(st, rand_r(seed) % 2 ? "event {\n" : "typealias integer {\n");
+	if (huge)
+		nr_parts = 4096 / 20 + (unsigned int)rand_r(seed) % 200;
+	for (unsigned int i = 0; i < nr_parts; i++)
+		put(st, parts[rand_r(seed) % 5]);
+	put(st, rand_r(seed) % 2 ? "};" : "} := t;");
+	st->semis = realloc(st->semis, (st->nr + 1) * sizeof(*st->semis));
+	assert_non_null(st->semis);
+	st->semis[st->nr] = st->len;
+	put(st, rand_r(seed) % 2 ? "\n\n" : "\n");
+	st->ends = realloc(st->ends, (st->nr + 1) * sizeof(*st->ends));
+	assert_non_null(st->ends);
+	st->ends[st->nr++] = st->len;
+}
+
+/*
+ * The statement whose ';' is the last in (from, to], or -1: a packet
+ * from `from` with room up to `to` must end after that ';' and no
+ * later than the blanks that follow it.
+ */
+static long last_statement_within(const struct statements *st, size_t from,
+				  size_t to)
+{
+	long found = -1;
+
+	for (size_t i = 0; i < st->nr; i++)
+		if (st->semis[i] > from && st->semis[i] <= to)
+			found = (long)i;
+	return found;
+}
+
+static void test_packets_break_between_statements(void **state)
+{
+	const size_t room =
+		CTF_METADATA_PACKET_SIZE - CTF_METADATA_PACKET_HEADER_LEN;
+	unsigned int seed = (unsigned int)time(NULL);
+	char path[] = "/tmp/ctf-meta-XXXXXX";
+
+	(void)state;
+	print_message("seed %u\n", seed);
+	for (int round = 0; round < 50; round++) {
+		struct statements st = {0};
+		int fd = mkstemp(path);
+		uint8_t *file;
+		size_t offset = 0, at = 0;
+		off_t size;
+
+		assert_true(fd >= 0);
+		unlink(path);
+		while (st.nr < 20 + (size_t)(rand_r(&seed) % 60))
+			put_statement(&st, &seed);
+		assert_int_equal(ctf_metadata_stream_write(fd, uuid, st.text,
+							   st.len, NULL),
+				 0);
+		size = lseek(fd, 0, SEEK_END);
+		assert_int_equal(size % CTF_METADATA_PACKET_SIZE, 0);
+		file = malloc((size_t)size);
+		assert_int_equal(pread(fd, file, (size_t)size, 0), size);
+		while (offset < (size_t)size) {
+			uint32_t content;
+			size_t take;
+			long last;
+
+			memcpy(&content, file + offset + 24, 4);
+			take = content / 8 - CTF_METADATA_PACKET_HEADER_LEN;
+			assert_true(take > 0 && take <= room);
+			assert_memory_equal(file + offset + 37, st.text + at,
+					    take);
+			last = last_statement_within(&st, at, at + room);
+			if (at + take < st.len && last >= 0) {
+				/* as many whole statements as fit */
+				assert_true(at + take >= st.semis[last]);
+				assert_true(at + take <= st.ends[last]);
+			} else if (at + take < st.len) {
+				/* a statement too long for one packet */
+				assert_int_equal(take, room);
+			}
+			at += take;
+			offset += CTF_METADATA_PACKET_SIZE;
+		}
+		assert_int_equal(at, st.len);
+		free(file);
+		free(st.text);
+		free(st.semis);
+		free(st.ends);
+		close(fd);
+		memcpy(path + sizeof(path) - 7, "XXXXXX", 6);
+	}
+}
+
 static void test_index_header_bytes(void **state)
 {
 	static const uint8_t expected[CTF_INDEX_HEADER_LEN] = {
@@ -165,6 +302,7 @@ int main(void)
 		cmocka_unit_test(test_metadata_packet_header_bytes),
 		cmocka_unit_test(test_packet_takes_only_what_fits),
 		cmocka_unit_test(test_long_text_is_split_and_appended),
+		cmocka_unit_test(test_packets_break_between_statements),
 		cmocka_unit_test(test_index_header_bytes),
 		cmocka_unit_test(test_index_entry_bytes_are_big_endian),
 		cmocka_unit_test(test_index_open_reports_unwritable_directory),

@@ -49,6 +49,8 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	wc.tracefile_size = config->tracefile_size;
 	wc.tracefile_count = config->tracefile_count;
 	wc.owner = config->owner;
+	wc.before_packet = config->before_packet;
+	wc.before_packet_arg = config->before_packet_arg;
 	if (config->snapshot) { /* a ring of one-packet files */
 		wc.with_index = false;
 		wc.tracefile_size = config->packet_size;

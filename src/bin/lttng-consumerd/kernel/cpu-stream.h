@@ -52,6 +52,9 @@ struct kernel_cpu_stream_config {
 	 */
 	bool snapshot;
 	size_t ring_bytes;
+	/* ctf_stream_writer_config's: the metadata before each packet */
+	int (*before_packet)(void *arg, struct ctf_error *err);
+	void *before_packet_arg;
 };
 
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,

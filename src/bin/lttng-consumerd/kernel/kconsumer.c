@@ -372,6 +372,17 @@ static int write_metadata(struct kconsumer *kc, struct ctf_error *err)
 	return ret;
 }
 
+/*
+ * Before each data packet: the classes declared since the last write
+ * (the converter declares a class at its first record) reach the
+ * metadata file first, so a reader of the active session's growing
+ * trace never finds a record of an undeclared class.
+ */
+static int write_metadata_first(void *kc, struct ctf_error *err)
+{
+	return write_metadata(kc, err);
+}
+
 /* Whether the instance's buffers are in overwrite mode. */
 static bool instance_overwrites(const char *instance)
 {
@@ -422,6 +433,8 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.trackers = &kc->trackers,
 		.to_monotonic = &kc->to_monotonic,
 		.owner = kc->owner,
+		.before_packet = write_metadata_first,
+		.before_packet_arg = kc,
 	};
 	char path[4200];
 	long cpus = sysconf(_SC_NPROCESSORS_CONF);
@@ -1507,6 +1520,14 @@ static int control_command(struct kconsumer *kc, char cmd, int *status)
 	return 0;
 }
 
+static uint64_t monotonic_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
 /* Serves the control socket until quit; returns the exit status. */
 static int run(struct kconsumer *kc)
 {
@@ -1516,19 +1537,32 @@ static int run(struct kconsumer *kc)
 	int ret, status;
 	char cmd;
 
+	uint64_t last_drain = monotonic_ms();
+
 	while (!quit_requested) {
+		bool command, due;
+
 		ret = poll(fds, nfds, poll_timeout_ms(kc));
 		if (ret < 0 && errno != EINTR)
 			break;
-		if (ret >= 0 && !(fds[0].revents & (POLLIN | POLLHUP))) {
-			/* The read timer, or buffers filling up. */
+		if (ret < 0)
+			continue;
+		command = fds[0].revents & (POLLIN | POLLHUP);
+		/*
+		 * The read timer, or buffers filling up; also when commands
+		 * keep the poll from timing out (lttng enable-event after
+		 * enable-event), so the trace and its metadata keep up.
+		 */
+		due = !command || monotonic_ms() - last_drain >=
+					  (uint64_t)poll_timeout_ms(kc);
+		if (due) {
 			if (drain_all(kc, &err))
 				fprintf(stderr, "Error: kernel consumer: %s\n",
 					err.message);
 			switch_packets(kc);
-			continue;
+			last_drain = monotonic_ms();
 		}
-		if (ret < 0)
+		if (!command)
 			continue;
 		if (read(kc->control_fd, &cmd, 1) <= 0)
 			break; /* the session daemon is gone */
