@@ -102,12 +102,12 @@ static inline void trace_clock_page_load(const struct trace_clock_page *page,
 static inline uint64_t trace_clock_page_read(const struct trace_clock_page *page,
 					     bool ordered)
 {
-	struct trace_clock_params p;
-	uint64_t seq, tsc;
+	const struct trace_clock_line *l;
+	uint64_t seq, tsc, base, ns, mult;
 
 	do {
 		seq = __atomic_load_n(&page->seq, __ATOMIC_ACQUIRE);
-		trace_clock_page_load(page, &p, &seq);
+		l = &page->params[seq & 1].cur;
 #if TRACE_CLOCK_HAVE_TSC
 		if (ordered)
 			_mm_lfence();
@@ -115,11 +115,22 @@ static inline uint64_t trace_clock_page_read(const struct trace_clock_page *page
 #else
 		tsc = 0;
 #endif
+		/* Only the line covering tsc is loaded. */
+		base = __atomic_load_n(&l->tsc, __ATOMIC_RELAXED);
+		if (tsc < base) {
+			l = &page->params[seq & 1].prev;
+			base = __atomic_load_n(&l->tsc, __ATOMIC_RELAXED);
+			if (tsc < base)
+				tsc = base;
+		}
+		ns = __atomic_load_n(&l->ns, __ATOMIC_RELAXED);
+		mult = __atomic_load_n(&l->mult, __ATOMIC_RELAXED);
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 	} while (__atomic_load_n(&page->seq, __ATOMIC_RELAXED) != seq);
-	if (__builtin_expect(!p.cur.mult, 0))
+	if (__builtin_expect(!mult, 0))
 		return trace_clock_monotonic();
-	return trace_clock_params_eval(&p, tsc);
+	return ns + (uint64_t)(((unsigned __int128)(tsc - base) * mult) >>
+			       TRACE_CLOCK_PAGE_SHIFT);
 }
 
 /* Publishes p as page's current parameters (one publisher per page). */
