@@ -34,7 +34,9 @@
  * buffer reads the clock after loading the stream's offset, and a record
  * reserved from another CPU must not get a timestamp older than the
  * record it follows (producer.c, TIME). The vDSO orders its own TSC read;
- * trace_clock_tsc() does the same with lfence.
+ * trace_clock_tsc() does the same with lfence. The converted TSC
+ * (tsc-page.h) takes the bare read only on streams whose writers all run
+ * on one CPU (producer.h, rb_stream_reserve says why that suffices).
  *
  * The readers are inline so that the ring buffer's inline reserve can
  * take them as its constant clock function.
