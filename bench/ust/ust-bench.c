@@ -97,16 +97,17 @@ static double run_disabled(long n)
 
 static struct rb_channel *make_channel(uint32_t clock_source)
 {
-	struct rb_config conf = {.subbuf_size = 1 << 20,
-				 .subbuf_count = 4,
-				 .mode = RB_MODE_DISCARD,
-				 .wakeup = RB_WAKEUP_NONE,
-				 .nr_streams = 2,
-				 .header_kind = CTF_EVENT_HEADER_COMPACT,
-				 .clock_source = clock_source,
-				 /* as lttng-consumerd decides (ust-channel.c) */
-				 .local_reserve = rb_local_commit_enable() &&
-						  rb_cpu_can_run_on_all(2)};
+	struct rb_config conf = {
+		.subbuf_size = 1 << 20,
+		.subbuf_count = 4,
+		.mode = RB_MODE_DISCARD,
+		.wakeup = RB_WAKEUP_NONE,
+		.nr_streams = 2,
+		.header_kind = CTF_EVENT_HEADER_COMPACT,
+		.clock_source = clock_source,
+		/* as lttng-consumerd decides (ust-channel.c) */
+		.local_reserve =
+			rb_local_commit_enable() && rb_cpu_can_run_on_all(2)};
 	struct rb_channel *chan;
 
 	if (rb_channel_create(&conf, &chan)) {
@@ -116,8 +117,10 @@ static struct rb_channel *make_channel(uint32_t clock_source)
 	/* The converted TSC: this process publishes, as the consumer does. */
 	for (unsigned int i = 0;
 	     clock_source == TRACE_CLOCK_TSC_NS && i < chan->nr_streams; i++)
-		if (trace_clock_publisher_add(&chan->streams[i].shm->clock_page)) {
-			fprintf(stderr, "ust-bench: cannot publish the clock\n");
+		if (trace_clock_publisher_add(
+			    &chan->streams[i].shm->clock_page)) {
+			fprintf(stderr,
+				"ust-bench: cannot publish the clock\n");
 			exit(1);
 		}
 	return chan;

@@ -283,9 +283,10 @@ bool rb_stream_flip_settle(struct rb_stream *s, bool on_cpu);
  * compare-and-swap is then refused (RB_OFFSET_MOVED, *old reloaded), so
  * that the caller reads the clock again, ordered.
  */
-RB_INLINE enum rb_offset_cas_result
-rb_offset_cas_ts(struct rb_stream *s, uint64_t *old, uint64_t desired,
-		 bool ts_ordered)
+RB_INLINE enum rb_offset_cas_result rb_offset_cas_ts(struct rb_stream *s,
+						     uint64_t *old,
+						     uint64_t desired,
+						     bool ts_ordered)
 {
 	uint64_t *offset = &s->shm->offset;
 	enum rb_local_cas_result local = RB_LOCAL_CAS_ELSEWHERE;
@@ -341,8 +342,8 @@ rb_offset_cas(struct rb_stream *s, uint64_t *old, uint64_t desired)
  * that will commit through the CPU-local sequence may pass false
  * (rb_stream_reserve says why).
  */
-RB_INLINE uint64_t rb_stream_clock(const struct rb_stream *s,
-				   rb_clock_fn clock, bool ordered)
+RB_INLINE uint64_t rb_stream_clock(const struct rb_stream *s, rb_clock_fn clock,
+				   bool ordered)
 {
 	if (clock == trace_clock_tsc_ns_fn)
 		return trace_clock_page_read(&s->shm->clock_page, ordered);

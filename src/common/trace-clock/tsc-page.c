@@ -56,9 +56,10 @@ void trace_clock_steer_update(struct trace_clock_steer *st, uint64_t tsc,
 	uint64_t start;
 
 	if (tsc > st->sample_tsc && ns > st->sample_ns)
-		st->rate_mult = (uint64_t)(((unsigned __int128)(ns - st->sample_ns)
-					    << TRACE_CLOCK_PAGE_SHIFT) /
-					   (tsc - st->sample_tsc));
+		st->rate_mult =
+			(uint64_t)(((unsigned __int128)(ns - st->sample_ns)
+				    << TRACE_CLOCK_PAGE_SHIFT) /
+				   (tsc - st->sample_tsc));
 	if (!st->rate_mult)
 		st->rate_mult = 1;
 	st->sample_tsc = tsc;

@@ -99,8 +99,8 @@ static inline void trace_clock_page_load(const struct trace_clock_page *page,
  * takes the bare read (producer.h, rb_stream_clock). A page nobody
  * published yet reads CLOCK_MONOTONIC.
  */
-static inline uint64_t trace_clock_page_read(const struct trace_clock_page *page,
-					     bool ordered)
+static inline uint64_t
+trace_clock_page_read(const struct trace_clock_page *page, bool ordered)
 {
 	const struct trace_clock_line *l;
 	uint64_t seq, tsc, base, ns, mult;

@@ -235,8 +235,9 @@ int main(int argc, char **argv)
 	char path[4096];
 
 	if (argc < 4 || argc > 6) {
-		fprintf(stderr, "usage: ts-stress OUT_DIR THREADS "
-				"RECORDS_PER_THREAD [tsc|tsc-ns [atomic|local]]\n");
+		fprintf(stderr,
+			"usage: ts-stress OUT_DIR THREADS "
+			"RECORDS_PER_THREAD [tsc|tsc-ns [atomic|local]]\n");
 		return 2;
 	}
 	if (argc > 4 && !strcmp(argv[4], "tsc-ns")) {
@@ -295,10 +296,11 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		die(path);
 	for (i = 0; i < threads; i++) {
-		producers[i] = (struct producer){.stream = stream,
-						 .cpu = cpus[local ? 0 : i % ncpus],
-						 .id = (uint32_t)i,
-						 .records = per_thread};
+		producers[i] =
+			(struct producer){.stream = stream,
+					  .cpu = cpus[local ? 0 : i % ncpus],
+					  .id = (uint32_t)i,
+					  .records = per_thread};
 		if (pthread_create(&producers[i].thread, NULL, produce,
 				   &producers[i]))
 			die("pthread_create");
@@ -341,8 +343,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)reading.records,
 	       (unsigned long long)reading.backwards,
 	       (unsigned long long)reading.wrong, (unsigned long long)failed,
-	       (unsigned long long)updates,
-	       stayed_local ? "local" : "atomic");
+	       (unsigned long long)updates, stayed_local ? "local" : "atomic");
 	rb_channel_destroy(chan);
 	return 0;
 }

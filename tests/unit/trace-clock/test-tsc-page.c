@@ -91,7 +91,8 @@ static void test_steering_model(void **state)
 	seed();
 	memset(&page, 0, sizeof(page));
 	trace_clock_steer_start(&st, tsc, (uint64_t)sim_mono(&m, tsc),
-				(0x100000000ULL * 2) / 5 + 1000 /* 2.5 ppm off */);
+				(0x100000000ULL * 2) / 5 +
+					1000 /* 2.5 ppm off */);
 	trace_clock_page_publish(&page, &st.params);
 	for (i = 1; i <= 2000; i++) {
 		uint64_t ns, start, j, lo, hi, probe;
@@ -100,10 +101,9 @@ static void test_steering_model(void **state)
 
 		tsc += second + rng() % 1000;
 		if (i % 50 == 0)
-			sim_set_ppm(&m, tsc,
-				    (double)(rng() % 1001) - 500.0);
-		ns = (uint64_t)(sim_mono(&m, tsc) +
-				(double)(rng() % 401) - 200.0);
+			sim_set_ppm(&m, tsc, (double)(rng() % 1001) - 500.0);
+		ns = (uint64_t)(sim_mono(&m, tsc) + (double)(rng() % 401) -
+				200.0);
 		before = st.params;
 		trace_clock_steer_update(&st, tsc, ns, second / 2, second);
 		trace_clock_page_publish(&page, &st.params);
@@ -122,7 +122,8 @@ static void test_steering_model(void **state)
 			    trace_clock_params_eval(&st.params, start - 100));
 		/* the steering bound */
 		mult_ppm = ((double)st.params.cur.mult / (double)st.rate_mult -
-			    1.0) * 1e6;
+			    1.0) *
+			   1e6;
 		assert_true(mult_ppm <= TRACE_CLOCK_STEER_MAX_PPM + 0.01 &&
 			    mult_ppm >= -TRACE_CLOCK_STEER_MAX_PPM - 0.01);
 		/*
@@ -138,7 +139,8 @@ static void test_steering_model(void **state)
 			probe = lo + rng() % (hi - lo);
 			trace_clock_page_load(&page, &p, &seq);
 			want = probe < start
-				       ? trace_clock_line_eval(&before.cur, probe)
+				       ? trace_clock_line_eval(&before.cur,
+							       probe)
 				       : trace_clock_line_eval(&st.params.cur,
 							       probe);
 			assert_int_equal(trace_clock_params_eval(&p, probe),
@@ -147,8 +149,8 @@ static void test_steering_model(void **state)
 		prev_start = start;
 		/* after the first 20 s, and 5 s after each frequency jump */
 		if (i > 20 && i % 50 >= 5) {
-			double dev = (double)trace_clock_params_eval(
-					     &st.params, tsc) -
+			double dev = (double)trace_clock_params_eval(&st.params,
+								     tsc) -
 				     sim_mono(&m, tsc);
 
 			if (dev < 0)
@@ -258,8 +260,7 @@ static void test_two_processes(void **state)
 	assert_true(sh != MAP_FAILED);
 	memset(sh, 0, sizeof(*sh));
 	trace_clock_tsc_mono_sample(&tsc, &ns);
-	trace_clock_steer_start(&st, tsc,
-				ns, ((uint64_t)1000000 << 32) / ms);
+	trace_clock_steer_start(&st, tsc, ns, ((uint64_t)1000000 << 32) / ms);
 	trace_clock_page_publish(&sh->page, &st.params);
 	child = fork();
 	assert_true(child >= 0);
@@ -310,7 +311,7 @@ static void test_two_processes_same_values(void **state)
 	struct {
 		struct trace_clock_page page;
 		uint64_t tsc[N], child_ns[N];
-	} *sh;
+	} * sh;
 	struct trace_clock_steer st;
 	struct trace_clock_params p;
 	uint64_t seq, base = 1ULL << 40;
@@ -335,14 +336,16 @@ static void test_two_processes_same_values(void **state)
 		seq = __atomic_load_n(&sh->page.seq, __ATOMIC_ACQUIRE);
 		trace_clock_page_load(&sh->page, &p, &seq);
 		for (i = 0; i < N; i++)
-			sh->child_ns[i] = trace_clock_params_eval(&p, sh->tsc[i]);
+			sh->child_ns[i] =
+				trace_clock_params_eval(&p, sh->tsc[i]);
 		_exit(0);
 	}
 	assert_int_equal(waitpid(child, &status, 0), child);
 	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	for (i = 0; i < N; i++)
-		assert_int_equal(sh->child_ns[i],
-				 trace_clock_params_eval(&st.params, sh->tsc[i]));
+		assert_int_equal(
+			sh->child_ns[i],
+			trace_clock_params_eval(&st.params, sh->tsc[i]));
 	munmap(sh, sizeof(*sh));
 }
 
