@@ -76,8 +76,10 @@ def check_timeline(trace, before, after, events):
 
 
 def test_default_clock_is_monotonic(build_dir, lttng_env, tmp_path):
-    """CLOCK_MONOTONIC follows NTP's frequency corrections; a TSC clock
-    declared at one frequency cannot (doc/trace-clock.md)."""
+    """The default clock counts CLOCK_MONOTONIC's ns, declared as LTTng
+    does (the converted TSC where the TSC is usable, else CLOCK_MONOTONIC
+    itself: test_tsc_clock.py); a TSC clock declared at one frequency
+    cannot follow NTP's corrections (doc/trace-clock.md)."""
     trace, metadata, before, after, _ = record(build_dir, lttng_env, tmp_path)
     block = clock_block(metadata)
     assert 'name = "monotonic";' in block

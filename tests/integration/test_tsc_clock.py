@@ -150,3 +150,44 @@ def test_unusable_tsc_falls_back_to_monotonic(build_dir, lttng_env,
     assert "freq = 1000000000;" in clock_block(metadata)
     assert discarded == 0 and len(samples) == emitted > 50
     assert all(value >= mono for _, value, mono in samples)
+
+
+@pytest.mark.skipif(not tsc_usable(), reason="no usable TSC on this machine")
+def test_default_clock_gives_way_to_monotonic_when_the_tsc_is_left(
+        build_dir, lttng_env, tmp_path):
+    """The default clock (converted TSC), then the kernel leaves the TSC
+    (a fake clocksource directory): the daemon's log says so once, the
+    sessions created afterwards record with CLOCK_MONOTONIC, and every
+    trace still matches the app's CLOCK_MONOTONIC."""
+    fake = tmp_path / "clocksource"
+    fake.mkdir()
+    (fake / "available_clocksource").write_text("tsc kvm-clock\n")
+    (fake / "current_clocksource").write_text("tsc\n")
+    env = dict(lttng_env, LTTNG_SESSIOND_CLOCKSOURCE_DIR=str(fake))
+    env.pop("LTTNG_TRACE_CLOCK", None)
+    t = Tracing(build_dir, env, tmp_path)
+    log = tmp_path / "sessiond.log"
+    try:
+        start_logged_daemon(t, log)
+        for name in ("before", "after"):
+            t.lttng("create", name)
+            t.lttng("enable-event", "-u", "clock_drift:sample")
+            t.lttng("start")
+            run_drift_apps(t, 1, 1, 5)
+            t.lttng("stop")
+            (fake / "current_clocksource").write_text("kvm-clock\n")
+        samples = {}
+        for name in ("before", "after"):
+            t.lttng("destroy", name)
+            samples[name] = read_samples(uid_dir(t.session_dir(name)))
+    finally:
+        t.close()
+    text = log.read_text()
+    assert "Trace clock: tsc-ns" in text
+    assert text.count("The TSC is no longer usable as the trace clock") == 1
+    for name in ("before", "after"):
+        rows, discarded = samples[name]
+        assert discarded == 0 and len(rows) > 50
+        assert all(value - mono > -20_000 for _, value, mono in rows)
+    # CLOCK_MONOTONIC itself: never before the app's earlier read
+    assert all(value >= mono for _, value, mono in samples["after"][0])
