@@ -2,7 +2,7 @@
  * ust-bench: the cost of an LTTng-UST tracepoint in this tracer, single
  * thread pinned on one CPU, no session daemon in the hot path:
  *   enabled   lttng_ust_tracepoint(ust_bench, enabled_event, i): probe,
- *             CLOCK_MONOTONIC read, ring buffer reserve, one int field,
+ *             clock read, ring buffer reserve, one int field,
  *             commit (the real liblttng-ust ring buffer backend, on a
  *             channel made here as the consumer daemon makes it);
  *   disabled  the same call on an event no rule enables.
@@ -10,7 +10,8 @@
  * consumer side counted. Figures only, never pass/fail.
  *
  *   ust-bench [N [CLOCK [cpu]]]   (default 10000000, monotonic)
- * CLOCK: monotonic or tsc, the trace clock the channel records with.
+ * CLOCK: monotonic, tsc or tsc-ns, the trace clock the channel records
+ * with (tsc-ns: this process publishes the streams' clock pages).
  * cpu: time with the thread's CPU time instead of CLOCK_MONOTONIC, so
  * that time spent preempted on a loaded machine does not count.
  */
@@ -25,6 +26,7 @@
 #include "event-rule.h"
 #include "rb-backend.h"
 #include "ringbuffer/ringbuffer.h"
+#include "trace-clock/tsc-page.h"
 
 #define REPEATS 5
 #define BATCH 65536
@@ -95,20 +97,32 @@ static double run_disabled(long n)
 
 static struct rb_channel *make_channel(uint32_t clock_source)
 {
-	struct rb_config conf = {.subbuf_size = 1 << 20,
-				 .subbuf_count = 4,
-				 .mode = RB_MODE_DISCARD,
-				 .wakeup = RB_WAKEUP_NONE,
-				 .nr_streams = 2,
-				 .header_kind = CTF_EVENT_HEADER_COMPACT,
-				 .clock_source = clock_source,
-				 .local_reserve = rb_cpu_can_run_on_all(2)};
+	struct rb_config conf = {
+		.subbuf_size = 1 << 20,
+		.subbuf_count = 4,
+		.mode = RB_MODE_DISCARD,
+		.wakeup = RB_WAKEUP_NONE,
+		.nr_streams = 2,
+		.header_kind = CTF_EVENT_HEADER_COMPACT,
+		.clock_source = clock_source,
+		/* as lttng-consumerd decides (ust-channel.c) */
+		.local_reserve =
+			rb_local_commit_enable() && rb_cpu_can_run_on_all(2)};
 	struct rb_channel *chan;
 
 	if (rb_channel_create(&conf, &chan)) {
 		fprintf(stderr, "ust-bench: %s\n", rb_last_error());
 		exit(1);
 	}
+	/* The converted TSC: this process publishes, as the consumer does. */
+	for (unsigned int i = 0;
+	     clock_source == TRACE_CLOCK_TSC_NS && i < chan->nr_streams; i++)
+		if (trace_clock_publisher_add(
+			    &chan->streams[i].shm->clock_page)) {
+			fprintf(stderr,
+				"ust-bench: cannot publish the clock\n");
+			exit(1);
+		}
 	return chan;
 }
 
@@ -133,8 +147,9 @@ int main(int argc, char **argv)
 	}
 	if (argc > 3 && !strcmp(argv[3], "cpu"))
 		timing_clock = CLOCK_THREAD_CPUTIME_ID;
-	pin_to_cpu0();
+	/* The consumer daemon that makes channels is not pinned. */
 	backend.rb = make_channel(clock);
+	pin_to_cpu0();
 	if (ust_channel_create(&ust_rb_recorder_ops, &backend, &uchan) ||
 	    ust_event_rule_create(uchan, &attr, &rule)) {
 		fprintf(stderr, "ust-bench: cannot set up the channel\n");
@@ -152,9 +167,13 @@ int main(int argc, char **argv)
 		discarded += st.discarded_events;
 	}
 	printf("clock=%s enabled_ns_per_event=%.2f disabled_ns_per_event=%.3f "
-	       "events=%ld repeats=%d discarded=%llu\n",
+	       "events=%ld repeats=%d discarded=%llu reservations=%s\n",
 	       trace_clock_source_name(clock), best_on, best_off, n, REPEATS,
-	       (unsigned long long)discarded);
+	       (unsigned long long)discarded,
+	       __atomic_load_n(&backend.rb->streams[0].shm->atomic_reserve,
+			       __ATOMIC_RELAXED) == RB_RESERVE_LOCAL
+		       ? "local"
+		       : "atomic");
 	ust_rb_channel_set_recording(&backend, 0);
 	ust_channel_destroy(uchan);
 	rb_channel_destroy(backend.rb);

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "trace-clock/tsc-page.h"
 #include "ust-channel.h"
 #include "util/log.h"
 #include "util/output-dir.h"
@@ -137,6 +138,32 @@ static int open_outputs(struct ust_channel *chan,
 	return 0;
 }
 
+/*
+ * The converted TSC clock: this daemon publishes the parameters of every
+ * stream's clock page (trace-clock/tsc-page.h), from before the streams
+ * are handed to any application until they are unmapped.
+ */
+static int publish_clock(struct ust_channel *chan)
+{
+	int ret = 0;
+
+	if (chan->trace_clock != trace_clock_tsc_ns_fn)
+		return 0;
+	for (unsigned int i = 0; !ret && i < chan->rb->nr_streams; i++)
+		ret = trace_clock_publisher_add(
+			&chan->rb->streams[i].shm->clock_page);
+	return ret;
+}
+
+static void unpublish_clock(struct ust_channel *chan)
+{
+	if (chan->trace_clock != trace_clock_tsc_ns_fn)
+		return;
+	for (unsigned int i = 0; i < chan->rb->nr_streams; i++)
+		trace_clock_publisher_remove(
+			&chan->rb->streams[i].shm->clock_page);
+}
+
 /* The buffers; --shm-path files are removed by their owner. */
 static void destroy_buffers(struct ust_channel *chan)
 {
@@ -158,6 +185,7 @@ static void free_channel(struct ust_channel *chan)
 	for (unsigned int i = 0; chan->outputs && i < chan->nr_streams; i++)
 		stream_output_close(&chan->outputs[i]);
 	free(chan->outputs);
+	unpublish_clock(chan);
 	destroy_buffers(chan);
 	free(chan);
 }
@@ -197,9 +225,13 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		return ret;
 	}
 	chan->snapshot_only = !d->output_dir[0];
-	if (chan->snapshot_only) {
+	ret = publish_clock(chan);
+	if (ret)
+		ERR("Cannot publish the trace clock of channel %s: %s", d->name,
+		    strerror(-ret));
+	else if (chan->snapshot_only)
 		chan->nr_streams = d->nr_streams;
-	} else {
+	else {
 		ret = make_output_dir(d);
 		if (!ret)
 			ret = open_outputs(chan, d);
@@ -297,7 +329,7 @@ static void write_empty_packet(struct ust_channel *chan, unsigned int i)
 		.stream_id = s->shm->stream_id,
 		.stream_instance_id = s->shm->stream_instance_id,
 		.cpu_id = s->shm->cpu_id,
-		.timestamp = chan->trace_clock(),
+		.timestamp = rb_stream_clock(s, chan->trace_clock, true),
 		.content_size = CTF_PACKET_HEADER_LEN,
 		.packet_size = s->page_size,
 		.events_discarded = s->shm->discarded,

@@ -3,6 +3,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/clock-override.h"
 #include "daemon-clock.h"
@@ -34,14 +35,19 @@ void daemon_clock_init(void)
 		return;
 	}
 	source = trace_clock_choose(requested, &fell_back);
-	if (source == TRACE_CLOCK_TSC) {
+	if (source == TRACE_CLOCK_TSC || source == TRACE_CLOCK_TSC_NS) {
 		why = trace_clock_tsc_unusable_reason("/proc/cpuinfo",
 						      clocksource_dir());
 		if (why) {
 			source = TRACE_CLOCK_MONOTONIC;
-			fell_back = true;
+			/* auto: CLOCK_MONOTONIC is its answer there */
+			fell_back = requested && strcmp(requested, "auto");
 		}
 	}
+	if (why && !fell_back)
+		DBG("The TSC is not usable here (%s): the trace clock is "
+		    "CLOCK_MONOTONIC",
+		    why);
 	if (fell_back)
 		WARN("LTTNG_TRACE_CLOCK=%s is not usable here%s%s: the trace "
 		     "clock is CLOCK_MONOTONIC",
@@ -67,7 +73,9 @@ static struct trace_clock_desc kernel_description;
 
 static void describe_kernel(void)
 {
-	if (daemon_clock()->source == TRACE_CLOCK_PLUGIN)
+	/* tracefs's `mono` counts what the converted TSC counts. */
+	if (daemon_clock()->source == TRACE_CLOCK_PLUGIN ||
+	    daemon_clock()->source == TRACE_CLOCK_TSC_NS)
 		trace_clock_describe(TRACE_CLOCK_MONOTONIC,
 				     &kernel_description);
 	else
@@ -84,11 +92,11 @@ void daemon_clock_check(void)
 {
 	const char *why;
 
-	if (source != TRACE_CLOCK_TSC)
+	if (source != TRACE_CLOCK_TSC && source != TRACE_CLOCK_TSC_NS)
 		return;
 	why = trace_clock_tsc_unusable_reason("/proc/cpuinfo",
 					      clocksource_dir());
-	if (!why)
+	if (!why && source == TRACE_CLOCK_TSC)
 		why = trace_clock_tsc_inconsistency(daemon_clock());
 	if (!why)
 		return;

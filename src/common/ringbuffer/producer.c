@@ -466,7 +466,9 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	int ret;
 
 	r.old = old;
-	r.ts = ts;
+	/* The fast path's read may be unordered (rb_stream_reserve). */
+	r.ts = clock == trace_clock_tsc_ns_fn ? rb_stream_clock(s, clock, true)
+					      : ts;
 	for (;;) {
 		ret = plan(s, &r, id, payload_len);
 		if (!ret) {
@@ -476,17 +478,17 @@ int rb_reserve_slow(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 				break;
 			if (cas >= RB_OFFSET_OFF_CPU)
 				return -EAGAIN;
-			r.ts = clock();
+			r.ts = rb_stream_clock(s, clock, true);
 			continue;
 		}
 		if (ret == -ENOSPC && offset_moved(s, &r)) {
-			r.ts = clock();
+			r.ts = rb_stream_clock(s, clock, true);
 			continue;
 		}
 		if (ret == -ENOSPC && blocking_wait(s, &wait)) {
 			r.old = __atomic_load_n(&s->shm->offset,
 						__ATOMIC_ACQUIRE);
-			r.ts = clock();
+			r.ts = rb_stream_clock(s, clock, true);
 			continue;
 		}
 		__atomic_add_fetch(&s->shm->discarded, 1, __ATOMIC_RELAXED);
@@ -839,7 +841,7 @@ static int switch_attempt(void *p)
 		pos = old & s->subbuf_mask;
 		if (pos == 0)
 			return 0;
-		w->ts = w->clock();
+		w->ts = rb_stream_clock(s, w->clock, true);
 		w->discarded = discarded_count(s);
 		cas = rb_offset_cas(s, &old, old - pos + s->subbuf_size);
 		if (cas >= RB_OFFSET_OFF_CPU)
@@ -882,7 +884,7 @@ static int open_attempt(void *p)
 			return 0;
 		if (check_room(s, old >> s->subbuf_order, &w->push))
 			return -ENOSPC;
-		w->ts = w->clock();
+		w->ts = rb_stream_clock(s, w->clock, true);
 		cas = rb_offset_cas(s, &old, old + CTF_PACKET_HEADER_LEN);
 		if (cas >= RB_OFFSET_OFF_CPU)
 			return -EAGAIN;

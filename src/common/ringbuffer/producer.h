@@ -278,9 +278,15 @@ bool rb_stream_flip_settle(struct rb_stream *s, bool on_cpu);
  * must do it (producer.c, RESERVE): a restartable sequence on the
  * stream's CPU while the stream reserves CPU-locally, else an atomic
  * compare-and-swap, which a CPU-local stream forbids off its CPU.
+ * !ts_ordered: the record's timestamp came from an unordered TSC read
+ * (rb_stream_clock), good for the CPU-local sequence only; the atomic
+ * compare-and-swap is then refused (RB_OFFSET_MOVED, *old reloaded), so
+ * that the caller reads the clock again, ordered.
  */
-RB_INLINE enum rb_offset_cas_result
-rb_offset_cas(struct rb_stream *s, uint64_t *old, uint64_t desired)
+RB_INLINE enum rb_offset_cas_result rb_offset_cas_ts(struct rb_stream *s,
+						     uint64_t *old,
+						     uint64_t desired,
+						     bool ts_ordered)
 {
 	uint64_t *offset = &s->shm->offset;
 	enum rb_local_cas_result local = RB_LOCAL_CAS_ELSEWHERE;
@@ -310,10 +316,38 @@ rb_offset_cas(struct rb_stream *s, uint64_t *old, uint64_t desired)
 		if (!rb_stream_flip_settle(s, on_cpu))
 			return RB_OFFSET_FLIPPING;
 	}
+	if (RB_UNLIKELY(!ts_ordered)) {
+		*old = __atomic_load_n(offset, __ATOMIC_ACQUIRE);
+		return RB_OFFSET_MOVED;
+	}
 	return __atomic_compare_exchange_n(offset, old, desired, 0,
 					   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
 		       ? RB_OFFSET_SET
 		       : RB_OFFSET_MOVED;
+}
+
+RB_INLINE enum rb_offset_cas_result
+rb_offset_cas(struct rb_stream *s, uint64_t *old, uint64_t desired)
+{
+	return rb_offset_cas_ts(s, old, desired, true);
+}
+
+/*
+ * The clock of stream s through the channel's clock function. The
+ * converted TSC clock (trace_clock_tsc_ns_fn, recognised by its address,
+ * a constant where the reservation is inlined) is computed from the
+ * stream's own clock page, so that every process writing the stream
+ * computes the same function. `ordered`: the TSC read waits for the
+ * earlier loads (the stream offset) to complete; only a reservation
+ * that will commit through the CPU-local sequence may pass false
+ * (rb_stream_reserve says why).
+ */
+RB_INLINE uint64_t rb_stream_clock(const struct rb_stream *s, rb_clock_fn clock,
+				   bool ordered)
+{
+	if (clock == trace_clock_tsc_ns_fn)
+		return trace_clock_page_read(&s->shm->clock_page, ordered);
+	return clock();
 }
 
 /*
@@ -337,7 +371,29 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 	char *p;
 
 	for (;;) {
-		ts = clock();
+		/*
+		 * Ordering of the converted TSC clock's read. On a stream
+		 * reserving CPU-locally, every writer runs on this CPU and
+		 * moves offset with the restartable sequence, so a bare
+		 * rdtsc suffices: a record reserved before this thread
+		 * loaded old was reserved by this thread (program order:
+		 * its rdtsc came first) or by another thread or a signal
+		 * handler before a context switch or an interrupt return,
+		 * which serialize the CPU; one reserved after the load
+		 * makes the sequence fail and the clock be read again. A
+		 * stream written from several CPUs needs the read ordered
+		 * after the load of old (TIME in producer.c): lfence. If
+		 * the stream turns atomic between this load of its mode
+		 * and the compare-and-swap, rb_offset_cas_ts refuses the
+		 * unordered timestamp and the loop reads it again.
+		 */
+		bool ordered = true;
+
+		if (clock == trace_clock_tsc_ns_fn)
+			ordered = __atomic_load_n(&s->shm->atomic_reserve,
+						  __ATOMIC_RELAXED) !=
+				  RB_RESERVE_LOCAL;
+		ts = rb_stream_clock(s, clock, ordered);
 		prev = __atomic_load_n(&s->shm->last_ts, __ATOMIC_RELAXED);
 		hlen = ctf_event_header_len(s->header_kind, id, prev, ts);
 		pos = old & s->subbuf_mask;
@@ -345,7 +401,8 @@ RB_INLINE int rb_stream_reserve(struct rb_stream *s, struct rb_reserve_ctx *ctx,
 				pos + hlen + payload_len >= s->subbuf_size))
 			return rb_reserve_slow(s, ctx, id, payload_len, clock,
 					       old, ts);
-		cas = rb_offset_cas(s, &old, old + hlen + payload_len);
+		cas = rb_offset_cas_ts(s, &old, old + hlen + payload_len,
+				       ordered);
 		if (RB_LIKELY(cas == RB_OFFSET_SET))
 			break;
 		if (cas >= RB_OFFSET_OFF_CPU)

@@ -26,8 +26,10 @@
 
 #include <stdint.h>
 
+#include "trace-clock/tsc-page.h"
+
 #define RB_SHM_MAGIC 0x4c545242U /* "BRTL" in memory */
-#define RB_SHM_VERSION 5U
+#define RB_SHM_VERSION 6U
 #define RB_CACHELINE 64
 
 /*
@@ -113,6 +115,13 @@ struct rb_shm_header {
 	_Alignas(RB_CACHELINE) uint64_t discarded; /* events, running total */
 	uint64_t lost_packets; /* overwritten before the consumer got them */
 	uint64_t last_end_ts;  /* timestamp_end of the latest closed packet */
+
+	/*
+	 * The converted TSC clock's parameters (TRACE_CLOCK_TSC_NS), kept
+	 * by the consumer daemon's publisher, read by every reservation:
+	 * read-mostly, on lines of their own.
+	 */
+	_Alignas(RB_CACHELINE) struct trace_clock_page clock_page;
 };
 
 struct rb_shm_slot {

@@ -150,7 +150,9 @@ enum trace_clock_source trace_clock_choose(const char *requested,
 
 	*fell_back = false;
 	if (!requested || !strcmp(requested, "auto"))
-		return TRACE_CLOCK_MONOTONIC;
+		return TRACE_CLOCK_HAVE_TSC && trace_clock_tsc_usable()
+			       ? TRACE_CLOCK_TSC_NS
+			       : TRACE_CLOCK_MONOTONIC;
 	if (trace_clock_source_parse(requested, &source)) {
 		*fell_back = true;
 		return TRACE_CLOCK_MONOTONIC;
@@ -158,7 +160,7 @@ enum trace_clock_source trace_clock_choose(const char *requested,
 	if (source == TRACE_CLOCK_MONOTONIC)
 		return source;
 	if (trace_clock_tsc_usable())
-		return TRACE_CLOCK_TSC;
+		return source;
 	*fell_back = true;
 	return TRACE_CLOCK_MONOTONIC;
 }
@@ -300,7 +302,9 @@ void trace_clock_describe(enum trace_clock_source source,
 		out->freq = measure_tsc_freq();
 		describe_offset(trace_clock_tsc_fn, out);
 	} else {
-		out->source = TRACE_CLOCK_MONOTONIC;
+		/* The converted TSC counts CLOCK_MONOTONIC's ns: the same. */
+		if (source != TRACE_CLOCK_TSC_NS)
+			out->source = TRACE_CLOCK_MONOTONIC;
 		describe_monotonic(out);
 	}
 }

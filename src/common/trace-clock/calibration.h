@@ -54,8 +54,9 @@ const char *trace_clock_tsc_unusable_reason(const char *cpuinfo,
 bool trace_clock_tsc_usable(void);
 
 /*
- * The source to use: `requested` ("monotonic", "tsc" or "auto"; NULL
- * means auto). Auto is CLOCK_MONOTONIC (doc/trace-clock.md says why).
+ * The source to use: `requested` ("monotonic", "tsc", "tsc-ns" or
+ * "auto"; NULL means auto). Auto is the converted TSC (TRACE_CLOCK_TSC_NS)
+ * where the TSC is usable, else CLOCK_MONOTONIC (doc/trace-clock.md).
  * A TSC request on a machine without a usable TSC, or an unknown name,
  * falls back to monotonic; *fell_back tells.
  */

@@ -37,8 +37,15 @@ uint64_t trace_clock_tsc_fn(void)
 	return trace_clock_tsc();
 }
 
+uint64_t trace_clock_tsc_ns_fn(void)
+{
+	return trace_clock_monotonic();
+}
+
 uint64_t (*trace_clock_reader(enum trace_clock_source source))(void)
 {
+	if (source == TRACE_CLOCK_TSC_NS)
+		return trace_clock_tsc_ns_fn;
 	if (source == TRACE_CLOCK_TSC)
 		return trace_clock_tsc_fn;
 	if (source == TRACE_CLOCK_PLUGIN)
@@ -55,6 +62,8 @@ const char *trace_clock_source_name(enum trace_clock_source source)
 		return "tsc";
 	case TRACE_CLOCK_PLUGIN:
 		return "plugin";
+	case TRACE_CLOCK_TSC_NS:
+		return "tsc-ns";
 	}
 	return NULL;
 }
@@ -63,6 +72,10 @@ int trace_clock_source_parse(const char *name, enum trace_clock_source *out)
 {
 	if (!strcmp(name, "monotonic")) {
 		*out = TRACE_CLOCK_MONOTONIC;
+		return 0;
+	}
+	if (!strcmp(name, "tsc-ns") && TRACE_CLOCK_HAVE_TSC) {
+		*out = TRACE_CLOCK_TSC_NS;
 		return 0;
 	}
 	if (!strcmp(name, "tsc") && TRACE_CLOCK_HAVE_TSC) {

@@ -18,6 +18,14 @@
  *                          trace time drifts from CLOCK_MONOTONIC by the
  *                          frequency correction NTP applies (20 ppm is
  *                          72 ms per hour), plus the calibration error.
+ *   TRACE_CLOCK_TSC_NS     the default where the TSC is usable:
+ *                          CLOCK_MONOTONIC's nanoseconds (freq 1 GHz, as
+ *                          the monotonic source) computed from the TSC
+ *                          with parameters the consumer daemon keeps
+ *                          steered onto CLOCK_MONOTONIC in each stream's
+ *                          clock page (tsc-page.h); about 10 ns per read
+ *                          on a CPU-local stream, 20 ns on a stream
+ *                          written from several CPUs.
  *   TRACE_CLOCK_PLUGIN     the clock of an LTTNG_UST_CLOCK_PLUGIN, which
  *                          every process involved loads (the kernel
  *                          domain keeps its own monotonic clock then).
@@ -26,7 +34,9 @@
  * buffer reads the clock after loading the stream's offset, and a record
  * reserved from another CPU must not get a timestamp older than the
  * record it follows (producer.c, TIME). The vDSO orders its own TSC read;
- * trace_clock_tsc() does the same with lfence.
+ * trace_clock_tsc() does the same with lfence. The converted TSC
+ * (tsc-page.h) takes the bare read only on streams whose writers all run
+ * on one CPU (producer.h, rb_stream_reserve says why that suffices).
  *
  * The readers are inline so that the ring buffer's inline reserve can
  * take them as its constant clock function.
@@ -48,9 +58,10 @@ enum trace_clock_source {
 	TRACE_CLOCK_MONOTONIC = 0,
 	TRACE_CLOCK_TSC = 1,
 	TRACE_CLOCK_PLUGIN = 2,
+	TRACE_CLOCK_TSC_NS = 3,
 };
 
-#define TRACE_CLOCK_SOURCE_MAX TRACE_CLOCK_PLUGIN
+#define TRACE_CLOCK_SOURCE_MAX TRACE_CLOCK_TSC_NS
 
 /* A plugin's clock: LTTng-UST's override callbacks (<lttng/ust-clock.h>). */
 struct trace_clock_plugin {
@@ -114,13 +125,24 @@ static inline uint64_t trace_clock_read(enum trace_clock_source source)
 uint64_t trace_clock_monotonic_fn(void);
 uint64_t trace_clock_tsc_fn(void);
 
+/*
+ * The converted TSC clock's function. The ring buffer recognises it and
+ * reads the stream's clock page instead (producer.h, rb_stream_clock);
+ * called directly, with no stream at hand, it reads CLOCK_MONOTONIC,
+ * which the converted clock follows within microseconds.
+ */
+uint64_t trace_clock_tsc_ns_fn(void);
+
 /* The reader of `source` as a function pointer. */
 uint64_t (*trace_clock_reader(enum trace_clock_source source))(void);
 
-/* "monotonic", "tsc" or "plugin"; NULL for an unknown value. */
+/* "monotonic", "tsc", "tsc-ns" or "plugin"; NULL for an unknown value. */
 const char *trace_clock_source_name(enum trace_clock_source source);
 
-/* Parses "monotonic" or "tsc" (a plugin is never named). 0, or -EINVAL. */
+/*
+ * Parses "monotonic", "tsc" or "tsc-ns" (a plugin is never named). 0, or
+ * -EINVAL.
+ */
 int trace_clock_source_parse(const char *name, enum trace_clock_source *out);
 
 #endif /* TRACE_CLOCK_H */

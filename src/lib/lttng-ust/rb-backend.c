@@ -34,6 +34,9 @@ RB_INLINE int reserve_record(struct rb_channel *rb,
 {
 	uint32_t source = rb->streams[0].clock_source;
 
+	/* The converted TSC reads each stream's clock page (producer.h). */
+	if (RB_LIKELY(source == TRACE_CLOCK_TSC_NS))
+		return rb_reserve(rb, r, id, len, trace_clock_tsc_ns_fn);
 	if (RB_LIKELY(source == TRACE_CLOCK_MONOTONIC))
 		return rb_reserve(rb, r, id, len, trace_clock_monotonic);
 	if (source == TRACE_CLOCK_TSC)

@@ -9,7 +9,15 @@
  * timestamp from the 27-bit compact headers and compare it with the
  * payload, and check that timestamps never decrease in stream order.
  *
- *   ts-stress OUT_DIR THREADS RECORDS_PER_THREAD
+ *   ts-stress OUT_DIR THREADS RECORDS_PER_THREAD [CLOCK [KIND]]
+ *
+ * CLOCK: tsc (cycles, the default) or tsc-ns (the converted TSC clock,
+ * whose page this tool updates every millisecond, half a millisecond
+ * ahead, alternately a microsecond fast and slow, to exercise the
+ * switches). KIND: atomic (the default: one thread per CPU, atomic
+ * reservations) or local (every thread on the stream's CPU, CPU-local
+ * reservations by restartable sequence, where tsc-ns takes the bare
+ * rdtsc; the line then says whether the stream stayed CPU-local).
  *
  * Prints "cpus=A,B records=N backwards=B wrong=W", where backwards
  * counts records whose timestamp is below the previous record's (stream
@@ -21,6 +29,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +40,7 @@
 #include "ctf/type.h"
 #include "ringbuffer/ringbuffer.h"
 #include "trace-clock/calibration.h"
+#include "trace-clock/tsc-page.h"
 
 #define MAX_THREADS 64
 #define PAYLOAD_LEN 12 /* u64 ts, u32 producer */
@@ -46,6 +56,8 @@ struct producer {
 };
 
 static int go;
+static rb_clock_fn clock_fn = trace_clock_tsc;
+static enum trace_clock_source clock_source = TRACE_CLOCK_TSC;
 static unsigned int finished; /* producers done */
 
 static void die(const char *what)
@@ -70,7 +82,7 @@ static void *produce(void *arg)
 		struct rb_reserve_ctx ctx;
 
 		if (rb_stream_reserve(p->stream, &ctx, EVENT_ID, PAYLOAD_LEN,
-				      trace_clock_tsc)) {
+				      clock_fn)) {
 			p->failed++;
 			continue;
 		}
@@ -153,7 +165,7 @@ static void write_metadata(const char *dir, const uint8_t uuid[16])
 	int fd;
 
 	trace_clock_calibration_start();
-	trace_clock_describe(TRACE_CLOCK_TSC, &clock);
+	trace_clock_describe(clock_source, &clock);
 	memcpy(desc.uuid, uuid, 16);
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	trace_clock_to_ctf(&clock, &desc.clock);
@@ -212,16 +224,29 @@ int main(int argc, char **argv)
 				 .clock_source = TRACE_CLOCK_TSC,
 				 .local_reserve = false};
 	struct rb_channel *chan;
+	struct rb_stream *stream;
+	struct trace_clock_steer steer;
+	uint64_t ms = 0, next_update = 0, updates = 0;
+	bool local;
 	cpu_set_t allowed;
 	int cpus[MAX_THREADS], ncpus = 0, threads, fd, i, c;
 	uint64_t per_thread, failed = 0;
+	bool stayed_local;
 	char path[4096];
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: ts-stress OUT_DIR THREADS "
-				"RECORDS_PER_THREAD\n");
+	if (argc < 4 || argc > 6) {
+		fprintf(stderr,
+			"usage: ts-stress OUT_DIR THREADS "
+			"RECORDS_PER_THREAD [tsc|tsc-ns [atomic|local]]\n");
 		return 2;
 	}
+	if (argc > 4 && !strcmp(argv[4], "tsc-ns")) {
+		clock_fn = trace_clock_tsc_ns_fn;
+		clock_source = TRACE_CLOCK_TSC_NS;
+	}
+	local = argc > 5 && !strcmp(argv[5], "local");
+	conf.clock_source = clock_source;
+	conf.local_reserve = local;
 	threads = atoi(argv[2]);
 	per_thread = strtoull(argv[3], NULL, 10);
 	if (threads < 2 || threads > MAX_THREADS)
@@ -235,26 +260,47 @@ int main(int argc, char **argv)
 	for (c = 0; c < CPU_SETSIZE && ncpus < MAX_THREADS; c++)
 		if (CPU_ISSET(c, &allowed))
 			cpus[ncpus++] = c;
-	if (ncpus < 2) {
+	if (ncpus < 2 && !local) {
 		printf("fewer than two CPUs\n");
 		return 77;
 	}
 	if (getrandom(conf.uuid, sizeof(conf.uuid), 0) != sizeof(conf.uuid))
 		die("getrandom");
 	write_metadata(argv[1], conf.uuid);
+	if (local && !rb_local_commit_enable()) {
+		printf("no CPU-local reservations here\n");
+		return 77;
+	}
+	if (local)
+		conf.nr_streams = (unsigned int)cpus[0] + 1;
 	if (rb_channel_create(&conf, &chan)) {
 		fprintf(stderr, "ts-stress: %s\n", rb_last_error());
 		return 1;
+	}
+	stream = &chan->streams[local ? cpus[0] : 0];
+	if (clock_source == TRACE_CLOCK_TSC_NS) {
+		uint64_t t0, n0, t1, n1;
+
+		trace_clock_tsc_mono_sample(&t0, &n0);
+		usleep(20000);
+		trace_clock_tsc_mono_sample(&t1, &n1);
+		ms = (t1 - t0) * 1000000 / (n1 - n0);
+		trace_clock_steer_start(&steer, t1, n1,
+					((uint64_t)1000000 << 32) / ms);
+		trace_clock_page_publish(&stream->shm->clock_page,
+					 &steer.params);
+		next_update = t1 + ms;
 	}
 	snprintf(path, sizeof(path), "%s/stream_0", argv[1]);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		die(path);
 	for (i = 0; i < threads; i++) {
-		producers[i] = (struct producer){.stream = &chan->streams[0],
-						 .cpu = cpus[i % ncpus],
-						 .id = (uint32_t)i,
-						 .records = per_thread};
+		producers[i] =
+			(struct producer){.stream = stream,
+					  .cpu = cpus[local ? 0 : i % ncpus],
+					  .id = (uint32_t)i,
+					  .records = per_thread};
 		if (pthread_create(&producers[i].thread, NULL, produce,
 				   &producers[i]))
 			die("pthread_create");
@@ -262,13 +308,29 @@ int main(int argc, char **argv)
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	/* The consumer: this thread, unpinned, until the producers end. */
 	while (__atomic_load_n(&finished, __ATOMIC_ACQUIRE) <
-	       (unsigned int)threads)
-		if (!drain(&chan->streams[0], fd, &reading))
+	       (unsigned int)threads) {
+		if (clock_source == TRACE_CLOCK_TSC_NS &&
+		    trace_clock_tsc() >= next_update) {
+			uint64_t tsc, ns;
+
+			trace_clock_tsc_mono_sample(&tsc, &ns);
+			trace_clock_steer_update(&steer, tsc,
+						 ns + (updates & 1) * 1000,
+						 ms / 2, ms);
+			trace_clock_page_publish(&stream->shm->clock_page,
+						 &steer.params);
+			next_update = tsc + ms;
+			updates++;
+		}
+		if (!drain(stream, fd, &reading))
 			usleep(200);
+	}
 	for (i = 0; i < threads; i++)
 		pthread_join(producers[i].thread, NULL);
-	rb_stream_flush(&chan->streams[0], trace_clock_tsc);
-	drain(&chan->streams[0], fd, &reading);
+	stayed_local = __atomic_load_n(&stream->shm->atomic_reserve,
+				       __ATOMIC_ACQUIRE) == RB_RESERVE_LOCAL;
+	rb_stream_flush(stream, clock_fn);
+	drain(stream, fd, &reading);
 	if (close(fd))
 		die("close stream_0");
 	for (i = 0; i < threads; i++)
@@ -276,10 +338,12 @@ int main(int argc, char **argv)
 	printf("cpus=");
 	for (i = 0; i < threads && i < ncpus; i++)
 		printf("%s%d", i ? "," : "", cpus[i]);
-	printf(" records=%llu backwards=%llu wrong=%llu failed=%llu\n",
+	printf(" records=%llu backwards=%llu wrong=%llu failed=%llu "
+	       "clock_updates=%llu reservations=%s\n",
 	       (unsigned long long)reading.records,
 	       (unsigned long long)reading.backwards,
-	       (unsigned long long)reading.wrong, (unsigned long long)failed);
+	       (unsigned long long)reading.wrong, (unsigned long long)failed,
+	       (unsigned long long)updates, stayed_local ? "local" : "atomic");
 	rb_channel_destroy(chan);
 	return 0;
 }

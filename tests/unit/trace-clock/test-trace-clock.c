@@ -65,13 +65,22 @@ static void test_choice(void **state)
 	assert_int_equal(trace_clock_choose("sundial", &fell_back),
 			 TRACE_CLOCK_MONOTONIC);
 	assert_true(fell_back);
-	/* the default follows NTP: CLOCK_MONOTONIC, even with a TSC */
+	/*
+	 * the default follows NTP: the converted TSC where the TSC is
+	 * usable, else CLOCK_MONOTONIC, and neither is a fallback
+	 */
 	assert_int_equal(trace_clock_choose(NULL, &fell_back),
-			 TRACE_CLOCK_MONOTONIC);
+			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC_NS
+						  : TRACE_CLOCK_MONOTONIC);
 	assert_false(fell_back);
 	assert_int_equal(trace_clock_choose("auto", &fell_back),
-			 TRACE_CLOCK_MONOTONIC);
+			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC_NS
+						  : TRACE_CLOCK_MONOTONIC);
 	assert_false(fell_back);
+	assert_int_equal(trace_clock_choose("tsc-ns", &fell_back),
+			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC_NS
+						  : TRACE_CLOCK_MONOTONIC);
+	assert_int_equal(fell_back, !trace_clock_tsc_usable());
 	assert_int_equal(trace_clock_choose("tsc", &fell_back),
 			 trace_clock_tsc_usable() ? TRACE_CLOCK_TSC
 						  : TRACE_CLOCK_MONOTONIC);
