@@ -66,14 +66,17 @@ def session(chain, name, out, *channel_opts, contexts=()):
 
 
 def check_accounting(trace, emitted):
-    """recorded + discarded == emitted; returns the recorded count."""
+    """recorded + discarded == emitted; returns the recorded count. A
+    thread is known by its process's vpid (when the session has that
+    context: several apps) and its index in the app."""
     per_thread = collections.defaultdict(list)
     starts = 0
     for rec in trace:
         if rec.name == "burst:start":
             starts += 1
         else:
-            per_thread[rec.fields["thread"]].append(rec.fields["seq"])
+            thread = (rec.common_context.get("vpid"), rec.fields["thread"])
+            per_thread[thread].append(rec.fields["seq"])
     recorded = starts + sum(len(s) for s in per_thread.values())
     print(f"emitted {emitted}, recorded {recorded}, "
           f"discarded {trace.discarded_events}")
@@ -122,7 +125,8 @@ def test_discards_while_the_consumer_cannot_read_are_counted(
     chain = Cli(build_dir, lttng_env)
     try:
         out = tmp_path / "trace"
-        session(chain, "s", out, "--subbuf-size=256k", "--num-subbuf=4")
+        session(chain, "s", out, "--subbuf-size=256k", "--num-subbuf=4",
+                contexts=("vpid",))
         # A first app makes the consumer create the per-user buffers.
         emitted = run_app(tool, lttng_env, 1, 1)
         consumerd = consumerd_of(sessiond.pid())
