@@ -205,15 +205,27 @@ struct local_arg {
 	struct rb_channel *chan;
 	uint64_t refused;
 	bool pinned;
+	int unfenced_done;
 };
 
+/*
+ * RECORDS records, then more until the other committer is done: it may
+ * be waiting for this one to go round the ring (stall_final_commit).
+ */
 static void *local_committer(void *p)
 {
 	struct local_arg *arg = p;
+	uint64_t seq;
 
 	arg->pinned = pin_to(0);
-	if (arg->pinned)
-		arg->refused = emit_on_stream0(arg->chan, LOCAL, RECORDS);
+	if (!arg->pinned)
+		return NULL;
+	arg->refused = emit_on_stream0(arg->chan, LOCAL, RECORDS);
+	for (seq = RECORDS;
+	     !__atomic_load_n(&arg->unfenced_done, __ATOMIC_ACQUIRE); seq++)
+		if (rec_emit_stream(&arg->chan->streams[0], LOCAL, seq,
+				    rec_clock_monotonic))
+			arg->refused++;
 	return NULL;
 }
 
@@ -344,6 +356,7 @@ static void race(enum rb_mode mode,
 		0);
 	rb_test_commit_pause = stall_final_commit;
 	refused = run_unfenced(chan, err);
+	__atomic_store_n(&local.unfenced_done, 1, __ATOMIC_RELEASE);
 	pthread_join(local_thread, NULL);
 	rb_test_commit_pause = NULL;
 	assert_true(local.pinned);
