@@ -160,8 +160,8 @@ static uint64_t next_closed_discarded(struct rb_stream *s, uint64_t gidx,
  * Discard mode: a producer that died between a packet's final commit
  * and the claim of its delivery keeps the slot from opening its next
  * pass (check_room in producer.c), even once the consumer took the
- * packet: claims the consumed packets of the last lap, before packet
- * `first` (the first one not consumed) and `end`.
+ * packet: claims the consumed packets (before `first`, the first one
+ * not consumed) that are still the last of their slot before `end`.
  */
 static void claim_consumed(struct rb_stream *s, uint64_t first, uint64_t end,
 			   uint64_t offset)
