@@ -100,8 +100,10 @@
  * closed, the packet header of the next one and the record. Before that
  * CAS it checks that the next sub-buffer is free: in discard mode the
  * consumer must have given back packet g - N (consumed, acquire, pairs
- * with the consumer's release); in overwrite mode the slot's previous pass
- * must be entirely committed and delivered (RB_NOREF set). If not, the
+ * with the consumer's release) and the delivery of that pass must be
+ * claimed (COMMIT: a late deliverer); in overwrite mode the slot's
+ * previous pass must be entirely committed and delivered (RB_NOREF
+ * set, after the claim). If not, the
  * record is discarded and counted (discarded, atomic add), or in blocking
  * mode the producer sleeps with backoff and retries until the channel's
  * blocking timeout.
@@ -139,6 +141,20 @@
  * record). The consumer reads the packet only once its pass is complete,
  * and in overwrite mode only once it is delivered: between the final
  * add and RB_NOREF it gets -EAGAIN and comes back on the eventfd.
+ *
+ * The deliverer reads the counts some time after its add: a remote one
+ * may first move to the stream's CPU (WITHOUT MEMBARRIER), any may be
+ * preempted. Its test "this pass is complete" holds only while the
+ * slot's next pass has nothing committed; so in discard mode too, where
+ * the consumer takes a complete packet without waiting for its delivery,
+ * the next pass may not open before this one's delivery is claimed
+ * (delivered, acquire, pairs with the claim's release; the claimer read
+ * the counts before its claim). Else a deliverer stalled while the
+ * consumer took the packet and producers went round the ring reads
+ * bytes of the next pass, sees no complete pass, and the packet's
+ * wake-up is lost. As in LTTng, a producer that dies between its final
+ * add and the claim keeps the slot closed until crash recovery, like
+ * one that dies between reserve and commit.
  *
  * WITHOUT MEMBARRIER
  *
@@ -323,6 +339,15 @@ static int check_room(struct rb_stream *s, uint64_t gidx, bool *push)
 	*push = false;
 	if (s->mode == RB_MODE_DISCARD) {
 		if (behind > s->count_mask)
+			return -ENOSPC;
+		/*
+		 * The previous pass's delivery must be claimed: its deliverer
+		 * may still be about to read the slot's counts, which must
+		 * not hold bytes of this pass yet (COMMIT). Overwrite mode's
+		 * RB_NOREF, set after the claim, says the same.
+		 */
+		if (__atomic_load_n(&slot->delivered, __ATOMIC_ACQUIRE) <
+		    gidx >> s->count_order)
 			return -ENOSPC;
 	} else {
 		if (!(__atomic_load_n(&slot->wsb, __ATOMIC_ACQUIRE) & RB_NOREF))
@@ -550,6 +575,8 @@ static void make_commits_atomic(struct rb_stream *s)
 		nanosleep(&drain, NULL);
 }
 
+void (*rb_test_commit_pause)(struct rb_stream *s, uint64_t begin);
+
 void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add)
 {
 	struct rb_shm_slot *slot = &s->slots[rb_slot_index(s, begin)];
@@ -560,14 +587,17 @@ void rb_commit_remote(struct rb_stream *s, uint64_t begin, uint64_t add)
 		    RB_COMMITS_ATOMIC &&
 	    !rb_local_commit_fence())
 		make_commits_atomic(s);
+	if (RB_UNLIKELY(rb_test_commit_pause != NULL))
+		rb_test_commit_pause(s, begin);
 	rb_commit_settle(s, slot, begin);
 }
 
 /*
  * Claims the delivery of the pass holding stream offset begin: true for
- * one caller per pass. A later pass may be claimed while an earlier one
- * never was (in discard mode the consumer may take a complete packet
- * that no committer saw complete, then the slot moves on).
+ * one caller per pass. Passes of a slot are claimed in order: the next
+ * one opens only once this one is claimed (check_room; RB_NOREF in
+ * overwrite mode), so its deliverer, however late, reads counts of
+ * this pass only.
  */
 static bool claim_delivery(struct rb_stream *s, uint64_t begin)
 {

@@ -63,6 +63,14 @@ void rb_deliver_after_crash(struct rb_stream *s, uint64_t begin);
  */
 extern void (*rb_test_deliver_pause)(void);
 /*
+ * Tests only (NULL otherwise): called by a committer off the stream's
+ * CPU (rb_commit_remote) between its add and its read of the slot's
+ * counts, to widen the window in which it stalls there, as one does
+ * that cannot fence and waits to reach the stream's CPU (producer.c,
+ * WITHOUT MEMBARRIER) or is preempted.
+ */
+extern void (*rb_test_commit_pause)(struct rb_stream *s, uint64_t begin);
+/*
  * Records in the slot of global sub-buffer gidx that its pass opened
  * after `commit` (the slot's committed count, read when the previous pass
  * was complete and this one had nothing committed): the slot's `opened`

@@ -156,6 +156,24 @@ static uint64_t next_closed_discarded(struct rb_stream *s, uint64_t gidx,
 	return total;
 }
 
+/*
+ * Discard mode: a producer that died between a packet's final commit
+ * and the claim of its delivery keeps the slot from opening its next
+ * pass (check_room in producer.c), even once the consumer took the
+ * packet: claims the consumed packets (before `first`, the first one
+ * not consumed) that are still the last of their slot before `end`.
+ */
+static void claim_consumed(struct rb_stream *s, uint64_t first, uint64_t end,
+			   uint64_t offset)
+{
+	uint64_t lap = s->count_mask + 1;
+	uint64_t gidx = end > lap ? end - lap : 0;
+
+	for (; gidx < first; gidx++)
+		if (packet_state_of(s, gidx, offset).filled == s->subbuf_size)
+			rb_deliver_after_crash(s, gidx << s->subbuf_order);
+}
+
 /* timestamp_begin of packet gidx if its header is known good, else max. */
 static uint64_t proven_begin(struct rb_stream *s, uint64_t gidx,
 			     uint64_t offset)
@@ -242,6 +260,8 @@ int rb_stream_recover_report(struct rb_stream *s, rb_clock_fn clock,
 	}
 	if (gidx && (phys = closed_phys(s, gidx - 1, offset)))
 		ts_floor = phys->ts_end;
+	if (s->mode == RB_MODE_DISCARD)
+		claim_consumed(s, gidx, end, offset);
 	for (; gidx < end; gidx++) {
 		st = packet_state_of(s, gidx, offset);
 		if (st.filled == s->subbuf_size) {

@@ -532,6 +532,184 @@ static void test_recovery_finishes_a_delivery_cut_short(void **state)
 	rb_channel_destroy(chan);
 }
 
+/* Whether the pass of the commit at begin is complete (pause hooks). */
+static bool pass_complete(struct rb_stream *s, uint64_t begin)
+{
+	const struct rb_shm_slot *slot =
+		&s->slots[(begin >> s->subbuf_order) & s->count_mask];
+
+	return rb_slot_filled(rb_slot_committed(slot),
+			      rb_pass_bytes(s, begin)) == s->subbuf_size;
+}
+
+/*
+ * A deliverer stalled between its final add and its read of the counts
+ * (rb_test_commit_pause, armed for one commit): the consumer takes the
+ * complete packet at once (discard mode does not wait for deliveries)
+ * and producers go on, around the whole ring if they may.
+ */
+static struct rec_tally late_tally;
+static uint64_t late_seq, late_lapped, late_refused;
+static bool late_armed;
+
+static void lap_while_deliverer_stalls(struct rb_stream *s, uint64_t begin)
+{
+	uint64_t gidx = begin >> s->subbuf_order, i;
+
+	if (!late_armed || !pass_complete(s, begin))
+		return;
+	late_armed = false;
+	rec_drain(&late_tally, s->chan);
+	for (i = 0; i < 100000; i++) {
+		/* The slot opened its next pass, a record committed there. */
+		if (__atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED) >>
+		    s->subbuf_order >= gidx + s->count_mask + 1) {
+			late_lapped++;
+			return;
+		}
+		if (rec_emit_stream(s, 2, late_seq++, fake_clock)) {
+			late_refused++;
+			return;
+		}
+	}
+	fail_msg("producers neither lapped the ring nor were refused");
+}
+
+/*
+ * Discard mode: every complete packet is delivered (one wake-up) even
+ * when its final committer stalls before reading the slot's counts
+ * while the consumer takes the packet and producers reach the slot
+ * again: the slot's next pass may not open before the delivery is
+ * claimed, or the late deliverer would read bytes of that pass and
+ * never see its own complete. The final commit is a padding one, or
+ * a record's committed after its packet closed, in alternate rounds.
+ */
+static void test_discard_late_deliverer_still_delivers(void **state)
+{
+	struct rb_channel *chan = make_channel(RB_MODE_DISCARD, 4, 0);
+	struct rb_stream *s = &chan->streams[0];
+	uint64_t seq = 0, a_seq = 0, wakeups = 0, n, g, i, complete;
+	struct rb_stream_stats st;
+	struct rb_reserve_ctx a;
+	unsigned int round;
+	uint32_t len;
+
+	(void)state;
+	rec_tally_init(&late_tally, 0);
+	late_seq = late_lapped = late_refused = 0;
+	rb_test_commit_pause = lap_while_deliverer_stalls;
+	for (round = 0; round < 16; round++) {
+		g = __atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED) >> 12;
+		if (round % 2) {
+			len = REC_FIXED_LEN + rec_random_len(1, a_seq);
+			assert_int_equal(
+				rb_stream_reserve(s, &a, rec_event_id(1, a_seq),
+						  len, fake_clock),
+				0);
+			g = a.begin >> 12;
+			while ((__atomic_load_n(&s->shm->offset,
+						__ATOMIC_RELAXED) >>
+				12) <= g)
+				assert_int_equal(rec_emit_stream(s, 0, seq++,
+								 fake_clock),
+						 0);
+			late_armed = true;
+			rec_fill(a.payload, 1, a_seq++, a.ts);
+			rb_commit(&a);
+		} else {
+			late_armed = true;
+			while (late_armed)
+				assert_int_equal(rec_emit_stream(s, 0, seq++,
+								 fake_clock),
+						 0);
+		}
+		assert_false(late_armed);
+		rec_drain(&late_tally, chan);
+	}
+	rb_test_commit_pause = NULL;
+	rb_stream_switch(s, fake_clock);
+	rec_drain(&late_tally, chan);
+	while (read(s->wakeup_fd, &n, sizeof(n)) == sizeof(n))
+		wakeups += n;
+	if (wakeups != late_tally.packets)
+		fail_msg("%llu packets complete, %llu wake-ups (%llu laps)",
+			 (unsigned long long)late_tally.packets,
+			 (unsigned long long)wakeups,
+			 (unsigned long long)late_lapped);
+	for (i = 0; i <= s->count_mask; i++) {
+		complete = (uint32_t)(s->slots[i].commit +
+				      s->slots[i].commit_remote) >>
+			   12;
+		assert_int_equal(s->slots[i].delivered, complete);
+	}
+	/* The producers waited for the slot: refused, and counted. */
+	assert_int_equal(late_refused, 16);
+	rb_stream_stats(s, &st);
+	assert_int_equal(st.discarded_events, late_refused);
+	assert_int_equal(late_tally.seq_gaps, 0);
+	assert_int_equal(late_tally.per_producer[0], seq);
+	assert_int_equal(late_tally.per_producer[1], a_seq);
+	assert_int_equal(late_tally.per_producer[2], late_seq - late_refused);
+	rec_tally_free(&late_tally);
+	rb_channel_destroy(chan);
+}
+
+static void die_before_delivering(struct rb_stream *s, uint64_t begin)
+{
+	if (pass_complete(s, begin))
+		_exit(0);
+}
+
+/*
+ * Discard mode: a producer killed between a packet's final commit and
+ * the claim of its delivery, after which the consumer took the packet.
+ * Recovery claims it, so the slot opens again and later producers (a
+ * per-user buffer outlives its processes) are not refused.
+ */
+static void test_recovery_claims_a_consumed_packet_never_delivered(void **state)
+{
+	struct rb_channel *chan = make_channel(RB_MODE_DISCARD, 4, 0);
+	struct rb_stream *s = &chan->streams[0];
+	struct rb_stream_stats st;
+	struct rec_tally t;
+	struct rb_packet p;
+	uint64_t seq = 0, wakeups = 0, n;
+	int status;
+	pid_t pid;
+
+	(void)state;
+	rec_tally_init(&t, 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		rb_test_commit_pause = die_before_delivering;
+		/* Closes packet 0: its padding is the final commit. */
+		fill_packets(chan, 1, seq);
+		_exit(1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(rb_stream_get(s, &p), 0);
+	assert_int_equal(p.seq, 0);
+	rec_check_packet(&t, chan, 0, &p);
+	rb_stream_put(s);
+	rb_stream_recover(s, fake_clock);
+	/* Around the ring and into slot 0 again, draining as we go. */
+	seq += 1000;
+	while ((__atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED) >> 12) < 9) {
+		assert_int_equal(rec_emit_stream(s, 0, seq++, fake_clock), 0);
+		rec_drain(&t, chan);
+	}
+	rb_stream_stats(s, &st);
+	assert_int_equal(st.discarded_events, 1); /* the dead reservation */
+	while (read(s->wakeup_fd, &n, sizeof(n)) == sizeof(n))
+		wakeups += n;
+	assert_int_equal(wakeups, t.packets);
+	rec_tally_free(&t);
+	rb_channel_destroy(chan);
+}
+
 static void test_commits_out_of_order_deliver_when_all_done(void **state)
 {
 	struct rb_channel *chan = make_channel(RB_MODE_DISCARD, 4, 0);
@@ -678,6 +856,9 @@ int main(void)
 			test_overwrite_get_waits_for_a_delivery_under_way),
 		cmocka_unit_test(test_snapshot_waits_for_a_delivery_under_way),
 		cmocka_unit_test(test_recovery_finishes_a_delivery_cut_short),
+		cmocka_unit_test(test_discard_late_deliverer_still_delivers),
+		cmocka_unit_test(
+			test_recovery_claims_a_consumed_packet_never_delivered),
 		cmocka_unit_test(
 			test_commits_out_of_order_deliver_when_all_done),
 		cmocka_unit_test(test_signal_handler_nested_in_reservation),

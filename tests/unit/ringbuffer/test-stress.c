@@ -147,6 +147,14 @@ static void *producer(void *p)
 					   __ATOMIC_RELAXED);
 		if (seq % 4096 == 0)
 			sched_yield();
+		/*
+		 * Halfway, each producer waits until its handler traced
+		 * once: the signaller may not have run yet (a loaded
+		 * machine), and the producers could all finish first.
+		 */
+		if (st->signals && seq == st->per_producer / 2)
+			while (!__atomic_load_n(&handler_seq, __ATOMIC_RELAXED))
+				sched_yield();
 		/* Halfway, the producers go on during the third burst. */
 		if (st->fifo_bursts && seq == st->per_producer / 2)
 			while (__atomic_load_n(&st->bursts, __ATOMIC_ACQUIRE) <

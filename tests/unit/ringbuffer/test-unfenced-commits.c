@@ -114,6 +114,58 @@ static uint64_t emit_on_stream0(struct rb_channel *chan, uint32_t producer,
 }
 
 /*
+ * The late deliverer (producer.c, COMMIT): the committer that cannot
+ * fence stalls between its add and its check (rb_test_commit_pause) at
+ * its first LATE_STALLS final commits of a packet, in discard mode,
+ * until the CPU-local committer either went round the ring into the
+ * slot's next pass (then the stalled one must not be the only one to
+ * have seen its packet complete) or was refused by that slot alone.
+ * Under the seccomp filter this window is where it moves to the
+ * stream's CPU; the stall makes the race happen in every run.
+ */
+#define LATE_STALLS 4
+#define STALL_LIMIT_S 30
+static __thread unsigned int stalls_left;
+
+static void stall_final_commit(struct rb_stream *s, uint64_t begin)
+{
+	const struct timespec pause = {0, 100 * 1000};
+	const struct rb_shm_slot *slot =
+		&s->slots[(begin >> s->subbuf_order) & s->count_mask];
+	uint64_t gidx = begin >> s->subbuf_order, lap = s->count_mask + 1;
+	uint64_t at, mark = UINT64_MAX, waited;
+
+	if (!stalls_left || s->mode != RB_MODE_DISCARD ||
+	    rb_slot_filled(rb_slot_committed(slot), rb_pass_bytes(s, begin)) !=
+		    s->subbuf_size)
+		return;
+	stalls_left--;
+	for (waited = 0; waited < STALL_LIMIT_S * 10000ULL; waited++) {
+		at = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE) >>
+		     s->subbuf_order;
+		if (at >= gidx + lap)
+			return; /* went round */
+		/* Refused at the end of the ring, the packet consumed. */
+		if (at == gidx + lap - 1 &&
+		    __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE) >>
+			    s->subbuf_order > gidx) {
+			if (mark == UINT64_MAX)
+				mark = __atomic_load_n(&s->shm->discarded,
+						       __ATOMIC_ACQUIRE);
+			else if (__atomic_load_n(&s->shm->discarded,
+						 __ATOMIC_ACQUIRE) > mark)
+				return;
+		}
+		nanosleep(&pause, NULL);
+	}
+	fprintf(stderr,
+		"packet %llu: the local committer neither went round "
+		"the ring nor was refused in %d s\n",
+		(unsigned long long)gidx, STALL_LIMIT_S);
+	abort();
+}
+
+/*
  * The sandboxed process, exec'd fresh (it never queried membarrier):
  * argv is CHILD_FLAG, errno, records, go fd, result fd, then the shm
  * and wakeup fds of both streams. Writes the count of refused records
@@ -139,6 +191,8 @@ static int unfenced_committer_main(char **argv)
 		return 1;
 	if (read(go, &byte, 1) != 1)
 		return 1;
+	stalls_left = LATE_STALLS;
+	rb_test_commit_pause = stall_final_commit;
 	refused = emit_on_stream0(chan, UNFENCED, records);
 	if (write(result, &refused, sizeof(refused)) != sizeof(refused))
 		return 1;
@@ -151,15 +205,27 @@ struct local_arg {
 	struct rb_channel *chan;
 	uint64_t refused;
 	bool pinned;
+	int unfenced_done;
 };
 
+/*
+ * RECORDS records, then more until the other committer is done: it may
+ * be waiting for this one to go round the ring (stall_final_commit).
+ */
 static void *local_committer(void *p)
 {
 	struct local_arg *arg = p;
+	uint64_t seq;
 
 	arg->pinned = pin_to(0);
-	if (arg->pinned)
-		arg->refused = emit_on_stream0(arg->chan, LOCAL, RECORDS);
+	if (!arg->pinned)
+		return NULL;
+	arg->refused = emit_on_stream0(arg->chan, LOCAL, RECORDS);
+	for (seq = RECORDS;
+	     !__atomic_load_n(&arg->unfenced_done, __ATOMIC_ACQUIRE); seq++)
+		if (rec_emit_stream(&arg->chan->streams[0], LOCAL, seq,
+				    rec_clock_monotonic))
+			arg->refused++;
 	return NULL;
 }
 
@@ -288,8 +354,11 @@ static void race(enum rb_mode mode,
 	assert_int_equal(
 		pthread_create(&local_thread, NULL, local_committer, &local),
 		0);
+	rb_test_commit_pause = stall_final_commit;
 	refused = run_unfenced(chan, err);
+	__atomic_store_n(&local.unfenced_done, 1, __ATOMIC_RELEASE);
 	pthread_join(local_thread, NULL);
+	rb_test_commit_pause = NULL;
 	assert_true(local.pinned);
 	/* Every refused record is counted as discarded. */
 	rb_stream_stats(&chan->streams[0], &st);
@@ -387,6 +456,7 @@ static void *losing_membarrier(void *p)
 		pin_to(1) ? deny_membarrier(arg->err, arg->pin_too) : -EPERM;
 	if (!arg->setup && arg->pin_too && pin_to(0))
 		arg->setup = -EPROTO; /* the filter does not hold */
+	stalls_left = LATE_STALLS;
 	if (!arg->setup)
 		arg->refused = emit_on_stream0(arg->chan, UNFENCED, RECORDS);
 	return NULL;
