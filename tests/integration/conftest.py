@@ -3,6 +3,8 @@
 * build_dir / tool(name): the meson build tree and the programs in it.
 * lttng_env: a private LTTNG_HOME and LTTNG_RUNDIR (a temporary directory),
   as an environment dict for subprocesses, so tests never share daemons.
+* ks: a root session daemon driving the kernel domain (kernel_support.py);
+  the test is skipped where tracefs instances cannot be created.
 * trace reading: see trace_reader.py (babeltrace2 is the oracle).
 """
 import os
@@ -44,3 +46,14 @@ def lttng_env(tmp_path):
     env = dict(os.environ)
     env.update(HOME=str(home), LTTNG_HOME=str(home), LTTNG_RUNDIR=str(rundir))
     return env
+
+
+@pytest.fixture
+def ks(build_dir, lttng_env):
+    """A kernel session daemon and its CLI (kernel_support.KernelSession)."""
+    from kernel_support import KernelSession, require_tracefs
+
+    require_tracefs()
+    session = KernelSession(build_dir, lttng_env)
+    yield session
+    session.stop()

@@ -3,11 +3,10 @@ far are deleted (archived trace chunks kept), tracing goes on and only
 later events are in the trace, as babeltrace2 reads it. Messages and exit
 statuses are LTTng 2.13's, as observed with it."""
 import os
-import re
 
 import pytest
 
-from kernel_support import KernelSession, require_tracefs, run_workload
+from kernel_support import run_workload
 from test_rotation import ARCHIVE_RE, archives, check_chunk, read_chunk
 from trace_reader import read_trace
 from ust_tracing import Tracing, values_of
@@ -116,14 +115,6 @@ def test_clear_errors(tracing):
         23, "", "Error: Session name nosuch not found\n")
     r = tracing.lttng("clear", "s", "extra", check=False)
     assert (r.rc, r.err) == (1, "Error: Unknown argument: extra\n")
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 def test_clear_kernel_channels(ks, tool, tmp_path):

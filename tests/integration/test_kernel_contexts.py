@@ -12,8 +12,7 @@ import time
 import bt2
 import pytest
 
-from kernel_support import (KernelSession, kernel_consumer_pid,
-                            require_tracefs)
+from kernel_support import kernel_consumer_pid
 from trace_reader import read_trace
 
 CREDENTIALS = ["uid", "euid", "suid", "gid", "egid", "sgid"]
@@ -23,14 +22,6 @@ FLAGS = ["interruptible", "preemptible", "need_reschedule"]
 PROCESS = ["pid", "vpid", "tid", "vtid", "ppid", "vppid", "nice"]
 ALL = (PROCESS + CREDENTIALS + VIRTUAL_CREDENTIALS +
        [ns + "_ns" for ns in NAMESPACES] + FLAGS)
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 def status_ids(pid, key):

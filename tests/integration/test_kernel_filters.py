@@ -7,18 +7,9 @@ twin channel recording the event unfiltered, in the same trace, read
 with babeltrace2."""
 import pathlib
 
-from kernel_support import KernelSession, require_tracefs, run_workload
+from kernel_support import run_workload
 from trace_reader import read_trace
 
-import pytest
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 def stream_file(record):

@@ -10,17 +10,8 @@ import signal
 
 import pytest
 
-from kernel_support import (KernelSession, kernel_consumer_pid,
-                            require_tracefs, run_workload)
+from kernel_support import kernel_consumer_pid, run_workload
 from trace_reader import read_trace
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 def record_with_consumer_paused(ks, tmp_path, *channel_options):

@@ -7,7 +7,6 @@ the string recorded for it; a tracepoint's real string
 &&-operands may still be applied by tracefs first. Four processes work
 from a random plan (the seed is printed); each session's trace, read
 with babeltrace2, holds exactly the records the plan says match."""
-import ctypes
 import fnmatch
 import json
 import os
@@ -16,18 +15,9 @@ import random
 import subprocess
 import sys
 
-import pytest
 
-from kernel_support import KernelSession, TRACEFS, require_tracefs
+from kernel_support import TRACEFS
 from trace_reader import read_trace
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 # Flags no other program on the machine uses together (openat fails with

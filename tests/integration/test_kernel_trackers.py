@@ -10,17 +10,8 @@ import time
 
 import pytest
 
-from kernel_support import (KernelSession, kernel_consumer_pid,
-                            require_tracefs)
+from kernel_support import KernelSession, kernel_consumer_pid
 from trace_reader import read_trace
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 def test_track_messages_and_errors(ks, tmp_path):

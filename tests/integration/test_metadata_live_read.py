@@ -19,7 +19,6 @@ and the reader must see the declarations arrive while the session
 records. At the end, babeltrace2 reads the whole trace with every
 event class enabled.
 """
-import pathlib
 import struct
 import subprocess
 import threading

@@ -6,7 +6,6 @@ the human format with the human mode's exit status. The byte-for-byte
 comparison with LTTng 2.13 is in test_cli_conformance.py (the mi-*
 scenarios of conform_expected.py)."""
 import os
-import pathlib
 import shutil
 import subprocess
 import time

@@ -10,7 +10,6 @@ the comments beside each).
 The bindings are extracted privately by tests/tools/python-lttng-install
 (never installed: the package depends on Debian's liblttng-ctl0)."""
 import ctypes
-import os
 import pathlib
 import subprocess
 import sys

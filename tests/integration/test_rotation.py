@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from kernel_support import KernelSession, require_tracefs, run_workload
+from kernel_support import run_workload
 from trace_reader import read_trace
 from lttng_cli import normalize
 from ust_tracing import Tracing, values_of
@@ -322,14 +322,6 @@ def test_size_rotation_when_the_chunk_reaches_the_threshold(tracing):
         assert trace.discarded_events == 0
         seqs += values_of(trace)
     assert seqs == list(range(4000))
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 def test_kernel_channels_rotate(ks, tool, tmp_path):

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from kernel_support import KernelSession, require_tracefs, run_workload
+from kernel_support import require_tracefs, run_workload
 from trace_reader import babeltrace2_text, read_trace
 from ust_tracing import Tracing, values_of
 
@@ -497,14 +497,6 @@ def test_snapshot_api_of_liblttng_ctl(tracing, build_dir, tmp_path,
 
 
 # The kernel domain (tracefs; skipped where instances cannot be made).
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
-
 
 def ring_dirs():
     """The private packet directories of kernel consumers."""

@@ -25,7 +25,6 @@ import sys
 import bt2
 import pytest
 
-from kernel_support import KernelSession, require_tracefs
 from trace_reader import ReaderComplaint, _StderrCapture
 from ust_tracing import Tracing, uid_dir
 
@@ -224,14 +223,6 @@ def test_user_space_discard_mode_gaps_are_reported(tracing):
     # the newest recorded event is the last of the stream: check_suffix
     # with it, which also checks every gap against the losses reported
     check_suffix(items, lambda item: item[2]["seq"], seqs[-1])
-
-
-@pytest.fixture
-def ks(build_dir, lttng_env):
-    require_tracefs()
-    session = KernelSession(build_dir, lttng_env)
-    yield session
-    session.stop()
 
 
 # getpgid: a system call with an integer argument that hardly any other

@@ -7,7 +7,6 @@ its timestamps go backwards. Where the kernel does not trust the TSC the
 daemon falls back to CLOCK_MONOTONIC."""
 import os
 import subprocess
-import time
 
 import bt2
 import pytest

@@ -7,7 +7,6 @@ what LTTng records, pinned here; when the real LTTng-UST is extracted
 also built against LTTng's headers and traced by LTTng, and both
 traces must read the same.
 """
-import os
 import pathlib
 import re
 import shutil
