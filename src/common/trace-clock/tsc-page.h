@@ -115,17 +115,19 @@ trace_clock_page_read(const struct trace_clock_page *page, bool ordered)
 #else
 		tsc = 0;
 #endif
-		/* Only the line covering tsc is loaded. */
-		base = __atomic_load_n(&l->tsc, __ATOMIC_RELAXED);
+		/*
+		 * Only the line covering tsc is loaded. Acquire loads keep
+		 * the second load of seq after them (plain loads on x86).
+		 */
+		base = __atomic_load_n(&l->tsc, __ATOMIC_ACQUIRE);
 		if (tsc < base) {
 			l = &page->params[seq & 1].prev;
-			base = __atomic_load_n(&l->tsc, __ATOMIC_RELAXED);
+			base = __atomic_load_n(&l->tsc, __ATOMIC_ACQUIRE);
 			if (tsc < base)
 				tsc = base;
 		}
-		ns = __atomic_load_n(&l->ns, __ATOMIC_RELAXED);
-		mult = __atomic_load_n(&l->mult, __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		ns = __atomic_load_n(&l->ns, __ATOMIC_ACQUIRE);
+		mult = __atomic_load_n(&l->mult, __ATOMIC_ACQUIRE);
 	} while (__atomic_load_n(&page->seq, __ATOMIC_RELAXED) != seq);
 	if (__builtin_expect(!mult, 0))
 		return trace_clock_monotonic();
