@@ -432,7 +432,10 @@ def test_discarded_events_are_counted_in_list_and_trace(tracing):
 def test_trace_files_are_laid_out_like_lttngs(tracing):
     """Every stream file holds at least one packet (idle CPUs get an
     empty one at the end, as LTTng's final flush leaves), with its index
-    entry, and the metadata is packed in full 4 KiB packets."""
+    entry, and the metadata is packed in full 4 KiB packets. (LTTng
+    writes this metadata as one packet at destroy; ours also writes what
+    is pending every 100 ms so that a live trace parses, which can take
+    one packet more: doc/daemons.md.)"""
     app = tracing.app()
     start_session(tracing)
     app.emit(2)
@@ -443,7 +446,8 @@ def test_trace_files_are_laid_out_like_lttngs(tracing):
         assert size >= 4096 and size % 4096 == 0
         assert os.path.getsize(d / "index" / f"channel0_{i}.idx") == \
             16 + 72 * (size // 4096)
-    assert os.path.getsize(d / "metadata") == 4096
+    metadata = os.path.getsize(d / "metadata")
+    assert metadata >= 4096 and metadata % 4096 == 0
     assert len(read_trace(d)) == 3
 
 
