@@ -133,7 +133,7 @@ def test_ust_metadata_parses_while_event_classes_appear(tracing, buffers,
                           [("enable-event", "--userspace", "-c", "c", name)
                            for name in MANY_EVENTS[1:]])
         enabler.start()
-        read_while(metadata, enabler, tmp_path, min_growth=10)
+        read_while(metadata, enabler, tmp_path, min_growth=3)
     finally:
         app.communicate("quit\n", timeout=30)
     assert app.returncode == 0
