@@ -1,6 +1,5 @@
 """The lttng CLI itself: usage, global options, version, help (which runs
 man), view (which runs the trace reader), with LTTng 2.13's texts."""
-import os
 import stat
 
 import pytest
