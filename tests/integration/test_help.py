@@ -195,6 +195,9 @@ def test_installed_lttng_opens_installed_page(staged_install, fake_man,
     assert (prefix / mandir / "man8/lttng-sessiond.8").is_file()
     assert (prefix / mandir / "man3/lttng-ust.3").is_file()
     assert (prefix / mandir / "man7/lttng-concepts.7").is_file()
+    # The other names of the API pages lead to them.
+    assert (prefix / mandir / "man3/lttng_ust_tracef.3").resolve() == \
+        (prefix / mandir / "man3/tracef.3").resolve()
 
 
 def test_installed_lttng_shows_page_to_another_user(staged_install):
