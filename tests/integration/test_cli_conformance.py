@@ -97,14 +97,10 @@ def known_difference(scenario, command):
     return (scenario, "*") in KNOWN_DIFFERENCES
 
 
-def man_shows_lttng_pages():
-    """LTTng's --help runs man; the pinned texts are man-db's for a
-    missing page."""
-    if not shutil.which("man"):
-        return False
-    proc = subprocess.run(["man", "-w", "1", "lttng-create"],
-                          capture_output=True)
-    return proc.returncode != 0
+def shows_missing_manual_page(err):
+    """LTTng's --help ran man, which had no page of LTTng's to show; ours
+    shows this build's own page (test_help.py checks how)."""
+    return err.startswith("No manual entry for ")
 
 
 class Runner:
@@ -212,8 +208,6 @@ class NobodySessiond:
 @pytest.mark.parametrize("scenario", EXPECTED, ids=[s[0] for s in EXPECTED])
 def test_matches_lttng_2_13(scenario, build_dir, lttng_env):
     name, daemon, steps, tree = scenario
-    if name == "help" and not man_shows_lttng_pages():
-        pytest.skip("needs man-db without LTTng's manual pages")
     runner = Runner(build_dir, lttng_env)
     sessiond = Sessiond(build_dir, runner.env)
     nobody_home = None
@@ -228,9 +222,11 @@ def test_matches_lttng_2_13(scenario, build_dir, lttng_env):
             assert sessiond.start().returncode == 0
         for command, rc, out, err in steps:
             got = runner.run(command)
-            # Not comparable: known, or LTTng's client died of a signal.
+            # Not comparable: known, LTTng's client died of a signal,
+            # or LTTng had no manual page to show.
             if known_difference(name, command) or (
-                    isinstance(rc, int) and rc < 0):
+                    isinstance(rc, int) and rc < 0) or \
+                    shows_missing_manual_page(err):
                 continue
             if got != (rc, out, err):
                 mismatches.append(

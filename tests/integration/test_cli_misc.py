@@ -1,6 +1,5 @@
 """The lttng CLI itself: usage, global options, version, help (which runs
 man), view (which runs the trace reader), with LTTng 2.13's texts."""
-import os
 import stat
 
 import pytest
@@ -28,13 +27,11 @@ def cli(build_dir, lttng_env):
 
 @pytest.fixture
 def fake_man(tmp_path, cli):
-    """A `man` that prints its arguments, first in PATH."""
-    bindir = tmp_path / "bin"
-    bindir.mkdir()
-    man = bindir / "man"
+    """A `man` that prints its arguments, named by LTTNG_MAN_BIN_PATH."""
+    man = tmp_path / "man"
     man.write_text("#!/bin/sh\necho \"man $*\"\nexit 16\n")
     man.chmod(man.stat().st_mode | stat.S_IXUSR)
-    return dict(cli.env, PATH=f"{bindir}:{os.environ['PATH']}")
+    return dict(cli.env, LTTNG_MAN_BIN_PATH=str(man))
 
 
 def test_usage_without_arguments(cli):
@@ -74,14 +71,17 @@ def test_versions(cli):
         "", "Error: Unrecognized argument used with 'version' command\n", 2)
 
 
-def test_help_runs_man_for_the_command(cli, fake_man):
+def test_help_runs_man_for_the_command(cli, fake_man, build_dir):
+    # The pages of this lttng (test_help.py covers the rest).
+    mandir = build_dir / "doc/man"
     for args, page in ((("help", "create"), "lttng-create"),
                        (("create", "--help"), "lttng-create"),
                        (("enable-event", "-h"), "lttng-enable-event"),
                        (("help",), "lttng"),
                        (("--help",), "lttng")):
         r = cli.run(*args, env=fake_man)
-        assert (r.out, r.err, r.rc) == (f"man 1 {page}\n", "", 16), args
+        assert (r.out, r.err, r.rc) == (f"man -M {mandir} 1 {page}\n", "",
+                                        16), args
     r = cli.run("help", "nosuch", env=fake_man)
     assert (r.out, r.err, r.rc) == (
         "", "Error: Unknown command \"nosuch\"\n", 1)

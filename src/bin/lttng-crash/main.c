@@ -18,6 +18,7 @@
 #include "extract.h"
 #include "perror.h"
 #include "util/log.h"
+#include "util/man-page.h"
 #include "util/output-dir.h"
 #include "viewer.h"
 
@@ -28,7 +29,6 @@ enum exit_status {
 };
 
 #define VERSION_TEXT "2.13.9 - Nordicit\xc3\xa9"
-#define DEFAULT_MAN_BIN_PATH "/usr/bin/man"
 
 enum { OPT_LIST_OPTIONS = 256 };
 
@@ -61,12 +61,7 @@ static void list_options(void)
 /* Shows lttng-crash(1) with man (LTTNG_MAN_BIN_PATH overrides it). */
 static int show_help(void)
 {
-	const char *man = getenv("LTTNG_MAN_BIN_PATH");
-
-	if (!man || !*man)
-		man = DEFAULT_MAN_BIN_PATH;
-	fflush(NULL);
-	execl(man, "man", "1", "lttng-crash", (char *)NULL);
+	man_page_exec(1, "lttng-crash");
 	ERR("Cannot view man page `lttng-crash(1)`: %s", strerror(errno));
 	return EXIT_ERROR;
 }

@@ -26,6 +26,7 @@
 #include "session.h"
 #include "stop-request.h"
 #include "util/log.h"
+#include "util/man-page.h"
 #include "kernel/kernel-domain.h"
 #include "util/paths.h"
 #include "util/unix-socket.h"
@@ -216,9 +217,7 @@ static int parse_options(int argc, char **argv, struct parsed_options *opts)
 			break;
 		case 'h':
 			/* As LTTng's: the manual page, else man's error. */
-			fflush(NULL);
-			execlp("man", "man", "8", "lttng-sessiond",
-			       (char *)NULL);
+			man_page_exec(8, "lttng-sessiond");
 			fputs(usage_text, stdout);
 			return 1;
 		case 'V':

@@ -64,6 +64,12 @@ enum cmd_result {
 int cli_common_option(int opt, const char *command,
 		      const struct poptOption *options);
 
+/* A command's function: argv[0] is the command's name. */
+typedef int (*cli_command_func)(int argc, const char **argv);
+
+/* The function of the command named name in lttng's table, else NULL. */
+cli_command_func cli_find_command(const char *name);
+
 struct cli_options {
 	bool no_sessiond;
 	const char *sessiond_path;

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "command.h"
+#include "help.h"
 #include "mi/mi-command.h"
 #include "utils.h"
 #include "../../lib/lttng-ctl/ctl-log.h"
@@ -23,7 +24,7 @@ struct cli_options cli_options;
 
 struct command {
 	const char *name;
-	int (*func)(int argc, const char **argv);
+	cli_command_func func;
 };
 
 /* In LTTng's order, which --list-commands shows. */
@@ -82,67 +83,6 @@ static const struct option long_options[] = {
 	{NULL, 0, NULL, 0},
 };
 
-static const char usage_text[] =
-	"Usage: lttng [--group=GROUP] [--mi=TYPE] [--no-sessiond | "
-	"--sessiond-path=PATH]\n"
-	"             [--quiet | -v | -vv | -vvv] COMMAND [COMMAND OPTIONS]\n"
-	"\n"
-	"Available commands:\n"
-	"\n"
-	"Recording sessions:\n"
-	"  create            Create a recording session\n"
-	"  clear             Clear a recording session\n"
-	"  destroy           Destroy recording sessions\n"
-	"  load              Load recording session configurations\n"
-	"  regenerate        Regenerate specific recording session data\n"
-	"  save              Save recording session configurations\n"
-	"  set-session       Set the current recording session\n"
-	"\n"
-	"Channels:\n"
-	"  add-context       Add context fields to be recorded\n"
-	"  disable-channel   Disable channels\n"
-	"  enable-channel    Create or enable a channel\n"
-	"\n"
-	"Recording event rules:\n"
-	"  disable-event     Disable recording event rules\n"
-	"  enable-event      Create or enable recording event rules\n"
-	"\n"
-	"Status:\n"
-	"  list              List recording sessions and instrumentation "
-	"points\n"
-	"  status            Show the status of the current recording "
-	"session\n"
-	"\n"
-	"Control:\n"
-	"  snapshot          Take a recording session snapshot\n"
-	"  start             Start a recording session\n"
-	"  stop              Stop a recording session\n"
-	"\n"
-	"Recording session rotation:\n"
-	"  disable-rotation  Unset a recording session rotation schedule\n"
-	"  enable-rotation   Set a recording session rotation schedule\n"
-	"  rotate            Archive the current trace chunk of a recording "
-	"session\n"
-	"\n"
-	"Resource tracking:\n"
-	"  track             Allow specific processes to record events\n"
-	"  untrack           Disallow specific processes to record events\n"
-	"\n"
-	"Triggers:\n"
-	"  add-trigger       Add a trigger\n"
-	"  remove-trigger    Remove a trigger\n"
-	"  list-triggers     List triggers\n"
-	"\n"
-	"Miscellaneous:\n"
-	"  help              Show the help of a command\n"
-	"  version           Show LTTng-tools version information\n"
-	"  view              Launch a trace reader\n"
-	"\n"
-	"Run `lttng help COMMAND` or `lttng COMMAND --help` to get help with\n"
-	"command COMMAND.\n"
-	"\n"
-	"See `man lttng` for more help with the lttng command.\n";
-
 static const struct command *find_command(const char *name)
 {
 	const struct command *cmd;
@@ -152,6 +92,13 @@ static const struct command *find_command(const char *name)
 			return cmd;
 	}
 	return NULL;
+}
+
+cli_command_func cli_find_command(const char *name)
+{
+	const struct command *cmd = find_command(name);
+
+	return cmd ? cmd->func : NULL;
 }
 
 /* The exit status of a command's result. */
@@ -200,7 +147,7 @@ static int parse_global_options(int argc, char **argv)
 			       argv[0]);
 			return EXIT_SUCCESS;
 		case 'h':
-			return utils_show_man_page("lttng");
+			return help_show_lttng();
 		case 'g':
 			lttng_set_tracing_group(optarg);
 			break;
@@ -253,7 +200,7 @@ int main(int argc, char **argv)
 
 	cli_options.argv0 = argv[0] ? argv[0] : "lttng";
 	if (argc < 2) {
-		fputs(usage_text, stdout);
+		help_print_command_list();
 		return CMD_ERROR;
 	}
 	ret = parse_global_options(argc, argv);
@@ -262,7 +209,7 @@ int main(int argc, char **argv)
 	if (optind >= argc) {
 		/* Under --mi xml, LTTng prints no usage either. */
 		if (!mi_enabled())
-			fputs(usage_text, stdout);
+			help_print_command_list();
 		return CMD_ERROR;
 	}
 	if (log_quiet) {

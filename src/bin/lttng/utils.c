@@ -11,6 +11,7 @@
 
 #include "command.h"
 #include "conf.h"
+#include "help.h"
 #include "utils.h"
 
 const char *utils_domain_str(enum lttng_domain_type type)
@@ -135,14 +136,6 @@ uint64_t utils_next_power_of_two(uint64_t v)
 	return p;
 }
 
-int utils_show_man_page(const char *page)
-{
-	fflush(NULL);
-	execlp("man", "man", "1", page, (char *)NULL);
-	ERR("Cannot view man page `%s(1)`: %s", page, strerror(errno));
-	return CMD_ERROR;
-}
-
 void utils_list_options(const struct poptOption *options)
 {
 	for (; options->longName || options->shortName; options++) {
@@ -173,12 +166,9 @@ char *utils_session_name(const char *opt_session)
 int cli_common_option(int opt, const char *command,
 		      const struct poptOption *options)
 {
-	char page[64];
-
 	switch (opt) {
 	case OPT_HELP:
-		snprintf(page, sizeof(page), "lttng-%s", command);
-		return utils_show_man_page(page);
+		return help_show_command(command, options);
 	case OPT_LIST_OPTIONS:
 		utils_list_options(options);
 		return CMD_SUCCESS;

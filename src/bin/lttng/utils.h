@@ -1,8 +1,7 @@
 /*
  * Helpers several lttng commands share: the domain checks and names,
  * channel names as messages show them, number/size/time parsing with
- * LTTng's suffixes, popt option handling (--help, --list-options) and
- * the man page launcher.
+ * LTTng's suffixes, popt option handling (--help, --list-options).
  */
 #ifndef LTTNG_CLI_UTILS_H
 #define LTTNG_CLI_UTILS_H
@@ -37,12 +36,6 @@ int utils_parse_time_us(const char *str, uint64_t *value);
 
 /* Round up to a power of two (v > 0). */
 uint64_t utils_next_power_of_two(uint64_t v);
-
-/*
- * Run `man 1 page` in place of this process. Returns only when man
- * could not be run, after printing why: CMD_ERROR.
- */
-int utils_show_man_page(const char *page);
 
 /* Print each option of a popt table as --long and -s lines. */
 void utils_list_options(const struct poptOption *options);

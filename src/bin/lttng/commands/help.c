@@ -1,44 +1,12 @@
 /*
- * lttng help [COMMAND]: show the manual page of lttng or of a command.
+ * lttng help [COMMAND]: show the manual page of lttng or, as LTTng does,
+ * run COMMAND with --help so that it shows its own.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "../command.h"
+#include "../help.h"
 #include "../utils.h"
-
-static const char *const known_commands[] = {
-	"add-context",
-	"add-trigger",
-	"clear",
-	"create",
-	"destroy",
-	"disable-channel",
-	"disable-event",
-	"disable-rotation",
-	"enable-channel",
-	"enable-event",
-	"enable-rotation",
-	"help",
-	"list",
-	"list-triggers",
-	"load",
-	"metadata",
-	"regenerate",
-	"remove-trigger",
-	"rotate",
-	"save",
-	"set-session",
-	"snapshot",
-	"start",
-	"status",
-	"stop",
-	"track",
-	"untrack",
-	"version",
-	"view",
-	NULL,
-};
 
 static struct poptOption options[] = {
 	CLI_HELP_OPTION,
@@ -46,22 +14,11 @@ static struct poptOption options[] = {
 	POPT_TABLEEND,
 };
 
-static int is_known_command(const char *name)
-{
-	const char *const *cmd;
-
-	for (cmd = known_commands; *cmd; cmd++) {
-		if (!strcmp(*cmd, name))
-			return 1;
-	}
-	return 0;
-}
-
 int cmd_help(int argc, const char **argv)
 {
 	poptContext pc = poptGetContext(NULL, argc, argv, options, 0);
-	const char *command;
-	char page[64];
+	const char *command, *command_argv[3];
+	cli_command_func func;
 	int opt, ret;
 
 	while ((opt = poptGetNextOpt(pc)) != -1) {
@@ -70,16 +27,19 @@ int cmd_help(int argc, const char **argv)
 	}
 	command = poptGetArg(pc);
 	if (!command) {
-		ret = utils_show_man_page("lttng");
+		ret = help_show_lttng();
 		goto end;
 	}
-	if (!is_known_command(command)) {
+	func = cli_find_command(command);
+	if (!func) {
 		ERR("Unknown command \"%s\"", command);
 		ret = CMD_ERROR;
 		goto end;
 	}
-	snprintf(page, sizeof(page), "lttng-%s", command);
-	ret = utils_show_man_page(page);
+	command_argv[0] = command;
+	command_argv[1] = "--help";
+	command_argv[2] = NULL;
+	ret = func(2, command_argv);
 end:
 	poptFreeContext(pc);
 	return ret;

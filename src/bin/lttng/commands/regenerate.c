@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../help.h"
 #include "../mi/mi-command.h"
 #include "../mi/mi-regenerate.h"
 #include "../utils.h"
@@ -128,7 +129,6 @@ static void print_mi_frame(const struct regenerate_command *cmd)
 static int parse_options(poptContext pc, const struct regenerate_command *cmd,
 			 char **session_opt)
 {
-	char page[64];
 	int opt, ret;
 
 	while ((opt = poptGetNextOpt(pc)) != -1) {
@@ -149,8 +149,7 @@ static int parse_options(poptContext pc, const struct regenerate_command *cmd,
 			ret = cli_common_option(opt, cmd->name, options);
 			if (ret != CMD_UNDEFINED)
 				return ret;
-			snprintf(page, sizeof(page), "lttng-%s", cmd->name);
-			return utils_show_man_page(page);
+			return help_show_command(cmd->name, options);
 		}
 	}
 	return -1;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../command.h"
+#include "../help.h"
 #include "../mi/mi-command.h"
 #include "../utils.h"
 
@@ -60,7 +61,6 @@ static const enum option_index list_triggers_options[] = {
 struct trigger_args {
 	int seen[TRIGGER_OPT_COUNT];
 	const char *value[TRIGGER_OPT_COUNT];
-	const char *help_arg; /* the --help/-h argument as typed */
 	const char *positional[2];
 	int positional_count;
 };
@@ -133,8 +133,6 @@ static int parse_args(int argc, const char **argv,
 			return CMD_ERROR;
 		}
 		out->seen[index] = 1;
-		if (index == TRIGGER_OPT_HELP)
-			out->help_arg = arg;
 		if (!all_options[index].has_value) {
 			if (arg[name_len] == '=') {
 				ERR("While parsing argument #%d (`%s`): "
@@ -157,19 +155,6 @@ static int parse_args(int argc, const char **argv,
 			return CMD_SUCCESS;
 	}
 	return CMD_SUCCESS;
-}
-
-/*
- * --help. LTTng's list-triggers and remove-trigger name the manual page
- * after the help option as typed (lttng---help).
- */
-static int show_help(const struct trigger_args *args, const char *page_suffix)
-{
-	char page[64];
-
-	snprintf(page, sizeof(page), "lttng-%s",
-		 page_suffix ? page_suffix : args->help_arg);
-	return utils_show_man_page(page);
 }
 
 /*
@@ -203,7 +188,7 @@ int cmd_add_trigger(int argc, const char **argv)
 	int ret = parse_args(argc, argv, add_trigger_options, 1, &args);
 
 	if (ret == CMD_SUCCESS && args.seen[TRIGGER_OPT_HELP])
-		return show_help(&args, "add-trigger");
+		return help_show_command("add-trigger", NULL);
 	if (ret == CMD_SUCCESS && !args.seen[TRIGGER_OPT_LIST_OPTIONS])
 		ret = add_trigger(&args);
 	return finish(&args, add_trigger_options, "add-trigger", ret);
@@ -248,7 +233,7 @@ int cmd_remove_trigger(int argc, const char **argv)
 	int ret = parse_args(argc, argv, remove_trigger_options, 0, &args);
 
 	if (ret == CMD_SUCCESS && args.seen[TRIGGER_OPT_HELP])
-		return show_help(&args, NULL);
+		return help_show_command("remove-trigger", NULL);
 	if (ret == CMD_SUCCESS && !args.seen[TRIGGER_OPT_LIST_OPTIONS])
 		ret = remove_trigger(&args);
 	return finish(&args, remove_trigger_options, "remove-trigger", ret);
@@ -262,8 +247,12 @@ int cmd_list_triggers(int argc, const char **argv)
 
 	if (ret != CMD_SUCCESS)
 		return ret;
+	/*
+	 * LTTng's list-triggers and remove-trigger name the page after the
+	 * option as typed (lttng---help): a defect, not copied.
+	 */
 	if (args.seen[TRIGGER_OPT_HELP])
-		return show_help(&args, NULL);
+		return help_show_command("list-triggers", NULL);
 	if (args.seen[TRIGGER_OPT_LIST_OPTIONS]) {
 		list_options(list_triggers_options);
 		return CMD_SUCCESS;
