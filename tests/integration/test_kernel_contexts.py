@@ -131,7 +131,10 @@ def test_short_lived_processes_have_their_own_contexts(ks, tool, tmp_path):
     and from the system calls and put in the opened path."""
     count = 60
     ks.ok("create", "s", f"--output={tmp_path / 't'}")
-    ks.ok("enable-event", "-k", "--syscall", "openat")
+    # room for every openat of a busy machine while the consumer sleeps
+    ks.ok("enable-channel", "-k", "--subbuf-size=8M", "--num-subbuf=4",
+          "channel0")
+    ks.ok("enable-event", "-k", "--syscall", "openat", "-c", "channel0")
     contexts = ["tid", "pid", "ppid", "vtid", "vpid", "vppid", "prio",
                 "nice", "procname"] + [ns + "_ns" for ns in NAMESPACES]
     ks.ok("add-context", "-k", *[a for c in contexts for a in ("-t", c)])
@@ -149,10 +152,13 @@ def test_short_lived_processes_have_their_own_contexts(ks, tool, tmp_path):
     ks.ok("destroy")
     short = {"c": "cgroup_ns", "i": "ipc_ns", "m": "mnt_ns", "n": "net_ns",
              "p": "pid_ns", "t": "time_ns", "u": "user_ns", "s": "uts_ns"}
-    reports = [r for r in read_trace(tmp_path / "t" / "kernel")
+    trace = read_trace(tmp_path / "t" / "kernel")
+    reports = [r for r in trace
                if r.name == "syscall_entry_openat" and
                r.fields["filename"].startswith("/lttng-ctx/")]
-    assert len(reports) == count
+    assert len(reports) == count, (
+        f"{len(reports)} of {count} recorded; "
+        f"{trace.discarded_events} events discarded in the trace")
     for r in reports:
         facts = dict(kv.split("=") for kv in
                      r.fields["filename"][len("/lttng-ctx/"):].split(","))

@@ -95,7 +95,9 @@ def test_default_clock_is_the_converted_tsc_on_monotonic_time(
     block = clock_block(metadata)
     assert 'name = "monotonic";' in block
     assert "freq = 1000000000;" in block and "offset_s" not in block
-    assert discarded == 0 and len(samples) == emitted > 1000
+    # up to 2000 samples; fewer on a loaded machine (each waits 2 ms at
+    # least), and a hundred are plenty for a median
+    assert discarded == 0 and len(samples) == emitted > 100
     gaps = sorted(value - mono for _, value, mono in samples)
     print(f"trace clock - app's CLOCK_MONOTONIC: min {gaps[0]} ns, "
           f"median {gaps[len(gaps) // 2]} ns, max {gaps[-1]} ns")
