@@ -35,6 +35,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/urcu-ust.h"
+
 #include "tracepoint-rcu.h"
 
 #define GP_PHASE (1UL << (sizeof(unsigned long) * 8 - 1))
@@ -251,6 +253,11 @@ static void flip_and_wait(void)
 	}
 }
 
+void lttng_ust_tp_rcu_init(void)
+{
+	pthread_once(&init_once, rcu_init);
+}
+
 void lttng_ust_tp_rcu_synchronize(void)
 {
 	sigset_t saved;
@@ -266,4 +273,6 @@ void lttng_ust_tp_rcu_synchronize(void)
 	pthread_mutex_unlock(&registry_lock);
 	pthread_mutex_unlock(&gp_lock);
 	signals_restore(&saved);
+	/* Sites and probes built with LTTng's headers and _LGPL_SOURCE. */
+	lttng_ust_urcu_synchronize_rcu();
 }
