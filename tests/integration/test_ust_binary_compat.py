@@ -18,6 +18,7 @@ import subprocess
 
 import pytest
 
+from trace_reader import read_trace
 from ust_anchor import ANCHOR_ABSENT, Anchor, Ours, anchor_root, record
 
 APPS = pathlib.Path(__file__).resolve().parent / "compat_apps"
@@ -166,27 +167,149 @@ def test_lttng_built_program_records_what_ours_built_records(lttng_root, ours):
     assert len(decls["ours"]) == 7
 
 
-FILTER = ('s8 == -1 || hidden == 0x2468ACF0 || f64 > 1e299 || '
-          'fhidden < -1.0 || str == "a" || shidden == "tracing*" || '
-          'arr[1] == -2 && seq[2] == 0x7fffffff || color == 12 || '
-          'small == -5 || b == "two"')
+# One rule per event, each filtering on fields of every kind the
+# interpreter stack carries (integers, nowrite fields, floats, strings,
+# arrays, sequences, enumerations).
+FILTERS = {
+    "compat_abi:integers": 's8 == -1 || hidden == 0x2468ACF0',
+    "compat_abi:floats": 'f64 > 1e299 || fhidden < -1.0',
+    "compat_abi:strings": 'str == "a" || shidden == "tracing*"',
+    "compat_abi:arrays": 'arr[1] == -2 && seq[2] == 0x7fffffff',
+    "compat_abi:enums": 'color == 12 || small == -5',
+    "compat_abi:second": 'b == "two"',
+    "compat_abi:first": 'a == 2',
+}
+
+
+def record_filtered(impl, argv, rules, session):
+    """Like ust_anchor.record, with one enable-event --filter per rule."""
+    out = impl.work / f"trace-{session}"
+    impl.start_daemon()
+    try:
+        impl.lttng("create", session, f"--output={out}")
+        for event, expr in rules.items():
+            impl.lttng("enable-event", "-u", event, "--filter", expr)
+        impl.lttng("start")
+        proc = impl.run(argv)
+        assert proc.returncode == 0, f"{argv}: {proc.stderr}"
+        impl.lttng("stop")
+        impl.lttng("destroy", session)
+    finally:
+        impl.stop_daemon()
+    metadata = list(out.rglob("metadata"))
+    assert len(metadata) == 1, f"one trace expected under {out}: {metadata}"
+    return read_trace(metadata[0].parent)
 
 
 def test_lttng_built_probe_filters_as_ours(lttng_root, ours):
     lttng_exe, ours_exe = build_both(lttng_root, ours)
     got = {}
     for label, exe in (("lttng", lttng_exe), ("ours", ours_exe)):
-        trace, _ = record(ours, [exe], enable=["compat_abi:*"],
-                          filter_expr=FILTER, session=f"filter-{label}")
+        trace = record_filtered(ours, [exe], FILTERS, f"filter-{label}")
         got[label] = comparable(trace, "compat_abi:")
     names = [e[0] for e in got["ours"]]
-    # Each condition above selects events of its own: a filter that
-    # reads a field from the wrong place loses or gains some.
-    assert names.count("compat_abi:integers") == 2   # -1, 0x12345678
-    assert names.count("compat_abi:floats") == 3     # -1.5, 1e300, -2.5e-10?
-    assert names.count("compat_abi:strings") == 2
-    assert names.count("compat_abi:arrays") == 1
-    assert names.count("compat_abi:enums") == 2
+    # Each condition selects its own events: a filter that reads a field
+    # from the wrong place of LTTng's stack loses or gains some.
+    # s8 == -1: -1 and INT64_MAX; hidden (2v): 0x12345678.
+    assert names.count("compat_abi:integers") == 3
+    assert names.count("compat_abi:floats") == 2  # 1e300; fhidden -1.5
+    assert names.count("compat_abi:strings") == 2  # "a", "tracing\tmore"
+    assert names.count("compat_abi:arrays") == 1  # n == 3
+    assert names.count("compat_abi:enums") == 2  # 12, -5
     assert names.count("compat_abi:second") == 1
     assert "compat_abi:first" not in names
     assert got["lttng"] == got["ours"]
+
+
+def test_lttng_built_program_records_on_ours_what_lttng_records(lttng_root, ours,
+                                                                tmp_path):
+    """The same LTTng-built binary, traced by the real LTTng and by us."""
+    anchor = Anchor(lttng_root, tmp_path)
+    try:
+        exe = anchor.build([APPS / "abi_app.c", APPS / "abi_tp.c"], "abi_app",
+                           [f"-I{APPS}"])
+        theirs, _ = record(anchor, [exe, "2"], enable=["compat_abi:*"],
+                           contexts=CONTEXTS, session="abi-theirs")
+        shutil.copy2(exe, ours.work / "abi_app")
+        mine, _ = record(ours, [ours.work / "abi_app", "2"],
+                         enable=["compat_abi:*"], contexts=CONTEXTS,
+                         session="abi-mine")
+    finally:
+        anchor.close()
+    assert len(mine) and comparable(mine, "compat_abi:") == \
+        comparable(theirs, "compat_abi:")
+
+
+def test_provider_of_another_abi_is_refused_with_a_message(lttng_root, ours):
+    exe = build_with_lttng_headers(
+        lttng_root, ours, [APPS / "abi_refused.c", APPS / "abi_tp.c"],
+        "abi_refused", [f"-I{APPS}"])
+    proc = ours.run([exe], env={"LTTNG_UST_DEBUG": "1",
+                                "LTTNG_UST_REGISTER_TIMEOUT": "0"})
+    assert proc.returncode == 0, proc.stderr
+    # LTTng returns NULL here, and its generated constructors abort the
+    # application on NULL: ours returns a cookie and keeps it running.
+    assert proc.stdout.splitlines() == ["future: cookie", "truncated: cookie"]
+    assert ('Error: Provider "compat_future" rejected, version 4.0 is '
+            'incompatible with LTTng UST provider version 3.0. Please '
+            'upgrade LTTng UST.') in proc.stderr
+    assert ("provider description of 8 bytes, smaller than LTTng-UST "
+            "2.13's 36: refused") in proc.stderr
+    # The accepted provider of the same program still records.
+    trace, _ = record(ours, [exe], enable=["compat_abi:first"],
+                      session="refused")
+    assert [(r.name, r.fields) for r in trace] == \
+        [("compat_abi:first", {"a": 7, "b": "after"})]
+    quiet = ours.run([exe])
+    assert "rejected" not in quiet.stderr and "refused" not in quiet.stderr
+
+
+AGENTS = {
+    # mode: (library under the extraction, event, its fields)
+    "python": ("usr/lib/x86_64-linux-gnu/liblttng-ust-python-agent.so.1",
+               "lttng_python:event",
+               {"asctime": "2026-01-02 03:04:05,678",
+                "msg": "hello from python", "logger_name": "compat.log",
+                "funcName": "compat_func", "lineno": 42, "int_loglevel": 30,
+                "thread": 7, "threadName": "MainThread"}),
+    # The JUL handler's JNI library (Debian's liblttng-ust-java-jni), a
+    # distribution binary linked with liblttng-ust.so.1.
+    "jul": ("usr/lib/x86_64-linux-gnu/jni/liblttng-ust-jul-jni.so.0",
+            "lttng_jul:event",
+            {"msg": "hello from java", "logger_name": "compat.logger",
+             "class_name": "CompatClass", "method_name": "compatMethod",
+             "long_millis": 1234567890123, "int_loglevel": 800,
+             "int_threadid": 7}),
+}
+
+
+@pytest.mark.parametrize("mode", sorted(AGENTS))
+def test_agent_native_library_records_through_our_tracer(lttng_root, ours,
+                                                         tmp_path, mode):
+    lib, event, fields = AGENTS[mode]
+    lib = lttng_root / lib
+    exe = ours.build([APPS / "agent_native.c"], "agent_native", ["-Werror"],
+                     libs=())
+    # Our libraries first; the JNI library's own dependency after them.
+    env = {"LD_LIBRARY_PATH": f"{ours.lib}:{lib.parent}"}
+    loaded = subprocess.run(["ldd", str(lib)], env={**ours.env, **env},
+                            capture_output=True, text=True).stdout
+    assert f"{ours.lib}/liblttng-ust.so.1" in loaded, loaded
+    # The agents reserve their event names in the user space domain
+    # (LTTng's rule): enabling every event records it without the agent.
+    trace, _ = record(ours, [exe, mode, lib], env=env,
+                      session=f"agent-{mode}")
+    got = [(r.name, r.fields) for r in trace if r.name == event]
+    assert got == [(event, fields)]
+    # What LTTng itself records for the same call.
+    anchor = Anchor(lttng_root, tmp_path)
+    try:
+        exe = anchor.build([APPS / "agent_native.c"], "agent_native", [],
+                           libs=())
+        theirs, _ = record(anchor, [exe, mode, lib],
+                           env={"LD_LIBRARY_PATH":
+                                f"{anchor.lib}:{lib.parent}"},
+                           session=f"agent-{mode}")
+    finally:
+        anchor.close()
+    assert [(r.name, r.fields) for r in theirs if r.name == event] == got

@@ -7,10 +7,11 @@
  * (lttng_ust_probe_register_abi1()); what differs at run time, the
  * objects its probes are called with, is lttng-abi-client.c's.
  *
- * A refused provider gets a message under LTTNG_UST_DEBUG and a cookie
- * all the same: LTTng's generated constructor aborts the application
- * when registration returns NULL, and a provider we cannot read must not
- * kill the program it instruments.
+ * A refused provider gets LTTng's message under LTTNG_UST_DEBUG, and a
+ * cookie all the same where LTTng returns NULL: LTTng's generated
+ * constructor then aborts the application ("Error while registering
+ * tracepoint probe"), and a provider this tracer cannot read must not
+ * kill the program it instruments (LTTng is wrong there; ours differs).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -389,9 +390,9 @@ static int version_accepted(const struct lttng213_probe_desc *d)
 	if (d->major >= LTTNG213_PROVIDER_MAJOR_OLDEST &&
 	    d->major <= LTTNG213_PROVIDER_MAJOR)
 		return 1;
-	ust_log("provider \"%s\" refused: its provider ABI version %u.%u is "
-		"incompatible with this tracer's %d.%d (LTTng-UST 2.13); it "
-		"will not be traced",
+	ust_log("Error: Provider \"%s\" rejected, version %u.%u is "
+		"incompatible with LTTng UST provider version %d.%d. Please "
+		"upgrade LTTng UST.",
 		d->provider_name, d->major, d->minor, LTTNG213_PROVIDER_MAJOR,
 		LTTNG213_PROVIDER_MINOR);
 	return 0;
