@@ -58,7 +58,7 @@ struct lttng_reservation {
 static __thread struct {
 	unsigned int depth;
 	struct lttng_reservation slot[RESERVATION_NESTING];
-} reservations;
+} reservations __attribute__((tls_model("initial-exec")));
 
 static struct ust_lttng_client *client_of_recorder(void *recorder)
 {
