@@ -73,11 +73,10 @@ def payloads(trace, prefix):
 # LTTng's internal hooks between its own libraries that liblttng-ust-common
 # does not carry yet (no module built with LTTng's headers calls them):
 # the getcpu override lives in liblttng-ust with the ring buffer that
-# reads it, and the clock override's state and the library's
-# constructor and TLS warm-up have no counterpart of those names.
+# reads it, and the clock override's state has no counterpart of that
+# name.
 NOT_YET_IN_COMMON = {"lttng_ust_getcpu_override", "lttng_ust_get_cpu_sym",
-                     "lttng_ust_trace_clock", "lttng_ust_common_ctor",
-                     "lttng_ust_common_alloc_tls"}
+                     "lttng_ust_trace_clock"}
 
 
 @pytest.mark.parametrize("lib", LIBS)

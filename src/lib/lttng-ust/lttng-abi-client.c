@@ -67,7 +67,7 @@ static struct ust_lttng_client *client_of_recorder(void *recorder)
 						    recorder));
 }
 
-static int event_reserve(struct lttng213_ring_buffer_ctx *ctx)
+static int event_reserve(struct lttng_ust_ring_buffer_ctx *ctx)
 {
 	struct ust_lttng_client *c = client_of_recorder(ctx->client_priv);
 	struct lttng_ust_event_recorder *pub = &c->rec->pub;
@@ -87,13 +87,13 @@ static int event_reserve(struct lttng213_ring_buffer_ctx *ctx)
 	reservations.depth++;
 	r->cursor = dst;
 	r->end = dst + ctx->data_size;
-	ctx->priv = r;
+	ctx->priv = (struct lttng_ust_ring_buffer_ctx_private *)r;
 	return 0;
 }
 
-static void event_commit(struct lttng213_ring_buffer_ctx *ctx)
+static void event_commit(struct lttng_ust_ring_buffer_ctx *ctx)
 {
-	struct lttng_reservation *r = ctx->priv;
+	struct lttng_reservation *r = (struct lttng_reservation *)ctx->priv;
 
 	r->rctx.event->ops->commit(&r->rctx);
 	reservations.depth--;
@@ -107,10 +107,10 @@ static size_t room(const struct lttng_reservation *r, size_t len)
 	return len < left ? len : left;
 }
 
-static void event_write(struct lttng213_ring_buffer_ctx *ctx, const void *src,
+static void event_write(struct lttng_ust_ring_buffer_ctx *ctx, const void *src,
 			size_t len, size_t alignment)
 {
-	struct lttng_reservation *r = ctx->priv;
+	struct lttng_reservation *r = (struct lttng_reservation *)ctx->priv;
 
 	(void)alignment; /* records are byte-packed */
 	len = room(r, len);
@@ -123,10 +123,10 @@ static void event_write(struct lttng213_ring_buffer_ctx *ctx, const void *src,
  * beforehand): when it got shorter meanwhile, the rest is '#' as in
  * LTTng's traces, so the record keeps the size the probe reserved.
  */
-static void event_strcpy(struct lttng213_ring_buffer_ctx *ctx, const char *src,
+static void event_strcpy(struct lttng_ust_ring_buffer_ctx *ctx, const char *src,
 			 size_t len)
 {
-	struct lttng_reservation *r = ctx->priv;
+	struct lttng_reservation *r = (struct lttng_reservation *)ctx->priv;
 	size_t i;
 
 	len = room(r, len);
@@ -140,10 +140,10 @@ static void event_strcpy(struct lttng213_ring_buffer_ctx *ctx, const char *src,
 }
 
 /* Text of a fixed len: stops at a NUL and pads with NULs. */
-static void event_pstrcpy_pad(struct lttng213_ring_buffer_ctx *ctx,
+static void event_pstrcpy_pad(struct lttng_ust_ring_buffer_ctx *ctx,
 			      const char *src, size_t len)
 {
-	struct lttng_reservation *r = ctx->priv;
+	struct lttng_reservation *r = (struct lttng_reservation *)ctx->priv;
 	size_t i;
 
 	len = room(r, len);
@@ -197,7 +197,7 @@ static void stack_value(const struct lttng213_stack_field *f, const char *stack,
 }
 
 static int run_filter(const struct lttng213_event_common *event,
-		      const char *stack, struct lttng213_probe_ctx *probe_ctx,
+		      const char *stack, struct lttng_ust_probe_ctx *probe_ctx,
 		      void *filter_ctx)
 {
 	const struct ust_lttng_client *c = (const void *)event;

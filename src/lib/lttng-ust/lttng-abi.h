@@ -1,12 +1,13 @@
 /*
  * liblttng-ust: the provider ABI of LTTng-UST 2.13, as providers
- * compiled against LTTng's <lttng/ust-events.h> and
- * <lttng/ust-ringbuffer-context.h> lay it out (the names are prefixed
- * lttng213_ here, beside ours). Every structure begins with its size:
- * a provider built with newer headers may pass larger structures, whose
- * extra fields we ignore; smaller ones are refused. lttng-abi-provider.c
- * translates the descriptions into ours and registers them;
- * lttng-abi-client.c gives the generated probes the event, channel and
+ * compiled against LTTng's <lttng/ust-events.h> lay it out (the names
+ * are prefixed lttng213_ here, beside ours; the ring-buffer context is
+ * the public <lttng/ust-ringbuffer-context.h>, the probe context, whose
+ * base is LTTng's, <lttng/ust-context-provider.h>'s). Every structure begins
+ * with its size: a provider built with newer headers may pass larger
+ * structures, whose extra fields we ignore; smaller ones are refused.
+ * lttng-abi-provider.c translates the descriptions into ours and registers
+ * them; lttng-abi-client.c gives the generated probes the event, channel and
  * ring-buffer objects they call.
  */
 #ifndef UST_LTTNG_ABI_H
@@ -15,7 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <lttng/ust-context-provider.h>
 #include <lttng/ust-events.h>
+#include <lttng/ust-ringbuffer-context.h>
 
 /* The provider versions LTTng-UST 2.13 accepts. */
 #define LTTNG213_PROVIDER_MAJOR 3
@@ -155,12 +158,6 @@ struct lttng213_probe_desc {
 	uint32_t minor;
 };
 
-/* What a generated probe passes to the filter and the ring buffer. */
-struct lttng213_probe_ctx {
-	uint32_t struct_size;
-	void *ip;
-};
-
 enum lttng213_event_type {
 	LTTNG213_EVENT_TYPE_RECORDER,
 	LTTNG213_EVENT_TYPE_NOTIFIER,
@@ -178,7 +175,7 @@ struct lttng213_event_common {
 	int eval_filter;
 	int (*run_filter)(const struct lttng213_event_common *event,
 			  const char *stack_data,
-			  struct lttng213_probe_ctx *probe_ctx,
+			  struct lttng_ust_probe_ctx *probe_ctx,
 			  void *filter_ctx);
 };
 
@@ -191,25 +188,16 @@ struct lttng213_event_recorder {
 	struct lttng213_channel_buffer *chan;
 };
 
-struct lttng213_ring_buffer_ctx {
-	uint32_t struct_size;
-	void *client_priv; /* the struct lttng213_event_recorder */
-	size_t data_size;
-	int largest_align;
-	struct lttng213_probe_ctx *probe_ctx;
-	void *priv; /* set by event_reserve */
-};
-
 struct lttng213_channel_buffer_ops {
 	uint32_t struct_size;
 	void *priv;
-	int (*event_reserve)(struct lttng213_ring_buffer_ctx *ctx);
-	void (*event_commit)(struct lttng213_ring_buffer_ctx *ctx);
-	void (*event_write)(struct lttng213_ring_buffer_ctx *ctx,
+	int (*event_reserve)(struct lttng_ust_ring_buffer_ctx *ctx);
+	void (*event_commit)(struct lttng_ust_ring_buffer_ctx *ctx);
+	void (*event_write)(struct lttng_ust_ring_buffer_ctx *ctx,
 			    const void *src, size_t len, size_t alignment);
-	void (*event_strcpy)(struct lttng213_ring_buffer_ctx *ctx,
+	void (*event_strcpy)(struct lttng_ust_ring_buffer_ctx *ctx,
 			     const char *src, size_t len);
-	void (*event_pstrcpy_pad)(struct lttng213_ring_buffer_ctx *ctx,
+	void (*event_pstrcpy_pad)(struct lttng_ust_ring_buffer_ctx *ctx,
 				  const char *src, size_t len);
 };
 

@@ -9,6 +9,11 @@
 
 #include "ust-log.h"
 
+struct urcu_ust_reader;
+
+/* The calling thread's reader, NULL until its first section. */
+extern __thread struct urcu_ust_reader *lttng_ust_urcu_reader;
+
 UST_API void lttng_ust_urcu_register(void);
 UST_API void lttng_ust_urcu_synchronize_rcu(void);
 UST_API void lttng_ust_urcu_before_fork(void);
