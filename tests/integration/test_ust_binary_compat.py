@@ -18,7 +18,6 @@ import subprocess
 
 import pytest
 
-from trace_reader import read_trace
 from ust_anchor import ANCHOR_ABSENT, Anchor, Ours, anchor_root, record
 
 APPS = pathlib.Path(__file__).resolve().parent / "compat_apps"
@@ -194,31 +193,11 @@ FILTERS = {
 }
 
 
-def record_filtered(impl, argv, rules, session):
-    """Like ust_anchor.record, with one enable-event --filter per rule."""
-    out = impl.work / f"trace-{session}"
-    impl.start_daemon()
-    try:
-        impl.lttng("create", session, f"--output={out}")
-        for event, expr in rules.items():
-            impl.lttng("enable-event", "-u", event, "--filter", expr)
-        impl.lttng("start")
-        proc = impl.run(argv)
-        assert proc.returncode == 0, f"{argv}: {proc.stderr}"
-        impl.lttng("stop")
-        impl.lttng("destroy", session)
-    finally:
-        impl.stop_daemon()
-    metadata = list(out.rglob("metadata"))
-    assert len(metadata) == 1, f"one trace expected under {out}: {metadata}"
-    return read_trace(metadata[0].parent)
-
-
 def test_lttng_built_probe_filters_as_ours(lttng_root, ours):
     lttng_exe, ours_exe = build_both(lttng_root, ours)
     got = {}
     for label, exe in (("lttng", lttng_exe), ("ours", ours_exe)):
-        trace = record_filtered(ours, [exe], FILTERS, f"filter-{label}")
+        trace, _ = record(ours, [exe], rules=FILTERS, session=f"filter-{label}")
         got[label] = comparable(trace, "compat_abi:")
     names = [e[0] for e in got["ours"]]
     # Each condition selects its own events: a filter that reads a field

@@ -106,18 +106,13 @@ UST_API int lttng_ust_tp_probe_register_queue_release(const char *provider,
 						      void (*func)(void),
 						      void *data,
 						      const char *signature)
-{
-	return lttng_ust_tp_probe_register(provider, event, signature, func,
-					   data);
-}
+	__attribute__((alias("lttng_ust_tracepoint_provider_register")));
 
 UST_API int lttng_ust_tp_probe_unregister_queue_release(const char *provider,
 							const char *event,
 							void (*func)(void),
 							void *data)
-{
-	return lttng_ust_tp_probe_unregister(provider, event, func, data);
-}
+	__attribute__((alias("lttng_ust_tracepoint_provider_unregister")));
 
 UST_API void lttng_ust_tp_probe_prune_release_queue(void)
 {
