@@ -305,3 +305,25 @@ def test_agent_native_library_records_through_our_tracer(lttng_root, ours,
     finally:
         anchor.close()
     assert [(r.name, r.fields) for r in theirs if r.name == event] == got
+
+
+def test_lttng_built_tracef_and_tracelog_record_as_ours(lttng_root, ours):
+    """LTTng's tracef/tracelog macros read liblttng-ust's own sites (their
+    layout) and call its per-level entry points."""
+    exes = {"lttng": build_with_lttng_headers(
+        lttng_root, ours, [APPS / "abi_tracef.c"], "tracef-lttng"),
+        "ours": ours.build([APPS / "abi_tracef.c"], "tracef-ours")}
+    got = {}
+    for label, exe in exes.items():
+        trace, _ = record(ours, [exe], enable=["lttng_ust_trace*"],
+                          session=f"tracef-{label}")
+        got[label] = [(r.name, {k: v for k, v in r.fields.items()
+                                if k in ("msg", "line")})
+                      for r in trace if r.name.startswith("lttng_ust_trace")]
+    names = [n for n, _ in got["ours"]]
+    assert names.count("lttng_ust_tracef:event") == 3
+    assert names.count(
+        "lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING") == 3
+    assert names.count(
+        "lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_LINE") == 3
+    assert got["lttng"] == got["ours"]
