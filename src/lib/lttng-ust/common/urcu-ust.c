@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "full-fence.h"
 #include "urcu-ust.h"
 #include "ust-log.h"
 
@@ -124,7 +125,7 @@ UST_API void lttng_ust_urcu_read_lock(void)
 				 __atomic_load_n(&lttng_ust_urcu_gp.ctr,
 						 __ATOMIC_RELAXED),
 				 __ATOMIC_RELAXED);
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		ust_full_fence();
 	} else {
 		__atomic_store_n(&lttng_ust_urcu_reader->ctr,
 				 ctr + URCU_UST_GP_COUNT, __ATOMIC_RELAXED);
@@ -133,7 +134,7 @@ UST_API void lttng_ust_urcu_read_lock(void)
 
 UST_API void lttng_ust_urcu_read_unlock(void)
 {
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	ust_full_fence();
 	__atomic_store_n(&lttng_ust_urcu_reader->ctr,
 			 lttng_ust_urcu_reader->ctr - URCU_UST_GP_COUNT,
 			 __ATOMIC_RELAXED);
@@ -163,7 +164,7 @@ static void flip_and_wait(void)
 	__atomic_store_n(&lttng_ust_urcu_gp.ctr,
 			 lttng_ust_urcu_gp.ctr ^ URCU_UST_GP_PHASE,
 			 __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	ust_full_fence();
 	for (n = readers.next; n != &readers; n = n->next) {
 		struct urcu_ust_reader *r =
 			(struct urcu_ust_reader
@@ -183,10 +184,10 @@ UST_API void lttng_ust_urcu_synchronize_rcu(void)
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_mutex_lock(&gp_lock);
 	pthread_mutex_lock(&registry_lock);
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	ust_full_fence();
 	flip_and_wait();
 	flip_and_wait();
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	ust_full_fence();
 	pthread_mutex_unlock(&registry_lock);
 	pthread_mutex_unlock(&gp_lock);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
@@ -225,7 +226,10 @@ UST_API void lttng_ust_urcu_after_fork_child(void)
  */
 UST_API void *lttng_ust_rcu_dereference_sym(void *p)
 {
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	/* The caller loaded p; its dependent loads are ordered after it
+	 * on every architecture we build for: only the compiler must not
+	 * move them. */
+	__asm__ __volatile__("" ::: "memory");
 	return p;
 }
 

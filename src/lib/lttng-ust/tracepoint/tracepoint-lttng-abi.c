@@ -126,7 +126,7 @@ UST_API void lttng_ust_tp_probe_prune_release_queue(void)
  */
 UST_API void *lttng_ust_tp_rcu_dereference_sym(void *p)
 {
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	__asm__ __volatile__("" ::: "memory");
 	return p;
 }
 
