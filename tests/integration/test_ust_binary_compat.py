@@ -327,3 +327,35 @@ def test_lttng_built_tracef_and_tracelog_record_as_ours(lttng_root, ours):
     assert names.count(
         "lttng_ust_tracelog:LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_LINE") == 3
     assert got["lttng"] == got["ours"]
+
+
+@pytest.mark.parametrize("provider_headers", ["lttng", "ours"])
+def test_sites_and_provider_built_with_different_headers_record(lttng_root,
+                                                                ours,
+                                                                provider_headers):
+    """An application built with one header set and its provider (a
+    shared object) with the other: sites and probes meet in one registry."""
+    mixed = ours.work / "mixed"
+    mixed.mkdir(exist_ok=True)
+    provider = mixed / "libabi_tp.so"
+    app = ([APPS / "abi_app.c", provider], "mixed/abi_app",
+           [f"-I{APPS}", f"-Wl,-rpath,{mixed}"])
+    if provider_headers == "lttng":
+        build_with_lttng_headers(lttng_root, ours, [APPS / "abi_tp.c"],
+                                 "mixed/libabi_tp.so", [f"-I{APPS}"],
+                                 shared=True)
+        exe = ours.build(*app)
+    else:
+        ours.shared([APPS / "abi_tp.c"], "mixed/libabi_tp.so", [f"-I{APPS}"])
+        # Linked against LTTng's library, our provider's symbols resolve
+        # at run time only (on ours).
+        app[2].append("-Wl,--allow-shlib-undefined")
+        exe = build_with_lttng_headers(lttng_root, ours, *app)
+    _, ours_exe = build_both(lttng_root, ours)
+    got = {}
+    for label, argv in (("mixed", [exe]), ("ours", [ours_exe])):
+        trace, _ = record(ours, argv, enable=["compat_abi:*"],
+                          contexts=["procname"], session=f"mixed-{label}")
+        got[label] = comparable(trace, "compat_abi:")
+    assert len(got["ours"]) == 29
+    assert got["mixed"] == got["ours"]
