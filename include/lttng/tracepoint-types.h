@@ -8,6 +8,8 @@
 #ifndef LTTNG_UST_TRACEPOINT_TYPES_H
 #define LTTNG_UST_TRACEPOINT_TYPES_H
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -22,7 +24,11 @@ struct lttng_ust_tracepoint_probe {
 };
 
 /*
- * A tracepoint site.
+ * A tracepoint site, laid out as LTTng-UST 2.13 lays it out (a module
+ * built with either header registers the same structure): its size
+ * first, so later versions may append fields; `tracepoint_provider_ref`
+ * is unused by the tracer (LTTng's sites point it at the provider's
+ * marker; ours keep that reference beside the site).
  *
  * Ordering rules (writer: liblttng-ust-tracepoint under its mutex;
  * readers: lttng_ust_tracepoint() in any thread, lock-free):
@@ -36,10 +42,12 @@ struct lttng_ust_tracepoint_probe {
  *    reader holding the read lock may keep iterating an old array.
  */
 struct lttng_ust_tracepoint {
+	uint32_t struct_size;
 	const char *provider_name;
 	const char *event_name;
 	int state;
 	struct lttng_ust_tracepoint_probe *probes;
+	int *tracepoint_provider_ref;
 	const char *signature; /* the TP_ARGS text: checked against probes */
 };
 

@@ -233,7 +233,13 @@ static void lttng_ust__tracepoint_ptrs_fini(void)
 #define LTTNG_UST__TRACEPOINT_DEFINE_SITE(provider, name, args)                \
 	LTTNG_UST__TP_VISIBILITY struct lttng_ust_tracepoint                   \
 		lttng_ust_tracepoint_##provider##___##name = {                 \
-			#provider, #name, 0, NULL, LTTNG_UST__STR args};       \
+			sizeof(struct lttng_ust_tracepoint),                   \
+			#provider,                                             \
+			#name,                                                 \
+			0,                                                     \
+			NULL,                                                  \
+			NULL,                                                  \
+			LTTNG_UST__STR args};                                  \
 	static struct lttng_ust_tracepoint                                     \
 		*lttng_ust__tracepoint_ptr_##provider##___##name               \
 		__attribute__((used, section("__tracepoints_ptrs"))) =         \

@@ -146,11 +146,16 @@ struct lttng_ust_probe_desc {
  * provider of that name is registered, -EINVAL for a malformed
  * description, an ABI major mismatch or a provider built for a newer
  * minor ABI than the tracer's.
+ *
+ * The entry point names the description's ABI: lttng_ust_probe_register()
+ * itself is LTTng-UST 2.13's, which takes LTTng's description (a
+ * provider compiled against LTTng's headers runs unchanged on this
+ * library); providers built with these headers come here.
  */
-int lttng_ust_probe_register(struct lttng_ust_probe_desc *desc);
+int lttng_ust_probe_register_abi1(struct lttng_ust_probe_desc *desc);
 
 /* Removes a registered provider; its probes are not running on return. */
-void lttng_ust_probe_unregister(struct lttng_ust_probe_desc *desc);
+void lttng_ust_probe_unregister_abi1(struct lttng_ust_probe_desc *desc);
 
 struct lttng_ust_event_recorder;
 

@@ -583,7 +583,7 @@ static void LTTNG_UST__PROVIDER_NAME(lttng_ust__probe_init___)(void)
 static void LTTNG_UST__PROVIDER_NAME(lttng_ust__probe_init___)(void)
 {
 #include LTTNG_UST_TRACEPOINT_INCLUDE
-	lttng_ust_probe_register(
+	lttng_ust_probe_register_abi1(
 		&LTTNG_UST__PROVIDER_NAME(lttng_ust__probe_desc___));
 }
 
@@ -591,7 +591,7 @@ static void LTTNG_UST__PROVIDER_NAME(lttng_ust__probe_fini___)(void)
 	__attribute__((destructor));
 static void LTTNG_UST__PROVIDER_NAME(lttng_ust__probe_fini___)(void)
 {
-	lttng_ust_probe_unregister(
+	lttng_ust_probe_unregister_abi1(
 		&LTTNG_UST__PROVIDER_NAME(lttng_ust__probe_desc___));
 }
 

@@ -103,6 +103,7 @@ LTTNG_UST_HEADERS = (
     "ust-libc-wrapper.h",
     "ust-tracepoint-event-write.h", "ust-tracepoint-event-nowrite.h",
     "tp/lttng-ust-tracef.h", "tp/lttng-ust-tracelog.h",
+    "ust-common.h", "ust-sigbus.h", "ust-abi.h", "ust-ringbuffer-context.h",
 )
 
 
@@ -147,3 +148,71 @@ def test_cmake_find_package_lttngust_configures_and_builds(prefix, tmp_path):
     proc = run(prefix, [str(build / "hello"), "a"], tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Hello, World!\n")
+
+
+# Headers whose whole content is interface facts (constants, structure
+# layouts, declarations): each name LTTng's version defines is defined
+# by ours with the same value or size. (ust-ctl.h is not here: it
+# declares liblttng-ust-ctl.so.5's API, which this toolkit does not
+# build; our daemons speak their own protocol with applications.)
+FACT_HEADERS = ("ust-abi.h", "ust-sigbus.h", "ust-ringbuffer-context.h",
+                "ust-common.h")
+
+
+def header_names(text):
+    """(integer macros, struct tags, enumerators, functions) of a header."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    macros = [m for m in re.findall(r"^#define\s+(\w+)[ \t]+\S", text, re.M)
+              if not m.startswith("_") and "(" not in m]
+    structs = sorted(set(re.findall(r"\bstruct\s+(\w+)\s*\{", text)))
+    enums = []
+    for body in re.findall(r"\benum\s+\w+\s*\{([^}]*)\}", text):
+        enums += re.findall(r"^\s*(\w+)\s*(?:=[^,]*)?,?\s*$", body, re.M)
+    funcs = re.findall(r"^(?:extern\s+)?(?:void|int)\s+\**(lttng_ust_\w+)\s*\(",
+                       text, re.M)
+    return macros, structs, enums, funcs
+
+
+def layout_program(header, names):
+    macros, structs, enums, funcs = names
+    lines = [f"#include <lttng/{header}>", "#include <stdio.h>",
+             "int main(void)", "{"]
+    for m in macros:
+        lines.append(f'#if defined({m})\n__builtin_choose_expr('
+                     f'__builtin_constant_p({m}), '
+                     f'printf("%s %lld\\n", "{m}", (long long)({m})+0), '
+                     f'printf("%s\\n", "{m}"));\n#else\n'
+                     f'printf("%s missing\\n", "{m}");\n#endif')
+    for st in structs:
+        lines.append(f'printf("struct {st} %zu\\n", sizeof(struct {st}));')
+    for e in enums:
+        lines.append(f'printf("%s %lld\\n", "{e}", (long long){e});')
+    for f in funcs:
+        lines.append(f'printf("%s %d\\n", "{f}", (void (*)(void))&{f} != 0);')
+    lines += ["return 0;", "}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("header", FACT_HEADERS)
+def test_header_has_lttng_s_names_values_and_layouts(prefix, tmp_path, header):
+    from ust_anchor import anchor_root
+    root = anchor_root()
+    if root is None:
+        pytest.skip("the real LTTng-UST 2.13 is not extracted "
+                    "(../shared/bench/anchor-install)")
+    lttng_inc = root / "usr/include/x86_64-linux-gnu"
+    names = header_names((lttng_inc / "lttng" / header).read_text())
+    assert any(names), f"nothing found in LTTng's {header}"
+    src = tmp_path / "layout.c"
+    src.write_text(layout_program(header, names))
+    out = {}
+    for label, incs in (("lttng", [f"-I{lttng_inc}", f"-I{root / 'usr/include'}"]),
+                        ("ours", [f"-I{prefix / 'include'}"])):
+        exe = tmp_path / f"layout-{label}"
+        proc = subprocess.run(["gcc", *incs, "-w", "-o", str(exe), str(src),
+                               "-Wl,--unresolved-symbols=ignore-all"],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, f"{label}: {proc.stderr}"
+        out[label] = subprocess.run([str(exe)], capture_output=True, text=True,
+                                    check=True).stdout
+    assert out["ours"] == out["lttng"]

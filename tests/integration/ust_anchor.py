@@ -224,16 +224,21 @@ def _kill_pidfile(pidfile, home):
 
 
 def record(impl, argv, enable=("-a",), contexts=(), env=None, filter_expr=None,
-           session="compat"):
-    """Traces one run of argv with impl; returns (trace, completed process)."""
+           session="compat", rules=None):
+    """Traces one run of argv with impl; returns (trace, completed process).
+    rules ({event: filter expression}) replaces enable and filter_expr
+    with one filtered rule per event."""
     out = impl.work / f"trace-{session}"
     impl.start_daemon()
     try:
         impl.lttng("create", session, f"--output={out}")
-        args = ["enable-event", "-u", *enable]
-        if filter_expr:
-            args += ["--filter", filter_expr]
-        impl.lttng(*args)
+        for event, expr in (rules or {}).items():
+            impl.lttng("enable-event", "-u", event, "--filter", expr)
+        if not rules:
+            args = ["enable-event", "-u", *enable]
+            if filter_expr:
+                args += ["--filter", filter_expr]
+            impl.lttng(*args)
         for ctx in contexts:
             impl.lttng("add-context", "-u", "-t", ctx)
         impl.lttng("start")

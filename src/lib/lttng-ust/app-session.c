@@ -16,7 +16,7 @@
 #include "listener-env.h"
 #include "statedump.h"
 /* (kept apart from the includes above, which other branches extend) */
-#include "fd-tracker.h"
+#include "common/fd-tracker.h"
 
 /* The channel whose backend member `backend` is. */
 static struct ust_app_channel *channel_of_backend(void *backend)

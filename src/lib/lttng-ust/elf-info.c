@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "elf-info.h"
-#include "fd-tracker.h"
+#include "common/fd-tracker.h"
 
 #define MAX_HEADERS 4096
 #define MAX_NOTES_BYTES (1 << 20)

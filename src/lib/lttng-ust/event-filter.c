@@ -20,6 +20,7 @@
 #include "event-rule.h"
 #include "filter/interpreter.h"
 #include "filter/linker.h"
+#include "lttng-abi.h"
 #include "recorder.h"
 #include "tracepoint/tracepoint-rcu.h"
 
@@ -176,6 +177,8 @@ static void set_publish(struct ust_recorder *rec, struct filter_set *set)
 	struct filter_set *old = rec->pub.filter;
 
 	__atomic_store_n(&rec->pub.filter, set, __ATOMIC_RELEASE);
+	if (rec->lttng)
+		ust_lttng_client_sync(rec);
 	if (old) {
 		lttng_ust_tp_rcu_synchronize();
 		set_free(old);

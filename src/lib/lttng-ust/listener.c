@@ -42,7 +42,7 @@
 
 #include "app-session.h"
 #include "commands.h"
-#include "fd-tracker.h"
+#include "common/fd-tracker.h"
 #include "listener-env.h"
 #include "listener.h"
 #include "tracer.h"

@@ -4,7 +4,8 @@
  * registration every channel re-applies its event rules so that rules
  * created before a provider was loaded (dlopen, LD_PRELOAD) attach to
  * its events too; on unregistration its recorders are destroyed first,
- * so none of its probes runs once lttng_ust_probe_unregister() returns.
+ * so none of its probes runs once lttng_ust_probe_unregister_abi1()
+ * returns.
  *
  * Several providers may have the same name (two libraries providing the
  * same events, possibly with other fields, or one library loaded twice):
@@ -122,7 +123,7 @@ static int provider_check(const struct lttng_ust_probe_desc *desc)
 	return 0;
 }
 
-UST_API int lttng_ust_probe_register(struct lttng_ust_probe_desc *desc)
+UST_API int lttng_ust_probe_register_abi1(struct lttng_ust_probe_desc *desc)
 {
 	struct ust_provider *p;
 	int ret;
@@ -154,7 +155,7 @@ UST_API int lttng_ust_probe_register(struct lttng_ust_probe_desc *desc)
 	return 0;
 }
 
-UST_API void lttng_ust_probe_unregister(struct lttng_ust_probe_desc *desc)
+UST_API void lttng_ust_probe_unregister_abi1(struct lttng_ust_probe_desc *desc)
 {
 	struct ust_provider *p;
 

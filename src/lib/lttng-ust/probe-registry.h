@@ -1,7 +1,7 @@
 /*
  * liblttng-ust: the registered tracepoint providers and their events,
  * what `lttng list -u` shows and what event rules match. Providers
- * register from their constructors (lttng_ust_probe_register() in
+ * register from their constructors (lttng_ust_probe_register_abi1() in
  * <lttng/ust-events.h>); channel.c attaches event rules to their events.
  */
 #ifndef UST_PROBE_REGISTRY_H

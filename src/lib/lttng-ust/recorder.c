@@ -10,6 +10,7 @@
 
 #include "channel.h"
 #include "event-filter.h"
+#include "lttng-abi.h"
 #include "recorder.h"
 #include "tracepoint/tracepoint-registry.h"
 #include "tracer.h"
@@ -18,6 +19,7 @@ struct ust_recorder *
 ust_recorder_create(struct ust_channel *chan,
 		    const struct lttng_ust_event_desc *desc)
 {
+	struct ust_lttng_event *lttng;
 	struct ust_recorder *rec;
 
 	rec = calloc(1, sizeof(*rec));
@@ -32,6 +34,13 @@ ust_recorder_create(struct ust_channel *chan,
 	rec->pub.desc = desc;
 	rec->pub.contexts = chan->contexts;
 	rec->chan = chan;
+	lttng = ust_lttng_event_find(desc);
+	if (lttng && ust_lttng_client_create(rec, lttng)) {
+		ust_log("event %s:%s: out of memory for its recorder",
+			desc->provider_name, desc->event_name);
+		free(rec);
+		return NULL;
+	}
 	cds_list_add_tail(&rec->node, &chan->recorders);
 	if (chan->event_id &&
 	    chan->event_id(chan->backend, desc, &rec->pub.id)) {
@@ -42,17 +51,31 @@ ust_recorder_create(struct ust_channel *chan,
 	return rec;
 }
 
+/* The data the probe is called with: the recorder, or LTTng's objects. */
+static void *probe_data(struct ust_recorder *rec)
+{
+	return rec->lttng ? ust_lttng_client_probe_data(rec) : &rec->pub;
+}
+
+/* Stores the enabled state, mirrored for an LTTng-built probe. */
+static void set_recording(struct ust_recorder *rec, int enabled)
+{
+	__atomic_store_n(&rec->pub.enabled, enabled, __ATOMIC_RELEASE);
+	if (rec->lttng)
+		ust_lttng_client_sync(rec);
+}
+
 static int recorder_attach(struct ust_recorder *rec)
 {
 	const struct lttng_ust_event_desc *desc = rec->pub.desc;
 	int ret;
 
-	__atomic_store_n(&rec->pub.enabled, 1, __ATOMIC_RELEASE);
+	set_recording(rec, 1);
 	ret = lttng_ust_tp_probe_register(desc->provider_name, desc->event_name,
 					  desc->signature, desc->probe_callback,
-					  &rec->pub);
+					  probe_data(rec));
 	if (ret) {
-		__atomic_store_n(&rec->pub.enabled, 0, __ATOMIC_RELEASE);
+		set_recording(rec, 0);
 		ust_log("event %s:%s: cannot attach its probe: %d",
 			desc->provider_name, desc->event_name, ret);
 		return ret;
@@ -66,10 +89,11 @@ static int recorder_detach(struct ust_recorder *rec)
 	const struct lttng_ust_event_desc *desc = rec->pub.desc;
 	int ret;
 
-	__atomic_store_n(&rec->pub.enabled, 0, __ATOMIC_RELEASE);
+	set_recording(rec, 0);
 	ret = lttng_ust_tp_probe_unregister(desc->provider_name,
 					    desc->event_name,
-					    desc->probe_callback, &rec->pub);
+					    desc->probe_callback,
+					    probe_data(rec));
 	if (ret) {
 		ust_log("event %s:%s: cannot detach its probe: %d",
 			desc->provider_name, desc->event_name, ret);
@@ -97,6 +121,8 @@ void ust_recorder_destroy(struct ust_recorder *rec)
 	}
 	ust_event_filter_clear(rec);
 	cds_list_del(&rec->node);
+	if (rec->lttng)
+		ust_lttng_client_destroy(rec);
 	free(rec);
 }
 

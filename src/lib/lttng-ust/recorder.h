@@ -16,6 +16,7 @@
 #include "common/ust-log.h"
 
 struct ust_channel;
+struct ust_lttng_client;
 
 struct ust_recorder {
 	struct lttng_ust_event_recorder pub; /* the probe's data */
@@ -23,6 +24,9 @@ struct ust_recorder {
 	int attached; /* registered as a probe on the tracepoint */
 	struct cds_list_head node; /* in chan->recorders */
 	int refused; /* the id source gave no id: never records */
+	/* What an LTTng-built probe is called with (lttng-abi-client.c);
+	 * NULL for events of providers built with our headers. */
+	struct ust_lttng_client *lttng;
 };
 
 /*

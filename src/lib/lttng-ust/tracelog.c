@@ -77,8 +77,10 @@ static void tracelog_fire(int level, const char *file, int line,
 	}
 }
 
-UST_API void lttng_ust__vtracelog(int level, const char *file, int line,
-				  const char *func, const char *fmt, va_list ap)
+/* Formats the message and fires the event; `ip` is the caller's site. */
+static void tracelog_format(int level, const char *file, int line,
+			    const char *func, const char *fmt, va_list ap,
+			    void *ip)
 {
 	char *msg;
 	int len;
@@ -86,9 +88,15 @@ UST_API void lttng_ust__vtracelog(int level, const char *file, int line,
 	len = vasprintf(&msg, fmt, ap);
 	if (len < 0)
 		return;
-	tracelog_fire(level, file, line, func, msg, (unsigned int)len,
-		      __builtin_return_address(0));
+	tracelog_fire(level, file, line, func, msg, (unsigned int)len, ip);
 	free(msg);
+}
+
+UST_API void lttng_ust__vtracelog(int level, const char *file, int line,
+				  const char *func, const char *fmt, va_list ap)
+{
+	tracelog_format(level, file, line, func, fmt, ap,
+			__builtin_return_address(0));
 }
 
 UST_API void lttng_ust__tracelog(int level, const char *file, int line,
@@ -97,6 +105,48 @@ UST_API void lttng_ust__tracelog(int level, const char *file, int line,
 	va_list ap;
 
 	va_start(ap, fmt);
-	lttng_ust__vtracelog(level, file, line, func, fmt, ap);
+	tracelog_format(level, file, line, func, fmt, ap,
+			__builtin_return_address(0));
 	va_end(ap);
 }
+
+/*
+ * The entry points of LTTng-UST 2.13's <lttng/tracelog.h>, one pair per
+ * level (its macro pastes the level's name), for programs built with
+ * LTTng's headers.
+ */
+#define TRACELOG_LEVEL_ENTRY_POINTS(level)                                     \
+	UST_API void lttng_ust__tracelog_##level(const char *file, int line,   \
+						 const char *func,             \
+						 const char *fmt, ...)         \
+	{                                                                      \
+		va_list ap;                                                    \
+                                                                               \
+		va_start(ap, fmt);                                             \
+		tracelog_format(level, file, line, func, fmt, ap,              \
+				__builtin_return_address(0));                  \
+		va_end(ap);                                                    \
+	}                                                                      \
+	UST_API void lttng_ust__vtracelog_##level(const char *file, int line,  \
+						  const char *func,            \
+						  const char *fmt, va_list ap) \
+	{                                                                      \
+		tracelog_format(level, file, line, func, fmt, ap,              \
+				__builtin_return_address(0));                  \
+	}
+
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_EMERG)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_ALERT)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_CRIT)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_ERR)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_WARNING)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_NOTICE)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_SYSTEM)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_PROGRAM)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_PROCESS)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_MODULE)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_UNIT)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_FUNCTION)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG_LINE)
+TRACELOG_LEVEL_ENTRY_POINTS(LTTNG_UST_TRACEPOINT_LOGLEVEL_DEBUG)

@@ -5,7 +5,7 @@
  * highest priority, so it precedes the registration of the providers
  * this library carries (tracef, tracelog) and, since an application's
  * constructors run after those of its libraries, of every provider.
- * lttng_ust_probe_register() calls it too, for providers loaded in
+ * lttng_ust_probe_register_abi1() calls it too, for providers loaded in
  * unusual orders.
  *
  * The constructor then starts the session daemon listeners
@@ -78,4 +78,13 @@ static void tracer_ctor(void)
 	ust_statedump_init();
 	ust_lib_tracking_init();
 	ust_listener_start();
+}
+
+/*
+ * LTTng-UST 2.13 exports its debug output's initialization; modules built
+ * with its headers may call it before any constructor of ours ran.
+ */
+UST_API void init_usterr(void)
+{
+	ust_log_init();
 }

@@ -265,12 +265,12 @@ test_reregistered_and_foreign_abi_providers_are_refused(void **state)
 					     LTTNG_UST_PROBE_ABI_MINOR + 1};
 
 	(void)state;
-	assert_int_equal(lttng_ust_probe_register(&dup), 0);
-	assert_int_equal(lttng_ust_probe_register(&dup), -EEXIST);
-	assert_int_equal(lttng_ust_probe_register(&abi), -EINVAL);
-	assert_int_equal(lttng_ust_probe_register(&newer), -EINVAL);
+	assert_int_equal(lttng_ust_probe_register_abi1(&dup), 0);
+	assert_int_equal(lttng_ust_probe_register_abi1(&dup), -EEXIST);
+	assert_int_equal(lttng_ust_probe_register_abi1(&abi), -EINVAL);
+	assert_int_equal(lttng_ust_probe_register_abi1(&newer), -EINVAL);
 	/* Unregistering the second one leaves the real provider. */
-	lttng_ust_probe_unregister(&dup);
+	lttng_ust_probe_unregister_abi1(&dup);
 	capture_enable(&cap, "ust_tests_enable:ev_info");
 	lttng_ust_tracepoint(ust_tests_enable, ev_info, 1);
 	assert_int_equal(cap.nr, 1);

@@ -27,6 +27,11 @@ static int ust_log_enabled(void)
 	return log_on;
 }
 
+void ust_log_init(void)
+{
+	(void)ust_log_enabled();
+}
+
 void ust_log(const char *fmt, ...)
 {
 	char line[512];

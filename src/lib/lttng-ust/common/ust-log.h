@@ -9,6 +9,9 @@
 
 #define UST_API __attribute__((visibility("default")))
 
+/* Reads LTTNG_UST_DEBUG now rather than at the first message. */
+UST_API void ust_log_init(void);
+
 /* Prints "liblttng_ust[pid/tid]: <message>" when LTTNG_UST_DEBUG is set. */
 UST_API void ust_log(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));

@@ -198,6 +198,15 @@ int64_t ust_ctx_value_integer(uint32_t type)
 	}
 }
 
+/*
+ * <lttng/ust-events.h>: the calling thread's procname is read again at
+ * its next event (after the thread renamed itself with PR_SET_NAME).
+ */
+void lttng_ust_context_procname_reset(void)
+{
+	thread_cache.ids_generation = 0;
+}
+
 const char *ust_ctx_value_procname(void)
 {
 	return thread_ids()->procname;

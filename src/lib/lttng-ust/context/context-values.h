@@ -22,6 +22,7 @@ int64_t ust_ctx_value_integer(uint32_t type);
 
 /* The thread's name, NUL padded to UST_CTX_PROCNAME_LEN bytes. */
 const char *ust_ctx_value_procname(void);
+UST_API void lttng_ust_context_procname_reset(void);
 
 /* The current CPU (the rseq area when glibc registered one). */
 int32_t ust_ctx_value_cpu_id(void);

@@ -35,6 +35,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../common/full-fence.h"
+#include "../common/urcu-ust.h"
+
 #include "tracepoint-rcu.h"
 
 #define GP_PHASE (1UL << (sizeof(unsigned long) * 8 - 1))
@@ -60,22 +63,6 @@ static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rcu_reader *readers;
 
-/*
- * A full memory barrier. ThreadSanitizer does not model fences (GCC
- * refuses them there), so its builds use a sequentially consistent
- * read-modify-write instead, which is a full barrier as well.
- */
-static void full_fence(void)
-{
-#ifdef __SANITIZE_THREAD__
-	static int fence_word;
-
-	__atomic_fetch_add(&fence_word, 0, __ATOMIC_SEQ_CST);
-#else
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
-}
-
 static int membarrier(int cmd)
 {
 	return (int)syscall(__NR_membarrier, cmd, 0, 0);
@@ -85,7 +72,7 @@ static void reader_barrier(void)
 {
 	if (__builtin_expect(__atomic_load_n(&readers_fence, __ATOMIC_RELAXED),
 			     0))
-		full_fence();
+		ust_full_fence();
 	else
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
@@ -95,7 +82,7 @@ static void writer_barrier(void)
 {
 	if (!have_membarrier ||
 	    membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0)
-		full_fence();
+		ust_full_fence();
 }
 
 static void registry_unlink(struct rcu_reader *r)
@@ -242,13 +229,18 @@ static void flip_and_wait(void)
 	const struct rcu_reader *r;
 
 	__atomic_store_n(&gp_ctr, gp, __ATOMIC_RELAXED);
-	full_fence();
+	ust_full_fence();
 	for (r = readers; r; r = r->next) {
 		unsigned int spins = 0;
 
 		while (in_old_phase(r, gp))
 			wait_a_little(&spins);
 	}
+}
+
+void lttng_ust_tp_rcu_init(void)
+{
+	pthread_once(&init_once, rcu_init);
 }
 
 void lttng_ust_tp_rcu_synchronize(void)
@@ -266,4 +258,6 @@ void lttng_ust_tp_rcu_synchronize(void)
 	pthread_mutex_unlock(&registry_lock);
 	pthread_mutex_unlock(&gp_lock);
 	signals_restore(&saved);
+	/* Sites and probes built with LTTng's headers and _LGPL_SOURCE. */
+	lttng_ust_urcu_synchronize_rcu();
 }

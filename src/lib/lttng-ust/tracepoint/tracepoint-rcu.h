@@ -23,6 +23,9 @@
 
 #include "../common/ust-log.h"
 
+/* Sets the writer's fences up (membarrier); idempotent. */
+void lttng_ust_tp_rcu_init(void);
+
 /* Enters / leaves a read-side section; sections nest. */
 UST_API void lttng_ust_tp_rcu_read_lock(void);
 UST_API void lttng_ust_tp_rcu_read_unlock(void);

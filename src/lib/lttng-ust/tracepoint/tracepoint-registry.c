@@ -20,6 +20,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,10 @@
 
 #include "tracepoint-registry.h"
 #include "tracepoint-rcu.h"
+
+/* The base of the site structure: newer headers may append fields. */
+#define TP_SITE_BASE_SIZE                                                      \
+	(offsetof(struct lttng_ust_tracepoint, signature) + sizeof(char *))
 
 #define TP_TABLE_SIZE 1024
 
@@ -233,32 +238,61 @@ static void site_remove(struct lttng_ust_tracepoint *tp)
 	entry_release_if_unused(e);
 }
 
-int lttng_ust_tp_module_register(struct lttng_ust_tracepoint *const *tps,
-				 int count)
+/* Whether the site is one this registry can read (logs why not). */
+static int site_readable(const struct lttng_ust_tracepoint *tp)
+{
+	if (tp->struct_size >= TP_SITE_BASE_SIZE)
+		return 1;
+	ust_log("tracepoint site of %u bytes, smaller than the %zu of "
+		"LTTng-UST 2.13's layout: ignored",
+		tp->struct_size, TP_SITE_BASE_SIZE);
+	return 0;
+}
+
+static void sites_remove_locked(struct lttng_ust_tracepoint *const *tps,
+				int count)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (tps[i] && site_readable(tps[i]))
+			site_remove(tps[i]);
+}
+
+int ust_tp_sites_add(struct lttng_ust_tracepoint *const *tps, int count)
 {
 	int ret = 0;
 	int i;
 
 	pthread_mutex_lock(&registry_mutex);
 	for (i = 0; i < count && !ret; i++)
-		if (tps[i])
+		if (tps[i] && site_readable(tps[i]))
 			ret = site_add(tps[i]);
+	if (ret)
+		sites_remove_locked(tps, i - 1);
 	pthread_mutex_unlock(&registry_mutex);
 	ust_log("registered %d tracepoint sites: %s", count,
 		ret ? "failed" : "ok");
 	return ret;
 }
 
+void ust_tp_sites_remove(struct lttng_ust_tracepoint *const *tps, int count)
+{
+	pthread_mutex_lock(&registry_mutex);
+	sites_remove_locked(tps, count);
+	pthread_mutex_unlock(&registry_mutex);
+}
+
+int lttng_ust_tp_module_register(struct lttng_ust_tracepoint *const *tps,
+				 int count)
+{
+	return ust_tp_sites_add(tps, count);
+}
+
 int lttng_ust_tp_module_unregister(struct lttng_ust_tracepoint *const *tps,
 				   int count)
 {
-	int i;
-
-	pthread_mutex_lock(&registry_mutex);
-	for (i = 0; i < count; i++)
-		if (tps[i])
-			site_remove(tps[i]);
-	pthread_mutex_unlock(&registry_mutex);
+	ust_tp_sites_remove(tps, count);
 	return 0;
 }
 

@@ -14,9 +14,16 @@
 
 /*
  * Adds a module's sites (NULL entries are skipped; a site registered by
- * two modules, as happens with symbol interposition, is counted twice).
- * Sites whose name has probes get them at once. Returns 0 or -ENOMEM.
+ * two modules, as happens with symbol interposition, is counted twice;
+ * a site smaller than LTTng-UST 2.13's layout is skipped and logged).
+ * Sites whose name has probes get them at once. Returns 0 or -ENOMEM
+ * (nothing is added then). The entry point of our <lttng/tracepoint.h>;
+ * LTTng's are in tracepoint-lttng-abi.c, both on these two functions.
  */
+int ust_tp_sites_add(struct lttng_ust_tracepoint *const *tps, int count);
+void ust_tp_sites_remove(struct lttng_ust_tracepoint *const *tps, int count);
+
+/* The same, as our <lttng/tracepoint.h> finds them with dlsym(). */
 UST_API int
 lttng_ust_tp_module_register(struct lttng_ust_tracepoint *const *tps,
 			     int count);

@@ -1,5 +1,5 @@
 /*
- * liblttng-ust: the file descriptors the tracer owns (session daemon
+ * liblttng-ust-common: the file descriptors the tracer owns (session daemon
  * sockets, ring buffer fds), so that an application closing every fd
  * through liblttng-ust-fd.so (close, fclose, closefrom, close_range)
  * cannot close
@@ -16,7 +16,7 @@
 
 #include <stdio.h>
 
-#include "common/ust-log.h"
+#include "ust-log.h"
 
 /* Highest fd number tracked (fds above are never protected). */
 #define UST_FD_TRACKED_MAX 65536
@@ -25,11 +25,20 @@ UST_API void ust_fd_lock(void);
 UST_API void ust_fd_unlock(void);
 
 /* Mark / unmark fd as the tracer's; call with the lock held. */
-void ust_fd_track(int fd);
-void ust_fd_untrack(int fd);
+UST_API void ust_fd_track(int fd);
+UST_API void ust_fd_untrack(int fd);
 
 /* Untrack and close one of the tracer's fds (takes the lock). */
-void ust_fd_close(int fd);
+UST_API void ust_fd_close(int fd);
+
+/*
+ * LTTng-UST 2.13's names of the same (liblttng-ust-ctl and the consumer
+ * call them): lock, unlock, track (returns fd) and untrack.
+ */
+UST_API void lttng_ust_lock_fd_tracker(void);
+UST_API void lttng_ust_unlock_fd_tracker(void);
+UST_API int lttng_ust_add_fd_to_tracker(int fd);
+UST_API void lttng_ust_delete_fd_from_tracker(int fd);
 
 /*
  * The LTTng-UST 2.13 entry points of liblttng-ust-fd: close through the

@@ -48,6 +48,27 @@ static int is_tracked(int fd)
 	return in_range(fd) && (tracked[fd / 64] >> (fd % 64)) & 1;
 }
 
+void lttng_ust_lock_fd_tracker(void)
+{
+	ust_fd_lock();
+}
+
+void lttng_ust_unlock_fd_tracker(void)
+{
+	ust_fd_unlock();
+}
+
+int lttng_ust_add_fd_to_tracker(int fd)
+{
+	ust_fd_track(fd);
+	return fd;
+}
+
+void lttng_ust_delete_fd_from_tracker(int fd)
+{
+	ust_fd_untrack(fd);
+}
+
 void ust_fd_close(int fd)
 {
 	if (fd < 0)
@@ -133,11 +154,9 @@ int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
 	return 0;
 }
 
-int lttng_ust_safe_close_range_fd(unsigned int first, unsigned int last,
-				  int flags,
-				  int (*close_range_cb)(unsigned int first,
-							unsigned int last,
-							int flags))
+int lttng_ust_safe_close_range_fd(
+	unsigned int first, unsigned int last, int flags,
+	int (*close_range_cb)(unsigned int first, unsigned int last, int flags))
 {
 	unsigned int from = first, fd, end;
 	int ret = 0;
