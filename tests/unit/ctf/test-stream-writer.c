@@ -23,6 +23,7 @@
 
 #include "ctf/index.h"
 #include "ctf/stream-writer.h"
+#include "trace-chunk/file-sink.h"
 
 #define PACKET 256
 
@@ -117,18 +118,29 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* A stream of a file sink into the fixture's directory. */
+static struct sink_stream *file_stream(struct fixture *f,
+				       const struct sink_stream_desc *desc)
+{
+	struct sink_stream *stream = NULL;
+
+	assert_int_equal(
+		file_sink_open_in_dir(f->dir, NULL, desc, &stream, NULL), 0);
+	return stream;
+}
+
 static struct ctf_stream_writer *open_stream(struct fixture *f,
 					     uint32_t stream_id)
 {
+	const struct sink_stream_desc desc = {.name = "chan_3",
+					      .with_index = true};
 	const struct ctf_stream_writer_config config = {
 		.metadata = f->md,
 		.stream_id = stream_id,
 		.stream_instance_id = 7,
 		.cpu_id = 3,
 		.packet_size = PACKET,
-		.dir = f->dir,
-		.name = "chan_3",
-		.with_index = true,
+		.stream = file_stream(f, &desc),
 	};
 	struct ctf_stream_writer *w = ctf_stream_writer_create(&config, NULL);
 
@@ -449,14 +461,16 @@ static void test_rotation_keeps_the_last_events(void **state)
 	struct fixture *f = *state;
 
 	for (uint64_t count = 1; count <= 3; count++) {
-		struct ctf_stream_writer_config config = {
-			.metadata = f->md,
-			.packet_size = PACKET,
-			.dir = f->dir,
+		const struct sink_stream_desc desc = {
 			.name = "rot_0",
 			.with_index = true,
 			.tracefile_size = PACKET,
 			.tracefile_count = count,
+		};
+		struct ctf_stream_writer_config config = {
+			.metadata = f->md,
+			.packet_size = PACKET,
+			.stream = file_stream(f, &desc),
 		};
 		struct ctf_stream_writer *w =
 			ctf_stream_writer_create(&config, NULL);
