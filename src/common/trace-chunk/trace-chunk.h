@@ -111,7 +111,7 @@ int trace_chunk_archive_name(time_t begin, time_t end, uint64_t id, char *buf,
 /*
  * Rotation's end of a chunk: moves it to
  * <output>/archives/<BEGIN>-<END>-<ID> (created empty when the chunk
- * has no files, as LTTng leaves one), whose path goes to archive. Only
+ * has no files), whose path goes to archive. Only
  * for a chunk of a session's sequence. 0 or -errno with err set.
  */
 int trace_chunk_archive(const struct trace_chunk *chunk, time_t end,
