@@ -110,11 +110,11 @@ int main(int argc, char **argv)
 	}
 	wc.metadata = kernel_metadata_ctf(md);
 	wc.packet_size = 1024 * 1024;
-	if (file_sink_open_in_dir(dir, NULL,
-				  &(struct sink_stream_desc){
-					  .name = "channel0_0",
-					  .with_index = true},
-				  &wc.stream, &err)) {
+	if (file_sink_open_in_dir(
+		    dir, NULL,
+		    &(struct sink_stream_desc){.name = "channel0_0",
+					       .with_index = true},
+		    &wc.stream, &err)) {
 		fprintf(stderr, "stream: %s\n", err.message);
 		return 1;
 	}

@@ -55,8 +55,7 @@ static int snapshot_stream(struct ust_channel *chan, unsigned int cpu,
 		ERR("Cannot create the snapshot file: %s", err.message);
 		return ret;
 	}
-	ret = rb_stream_snapshot_newest(s, chan->trace_clock,
-					max_packets,
+	ret = rb_stream_snapshot_newest(s, chan->trace_clock, max_packets,
 					write_packet, &out);
 	DBG2("Snapshot of %s: %d packets", name, ret);
 	if (sink_stream_close(out.stream, &err) && !out.error) {

@@ -1,9 +1,9 @@
 /*
  * A user space channel as the consumer daemon owns it: its ring buffers
  * (created here, so their data outlives the traced processes) and one
- * sink stream per ring-buffer stream (stream-output.h). The channel registry (this file) is shared
- * by the command loop and the consumption thread; both hold
- * ust_channels_lock while they touch a channel.
+ * sink stream per ring-buffer stream (stream-output.h). The channel registry
+ * (this file) is shared by the command loop and the consumption thread; both
+ * hold ust_channels_lock while they touch a channel.
  */
 #ifndef CONSUMERD_UST_CHANNEL_H
 #define CONSUMERD_UST_CHANNEL_H

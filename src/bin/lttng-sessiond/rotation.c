@@ -40,7 +40,8 @@ static struct trace_chunk *chunk_of(const char *output,
 
 int rotation_chunk_path(const struct session *s, char *buf, size_t len)
 {
-	struct trace_chunk *chunk = chunk_of(s->output_path, &s->rotation, 0, 0);
+	struct trace_chunk *chunk =
+		chunk_of(s->output_path, &s->rotation, 0, 0);
 	int ret;
 
 	if (!chunk)

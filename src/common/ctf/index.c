@@ -52,7 +52,8 @@ void ctf_index_entry_encode(const struct ctf_index_entry *e,
 void ctf_index_entry_from_packet(const void *p, struct ctf_index_entry *e)
 {
 	*e = (struct ctf_index_entry){
-		.packet_size = ctf_packet_get_u64(p, CTF_PACKET_OFF_PACKET_SIZE),
+		.packet_size =
+			ctf_packet_get_u64(p, CTF_PACKET_OFF_PACKET_SIZE),
 		.content_size =
 			ctf_packet_get_u64(p, CTF_PACKET_OFF_CONTENT_SIZE),
 		.timestamp_begin =

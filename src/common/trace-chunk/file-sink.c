@@ -21,8 +21,8 @@ struct file_sink {
 struct file_stream {
 	struct sink_stream base;
 	struct trace_chunk *chunk;
-	char dir[PATH_MAX];	/* in the chunk */
-	char abs_dir[PATH_MAX]; /* for the index writer */
+	char dir[PATH_MAX];	 /* in the chunk */
+	char abs_dir[PATH_MAX];	 /* for the index writer */
 	char file[NAME_MAX + 1]; /* the current file's name */
 	struct tracefile files;
 	bool with_index;
@@ -160,8 +160,8 @@ static int file_open_stream(struct stream_sink *base,
 				    "stream '%.64s': path too long", d->name);
 		goto fail;
 	}
-	ret = trace_chunk_path(s->chunk, s->dir, s->abs_dir,
-			       sizeof(s->abs_dir), err);
+	ret = trace_chunk_path(s->chunk, s->dir, s->abs_dir, sizeof(s->abs_dir),
+			       err);
 	if (!ret)
 		ret = open_files(s, err);
 	if (ret)

@@ -170,10 +170,9 @@ int trace_chunk_create_file(const struct trace_chunk *chunk, const char *rel,
 
 	if (fd)
 		return fd;
-	fd = user_path_open(&chunk->owner, path,
-			    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
-				    extra_flags,
-			    0660);
+	fd = user_path_open(
+		&chunk->owner, path,
+		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | extra_flags, 0660);
 	if (fd < 0 && fd != -EINVAL) /* EINVAL: O_DIRECT, the caller's */
 		return ctf_error_set(err, fd, "cannot create '%s': %s", path,
 				     strerror(-fd));
@@ -252,8 +251,8 @@ int trace_chunk_archive(const struct trace_chunk *chunk, time_t end,
 		return ret;
 	}
 	ret = mkdir_as_owner(chunk, archive, err);
-	for (size_t i = 0; !ret && i < sizeof(domain_dirs) / sizeof(*domain_dirs);
-	     i++) {
+	for (size_t i = 0;
+	     !ret && i < sizeof(domain_dirs) / sizeof(*domain_dirs); i++) {
 		if (snprintf(from, sizeof(from), "%s/%s", chunk->root,
 			     domain_dirs[i]) >= (int)sizeof(from) ||
 		    snprintf(to, sizeof(to), "%s/%s", archive,
@@ -289,8 +288,7 @@ static int remove_tree(const char *path, struct ctf_error *err)
 		return 0;
 	remove_error = 0;
 	remove_err = err;
-	if (nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) &&
-	    !remove_error)
+	if (nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) && !remove_error)
 		remove_error = ctf_error_set(err, -errno, "cannot walk %s: %s",
 					     path, strerror(errno));
 	return remove_error;

@@ -9,7 +9,7 @@
 #include "trace-chunk/tracefile.h"
 
 void tracefile_init(struct tracefile *tf, uint64_t size, uint64_t count,
-			bool sequence_names)
+		    bool sequence_names)
 {
 	*tf = (struct tracefile){
 		.size = size,
@@ -18,8 +18,8 @@ void tracefile_init(struct tracefile *tf, uint64_t size, uint64_t count,
 	};
 }
 
-static int file_name(const struct tracefile *tf, const char *base,
-		     uint64_t seq, char *buf, size_t len)
+static int file_name(const struct tracefile *tf, const char *base, uint64_t seq,
+		     char *buf, size_t len)
 {
 	int n;
 
@@ -32,15 +32,14 @@ static int file_name(const struct tracefile *tf, const char *base,
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-int tracefile_name(const struct tracefile *tf, const char *base,
-		       char *buf, size_t len)
+int tracefile_name(const struct tracefile *tf, const char *base, char *buf,
+		   size_t len)
 {
 	return file_name(tf, base, tf->seq, buf, len);
 }
 
 enum tracefile_step tracefile_place(const struct tracefile *tf,
-					    uint64_t packet_bytes,
-					    bool has_events)
+				    uint64_t packet_bytes, bool has_events)
 {
 	uint64_t replaced;
 
@@ -56,7 +55,7 @@ enum tracefile_step tracefile_place(const struct tracefile *tf,
 }
 
 int tracefile_next(struct tracefile *tf, const char *base, char *buf,
-		       size_t len)
+		   size_t len)
 {
 	tf->seq++;
 	tf->bytes = 0;
@@ -68,7 +67,7 @@ int tracefile_next(struct tracefile *tf, const char *base, char *buf,
 }
 
 void tracefile_wrote(struct tracefile *tf, uint64_t packet_bytes,
-			 bool has_events)
+		     bool has_events)
 {
 	tf->bytes += packet_bytes;
 	if (has_events)

@@ -46,24 +46,23 @@ struct tracefile {
 
 enum tracefile_step {
 	TRACEFILE_APPEND, /* to the current file */
-	TRACEFILE_NEXT,   /* to a new file: tracefile_next first */
-	TRACEFILE_DROP,   /* an empty packet that must not rotate */
+	TRACEFILE_NEXT,	  /* to a new file: tracefile_next first */
+	TRACEFILE_DROP,	  /* an empty packet that must not rotate */
 };
 
 void tracefile_init(struct tracefile *tf, uint64_t size, uint64_t count,
-			bool sequence_names);
+		    bool sequence_names);
 
 /*
  * The name of the current file (base, or base_<n>) into buf; 0, or
  * -ENAMETOOLONG when it does not fit.
  */
-int tracefile_name(const struct tracefile *tf, const char *base,
-		       char *buf, size_t len);
+int tracefile_name(const struct tracefile *tf, const char *base, char *buf,
+		   size_t len);
 
 /* Where a packet of packet_bytes goes; has_events: it holds a record. */
 enum tracefile_step tracefile_place(const struct tracefile *tf,
-					    uint64_t packet_bytes,
-					    bool has_events);
+				    uint64_t packet_bytes, bool has_events);
 
 /*
  * Moves on to the next file (its name is then tracefile_name). Once
@@ -73,10 +72,10 @@ enum tracefile_step tracefile_place(const struct tracefile *tf,
  * name). 0 when no file falls out; -ENAMETOOLONG.
  */
 int tracefile_next(struct tracefile *tf, const char *base, char *buf,
-		       size_t len);
+		   size_t len);
 
 /* Accounts a packet written to the current file. */
 void tracefile_wrote(struct tracefile *tf, uint64_t packet_bytes,
-			 bool has_events);
+		     bool has_events);
 
 #endif /* TRACEFILE_H */

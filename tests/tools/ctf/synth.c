@@ -163,8 +163,7 @@ struct ctf_stream_writer *synth_stream(struct synth *s, uint32_t stream_id,
 				       const char *name, uint32_t cpu,
 				       size_t packet_size)
 {
-	const struct sink_stream_desc desc = {.name = name,
-					      .with_index = true};
+	const struct sink_stream_desc desc = {.name = name, .with_index = true};
 	struct ctf_stream_writer_config config = {
 		.metadata = s->md,
 		.stream_id = stream_id,
@@ -173,8 +172,7 @@ struct ctf_stream_writer *synth_stream(struct synth *s, uint32_t stream_id,
 		.packet_size = packet_size,
 	};
 
-	if (file_sink_open_in_dir(s->dir, NULL, &desc, &config.stream,
-				  &s->err))
+	if (file_sink_open_in_dir(s->dir, NULL, &desc, &config.stream, &s->err))
 		return NULL;
 	return ctf_stream_writer_create(&config, &s->err);
 }

@@ -92,10 +92,10 @@ static void open_filtered_stream(struct fixture *f, const char *contexts,
 	wc.stream_instance_id = 1;
 	wc.cpu_id = 1;
 	wc.packet_size = PACKET_SIZE;
-	assert_int_equal(file_sink_open_in_dir(
-				 f->dir, NULL,
-				 &(struct sink_stream_desc){.name = "channel0_1"},
-				 &wc.stream, &err),
+	assert_int_equal(file_sink_open_in_dir(f->dir, NULL,
+					       &(struct sink_stream_desc){
+						       .name = "channel0_1"},
+					       &wc.stream, &err),
 			 0);
 	f->conv.writer = ctf_stream_writer_create(&wc, &err);
 	assert_non_null(f->conv.writer);

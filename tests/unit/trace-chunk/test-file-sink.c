@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -25,36 +24,12 @@
 
 #include <cmocka.h>
 
+#include "temp-dir.h"
+
 #include "ctf/packet-layout.h"
 #include "trace-chunk/file-sink.h"
 
 #define PACKET 4096
-
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static int setup(void **state)
-{
-	char *dir = strdup("/tmp/test-file-sink-XXXXXX");
-
-	if (!dir || !mkdtemp(dir))
-		return -1;
-	*state = dir;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	nftw(*state, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-	free(*state);
-	return 0;
-}
 
 /* A packet whose header says seq and whether it holds events. */
 static void make_packet(uint8_t *p, uint64_t seq, bool events,
@@ -135,10 +110,10 @@ static uint64_t index_field(const char *dir, const char *rel, unsigned int n,
 	snprintf(path, sizeof(path), "%s/%s", dir, rel);
 	fd = open(path, O_RDONLY);
 	assert_true(fd >= 0);
-	assert_int_equal(pread(fd, b, 8,
-			       CTF_INDEX_HEADER_LEN + n * CTF_INDEX_ENTRY_LEN +
-				       i * 8),
-			 8);
+	assert_int_equal(
+		pread(fd, b, 8,
+		      CTF_INDEX_HEADER_LEN + n * CTF_INDEX_ENTRY_LEN + i * 8),
+		8);
 	close(fd);
 	for (unsigned int k = 0; k < 8; k++)
 		v = v << 8 | b[k];
@@ -160,18 +135,18 @@ static void test_packets_and_index_entries_in_the_chunk(void **state)
 			 CTF_INDEX_HEADER_LEN + 3 * CTF_INDEX_ENTRY_LEN);
 	for (unsigned int n = 0; n < 3; n++) {
 		/* offset, packet size, content size, ..., seq num */
-		assert_int_equal(index_field(*state, "kernel/index/chan_1.idx",
-					     n, 0),
-				 n * PACKET);
-		assert_int_equal(index_field(*state, "kernel/index/chan_1.idx",
-					     n, 1),
-				 PACKET * 8);
-		assert_int_equal(index_field(*state, "kernel/index/chan_1.idx",
-					     n, 3),
-				 100 * n);
-		assert_int_equal(index_field(*state, "kernel/index/chan_1.idx",
-					     n, 8),
-				 n);
+		assert_int_equal(
+			index_field(*state, "kernel/index/chan_1.idx", n, 0),
+			n * PACKET);
+		assert_int_equal(
+			index_field(*state, "kernel/index/chan_1.idx", n, 1),
+			PACKET * 8);
+		assert_int_equal(
+			index_field(*state, "kernel/index/chan_1.idx", n, 3),
+			100 * n);
+		assert_int_equal(
+			index_field(*state, "kernel/index/chan_1.idx", n, 8),
+			n);
 		assert_int_equal(seq_at(*state, "kernel/chan_1", n * PACKET),
 				 n);
 	}
@@ -319,23 +294,23 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
-			test_packets_and_index_entries_in_the_chunk, setup,
-			teardown),
+			test_packets_and_index_entries_in_the_chunk,
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
-			test_cyclic_names_wrap_unlinking_the_oldest, setup,
-			teardown),
+			test_cyclic_names_wrap_unlinking_the_oldest,
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
 			test_empty_packet_never_replaces_the_newest_events,
-			setup, teardown),
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
-			test_sequence_names_keep_the_newest_files, setup,
-			teardown),
+			test_sequence_names_keep_the_newest_files,
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
 			test_a_full_file_system_fails_with_the_file_s_name,
-			setup, teardown),
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
 			test_a_file_size_limit_fails_with_the_file_s_name,
-			setup, teardown),
+			temp_dir_setup, temp_dir_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,38 +18,12 @@
 
 #include <cmocka.h>
 
+#include "temp-dir.h"
+
 #include "trace-chunk/trace-chunk.h"
 
 /* 2023-11-14T22:13:20Z */
 #define BEGIN ((time_t)1700000000)
-
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static int setup(void **state)
-{
-	char *dir = strdup("/tmp/test-trace-chunk-XXXXXX");
-
-	setenv("TZ", "UTC", 1);
-	tzset();
-	if (!dir || !mkdtemp(dir))
-		return -1;
-	*state = dir;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	nftw(*state, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
-	free(*state);
-	return 0;
-}
 
 static bool exists(const char *dir, const char *rel)
 {
@@ -78,8 +51,10 @@ static void make_file(const char *dir, const char *rel)
 static struct trace_chunk *session_chunk(const char *output, uint64_t id,
 					 bool in_subdir)
 {
-	const struct trace_chunk_desc desc = {
-		.output = output, .id = id, .begin = BEGIN, .in_subdir = in_subdir};
+	const struct trace_chunk_desc desc = {.output = output,
+					      .id = id,
+					      .begin = BEGIN,
+					      .in_subdir = in_subdir};
 	struct trace_chunk *chunk = trace_chunk_create(&desc, NULL);
 
 	assert_non_null(chunk);
@@ -91,8 +66,7 @@ static void test_names_are_lttng_s(void **state)
 	char name[64];
 
 	(void)state;
-	assert_int_equal(trace_chunk_dir_name(BEGIN, 3, name, sizeof(name)),
-			 0);
+	assert_int_equal(trace_chunk_dir_name(BEGIN, 3, name, sizeof(name)), 0);
 	assert_string_equal(name, "20231114T221320+0000-3");
 	assert_int_equal(trace_chunk_archive_name(BEGIN, BEGIN + 61, 12, name,
 						  sizeof(name)),
@@ -202,12 +176,12 @@ static void test_files_are_created_and_removed_in_the_chunk(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(lseek(fd, 0, SEEK_END), 0);
 	close(fd);
-	assert_int_equal(trace_chunk_unlink_file(chunk, "kernel/metadata", NULL),
-			 0);
+	assert_int_equal(
+		trace_chunk_unlink_file(chunk, "kernel/metadata", NULL), 0);
 	assert_false(exists(*state, "kernel/metadata"));
 	/* a missing file is no error; a missing directory is, with its path */
-	assert_int_equal(trace_chunk_unlink_file(chunk, "kernel/metadata", NULL),
-			 0);
+	assert_int_equal(
+		trace_chunk_unlink_file(chunk, "kernel/metadata", NULL), 0);
 	assert_int_equal(trace_chunk_create_file(chunk, "nodir/x", 0, &err),
 			 -ENOENT);
 	assert_non_null(strstr(err.message, "nodir/x"));
@@ -226,20 +200,20 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names_are_lttng_s),
 		cmocka_unit_test_setup_teardown(
-			test_root_is_the_output_until_the_first_rotation, setup,
-			teardown),
+			test_root_is_the_output_until_the_first_rotation,
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
-			test_archiving_chunk_0_moves_its_domains_only, setup,
-			teardown),
+			test_archiving_chunk_0_moves_its_domains_only,
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
-			test_archiving_a_later_chunk_moves_it_whole, setup,
-			teardown),
+			test_archiving_a_later_chunk_moves_it_whole,
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
-			test_remove_deletes_the_chunk_s_files_only, setup,
-			teardown),
+			test_remove_deletes_the_chunk_s_files_only,
+			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
-			test_files_are_created_and_removed_in_the_chunk, setup,
-			teardown),
+			test_files_are_created_and_removed_in_the_chunk,
+			temp_dir_setup, temp_dir_teardown),
 	};
 
 	setenv("TZ", "UTC", 1);

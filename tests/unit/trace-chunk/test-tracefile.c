@@ -1,16 +1,14 @@
 /*
- * Model test of trace file rotation (trace-chunk/tracefile.h): random streams of
- * packets (with events or empty, of random sizes, some larger than a
- * file) go through tracefile_place/next/wrote into a simulated
- * directory, for many sizes and counts, with cyclic and sequence names.
- * After every packet: the names are LTTng's (or the ring's), at most
- * count files exist, a file exceeds the size only with a single packet,
- * the retained packets are the newest ones written, in order, the
- * newest packet with events is always among them, a new file's name is
- * free (the file falling out of the ring was named and removed), and
- * only empty
- * packets are ever dropped (and only where writing them would have
- * removed it). The seed is printed; TRACEFILE_SEED replays one.
+ * Model test of trace file rotation (trace-chunk/tracefile.h): random streams
+ * of packets (with events or empty, of random sizes, some larger than a file)
+ * go through tracefile_place/next/wrote into a simulated directory, for many
+ * sizes and counts, with cyclic and sequence names. After every packet: the
+ * names are LTTng's (or the ring's), at most count files exist, a file exceeds
+ * the size only with a single packet, the retained packets are the newest ones
+ * written, in order, the newest packet with events is always among them, a new
+ * file's name is free (the file falling out of the ring was named and removed),
+ * and only empty packets are ever dropped (and only where writing them would
+ * have removed it). The seed is printed; TRACEFILE_SEED replays one.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -70,8 +68,7 @@ static void open_current(struct sim *s)
 	char name[64];
 	struct sim_file *f;
 
-	assert_int_equal(tracefile_name(&s->tf, "ch_0", name, sizeof(name)),
-			 0);
+	assert_int_equal(tracefile_name(&s->tf, "ch_0", name, sizeof(name)), 0);
 	assert_null(find(s, name));
 	assert_true(s->nr_files < MAX_FILES);
 	f = &s->files[s->nr_files++];
@@ -149,8 +146,7 @@ static void run_one(unsigned int *seed, uint64_t size, uint64_t count,
 	uint64_t unit = 1 + rand_r(seed) % 64;
 
 	assert_non_null(s);
-	tracefile_init(&s->tf, size ? size * unit : 0, count,
-			   sequence_names);
+	tracefile_init(&s->tf, size ? size * unit : 0, count, sequence_names);
 	s->newest_event = -1;
 	open_current(s);
 	for (unsigned int id = 0; id < nr; id++) {
@@ -173,10 +169,9 @@ static void run_one(unsigned int *seed, uint64_t size, uint64_t count,
 		case TRACEFILE_NEXT:
 			assert_true(s->tf.size != 0);
 			ret = tracefile_next(&s->tf, "ch_0", obsolete,
-						 sizeof(obsolete));
+					     sizeof(obsolete));
 			assert_true(ret >= 0);
-			assert_int_equal(ret == 1,
-					 count && s->tf.seq >= count);
+			assert_int_equal(ret == 1, count && s->tf.seq >= count);
 			if (ret == 1)
 				remove_file(s, obsolete);
 			open_current(s);
@@ -222,27 +217,21 @@ static void test_empty_packets_after_the_events_are_dropped(void **state)
 	(void)state;
 	/* one packet a file, two files: events, then empty, empty */
 	tracefile_init(&tf, 100, 2, false);
-	assert_int_equal(tracefile_place(&tf, 100, true),
-			 TRACEFILE_APPEND);
+	assert_int_equal(tracefile_place(&tf, 100, true), TRACEFILE_APPEND);
 	tracefile_wrote(&tf, 100, true);
-	assert_int_equal(tracefile_place(&tf, 100, false),
-			 TRACEFILE_NEXT);
+	assert_int_equal(tracefile_place(&tf, 100, false), TRACEFILE_NEXT);
 	assert_int_equal(tracefile_next(&tf, "c_0", NULL, 0), 0);
 	tracefile_wrote(&tf, 100, false);
 	/* a third file falls out of the ring: _0 goes before it returns */
 	assert_int_equal(tracefile_place(&tf, 100, true), TRACEFILE_NEXT);
 	/* the next file would be _0 again, the one with the events */
-	assert_int_equal(tracefile_place(&tf, 100, false),
-			 TRACEFILE_DROP);
-	assert_int_equal(tracefile_place(&tf, 100, true),
-			 TRACEFILE_NEXT);
+	assert_int_equal(tracefile_place(&tf, 100, false), TRACEFILE_DROP);
+	assert_int_equal(tracefile_place(&tf, 100, true), TRACEFILE_NEXT);
 	/* count 1: an empty packet never replaces the only file */
 	tracefile_init(&tf, 100, 1, false);
 	tracefile_wrote(&tf, 60, true);
-	assert_int_equal(tracefile_place(&tf, 40, false),
-			 TRACEFILE_APPEND);
-	assert_int_equal(tracefile_place(&tf, 41, false),
-			 TRACEFILE_DROP);
+	assert_int_equal(tracefile_place(&tf, 40, false), TRACEFILE_APPEND);
+	assert_int_equal(tracefile_place(&tf, 41, false), TRACEFILE_DROP);
 }
 
 static void test_lttng_names(void **state)
@@ -252,8 +241,7 @@ static void test_lttng_names(void **state)
 
 	(void)state;
 	tracefile_init(&tf, 0, 3, false);
-	assert_int_equal(tracefile_name(&tf, "ch_1", name, sizeof(name)),
-			 0);
+	assert_int_equal(tracefile_name(&tf, "ch_1", name, sizeof(name)), 0);
 	assert_string_equal(name, "ch_1");
 	tracefile_init(&tf, 10, 3, false);
 	for (unsigned int i = 0; i < 7; i++) {
@@ -267,8 +255,7 @@ static void test_lttng_names(void **state)
 		tracefile_next(&tf, "ch_1", NULL, 0);
 	tracefile_name(&tf, "ch_1", name, sizeof(name));
 	assert_string_equal(name, "ch_1_12");
-	assert_int_equal(tracefile_name(&tf, "ch_1", name, 7),
-			 -ENAMETOOLONG);
+	assert_int_equal(tracefile_name(&tf, "ch_1", name, 7), -ENAMETOOLONG);
 }
 
 int main(void)

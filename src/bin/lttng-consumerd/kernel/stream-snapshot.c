@@ -104,8 +104,8 @@ static int read_packet_file(const struct kernel_stream_snapshot *snap,
 	       (len = read(fd, (char *)packet + done, packet_size - done)) > 0)
 		done += (size_t)len;
 	if (done < packet_size && len < 0) {
-		int ret = ctf_error_set(err, -errno, "cannot read %s: %s",
-					path, strerror(errno));
+		int ret = ctf_error_set(err, -errno, "cannot read %s: %s", path,
+					strerror(errno));
 
 		close(fd);
 		return ret;
@@ -144,8 +144,7 @@ static int open_snapshot_stream(const struct kernel_stream_snapshot *snap,
 {
 	const struct sink_stream_desc desc = {.dir = "", .name = snap->name};
 
-	return file_sink_open_in_dir(snap->dir, &snap->owner, &desc, out,
-				     err);
+	return file_sink_open_in_dir(snap->dir, &snap->owner, &desc, out, err);
 }
 
 /* A stream that never had a packet: one empty packet, as LTTng has. */
