@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "channel-snapshot.h"
-#include "ctf/index.h"
+#include "stream-output.h"
 #include "trace-chunk/file-sink.h"
 #include "util/log.h"
 
@@ -21,16 +21,9 @@ struct snapshot_stream {
 static int write_packet(const struct rb_packet *p, void *arg)
 {
 	struct snapshot_stream *out = arg;
-	struct ctf_index_entry entry;
-	struct ctf_error err;
-	int ret;
+	int ret = stream_output_write(out->stream, p);
 
-	ctf_index_entry_from_packet(p->data, &entry);
-	entry.packet_size = p->packet_size * 8;
-	entry.content_size = p->content_size * 8;
-	ret = sink_stream_write(out->stream, p->data, &entry, &err);
 	if (ret) {
-		ERR("Cannot write the snapshot: %s", err.message);
 		out->error = ret;
 		return 1; /* stops the snapshot of this stream */
 	}

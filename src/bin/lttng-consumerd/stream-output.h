@@ -35,7 +35,11 @@ struct stream_output_desc {
 int stream_output_open(const struct stream_output_desc *desc,
 		       struct sink_stream **streams);
 
-/* Appends one packet and its index entry. 0 or -errno (logged). */
+/*
+ * Hands one packet of a ring-buffer stream to a sink stream, with its
+ * index entry read from its header (consumption, rotation, snapshots).
+ * 0 or -errno (logged).
+ */
 int stream_output_write(struct sink_stream *stream, const struct rb_packet *p);
 
 /* Closes the streams (errors logged) and sets them NULL. */

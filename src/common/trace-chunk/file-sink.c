@@ -24,6 +24,7 @@ struct file_stream {
 	char dir[PATH_MAX];	 /* in the chunk */
 	char abs_dir[PATH_MAX];	 /* for the index writer */
 	char file[NAME_MAX + 1]; /* the current file's name */
+	char path[PATH_MAX];	 /* and its path, for messages */
 	struct tracefile files;
 	bool with_index;
 	bool page_aligned;
@@ -56,6 +57,9 @@ static int open_files(struct file_stream *s, struct ctf_error *err)
 				     "stream '%s': name too long",
 				     s->base.name);
 	ret = rel_path(s, s->file, rel, sizeof(rel), err);
+	if (!ret)
+		ret = trace_chunk_path(s->chunk, rel, s->path, sizeof(s->path),
+				       err);
 	if (ret)
 		return ret;
 	s->fd = -EINVAL;
@@ -81,8 +85,8 @@ static int close_files(struct file_stream *s, struct ctf_error *err)
 	int ret = 0, index_ret;
 
 	if (s->fd >= 0 && close(s->fd))
-		ret = ctf_error_set(err, -errno, "cannot close '%s/%s': %s",
-				    s->abs_dir, s->file, strerror(errno));
+		ret = ctf_error_set(err, -errno, "cannot close '%s': %s",
+				    s->path, strerror(errno));
 	s->fd = -1;
 	index_ret = ctf_index_close(&s->index, ret ? NULL : err);
 	return ret ? ret : index_ret;
@@ -204,11 +208,11 @@ static int write_data(struct file_stream *s, const void *data, uint64_t size,
 
 	if (s->page_aligned && !direct_write_fits(s, data, size))
 		stop_direct_writes(s);
-	ret = ctf_write_all(s->fd, data, size, s->file, err);
+	ret = ctf_write_all(s->fd, data, size, s->path, err);
 	/* Refused as direct I/O: rewrite the packet through the cache. */
 	if (ret == -EINVAL && s->page_aligned && stop_direct_writes(s) &&
 	    lseek(s->fd, (off_t)s->file_size, SEEK_SET) >= 0)
-		ret = ctf_write_all(s->fd, data, size, s->file, err);
+		ret = ctf_write_all(s->fd, data, size, s->path, err);
 	return ret;
 }
 

@@ -185,10 +185,31 @@ int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 		err);
 }
 
+/* Flushes, then closes the writer and its sink stream (also on error). */
+static int close_writer(struct kernel_cpu_stream *s, uint64_t now,
+			struct ctf_error *err)
+{
+	int ret;
+
+	if (!s->conv.writer)
+		return 0;
+	ret = kernel_cpu_stream_flush(s, now, err);
+	if (ret)
+		(void)ctf_stream_writer_close(s->conv.writer, now, NULL);
+	else
+		ret = ctf_stream_writer_close(s->conv.writer,
+					      now > s->conv.last_timestamp
+						      ? now
+						      : s->conv.last_timestamp,
+					      err);
+	s->conv.writer = NULL;
+	return ret;
+}
+
 int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 			    struct ctf_error *err)
 {
-	int ret = 0;
+	int ret;
 
 	if (s->conv.unknown || s->malformed_pages)
 		fprintf(stderr,
@@ -196,20 +217,7 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 			" record(s) of no usable event, %" PRIu64
 			" malformed page(s)\n",
 			s->conv.cpu, s->conv.unknown, s->malformed_pages);
-	if (s->conv.writer) {
-		ret = kernel_cpu_stream_flush(s, now, err);
-		if (ret)
-			(void)ctf_stream_writer_close(s->conv.writer, now,
-						      NULL);
-		else
-			ret = ctf_stream_writer_close(
-				s->conv.writer,
-				now > s->conv.last_timestamp
-					? now
-					: s->conv.last_timestamp,
-				err);
-		s->conv.writer = NULL;
-	}
+	ret = close_writer(s, now, err);
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;
@@ -222,22 +230,8 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
 			   uint64_t now, struct ctf_error *err)
 {
-	int ret = 0;
+	int ret = close_writer(s, now, err);
 
-	if (s->conv.writer) {
-		ret = kernel_cpu_stream_flush(s, now, err);
-		if (!ret)
-			ret = ctf_stream_writer_close(
-				s->conv.writer,
-				now > s->conv.last_timestamp
-					? now
-					: s->conv.last_timestamp,
-				err);
-		else
-			(void)ctf_stream_writer_close(s->conv.writer, now,
-						      NULL);
-		s->conv.writer = NULL;
-	}
 	if (!trace_dir || ret)
 		return ret;
 	return open_writer(s, trace_dir, err);
