@@ -211,18 +211,17 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		return ret;
 	}
 	chan->snapshot_only = !d->output_dir[0];
+	chan->streams = calloc(d->nr_streams, sizeof(*chan->streams));
+	if (chan->streams)
+		chan->nr_streams = d->nr_streams;
 	ret = publish_clock(chan);
 	if (ret)
 		ERR("Cannot publish the trace clock of channel %s: %s", d->name,
 		    strerror(-ret));
-	else if ((chan->streams = calloc(d->nr_streams,
-					 sizeof(*chan->streams))) == NULL)
+	else if (!chan->streams)
 		ret = -ENOMEM;
-	else {
-		chan->nr_streams = d->nr_streams;
-		if (!chan->snapshot_only)
-			ret = ust_channel_open_files(chan, d->output_dir);
-	}
+	else if (!chan->snapshot_only)
+		ret = ust_channel_open_files(chan, d->output_dir);
 	if (ret) {
 		free_channel(chan);
 		return ret;
