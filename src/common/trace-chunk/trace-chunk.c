@@ -147,19 +147,24 @@ int trace_chunk_path(const struct trace_chunk *chunk, const char *rel,
 	return 0;
 }
 
+static int mkdir_as_owner(const struct trace_chunk *chunk, const char *path,
+			  struct ctf_error *err)
+{
+	int ret = user_path_mkdir_p(&chunk->owner, path);
+
+	if (ret)
+		return ctf_error_set(err, ret, "cannot create '%s': %s", path,
+				     strerror(-ret));
+	return 0;
+}
+
 int trace_chunk_mkdir(const struct trace_chunk *chunk, const char *rel,
 		      struct ctf_error *err)
 {
 	char path[PATH_MAX];
 	int ret = trace_chunk_path(chunk, rel, path, sizeof(path), err);
 
-	if (ret)
-		return ret;
-	ret = user_path_mkdir_p(&chunk->owner, path);
-	if (ret)
-		return ctf_error_set(err, ret, "cannot create '%s': %s", path,
-				     strerror(-ret));
-	return 0;
+	return ret ? ret : mkdir_as_owner(chunk, path, err);
 }
 
 int trace_chunk_create_file(const struct trace_chunk *chunk, const char *rel,
@@ -207,17 +212,6 @@ static int move_if_present(const struct trace_chunk *chunk, const char *from,
 	if (ret)
 		return ctf_error_set(err, ret, "cannot move %s to %s: %s", from,
 				     to, strerror(-ret));
-	return 0;
-}
-
-static int mkdir_as_owner(const struct trace_chunk *chunk, const char *path,
-			  struct ctf_error *err)
-{
-	int ret = user_path_mkdir_p(&chunk->owner, path);
-
-	if (ret)
-		return ctf_error_set(err, ret, "cannot create '%s': %s", path,
-				     strerror(-ret));
 	return 0;
 }
 
