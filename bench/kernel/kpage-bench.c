@@ -20,6 +20,7 @@
 #include "kernel-metadata.h"
 #include "kpage-synth.h"
 #include "page-converter.h"
+#include "trace-chunk/file-sink.h"
 
 #define DISTINCT_PAGES 64
 
@@ -109,9 +110,14 @@ int main(int argc, char **argv)
 	}
 	wc.metadata = kernel_metadata_ctf(md);
 	wc.packet_size = 1024 * 1024;
-	wc.dir = dir;
-	wc.name = "channel0_0";
-	wc.with_index = true;
+	if (file_sink_open_in_dir(
+		    dir, NULL,
+		    &(struct sink_stream_desc){.name = "channel0_0",
+					       .with_index = true},
+		    &wc.stream, &err)) {
+		fprintf(stderr, "stream: %s\n", err.message);
+		return 1;
+	}
 	conv.writer = ctf_stream_writer_create(&wc, &err);
 	if (!conv.writer) {
 		fprintf(stderr, "stream: %s\n", err.message);

@@ -42,9 +42,9 @@ def one_cpu():
 
 def read_streams(path):
     """Per stream, keyed by its packets' cpu_id: the items babeltrace2
-    gives in order, ("packet",) at each packet beginning, ("event", name,
-    payload) and ("discarded", count).
-    Fails on any reader warning or error."""
+    gives in order, ("event", name, payload), ("discarded", count) and
+    ("packet",) where a packet begins, for the streams with events or
+    losses. Fails on any reader warning or error."""
     source = bt2.ComponentSpec.from_named_plugin_and_component_class(
         "ctf", "fs", {"inputs": [str(path)]},
         logging_level=bt2.LoggingLevel.WARNING)
@@ -64,13 +64,15 @@ def read_streams(path):
                          {k: v for k, v in ev.payload_field.items()}))
                 elif isinstance(msg, (bt2._DiscardedEventsMessageConst,
                                       bt2._DiscardedPacketsMessageConst)):
+                    # count None: "may have discarded" (the packets
+                    # before were removed by the tracefile ring)
                     items.setdefault(msg.stream.addr, []).append(
-                        ("discarded", msg.count or 1))
+                        ("discarded", msg.count))
         except bt2._Error as exc:
             raise ReaderComplaint(f"babeltrace2 failed on {path}: {exc}")
     if err.text.strip():
         raise ReaderComplaint(f"babeltrace2 complained on {path}:\n{err.text}")
-    # streams that hold only empty packets are left out
+    # streams whose packets are all empty hold nothing to check
     return {cpu_of[addr]: stream for addr, stream in items.items()
             if any(item[0] != "packet" for item in stream)}
 
@@ -129,30 +131,44 @@ def check_files(trace_dir, channel, size, count):
 def check_suffix(items, numbers_of, last):
     """The numbers the records of one stream carry (numbers_of(item) or
     None for a foreign record) are increasing, end with `last`, and skip
-    only as many as babeltrace2 reported discarded: a discarded-events
-    message before packet N counts the records lost between the end of
-    packet N-1 and the end of packet N (its time range), so they may be
-    missing before N's first record or between any two of N's records
-    (a record that does not fit while the next sub-buffer is busy is
-    dropped, and a smaller one after it may still fit). Returns how many
-    are present."""
-    present, announced, budget, previous = 0, 0, 0, None
+    only as many as babeltrace2 reported discarded where they are
+    missing. A packet's events_discarded counts every record lost until
+    the packet closed, and babeltrace2 reports, before the packet, the
+    losses since the previous packet closed; in discard mode these
+    include records dropped inside the packet (one that did not fit
+    while the buffer was full, then a smaller one that did) and after
+    its last record (a full packet waiting for the consumer). So records
+    missing from packet k, or between packets k and k+1, are covered by
+    what was reported before packets k and k+1 and not used by earlier
+    gaps. An unknown count (the packets before were removed by the
+    tracefile ring) covers any gap. Returns how many are present."""
+    present, previous = 0, None
+    reported = 0  # since the last packet began
+    carried, own = 0, 0  # the previous packet's unused report, this one's
+
+    def add(a, b):
+        return None if a is None or b is None else a + b
+
     for item in items:
         if item[0] == "discarded":
-            announced += item[1]
+            reported = add(reported, item[1])
             continue
         if item[0] == "packet":
-            budget, announced = announced, 0
+            carried, own, reported = own, reported, 0
             continue
         n = numbers_of(item)
         if n is None:
             continue
         if previous is not None:
             assert n > previous, (previous, n)
-            budget -= n - previous - 1
-            assert budget >= 0, (
-                f"records {previous + 1}..{n - 1} missing beyond the "
-                "discarded events reported for this packet")
+            missing = n - previous - 1
+            budget = add(carried, own)
+            assert budget is None or missing <= budget, (
+                f"records {previous + 1}..{n - 1} missing but only {budget} "
+                "reported discarded around them")
+            if carried is not None and own is not None:
+                used = min(missing, carried)
+                carried, own = carried - used, own - (missing - used)
         previous, present = n, present + 1
     assert previous == last, f"the last record kept is {previous}, not {last}"
     return present

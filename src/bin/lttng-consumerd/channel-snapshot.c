@@ -1,109 +1,103 @@
 /*
- * Implementation of channel-snapshot.h.
+ * Implementation of channel-snapshot.h: the snapshot directory is a
+ * trace chunk of its own, and each stream's packets go to a stream of a
+ * file sink on it, without an index (LTTng's snapshots have none).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "channel-snapshot.h"
-#include "ctf/io.h"
+#include "stream-output.h"
+#include "trace-chunk/file-sink.h"
 #include "util/log.h"
-#include "util/output-dir.h"
-#include "util/user-path.h"
 
-/* The snapshot file of one stream while its packets are written. */
-struct snapshot_file {
-	int fd;
-	const char *path;
+/* The sink stream of one stream while its packets are written. */
+struct snapshot_stream {
+	struct sink_stream *stream;
 	int error; /* -errno of the first failed write */
 };
 
 static int write_packet(const struct rb_packet *p, void *arg)
 {
-	struct snapshot_file *file = arg;
-	struct ctf_error err;
-	int ret = ctf_write_all(file->fd, p->data, p->packet_size, file->path,
-				&err);
+	struct snapshot_stream *out = arg;
+	int ret = stream_output_write(out->stream, p);
 
 	if (ret) {
-		ERR("Cannot write the snapshot file %s: %s", file->path,
-		    err.message);
-		file->error = ret;
+		out->error = ret;
 		return 1; /* stops the snapshot of this stream */
 	}
 	return 0;
 }
 
-static int create_dirs(const struct consumer_snapshot_desc *d)
-{
-	char index_dir[CONSUMER_PATH_MAX + 8];
-	int ret =
-		output_dir_create(d->output_dir, d->output_uid, d->output_gid);
-
-	if (!ret) {
-		snprintf(index_dir, sizeof(index_dir), "%s/index",
-			 d->output_dir);
-		ret = output_dir_create(index_dir, d->output_uid,
-					d->output_gid);
-	}
-	if (ret)
-		ERR("Cannot create the snapshot directory %s: %s",
-		    d->output_dir, strerror(-ret));
-	return ret;
-}
-
-static int open_stream_file(struct ust_channel *chan, unsigned int cpu,
-			    const struct consumer_snapshot_desc *d, char *path,
-			    size_t len)
-{
-	int fd, n = snprintf(path, len, "%s/%s_%u", d->output_dir, chan->name,
-			     cpu);
-
-	if (n < 0 || (size_t)n >= len)
-		return -ENAMETOOLONG;
-	fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
-						 .gid = d->output_gid},
-			    path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			    0660);
-	if (fd < 0)
-		ERR("Cannot create the snapshot file %s: %s", path,
-		    strerror(-fd));
-	return fd;
-}
-
 static int snapshot_stream(struct ust_channel *chan, unsigned int cpu,
-			   const struct consumer_snapshot_desc *d)
+			   struct stream_sink *sink, uint64_t max_packets)
 {
 	struct rb_stream *s = &chan->rb->streams[cpu];
-	char path[CONSUMER_PATH_MAX + CONSUMER_NAME_MAX + 16];
-	struct snapshot_file file = {.path = path};
+	char name[NAME_MAX + 1];
+	const struct sink_stream_desc desc = {.dir = "", .name = name};
+	struct snapshot_stream out = {0};
+	struct ctf_error err;
 	int ret;
 
-	file.fd = open_stream_file(chan, cpu, d, path, sizeof(path));
-	if (file.fd < 0)
-		return file.fd;
-	if (d->flush)
-		rb_stream_flush(s, chan->trace_clock);
-	ret = rb_stream_snapshot_newest(s, chan->trace_clock, d->max_packets,
-					write_packet, &file);
-	if (close(file.fd) && !file.error)
-		file.error = -errno;
-	DBG2("Snapshot of %s: %d packets", path, ret);
-	return file.error;
+	if (snprintf(name, sizeof(name), "%s_%u", chan->name, cpu) >=
+	    (int)sizeof(name))
+		return -ENAMETOOLONG;
+	ret = sink_stream_open(sink, &desc, &out.stream, &err);
+	if (ret) {
+		ERR("Cannot create the snapshot file: %s", err.message);
+		return ret;
+	}
+	ret = rb_stream_snapshot_newest(s, chan->trace_clock, max_packets,
+					write_packet, &out);
+	DBG2("Snapshot of %s: %d packets", name, ret);
+	if (sink_stream_close(out.stream, &err) && !out.error) {
+		ERR("Cannot write the snapshot: %s", err.message);
+		out.error = -EIO;
+	}
+	return out.error;
+}
+
+/* The snapshot's chunk, with an empty index/ as LTTng's; NULL: logged. */
+static struct stream_sink *open_sink(const struct consumer_snapshot_desc *d)
+{
+	const struct user_creds owner = {.uid = d->output_uid,
+					 .gid = d->output_gid};
+	struct trace_chunk *chunk =
+		trace_chunk_create_at(d->output_dir, &owner, NULL);
+	struct stream_sink *sink = NULL;
+	struct ctf_error err;
+
+	if (!chunk) {
+		ERR("Cannot use the snapshot directory %s", d->output_dir);
+		return NULL;
+	}
+	if (trace_chunk_mkdir(chunk, "index", &err))
+		ERR("Cannot create the snapshot directory: %s", err.message);
+	else if (!(sink = file_sink_create(chunk, &err)))
+		ERR("%s", err.message);
+	trace_chunk_put(chunk);
+	return sink;
 }
 
 int ust_channel_snapshot(struct ust_channel *chan,
 			 const struct consumer_snapshot_desc *d)
 {
-	int ret;
+	struct stream_sink *sink;
+	int ret = 0;
 
 	/* a channel with files has its packets there, not in its buffers */
 	if (!chan->snapshot_only)
 		return -EINVAL;
-	ret = create_dirs(d);
-	for (unsigned int i = 0; !ret && i < chan->nr_streams; i++)
-		ret = snapshot_stream(chan, i, d);
+	sink = open_sink(d);
+	if (!sink)
+		return -EIO;
+	for (unsigned int i = 0; !ret && i < chan->nr_streams; i++) {
+		if (d->flush)
+			rb_stream_flush(&chan->rb->streams[i],
+					chan->trace_clock);
+		ret = snapshot_stream(chan, i, sink, d->max_packets);
+	}
+	stream_sink_put(sink);
 	return ret;
 }

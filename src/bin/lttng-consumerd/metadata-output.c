@@ -1,8 +1,8 @@
 /*
- * Implementation of metadata-output.h.
+ * Implementation of metadata-output.h. Each metadata file is the
+ * `metadata` file of a trace chunk's directory (trace-chunk.h).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +12,8 @@
 #include "ctf/metadata-stream.h"
 #include "metadata-output.h"
 #include "shm-metadata.h"
+#include "trace-chunk/trace-chunk.h"
 #include "util/log.h"
-#include "util/output-dir.h"
-#include "util/user-path.h"
 
 struct metadata_output {
 	uint64_t key;
@@ -40,6 +39,31 @@ static struct metadata_output *find(uint64_t key)
 		if (m->key == key)
 			return m;
 	return NULL;
+}
+
+/*
+ * Creates <dir> and <dir>/metadata as uid:gid, the path into path. The
+ * descriptor, or -errno (logged).
+ */
+static int create_metadata_file(const char *dir, uid_t uid, gid_t gid,
+				char *path, size_t len)
+{
+	const struct user_creds owner = {.uid = uid, .gid = gid};
+	struct trace_chunk *chunk = trace_chunk_create_at(dir, &owner, NULL);
+	struct ctf_error err;
+	int fd;
+
+	if (!chunk)
+		return -ENOMEM;
+	fd = trace_chunk_path(chunk, "metadata", path, len, &err);
+	if (!fd)
+		fd = trace_chunk_mkdir(chunk, "", &err);
+	if (!fd)
+		fd = trace_chunk_create_file(chunk, "metadata", 0, &err);
+	if (fd < 0)
+		ERR("Cannot create the metadata: %s", err.message);
+	trace_chunk_put(chunk);
+	return fd;
 }
 
 /* A snapshot session's metadata: kept whole, written by snapshots. */
@@ -74,23 +98,13 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 		return -EEXIST;
 	if (!d->output_dir[0])
 		return create_in_memory(d);
-	ret = output_dir_create(d->output_dir, d->output_uid, d->output_gid);
-	if (ret) {
-		ERR("Cannot create the trace directory %s: %s", d->output_dir,
-		    strerror(-ret));
-		return ret;
-	}
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
-	snprintf(m->path, sizeof(m->path), "%s/metadata", d->output_dir);
-	m->fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
-						    .gid = d->output_gid},
-			       m->path,
-			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	m->fd = create_metadata_file(d->output_dir, d->output_uid,
+				     d->output_gid, m->path, sizeof(m->path));
 	if (m->fd < 0) {
 		ret = m->fd;
-		ERR("Cannot create %s: %s", m->path, strerror(-ret));
 		free(m);
 		return ret;
 	}
@@ -257,28 +271,6 @@ void metadata_output_destroy_all(void)
 		metadata_output_destroy(outputs->key);
 }
 
-static int open_snapshot_file(const struct consumer_snapshot_desc *d,
-			      char *path, size_t len)
-{
-	int fd, ret = output_dir_create(d->output_dir, d->output_uid,
-					d->output_gid);
-
-	if (ret) {
-		ERR("Cannot create the snapshot directory %s: %s",
-		    d->output_dir, strerror(-ret));
-		return ret;
-	}
-	if (snprintf(path, len, "%s/metadata", d->output_dir) >= (int)len)
-		return -ENAMETOOLONG;
-	fd = user_path_open(&(struct user_creds){.uid = d->output_uid,
-						 .gid = d->output_gid},
-			    path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			    0660);
-	if (fd < 0)
-		ERR("Cannot create %s: %s", path, strerror(-fd));
-	return fd;
-}
-
 int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 {
 	struct metadata_output *m = find(d->key);
@@ -290,7 +282,8 @@ int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 		return -ENOENT;
 	if (!m->in_memory)
 		return -EINVAL; /* its text went to its own files */
-	fd = open_snapshot_file(d, path, sizeof(path));
+	fd = create_metadata_file(d->output_dir, d->output_uid, d->output_gid,
+				  path, sizeof(path));
 	if (fd < 0)
 		return fd;
 	ret = ctf_metadata_stream_write(fd, m->uuid, m->pending, m->pending_len,
@@ -305,21 +298,13 @@ int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 /* Opens new_dir/metadata and starts it with every text pushed so far. */
 static int open_in_chunk(struct metadata_output *m, const char *new_dir)
 {
-	int ret = output_dir_create(new_dir, m->uid, m->gid);
+	int ret;
 
-	if (ret) {
-		ERR("Cannot create the trace directory %s: %s", new_dir,
-		    strerror(-ret));
-		return ret;
-	}
-	snprintf(m->path, sizeof(m->path), "%s/metadata", new_dir);
-	m->fd = user_path_open(
-		&(struct user_creds){.uid = m->uid, .gid = m->gid}, m->path,
-		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	m->fd = create_metadata_file(new_dir, m->uid, m->gid, m->path,
+				     sizeof(m->path));
 	if (m->fd < 0) {
 		ret = m->fd;
 		m->fd = -1;
-		ERR("Cannot create %s: %s", m->path, strerror(-ret));
 		return ret;
 	}
 	free(m->pending);

@@ -1,49 +1,48 @@
 /*
- * The files of one consumed stream: <name>_<cpu> (or <name>_<cpu>_<n>
- * with tracefile rotation) and index/<same>.idx, in the channel's output
- * directory. Each packet the consumer takes from the ring buffer is
- * appended as is, with its index entry read from the packet header.
- *
- * Rotation (tracefile_size, tracefile_count) follows ctf/tracefile.h,
- * as the kernel consumer's stream writer does: a packet that would make
- * the current file exceed the size starts the next file; with a count,
- * the names cycle through <name>_<cpu>_0 ... _<count-1>, like LTTng's,
- * and an empty packet never replaces the file of the newest events.
+ * The output of a user space channel's streams: the packets of its
+ * ring-buffer streams (the source) handed, with their index entries
+ * read from their headers, to sink streams (trace-chunk/stream-sink.h)
+ * of the channel's trace chunk. The sink, today the file sink, owns the
+ * files: <channel>_<cpu> (or _<n> with tracefile rotation) and
+ * index/<same>.idx in the channel's directory. ust-channel.c opens the
+ * streams, ust-channel-rotate.c moves them to the next chunk.
  */
 #ifndef CONSUMERD_STREAM_OUTPUT_H
 #define CONSUMERD_STREAM_OUTPUT_H
 
 #include <stdint.h>
-#include <sys/types.h>
 
-#include "ctf/index.h"
-#include "ctf/tracefile.h"
 #include "ringbuffer/consumer.h"
+#include "trace-chunk/stream-sink.h"
+#include "util/user-path.h"
 
-struct stream_output {
-	char dir[4096];
-	char base_name[300]; /* "<channel>_<cpu>" */
-	struct ctf_tracefile files; /* rotation: which file, its name */
-	uid_t uid;
-	gid_t gid;
-	uint64_t file_size;   /* bytes in the current file */
-	uint64_t packets;     /* packets written, all files */
-	int fd;
-	struct ctf_index_writer index;
+/* Where a channel's streams are written, and how their files rotate. */
+struct stream_output_desc {
+	const char *dir; /* the channel's directory: a chunk's root */
+	const char *channel;
+	unsigned int nr_streams;
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	struct user_creds owner;
 };
 
 /*
- * Creates the first files of a stream. 0 or -errno (logged with the
- * path).
+ * Creates dir and dir/index (as the owner) and opens a sink stream per
+ * ring-buffer stream, streams[0..nr_streams), in a file sink on a chunk
+ * rooted at dir. 0 or -errno (logged with the path); on error, the
+ * streams opened are closed and NULL.
  */
-int stream_output_open(struct stream_output *out, const char *dir,
-		       const char *channel_name, unsigned int cpu,
-		       uint64_t tracefile_size, uint64_t tracefile_count,
-		       uid_t uid, gid_t gid);
+int stream_output_open(const struct stream_output_desc *desc,
+		       struct sink_stream **streams);
 
-/* Appends one packet and its index entry. 0 or -errno (logged). */
-int stream_output_write(struct stream_output *out, const struct rb_packet *p);
+/*
+ * Hands one packet of a ring-buffer stream to a sink stream, with its
+ * index entry read from its header (consumption, rotation, snapshots).
+ * 0 or -errno (logged).
+ */
+int stream_output_write(struct sink_stream *stream, const struct rb_packet *p);
 
-void stream_output_close(struct stream_output *out);
+/* Closes the streams (errors logged) and sets them NULL. */
+void stream_output_close(struct sink_stream **streams, unsigned int nr_streams);
 
 #endif /* CONSUMERD_STREAM_OUTPUT_H */

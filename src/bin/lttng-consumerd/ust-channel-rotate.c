@@ -23,9 +23,9 @@
 
 #include "consumer-comm/consumer-protocol.h"
 #include "ringbuffer/consumer.h"
+#include "stream-output.h"
 #include "ust-channel-rotate.h"
 #include "util/log.h"
-#include "util/output-dir.h"
 
 #define CHUNK_END_WAIT_MS 500
 
@@ -44,11 +44,6 @@ static void pause_briefly(void)
 	nanosleep(&pause, NULL);
 }
 
-static bool files_open(const struct ust_channel *chan)
-{
-	return chan->outputs && chan->nr_streams && chan->outputs[0].fd >= 0;
-}
-
 /* Writes (or drops) every packet of stream i before packet end_index. */
 static void drain_until(struct ust_channel *chan, unsigned int i,
 			uint64_t end_index, bool discard)
@@ -64,7 +59,7 @@ static void drain_until(struct ust_channel *chan, unsigned int i,
 			return;
 		if (rb_stream_get(s, &pkt) == 0) {
 			if (!discard && !chan->output_failed &&
-			    stream_output_write(&chan->outputs[i], &pkt))
+			    stream_output_write(chan->streams[i], &pkt))
 				chan->output_failed = true;
 			rb_stream_put(s);
 			continue;
@@ -95,48 +90,16 @@ static void end_chunk_in_stream(struct ust_channel *chan, unsigned int i,
 	drain_until(chan, i, end, discard);
 }
 
-/* mkdir -p dir and dir/index, owned by the files' owner. */
-static int make_chunk_dirs(const char *dir, uid_t uid, gid_t gid)
-{
-	char index_dir[CONSUMER_PATH_MAX + 8];
-	int ret = output_dir_create(dir, uid, gid);
-
-	if (!ret) {
-		snprintf(index_dir, sizeof(index_dir), "%s/index", dir);
-		ret = output_dir_create(index_dir, uid, gid);
-	}
-	if (ret)
-		ERR("Cannot create the trace directory %s: %s", dir,
-		    strerror(-ret));
-	return ret;
-}
-
-static int open_new_files(struct ust_channel *chan, const char *new_dir)
-{
-	const struct stream_output *first = &chan->outputs[0];
-	uint64_t size = first->files.size, count = first->files.count;
-	uid_t uid = first->uid;
-	gid_t gid = first->gid;
-	int ret = make_chunk_dirs(new_dir, uid, gid);
-
-	for (unsigned int i = 0; !ret && i < chan->nr_streams; i++)
-		ret = stream_output_open(&chan->outputs[i], new_dir, chan->name,
-					 i, size, count, uid, gid);
-	chan->output_failed = ret != 0;
-	return ret;
-}
-
 int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 		       const char *new_dir)
 {
 	bool discard = flags & CONSUMER_ROTATE_DISCARD;
-	bool had_files = files_open(chan);
+	bool had_files = ust_channel_has_files(chan);
 
 	if (had_files) {
 		for (unsigned int i = 0; i < chan->nr_streams; i++)
 			end_chunk_in_stream(chan, i, discard);
-		for (unsigned int i = 0; i < chan->nr_streams; i++)
-			stream_output_close(&chan->outputs[i]);
+		stream_output_close(chan->streams, chan->nr_streams);
 	} else if (discard) {
 		/* no files: a clear still empties the buffers */
 		for (unsigned int i = 0; i < chan->nr_streams; i++)
@@ -147,5 +110,5 @@ int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 	/* without files (snapshot mode): only the buffers are cleared */
 	if (!new_dir[0] || (discard && !had_files) || chan->snapshot_only)
 		return 0;
-	return open_new_files(chan, new_dir);
+	return ust_channel_open_files(chan, new_dir);
 }

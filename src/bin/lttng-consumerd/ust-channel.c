@@ -100,42 +100,25 @@ static int create_buffers(const struct rb_config *conf,
 	return ret;
 }
 
-/* mkdir -p dir and dir/index, owned by the trace's user. */
-static int make_output_dir(const struct consumer_channel_desc *d)
+int ust_channel_open_files(struct ust_channel *chan, const char *dir)
 {
-	char index_dir[CONSUMER_PATH_MAX + 8];
-	int ret =
-		output_dir_create(d->output_dir, d->output_uid, d->output_gid);
+	const struct stream_output_desc desc = {
+		.dir = dir,
+		.channel = chan->name,
+		.nr_streams = chan->nr_streams,
+		.tracefile_size = chan->tracefile_size,
+		.tracefile_count = chan->tracefile_count,
+		.owner = chan->owner,
+	};
+	int ret = stream_output_open(&desc, chan->streams);
 
-	if (ret) {
-		ERR("Cannot create the trace directory %s: %s", d->output_dir,
-		    strerror(-ret));
-		return ret;
-	}
-	snprintf(index_dir, sizeof(index_dir), "%s/index", d->output_dir);
-	ret = output_dir_create(index_dir, d->output_uid, d->output_gid);
-	if (ret)
-		ERR("Cannot create %s: %s", index_dir, strerror(-ret));
+	chan->output_failed = ret != 0;
 	return ret;
 }
 
-static int open_outputs(struct ust_channel *chan,
-			const struct consumer_channel_desc *d)
+bool ust_channel_has_files(const struct ust_channel *chan)
 {
-	chan->outputs = calloc(d->nr_streams, sizeof(*chan->outputs));
-	if (!chan->outputs)
-		return -ENOMEM;
-	for (unsigned int i = 0; i < d->nr_streams; i++) {
-		int ret = stream_output_open(&chan->outputs[i], d->output_dir,
-					     d->name, i, d->tracefile_size,
-					     d->tracefile_count, d->output_uid,
-					     d->output_gid);
-
-		chan->nr_streams = i + 1;
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return chan->nr_streams && chan->streams[0];
 }
 
 /*
@@ -182,9 +165,9 @@ static void destroy_buffers(struct ust_channel *chan)
 
 static void free_channel(struct ust_channel *chan)
 {
-	for (unsigned int i = 0; chan->outputs && i < chan->nr_streams; i++)
-		stream_output_close(&chan->outputs[i]);
-	free(chan->outputs);
+	if (chan->streams)
+		stream_output_close(chan->streams, chan->nr_streams);
+	free(chan->streams);
 	unpublish_clock(chan);
 	destroy_buffers(chan);
 	free(chan);
@@ -206,6 +189,9 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 	chan->shm_files = d->shm_dir[0] != '\0';
 	chan->shm_owner =
 		(struct user_creds){.uid = d->output_uid, .gid = d->output_gid};
+	chan->owner = chan->shm_owner;
+	chan->tracefile_size = d->tracefile_size;
+	chan->tracefile_count = d->tracefile_count;
 	snprintf(chan->name, sizeof(chan->name), "%s", d->name);
 	chan->switch_timer_ns = (uint64_t)d->switch_timer_us * 1000u;
 	chan->trace_clock =
@@ -225,17 +211,17 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		return ret;
 	}
 	chan->snapshot_only = !d->output_dir[0];
+	chan->streams = calloc(d->nr_streams, sizeof(*chan->streams));
+	if (chan->streams)
+		chan->nr_streams = d->nr_streams;
 	ret = publish_clock(chan);
 	if (ret)
 		ERR("Cannot publish the trace clock of channel %s: %s", d->name,
 		    strerror(-ret));
-	else if (chan->snapshot_only)
-		chan->nr_streams = d->nr_streams;
-	else {
-		ret = make_output_dir(d);
-		if (!ret)
-			ret = open_outputs(chan, d);
-	}
+	else if (!chan->streams)
+		ret = -ENOMEM;
+	else if (!chan->snapshot_only)
+		ret = ust_channel_open_files(chan, d->output_dir);
 	if (ret) {
 		free_channel(chan);
 		return ret;
@@ -255,11 +241,11 @@ static void drain_stream(struct ust_channel *chan, unsigned int i)
 	struct rb_packet pkt;
 
 	/* between trace chunks (rotated while stopped) it has no file */
-	if (chan->outputs[i].fd < 0)
+	if (!chan->streams[i])
 		return;
 	while (rb_stream_get(s, &pkt) == 0) {
 		if (!chan->output_failed &&
-		    stream_output_write(&chan->outputs[i], &pkt))
+		    stream_output_write(chan->streams[i], &pkt))
 			chan->output_failed = true;
 		rb_stream_put(s);
 	}
@@ -345,7 +331,7 @@ static void write_empty_packet(struct ust_channel *chan, unsigned int i)
 	chan->rb->hooks->begin(page, &info);
 	chan->rb->hooks->end(page, &info);
 	pkt.data = page;
-	if (stream_output_write(&chan->outputs[i], &pkt))
+	if (stream_output_write(chan->streams[i], &pkt))
 		chan->output_failed = true;
 	free(page);
 }
@@ -358,8 +344,8 @@ static void close_idle_streams(struct ust_channel *chan)
 		struct rb_stream_stats st;
 
 		rb_stream_stats(&chan->rb->streams[i], &st);
-		if (!chan->output_failed && chan->outputs[i].fd >= 0 &&
-		    !chan->outputs[i].packets && !st.produced)
+		if (!chan->output_failed && chan->streams[i] &&
+		    !chan->streams[i]->packets && !st.produced)
 			write_empty_packet(chan, i);
 	}
 }

@@ -1,9 +1,9 @@
 /*
  * A user space channel as the consumer daemon owns it: its ring buffers
  * (created here, so their data outlives the traced processes) and one
- * stream_output per stream. The channel registry (this file) is shared
- * by the command loop and the consumption thread; both hold
- * ust_channels_lock while they touch a channel.
+ * sink stream per ring-buffer stream (stream-output.h). The channel registry
+ * (this file) is shared by the command loop and the consumption thread; both
+ * hold ust_channels_lock while they touch a channel.
  */
 #ifndef CONSUMERD_UST_CHANNEL_H
 #define CONSUMERD_UST_CHANNEL_H
@@ -22,8 +22,13 @@ struct ust_channel {
 	uint64_t key;
 	char name[CONSUMER_NAME_MAX];
 	struct rb_channel *rb;
-	struct stream_output *outputs; /* one per stream */
+	/* one per stream; all NULL without files (between trace chunks) */
+	struct sink_stream **streams;
 	unsigned int nr_streams;
+	/* how the streams' files rotate and who owns them */
+	uint64_t tracefile_size;
+	uint64_t tracefile_count;
+	struct user_creds owner;
 	/* the trace clock its producers stamp records with */
 	uint64_t (*trace_clock)(void);
 	uint64_t switch_timer_ns; /* 0: none */
@@ -49,6 +54,14 @@ extern uint64_t ust_channels_generation;
 int ust_channel_create(const struct consumer_channel_desc *desc,
 		       struct ust_channel **out);
 struct ust_channel *ust_channel_find(uint64_t key);
+/*
+ * Opens the files of every stream in dir (a trace chunk's directory of
+ * the channel); a failure leaves the channel without files and drops
+ * its packets until the next chunk. Lock held. 0 or -errno (logged).
+ */
+int ust_channel_open_files(struct ust_channel *chan, const char *dir);
+/* Whether the streams have files (none between trace chunks). */
+bool ust_channel_has_files(const struct ust_channel *chan);
 struct ust_channel *ust_channel_first(void);
 
 /* Writes every complete packet of every stream out. Lock held. */

@@ -4,11 +4,8 @@
  * destroy. The schedules' thread is rotation-schedule.c.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <lttng/lttng-error.h>
 
@@ -16,45 +13,42 @@
 #include "kernel/kernel-cmd.h"
 #include "rotation.h"
 #include "session.h"
+#include "trace-chunk/trace-chunk.h"
 #include "ust-session.h"
 #include "util/log.h"
-#include "util/output-dir.h"
-#include "util/user-path.h"
 
-#define CHUNK_DATE_LEN sizeof("YYYYmmddTHHMMSS+hhmm")
-
-/* The domain directories a chunk at the output's root is made of. */
-static const char *const domain_dirs[] = {"ust", "kernel"};
-
-/* "20231114T221320+0000" in local time, as LTTng names chunks. */
-static void chunk_date(time_t t, char *buf, size_t len)
+/* The trace chunk r of a session writing into output (trace-chunk.h). */
+static struct trace_chunk *chunk_of(const char *output,
+				    const struct session_rotation *r, uid_t uid,
+				    gid_t gid)
 {
-	struct tm tm;
+	const struct trace_chunk_desc desc = {
+		.output = output,
+		.id = r->chunk_id,
+		.begin = r->chunk_begin,
+		.in_subdir = r->chunk_in_subdir,
+		.owner = {.uid = uid, .gid = gid},
+	};
+	struct ctf_error err;
+	struct trace_chunk *chunk = trace_chunk_create(&desc, &err);
 
-	localtime_r(&t, &tm);
-	if (!strftime(buf, len, "%Y%m%dT%H%M%S%z", &tm))
-		buf[0] = '\0';
-}
-
-static int chunk_path_of(const char *output, const struct session_rotation *r,
-			 char *buf, size_t len)
-{
-	char begin[CHUNK_DATE_LEN];
-	int n;
-
-	if (!r->chunk_in_subdir) {
-		n = snprintf(buf, len, "%s", output);
-	} else {
-		chunk_date(r->chunk_begin, begin, sizeof(begin));
-		n = snprintf(buf, len, "%s/%s-%llu", output, begin,
-			     (unsigned long long)r->chunk_id);
-	}
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+	if (!chunk)
+		ERR("Trace chunk %llu of %s: %s",
+		    (unsigned long long)r->chunk_id, output, err.message);
+	return chunk;
 }
 
 int rotation_chunk_path(const struct session *s, char *buf, size_t len)
 {
-	return chunk_path_of(s->output_path, &s->rotation, buf, len);
+	struct trace_chunk *chunk =
+		chunk_of(s->output_path, &s->rotation, 0, 0);
+	int ret;
+
+	if (!chunk)
+		return -ENAMETOOLONG;
+	ret = trace_chunk_path(chunk, NULL, buf, len, NULL);
+	trace_chunk_put(chunk);
+	return ret;
 }
 
 static bool rotation_available(const struct session *s)
@@ -62,93 +56,38 @@ static bool rotation_available(const struct session *s)
 	return !session_keeps_buffers(s);
 }
 
-/* rename(from, to) as the owner when from exists; 0 or -errno (logged). */
-static int move_if_present(const char *from, const char *to, uid_t uid,
-			   gid_t gid)
-{
-	int ret;
-
-	if (access(from, F_OK))
-		return 0;
-	ret = user_path_rename(&(struct user_creds){.uid = uid, .gid = gid},
-			       from, to);
-	if (ret)
-		ERR("Cannot move %s to %s: %s", from, to, strerror(-ret));
-	return ret;
-}
-
 /*
- * Renames the ended chunk r of the output directory to
+ * Moves the ended chunk r of the output directory to
  * archives/<BEGIN>-<END>-<ID>; its path goes to archive.
  */
 static int archive_chunk(const char *output, const struct session_rotation *r,
 			 uid_t uid, gid_t gid, time_t end, char *archive,
 			 size_t len)
 {
-	char begin_date[CHUNK_DATE_LEN], end_date[CHUNK_DATE_LEN];
-	char from[4200], to[4200];
-	int n, ret;
+	struct trace_chunk *chunk = chunk_of(output, r, uid, gid);
+	struct ctf_error err;
+	int ret;
 
-	chunk_date(r->chunk_begin, begin_date, sizeof(begin_date));
-	chunk_date(end, end_date, sizeof(end_date));
-	n = snprintf(archive, len, "%s/archives/%s-%s-%llu", output, begin_date,
-		     end_date, (unsigned long long)r->chunk_id);
-	if (n < 0 || (size_t)n >= len)
+	if (!chunk)
 		return -ENAMETOOLONG;
-	snprintf(to, sizeof(to), "%s/archives", output);
-	ret = output_dir_create(to, uid, gid);
+	ret = trace_chunk_archive(chunk, end, archive, len, &err);
 	if (ret)
-		return ret;
-	if (r->chunk_in_subdir) {
-		ret = chunk_path_of(output, r, from, sizeof(from));
-		if (!ret)
-			ret = move_if_present(from, archive, uid, gid);
-		if (!ret && access(archive, F_OK))
-			ret = output_dir_create(archive, uid, gid);
-		return ret;
-	}
-	ret = output_dir_create(archive, uid, gid);
-	for (size_t i = 0;
-	     !ret && i < sizeof(domain_dirs) / sizeof(*domain_dirs); i++) {
-		snprintf(from, sizeof(from), "%s/%s", output, domain_dirs[i]);
-		snprintf(to, sizeof(to), "%s/%s", archive, domain_dirs[i]);
-		ret = move_if_present(from, to, uid, gid);
-	}
+		ERR("Cannot archive trace chunk %llu: %s",
+		    (unsigned long long)r->chunk_id, err.message);
+	trace_chunk_put(chunk);
 	return ret;
-}
-
-static int remove_entry(const char *path, const struct stat *st, int flag,
-			struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	if (remove(path))
-		WARN("Cannot remove %s: %s", path, strerror(errno));
-	return 0;
-}
-
-static void remove_tree(const char *path)
-{
-	if (!access(path, F_OK))
-		nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* Deletes the files of the ended chunk r (lttng clear). */
 static void delete_chunk(const char *output, const struct session_rotation *r)
 {
-	char path[4200];
+	struct trace_chunk *chunk = chunk_of(output, r, 0, 0);
+	struct ctf_error err;
 
-	if (r->chunk_in_subdir) {
-		if (!chunk_path_of(output, r, path, sizeof(path)))
-			remove_tree(path);
-		return;
-	}
-	for (size_t i = 0; i < sizeof(domain_dirs) / sizeof(*domain_dirs);
-	     i++) {
-		snprintf(path, sizeof(path), "%s/%s", output, domain_dirs[i]);
-		remove_tree(path);
-	}
+	if (chunk && trace_chunk_remove(chunk, &err))
+		WARN("Trace chunk %llu: %s", (unsigned long long)r->chunk_id,
+		     err.message);
+	trace_chunk_put(chunk);
 }
 
 /*
@@ -270,7 +209,7 @@ int rotation_clear(struct session *s)
 void rotation_destroy_session(struct session *s, char *archive, size_t len)
 {
 	struct session_rotation last = s->rotation;
-	char output[sizeof(s->output_path)], path[4200];
+	char output[sizeof(s->output_path)];
 	bool archived = last.chunk_in_subdir && last.chunk_exists &&
 			rotation_available(s);
 	uid_t uid = s->uid;
@@ -287,9 +226,8 @@ void rotation_destroy_session(struct session *s, char *archive, size_t len)
 	 * registered since had its files made for the next chunk, which
 	 * never began (no event in them).
 	 */
-	if (last.chunk_in_subdir && !last.chunk_exists && output[0] &&
-	    !chunk_path_of(output, &last, path, sizeof(path)))
-		remove_tree(path);
+	if (last.chunk_in_subdir && !last.chunk_exists && output[0])
+		delete_chunk(output, &last);
 }
 
 void rotation_destroy_all_sessions(void)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ctf/index.h"
+#include "ctf/packet-layout.h"
 #include "ctf/io.h"
 
 static void put_be32(uint8_t *p, uint32_t v)
@@ -46,6 +47,27 @@ void ctf_index_entry_encode(const struct ctf_index_entry *e,
 
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 		put_be64(out + 8 * i, fields[i]);
+}
+
+void ctf_index_entry_from_packet(const void *p, struct ctf_index_entry *e)
+{
+	*e = (struct ctf_index_entry){
+		.packet_size =
+			ctf_packet_get_u64(p, CTF_PACKET_OFF_PACKET_SIZE),
+		.content_size =
+			ctf_packet_get_u64(p, CTF_PACKET_OFF_CONTENT_SIZE),
+		.timestamp_begin =
+			ctf_packet_get_u64(p, CTF_PACKET_OFF_TIMESTAMP_BEGIN),
+		.timestamp_end =
+			ctf_packet_get_u64(p, CTF_PACKET_OFF_TIMESTAMP_END),
+		.events_discarded =
+			ctf_packet_get_u64(p, CTF_PACKET_OFF_EVENTS_DISCARDED),
+		.stream_id = ctf_packet_get_u32(p, CTF_PACKET_OFF_STREAM_ID),
+		.stream_instance_id = ctf_packet_get_u64(
+			p, CTF_PACKET_OFF_STREAM_INSTANCE_ID),
+		.packet_seq_num =
+			ctf_packet_get_u64(p, CTF_PACKET_OFF_PACKET_SEQ_NUM),
+	};
 }
 
 int ctf_index_open(struct ctf_index_writer *iw, const char *dir,

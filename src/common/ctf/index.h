@@ -32,6 +32,12 @@ struct ctf_index_entry {
 };
 
 void ctf_index_header_encode(uint8_t out[CTF_INDEX_HEADER_LEN]);
+/*
+ * The index entry of a complete packet, read from its header and
+ * context (packet-layout.h); the offset, the file's, is left 0.
+ */
+void ctf_index_entry_from_packet(const void *packet,
+				 struct ctf_index_entry *entry);
 void ctf_index_entry_encode(const struct ctf_index_entry *entry,
 			    uint8_t out[CTF_INDEX_ENTRY_LEN]);
 

@@ -152,4 +152,21 @@ static inline void ctf_packet_put_u64(void *packet, unsigned int off,
 	memcpy((unsigned char *)packet + off, &v, sizeof(v));
 }
 
+/* Loads a native-endian value at a byte offset of a packet. */
+static inline uint32_t ctf_packet_get_u32(const void *packet, unsigned int off)
+{
+	uint32_t v;
+
+	memcpy(&v, (const unsigned char *)packet + off, sizeof(v));
+	return v;
+}
+
+static inline uint64_t ctf_packet_get_u64(const void *packet, unsigned int off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const unsigned char *)packet + off, sizeof(v));
+	return v;
+}
+
 #endif /* CTF_PACKET_LAYOUT_H */

@@ -11,19 +11,14 @@
  */
 #include <assert.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "ctf/index.h"
-#include "ctf/io.h"
 #include "ctf/packet-layout.h"
 #include "ctf/stream-writer.h"
-#include "ctf/tracefile.h"
 
 struct ctf_stream_writer {
 	const struct ctf_stream_class *sc;
@@ -31,16 +26,9 @@ struct ctf_stream_writer {
 	uint64_t stream_instance_id;
 	uint32_t cpu_id;
 	size_t packet_size;
-	char path[PATH_MAX];
-	char dir[PATH_MAX];
-	char name[NAME_MAX + 1];
-	int fd;
-	bool with_index;
-	struct user_creds owner;    /* who creates the files */
+	struct sink_stream *stream; /* where packets go (stream-sink.h) */
 	int (*before_packet)(void *arg, struct ctf_error *err);
 	void *before_packet_arg;
-	struct ctf_tracefile files; /* rotation: which file, its name */
-	struct ctf_index_writer index;
 
 	struct ctf_bitbuf bb; /* the open packet */
 	bool packet_open;
@@ -54,80 +42,18 @@ struct ctf_stream_writer {
 	/* Packets the producer lost (overwritten), skipped in the sequence. */
 	uint64_t lost_packets;
 	uint64_t lost_written; /* lost_packets when the last one was written */
-	uint64_t file_offset;
 	uint64_t discarded;	    /* running total */
 	uint64_t discarded_written; /* total in the last written packet */
 };
 
-static void writer_free(struct ctf_stream_writer *w)
+/* Frees the writer and closes its sink stream; that close's result. */
+static int writer_free(struct ctf_stream_writer *w, struct ctf_error *err)
 {
-	if (w->fd >= 0)
-		close(w->fd);
-	ctf_index_close(&w->index, NULL);
+	int ret = sink_stream_close(w->stream, err);
+
 	free(w->bb.data);
 	free(w);
-}
-
-/* Opens (truncates) the current stream file and its index. */
-static int open_file(struct ctf_stream_writer *w, struct ctf_error *err)
-{
-	char file[NAME_MAX + 32];
-	int n;
-
-	if (ctf_tracefile_name(&w->files, w->name, file, sizeof(file)))
-		return ctf_error_set(err, -ENAMETOOLONG,
-				     "stream '%s': name too long", w->name);
-	n = snprintf(w->path, sizeof(w->path), "%.*s/%s",
-		     (int)(sizeof(w->path) - sizeof(file) - 2), w->dir, file);
-	if (n < 0 || (size_t)n >= sizeof(w->path) ||
-	    strlen(w->dir) > sizeof(w->path) - sizeof(file) - 2)
-		return ctf_error_set(err, -ENAMETOOLONG,
-				     "stream '%s': path too long", file);
-	w->fd = user_path_open(&w->owner, w->path,
-			       O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (w->fd < 0) {
-		int ret = w->fd;
-
-		w->fd = -1;
-		return ctf_error_set(err, ret, "cannot create '%s': %s",
-				     w->path, strerror(-ret));
-	}
-	w->file_offset = 0;
-	if (w->with_index)
-		return ctf_index_open(&w->index, w->dir, file, &w->owner, err);
-	return 0;
-}
-
-/* Removes file <name> of the stream and its index (a ring's oldest). */
-static void remove_file(const struct ctf_stream_writer *w, const char *name)
-{
-	char path[PATH_MAX + NAME_MAX + 48];
-
-	snprintf(path, sizeof(path), "%s/%s", w->dir, name);
-	(void)user_path_unlink(&w->owner, path);
-	snprintf(path, sizeof(path), "%s/index/%s.idx", w->dir, name);
-	(void)user_path_unlink(&w->owner, path);
-}
-
-/* Closes the current file and opens the next one (tracefile.h). */
-static int next_file(struct ctf_stream_writer *w, struct ctf_error *err)
-{
-	char obsolete[NAME_MAX + 32];
-	int ret;
-
-	close(w->fd);
-	w->fd = -1;
-	ret = ctf_index_close(&w->index, err);
-	if (ret)
-		return ret;
-	ret = ctf_tracefile_next(&w->files, w->name, obsolete,
-				 sizeof(obsolete));
-	if (ret < 0)
-		return ctf_error_set(err, ret, "stream '%s': name too long",
-				     w->name);
-	if (ret)
-		remove_file(w, obsolete);
-	return open_file(w, err);
+	return ret;
 }
 
 struct ctf_stream_writer *
@@ -141,25 +67,24 @@ ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 	if (!sc) {
 		ctf_error_set(err, -ENOENT,
 			      "stream '%s': no stream class %" PRIu32,
-			      config->name, config->stream_id);
-		return NULL;
+			      config->stream->name, config->stream_id);
+		goto refuse;
 	}
 	if (config->packet_size < CTF_STREAM_MIN_PACKET_SIZE ||
 	    config->packet_size > (SIZE_MAX >> 4)) {
 		ctf_error_set(err, -EINVAL,
 			      "stream '%s': packet size %zu bytes is below "
 			      "the minimum of %d bytes or too large",
-			      config->name, config->packet_size,
+			      config->stream->name, config->packet_size,
 			      CTF_STREAM_MIN_PACKET_SIZE);
-		return NULL;
+		goto refuse;
 	}
 	w = calloc(1, sizeof(*w));
 	if (!w) {
 		ctf_error_set(err, -ENOMEM, "out of memory");
-		return NULL;
+		goto refuse;
 	}
-	w->fd = -1;
-	w->index.fd = -1;
+	w->stream = config->stream;
 	w->sc = sc;
 	memcpy(w->uuid, ctf_metadata_uuid(config->metadata), CTF_UUID_LEN);
 	w->stream_instance_id = config->stream_instance_id;
@@ -172,27 +97,14 @@ ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 			      "out of memory for a %zu-byte "
 			      "packet",
 			      config->packet_size);
-		goto fail;
+		writer_free(w, NULL);
+		return NULL;
 	}
-	if (snprintf(w->dir, sizeof(w->dir), "%s", config->dir) >=
-		    (int)sizeof(w->dir) ||
-	    snprintf(w->name, sizeof(w->name), "%s", config->name) >=
-		    (int)sizeof(w->name)) {
-		ctf_error_set(err, -ENAMETOOLONG, "stream '%s': path too long",
-			      config->name);
-		goto fail;
-	}
-	w->with_index = config->with_index;
-	w->owner = config->owner;
 	w->before_packet = config->before_packet;
 	w->before_packet_arg = config->before_packet_arg;
-	ctf_tracefile_init(&w->files, config->tracefile_size,
-			   config->tracefile_count, config->sequence_names);
-	if (open_file(w, err))
-		goto fail;
 	return w;
-fail:
-	writer_free(w);
+refuse:
+	sink_stream_close(config->stream, NULL);
 	return NULL;
 }
 
@@ -213,7 +125,6 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 {
 	uint8_t *p = w->bb.data;
 	struct ctf_index_entry entry = {
-		.offset = w->file_offset,
 		.packet_size = (uint64_t)w->packet_size * 8,
 		.content_size = w->bb.pos,
 		.timestamp_begin = w->packet_begin,
@@ -223,7 +134,6 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 		.stream_instance_id = w->stream_instance_id,
 		.packet_seq_num = w->packets + w->lost_packets,
 	};
-	bool has_events = w->packet_events != 0;
 	int ret;
 
 	assert(w->packet_open);
@@ -244,31 +154,15 @@ static int close_packet(struct ctf_stream_writer *w, uint64_t end_ts,
 			   entry.events_discarded);
 	ctf_packet_put_u32(p, CTF_PACKET_OFF_CPU_ID, w->cpu_id);
 	w->packet_open = false;
-	switch (ctf_tracefile_place(&w->files, w->packet_size, has_events)) {
-	case CTF_TRACEFILE_DROP:
-		return 0;
-	case CTF_TRACEFILE_NEXT:
-		ret = next_file(w, err);
-		if (ret)
-			return ret;
-		break;
-	case CTF_TRACEFILE_APPEND:
-		break;
-	}
 	if (w->before_packet) {
 		ret = w->before_packet(w->before_packet_arg, err);
 		if (ret)
 			return ret;
 	}
-	entry.offset = w->file_offset;
-	ret = ctf_write_all(w->fd, p, w->packet_size, w->path, err);
-	if (!ret && w->with_index)
-		ret = ctf_index_append(&w->index, &entry, err);
+	ret = sink_stream_write(w->stream, p, &entry, err);
 	if (ret)
 		return ret;
-	ctf_tracefile_wrote(&w->files, w->packet_size, has_events);
 	w->packets++;
-	w->file_offset += w->packet_size;
 	w->discarded_written = w->discarded;
 	w->lost_written = w->lost_packets;
 	return 0;
@@ -475,14 +369,11 @@ int ctf_stream_writer_close(struct ctf_stream_writer *w, uint64_t end_ts,
 		open_packet(w, end_ts > w->last_ts ? end_ts : w->last_ts);
 		ret = close_packet(w, end_ts, err);
 	}
-	if (!ret && close(w->fd))
-		ret = ctf_error_set(err, -errno, "cannot close '%s': %s",
-				    w->path, strerror(errno));
-	w->fd = -1;
-	if (!ret)
-		ret = ctf_index_close(&w->index, err);
-	writer_free(w);
-	return ret;
+	if (ret) {
+		writer_free(w, NULL);
+		return ret;
+	}
+	return writer_free(w, err);
 }
 
 size_t ctf_stream_writer_packet_size(const struct ctf_stream_writer *w)

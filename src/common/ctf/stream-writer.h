@@ -1,9 +1,11 @@
 /*
- * Writer of one CTF data stream file (one channel's buffer for one CPU):
+ * Writer of one CTF data stream (one channel's buffer for one CPU):
  * packets of a fixed size, each with LTTng's packet header and context
  * (packet-layout.h), then event records (event header, stream event
- * context, payload) laid out from their types. Used for synthetic traces
- * (tests, `make demo`) and, later, by the kernel consumer.
+ * context, payload) laid out from their types. Used by the kernel
+ * consumer (its page converter) and for synthetic traces (tests, `make
+ * demo`). Each complete packet goes, with its index entry, to a sink
+ * stream (trace-chunk/stream-sink.h), which owns the files.
  *
  *   create ──► append event ... (a full packet is closed and written,
  *   the next one opened) ──► add_discarded ──► close (last packet)
@@ -23,7 +25,7 @@
 #include "ctf/error.h"
 #include "ctf/metadata.h"
 #include "ctf/serialize.h"
-#include "util/user-path.h"
+#include "trace-chunk/stream-sink.h"
 
 struct ctf_stream_writer_config {
 	const struct ctf_metadata *metadata;
@@ -31,24 +33,13 @@ struct ctf_stream_writer_config {
 	uint64_t stream_instance_id;
 	uint32_t cpu_id;
 	size_t packet_size; /* bytes, >= CTF_STREAM_MIN_PACKET_SIZE */
-	const char *dir;    /* the trace directory, which must exist */
-	const char *name;   /* the stream file, e.g. "channel0_0" */
-	bool with_index;    /* also write dir/index/<name>.idx */
-	/* Who creates the files (util/user-path.h); {0, 0}: root itself. */
-	struct user_creds owner;
 	/*
-	 * Trace file rotation (lttng enable-channel --tracefile-size,
-	 * --tracefile-count; ctf/tracefile.h): with a size, the stream is
-	 * written to <name>_0, <name>_1, ... each holding at most
-	 * tracefile_size bytes (at least one packet); with a count too, the
-	 * names cycle through <name>_0 ... <name>_<count-1>, the newest
-	 * count files (and their indexes) kept, as LTTng names them. 0:
-	 * unlimited. sequence_names: number the files up instead, removing
-	 * the oldest (a private ring of files, the kernel snapshot's).
+	 * Where the packets go (trace-chunk/stream-sink.h): a stream of a
+	 * file sink (files, index, tracefile rotation), later of a network
+	 * sink. The writer takes it over, and closes it when it is closed
+	 * (or fails to be created).
 	 */
-	uint64_t tracefile_size;
-	uint64_t tracefile_count;
-	bool sequence_names;
+	struct sink_stream *stream;
 	/*
 	 * Called (when not NULL) before each packet is written, e.g. to
 	 * write first the metadata of the event classes it may hold, so
@@ -64,7 +55,7 @@ struct ctf_stream_writer_config {
 
 struct ctf_stream_writer;
 
-/* Creates (truncates) the stream file; NULL with a message on error. */
+/* A writer into config->stream; NULL with a message on error. */
 struct ctf_stream_writer *
 ctf_stream_writer_create(const struct ctf_stream_writer_config *config,
 			 struct ctf_error *err);
@@ -124,8 +115,8 @@ int ctf_stream_writer_lose_packets(struct ctf_stream_writer *w, uint64_t count,
 /*
  * Flushes at end_ts; writes an empty packet when the stream has none yet
  * or when events or packets were lost since the last packet (so that a
- * reader sees the loss); closes the files
- * and frees the writer (also on error).
+ * reader sees the loss); closes the sink stream and frees the writer
+ * (also on error).
  */
 int ctf_stream_writer_close(struct ctf_stream_writer *w, uint64_t end_ts,
 			    struct ctf_error *err);

@@ -19,6 +19,7 @@
 #include "ctf/io.h"
 #include "ctf/metadata-stream.h"
 #include "synth.h"
+#include "trace-chunk/file-sink.h"
 
 static const uint8_t trace_uuid[CTF_UUID_LEN] = {
 	0x5b, 0x3a, 0x1f, 0x0e, 0x42, 0x77, 0x4c, 0x11,
@@ -162,17 +163,17 @@ struct ctf_stream_writer *synth_stream(struct synth *s, uint32_t stream_id,
 				       const char *name, uint32_t cpu,
 				       size_t packet_size)
 {
-	const struct ctf_stream_writer_config config = {
+	const struct sink_stream_desc desc = {.name = name, .with_index = true};
+	struct ctf_stream_writer_config config = {
 		.metadata = s->md,
 		.stream_id = stream_id,
 		.stream_instance_id = cpu,
 		.cpu_id = cpu,
 		.packet_size = packet_size,
-		.dir = s->dir,
-		.name = name,
-		.with_index = true,
 	};
 
+	if (file_sink_open_in_dir(s->dir, NULL, &desc, &config.stream, &s->err))
+		return NULL;
 	return ctf_stream_writer_create(&config, &s->err);
 }
 

@@ -23,6 +23,7 @@
 
 #include "ctf/index.h"
 #include "ctf/stream-writer.h"
+#include "trace-chunk/file-sink.h"
 
 #define PACKET 256
 
@@ -117,18 +118,29 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* A stream of a file sink into the fixture's directory. */
+static struct sink_stream *file_stream(struct fixture *f,
+				       const struct sink_stream_desc *desc)
+{
+	struct sink_stream *stream = NULL;
+
+	assert_int_equal(
+		file_sink_open_in_dir(f->dir, NULL, desc, &stream, NULL), 0);
+	return stream;
+}
+
 static struct ctf_stream_writer *open_stream(struct fixture *f,
 					     uint32_t stream_id)
 {
+	const struct sink_stream_desc desc = {.name = "chan_3",
+					      .with_index = true};
 	const struct ctf_stream_writer_config config = {
 		.metadata = f->md,
 		.stream_id = stream_id,
 		.stream_instance_id = 7,
 		.cpu_id = 3,
 		.packet_size = PACKET,
-		.dir = f->dir,
-		.name = "chan_3",
-		.with_index = true,
+		.stream = file_stream(f, &desc),
 	};
 	struct ctf_stream_writer *w = ctf_stream_writer_create(&config, NULL);
 
@@ -402,6 +414,108 @@ static void test_stream_without_events_gets_one_empty_packet(void **state)
 			 CTF_PACKET_HEADER_LEN * 8);
 }
 
+/*
+ * A sink that keeps the sequence numbers of the packets it is given and
+ * fails the write of packet fail_at (counting from 1) with -ENOSPC.
+ */
+struct fault_sink {
+	struct stream_sink base;
+	struct sink_stream stream;
+	uint64_t fail_at;
+	uint64_t seqs[16];
+	unsigned int written;
+	unsigned int closes;
+	bool destroyed;
+};
+
+static int fault_write(struct sink_stream *stream, const void *packet,
+		       const struct ctf_index_entry *entry,
+		       struct ctf_error *err)
+{
+	struct fault_sink *sink = (struct fault_sink *)stream->sink;
+
+	assert_int_equal(u64_at(packet, CTF_PACKET_OFF_PACKET_SEQ_NUM),
+			 entry->packet_seq_num);
+	if (stream->packets == sink->fail_at)
+		return ctf_error_set(err, -ENOSPC, "'%s': no space left",
+				     stream->name);
+	assert_true(sink->written < 16);
+	sink->seqs[sink->written++] = entry->packet_seq_num;
+	return 0;
+}
+
+static int fault_close(struct sink_stream *stream, struct ctf_error *err)
+{
+	struct fault_sink *sink = (struct fault_sink *)stream->sink;
+
+	(void)err;
+	sink->closes++;
+	stream_sink_put(&sink->base);
+	return 0;
+}
+
+static void fault_destroy(struct stream_sink *base)
+{
+	((struct fault_sink *)base)->destroyed = true;
+}
+
+static const struct stream_sink_ops fault_ops = {
+	.write_packet = fault_write,
+	.close_stream = fault_close,
+	.destroy = fault_destroy,
+};
+
+static struct sink_stream *fault_stream(struct fault_sink *sink,
+					uint64_t fail_at)
+{
+	*sink = (struct fault_sink){.base = {.ops = &fault_ops, .refs = 1},
+				    .fail_at = fail_at};
+	sink->stream.sink = stream_sink_get(&sink->base);
+	snprintf(sink->stream.name, sizeof(sink->stream.name), "faulty_0");
+	return &sink->stream;
+}
+
+/*
+ * A sink's write error reaches the caller with its message; the packet
+ * that failed takes no sequence number, so the next packet's follows the
+ * last one written; the writer closes its sink stream exactly once,
+ * also when it cannot be created.
+ */
+static void test_sink_errors_reach_the_caller(void **state)
+{
+	struct fixture *f = *state;
+	struct fault_sink sink;
+	struct ctf_stream_writer_config config = {
+		.metadata = f->md,
+		.packet_size = PACKET,
+		.stream = fault_stream(&sink, 2),
+	};
+	struct ctf_stream_writer *w = ctf_stream_writer_create(&config, NULL);
+	struct ctf_error err;
+
+	assert_non_null(w);
+	append_u8(w, f->small, 10, 1);
+	assert_int_equal(ctf_stream_writer_flush(w, 11, NULL), 0);
+	append_u8(w, f->small, 20, 2);
+	assert_int_equal(ctf_stream_writer_flush(w, 21, &err), -ENOSPC);
+	assert_non_null(strstr(err.message, "faulty_0"));
+	append_u8(w, f->small, 30, 3);
+	assert_int_equal(ctf_stream_writer_close(w, 31, NULL), 0);
+	assert_int_equal(sink.written, 2);
+	assert_int_equal(sink.seqs[0], 0);
+	assert_int_equal(sink.seqs[1], 1);
+	assert_int_equal(sink.closes, 1);
+	stream_sink_put(&sink.base);
+	assert_true(sink.destroyed);
+
+	config.stream = fault_stream(&sink, 0);
+	config.packet_size = CTF_STREAM_MIN_PACKET_SIZE - 1;
+	assert_null(ctf_stream_writer_create(&config, NULL));
+	assert_int_equal(sink.closes, 1);
+	stream_sink_put(&sink.base);
+	assert_true(sink.destroyed);
+}
+
 static void test_lost_packets_skip_sequence_numbers(void **state)
 {
 	struct fixture *f = *state;
@@ -449,14 +563,16 @@ static void test_rotation_keeps_the_last_events(void **state)
 	struct fixture *f = *state;
 
 	for (uint64_t count = 1; count <= 3; count++) {
-		struct ctf_stream_writer_config config = {
-			.metadata = f->md,
-			.packet_size = PACKET,
-			.dir = f->dir,
+		const struct sink_stream_desc desc = {
 			.name = "rot_0",
 			.with_index = true,
 			.tracefile_size = PACKET,
 			.tracefile_count = count,
+		};
+		struct ctf_stream_writer_config config = {
+			.metadata = f->md,
+			.packet_size = PACKET,
+			.stream = file_stream(f, &desc),
 		};
 		struct ctf_stream_writer *w =
 			ctf_stream_writer_create(&config, NULL);
@@ -628,6 +744,8 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_rotation_keeps_the_last_events, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_sink_errors_reach_the_caller, setup, teardown),
 		cmocka_unit_test(
 			test_bit_fields_pack_and_align_from_packet_start),
 		cmocka_unit_test(

@@ -25,6 +25,7 @@
 #include "kernel-metadata.h"
 #include "kpage-synth.h"
 #include "page-converter.h"
+#include "trace-chunk/file-sink.h"
 
 #define PACKET_SIZE 8192
 
@@ -91,8 +92,11 @@ static void open_filtered_stream(struct fixture *f, const char *contexts,
 	wc.stream_instance_id = 1;
 	wc.cpu_id = 1;
 	wc.packet_size = PACKET_SIZE;
-	wc.dir = f->dir;
-	wc.name = "channel0_1";
+	assert_int_equal(file_sink_open_in_dir(f->dir, NULL,
+					       &(struct sink_stream_desc){
+						       .name = "channel0_1"},
+					       &wc.stream, &err),
+			 0);
 	f->conv.writer = ctf_stream_writer_create(&wc, &err);
 	assert_non_null(f->conv.writer);
 	f->conv.metadata = f->md;

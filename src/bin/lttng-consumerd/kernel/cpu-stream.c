@@ -12,9 +12,29 @@
 #include <unistd.h>
 
 #include "cpu-stream.h"
+#include "trace-chunk/file-sink.h"
 
 /* Consecutive empty reads that mean the buffer is drained. */
 #define MAX_EMPTY_READS 4
+
+/* A writer of the stream's packets into a file sink stream in dir. */
+static int open_writer(struct kernel_cpu_stream *s, const char *dir,
+		       struct ctf_error *err)
+{
+	int ret;
+
+	if (dir != s->dir &&
+	    snprintf(s->dir, sizeof(s->dir), "%s", dir) >= (int)sizeof(s->dir))
+		return ctf_error_set(err, -ENAMETOOLONG, "%s: path too long",
+				     dir);
+	s->sink_desc.name = s->name;
+	ret = file_sink_open_in_dir(s->dir, &s->owner, &s->sink_desc,
+				    &s->writer_config.stream, err);
+	if (ret)
+		return ret;
+	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
+	return s->conv.writer ? 0 : -EIO;
+}
 
 int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 			   const struct kernel_cpu_stream_config *config,
@@ -22,6 +42,7 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 {
 	struct ctf_stream_writer_config wc = {0};
 	char path[4200];
+	int ret;
 
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
@@ -43,27 +64,30 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	wc.stream_instance_id = config->cpu;
 	wc.cpu_id = config->cpu;
 	wc.packet_size = config->packet_size;
-	wc.dir = config->trace_dir;
-	wc.name = s->name;
-	wc.with_index = true;
-	wc.tracefile_size = config->tracefile_size;
-	wc.tracefile_count = config->tracefile_count;
-	wc.owner = config->owner;
 	wc.before_packet = config->before_packet;
 	wc.before_packet_arg = config->before_packet_arg;
-	if (config->snapshot) { /* a ring of one-packet files */
-		wc.with_index = false;
-		wc.tracefile_size = config->packet_size;
-		wc.tracefile_count = config->ring_bytes / config->packet_size;
-		if (!wc.tracefile_count)
-			wc.tracefile_count = 1;
-		wc.sequence_names = true; /* stream-snapshot.c orders them */
-		wc.owner = (struct user_creds){0, 0}; /* our private ring */
-	}
 	s->writer_config = wc;
-	s->conv.writer = ctf_stream_writer_create(&wc, err);
-	if (!s->conv.writer)
-		return -EIO;
+	s->sink_desc = (struct sink_stream_desc){
+		.dir = "",
+		.with_index = true,
+		.tracefile_size = config->tracefile_size,
+		.tracefile_count = config->tracefile_count,
+	};
+	s->owner = config->owner;
+	if (config->snapshot) { /* a ring of one-packet files */
+		s->sink_desc.with_index = false;
+		s->sink_desc.tracefile_size = config->packet_size;
+		s->sink_desc.tracefile_count =
+			config->ring_bytes / config->packet_size;
+		if (!s->sink_desc.tracefile_count)
+			s->sink_desc.tracefile_count = 1;
+		/* stream-snapshot.c orders them */
+		s->sink_desc.sequence_names = true;
+		s->owner = (struct user_creds){0, 0}; /* our private ring */
+	}
+	ret = open_writer(s, config->trace_dir, err);
+	if (ret)
+		return ret;
 	s->conv.metadata = config->metadata;
 	s->conv.stream_id = config->stream_id;
 	s->conv.cpu = config->cpu;
@@ -161,10 +185,31 @@ int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 		err);
 }
 
+/* Flushes, then closes the writer and its sink stream (also on error). */
+static int close_writer(struct kernel_cpu_stream *s, uint64_t now,
+			struct ctf_error *err)
+{
+	int ret;
+
+	if (!s->conv.writer)
+		return 0;
+	ret = kernel_cpu_stream_flush(s, now, err);
+	if (ret)
+		(void)ctf_stream_writer_close(s->conv.writer, now, NULL);
+	else
+		ret = ctf_stream_writer_close(s->conv.writer,
+					      now > s->conv.last_timestamp
+						      ? now
+						      : s->conv.last_timestamp,
+					      err);
+	s->conv.writer = NULL;
+	return ret;
+}
+
 int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 			    struct ctf_error *err)
 {
-	int ret = 0;
+	int ret;
 
 	if (s->conv.unknown || s->malformed_pages)
 		fprintf(stderr,
@@ -172,20 +217,7 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 			" record(s) of no usable event, %" PRIu64
 			" malformed page(s)\n",
 			s->conv.cpu, s->conv.unknown, s->malformed_pages);
-	if (s->conv.writer) {
-		ret = kernel_cpu_stream_flush(s, now, err);
-		if (ret)
-			(void)ctf_stream_writer_close(s->conv.writer, now,
-						      NULL);
-		else
-			ret = ctf_stream_writer_close(
-				s->conv.writer,
-				now > s->conv.last_timestamp
-					? now
-					: s->conv.last_timestamp,
-				err);
-		s->conv.writer = NULL;
-	}
+	ret = close_writer(s, now, err);
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;
@@ -198,27 +230,11 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
 			   uint64_t now, struct ctf_error *err)
 {
-	int ret = 0;
+	int ret = close_writer(s, now, err);
 
-	if (s->conv.writer) {
-		ret = kernel_cpu_stream_flush(s, now, err);
-		if (!ret)
-			ret = ctf_stream_writer_close(
-				s->conv.writer,
-				now > s->conv.last_timestamp
-					? now
-					: s->conv.last_timestamp,
-				err);
-		else
-			(void)ctf_stream_writer_close(s->conv.writer, now,
-						      NULL);
-		s->conv.writer = NULL;
-	}
-	if (!trace_dir)
+	if (!trace_dir || ret)
 		return ret;
-	s->writer_config.dir = trace_dir;
-	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
-	return s->conv.writer ? ret : -EIO;
+	return open_writer(s, trace_dir, err);
 }
 
 /* Whether name is the stream's file <base> or <base>_<n>. */
@@ -265,8 +281,6 @@ int kernel_cpu_stream_restart(struct kernel_cpu_stream *s, uint64_t now,
 
 	if (ret)
 		return ret;
-	remove_stream_files(s->writer_config.dir, s->name,
-			    &s->writer_config.owner);
-	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
-	return s->conv.writer ? 0 : -EIO;
+	remove_stream_files(s->dir, s->name, &s->owner);
+	return open_writer(s, s->dir, err);
 }

@@ -1,8 +1,9 @@
 /*
  * One CPU of one kernel channel: the instance's
  * per_cpu/cpuN/trace_pipe_raw (read page by page, never blocking), the
- * CTF data stream <output>/kernel/<channel>_<cpu> with its index, and the
- * page converter between them. Losses the kernel counts in
+ * page converter and its CTF stream writer, and the sink stream the
+ * packets go to (trace-chunk/stream-sink.h): a file sink's stream
+ * <output>/kernel/<channel>_<cpu> with its index. Losses the kernel counts in
  * per_cpu/cpuN/stats (overrun + dropped events) but the pages did not
  * report are accounted when the stream is flushed.
  */
@@ -13,6 +14,7 @@
 #include <stdint.h>
 
 #include "ctf/stream-writer.h"
+#include "trace-chunk/stream-sink.h"
 #include "page-converter.h"
 
 struct kernel_cpu_stream {
@@ -22,8 +24,11 @@ struct kernel_cpu_stream {
 	uint8_t *page;
 	uint64_t bytes_read;
 	uint64_t malformed_pages;
-	/* the data stream's file, kept to continue it in the next chunk */
+	/* the data stream's sink stream, kept to reopen it in a new chunk */
 	char name[300];
+	char dir[4096];
+	struct sink_stream_desc sink_desc;
+	struct user_creds owner;
 	struct ctf_stream_writer_config writer_config;
 };
 

@@ -9,8 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ctf/io.h"
+#include "ctf/index.h"
 #include "stream-snapshot.h"
+#include "trace-chunk/file-sink.h"
 
 /* The numbers n of the non-empty files <name>_<n> of dir, ascending. */
 struct packet_files {
@@ -78,29 +79,72 @@ static int list_packet_files(const struct kernel_stream_snapshot *snap,
 	return 0;
 }
 
-/* Appends file <ring_dir>/<name>_<n> to fd (nothing if it is empty). */
-static int append_file(int fd, const struct kernel_stream_snapshot *snap,
-		       uint64_t n, struct ctf_error *err)
+/*
+ * Reads packet file <ring_dir>/<name>_<n> into packet: 1, or 0 when the
+ * ring just dropped it or it holds no whole packet.
+ */
+static int read_packet_file(const struct kernel_stream_snapshot *snap,
+			    uint64_t n, void *packet, size_t packet_size,
+			    struct ctf_error *err)
 {
-	char path[4400], buf[65536];
+	char path[4400];
+	size_t done = 0;
 	ssize_t len;
-	int in, ret = 0;
+	int fd;
 
 	snprintf(path, sizeof(path), "%s/%s_%llu", snap->ring_dir, snap->name,
 		 (unsigned long long)n);
-	in = open(path, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return errno == ENOENT ? 0 /* just dropped by the ring */
 				       : ctf_error_set(err, -errno,
 						       "cannot open %s: %s",
 						       path, strerror(errno));
-	while (!ret && (len = read(in, buf, sizeof(buf))) > 0)
-		ret = ctf_write_all(fd, buf, (size_t)len, snap->name, err);
-	if (!ret && len < 0)
-		ret = ctf_error_set(err, -errno, "cannot read %s: %s", path,
-				    strerror(errno));
-	close(in);
-	return ret;
+	while (done < packet_size &&
+	       (len = read(fd, (char *)packet + done, packet_size - done)) > 0)
+		done += (size_t)len;
+	if (done < packet_size && len < 0) {
+		int ret = ctf_error_set(err, -errno, "cannot read %s: %s", path,
+					strerror(errno));
+
+		close(fd);
+		return ret;
+	}
+	close(fd);
+	return done == packet_size;
+}
+
+/* Writes the ring's packet files, oldest first, to stream. */
+static int copy_packets(struct sink_stream *stream,
+			const struct kernel_stream_snapshot *snap,
+			const struct packet_files *files, size_t first,
+			size_t packet_size, struct ctf_error *err)
+{
+	void *packet = malloc(packet_size);
+	struct ctf_index_entry entry;
+	int ret = 0;
+
+	if (!packet)
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	for (size_t i = first; !ret && i < files->count; i++) {
+		ret = read_packet_file(snap, files->numbers[i], packet,
+				       packet_size, err);
+		if (ret <= 0)
+			continue;
+		ctf_index_entry_from_packet(packet, &entry);
+		ret = sink_stream_write(stream, packet, &entry, err);
+	}
+	free(packet);
+	return ret < 0 ? ret : 0;
+}
+
+/* The snapshot's stream file <dir>/<name>, without an index. */
+static int open_snapshot_stream(const struct kernel_stream_snapshot *snap,
+				struct sink_stream **out, struct ctf_error *err)
+{
+	const struct sink_stream_desc desc = {.dir = "", .name = snap->name};
+
+	return file_sink_open_in_dir(snap->dir, &snap->owner, &desc, out, err);
 }
 
 /* A stream that never had a packet: one empty packet, as LTTng has. */
@@ -114,12 +158,13 @@ static int write_empty_stream(const struct kernel_cpu_stream *s,
 		.stream_instance_id = s->conv.cpu,
 		.cpu_id = s->conv.cpu,
 		.packet_size = ctf_stream_writer_packet_size(s->conv.writer),
-		.dir = snap->dir,
-		.name = snap->name,
-		.owner = snap->owner,
 	};
-	struct ctf_stream_writer *w = ctf_stream_writer_create(&wc, err);
+	struct ctf_stream_writer *w;
+	int ret = open_snapshot_stream(snap, &wc.stream, err);
 
+	if (ret)
+		return ret;
+	w = ctf_stream_writer_create(&wc, err);
 	return w ? ctf_stream_writer_close(w, snap->end_ts, err) : -EIO;
 }
 
@@ -128,9 +173,9 @@ int kernel_cpu_stream_snapshot(struct kernel_cpu_stream *s,
 			       struct ctf_error *err)
 {
 	struct packet_files files = {0};
-	char path[4400];
+	struct sink_stream *stream;
 	size_t first = 0;
-	int fd, ret = kernel_cpu_stream_flush(s, snap->end_ts, err);
+	int r, ret = kernel_cpu_stream_flush(s, snap->end_ts, err);
 
 	if (!ret)
 		ret = list_packet_files(snap, &files, err);
@@ -138,21 +183,16 @@ int kernel_cpu_stream_snapshot(struct kernel_cpu_stream *s,
 		free(files.numbers);
 		return ret ? ret : write_empty_stream(s, snap, err);
 	}
-	snprintf(path, sizeof(path), "%s/%s", snap->dir, snap->name);
-	fd = user_path_open(&snap->owner, path,
-			    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
-	if (fd < 0) {
+	ret = open_snapshot_stream(snap, &stream, err);
+	if (ret) {
 		free(files.numbers);
-		return ctf_error_set(err, fd, "cannot create %s: %s", path,
-				     strerror(-fd));
+		return ret;
 	}
 	if (snap->max_packets && files.count > snap->max_packets)
 		first = files.count - snap->max_packets;
-	for (size_t i = first; !ret && i < files.count; i++)
-		ret = append_file(fd, snap, files.numbers[i], err);
-	if (close(fd) && !ret)
-		ret = ctf_error_set(err, -errno, "cannot write %s: %s", path,
-				    strerror(errno));
+	ret = copy_packets(stream, snap, &files, first,
+			   ctf_stream_writer_packet_size(s->conv.writer), err);
+	r = sink_stream_close(stream, ret ? NULL : err);
 	free(files.numbers);
-	return ret;
+	return ret ? ret : r;
 }

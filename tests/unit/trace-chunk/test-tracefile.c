@@ -1,14 +1,14 @@
 /*
- * Model test of trace file rotation (ctf/tracefile.h): random streams of
- * packets (with events or empty, of random sizes, some larger than a
- * file) go through ctf_tracefile_place/next/wrote into a simulated
- * directory, for many sizes and counts, with cyclic and sequence names.
- * After every packet: the names are LTTng's (or the ring's), at most
- * count files exist, a file exceeds the size only with a single packet,
- * the retained packets are the newest ones written, in order, the
- * newest packet with events is always among them, and only empty
- * packets are ever dropped (and only where writing them would have
- * removed it). The seed is printed; TRACEFILE_SEED replays one.
+ * Model test of trace file rotation (trace-chunk/tracefile.h): random streams
+ * of packets (with events or empty, of random sizes, some larger than a file)
+ * go through tracefile_place/next/wrote into a simulated directory, for many
+ * sizes and counts, with cyclic and sequence names. After every packet: the
+ * names are LTTng's (or the ring's), at most count files exist, a file exceeds
+ * the size only with a single packet, the retained packets are the newest ones
+ * written, in order, the newest packet with events is always among them, a new
+ * file's name is free (the file falling out of the ring was named and removed),
+ * and only empty packets are ever dropped (and only where writing them would
+ * have removed it). The seed is printed; TRACEFILE_SEED replays one.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -22,7 +22,7 @@
 
 #include <cmocka.h>
 
-#include "ctf/tracefile.h"
+#include "trace-chunk/tracefile.h"
 
 #define MAX_PACKETS 400
 #define MAX_FILES (MAX_PACKETS + 1)
@@ -36,7 +36,7 @@ struct sim_file {
 };
 
 struct sim {
-	struct ctf_tracefile tf;
+	struct tracefile tf;
 	struct sim_file files[MAX_FILES];
 	unsigned int nr_files;
 	struct sim_file *current;
@@ -62,19 +62,16 @@ static void remove_file(struct sim *s, const char *name)
 	*f = s->files[--s->nr_files];
 }
 
-/* Opens (truncating) the current file, as the writers do. */
+/* Creates the current file, whose name no file may hold any more. */
 static void open_current(struct sim *s)
 {
 	char name[64];
 	struct sim_file *f;
 
-	assert_int_equal(ctf_tracefile_name(&s->tf, "ch_0", name, sizeof(name)),
-			 0);
-	f = find(s, name);
-	if (!f) {
-		assert_true(s->nr_files < MAX_FILES);
-		f = &s->files[s->nr_files++];
-	}
+	assert_int_equal(tracefile_name(&s->tf, "ch_0", name, sizeof(name)), 0);
+	assert_null(find(s, name));
+	assert_true(s->nr_files < MAX_FILES);
+	f = &s->files[s->nr_files++];
 	memset(f, 0, sizeof(*f));
 	snprintf(f->name, sizeof(f->name), "%s", name);
 	f->seq = s->tf.seq;
@@ -149,8 +146,7 @@ static void run_one(unsigned int *seed, uint64_t size, uint64_t count,
 	uint64_t unit = 1 + rand_r(seed) % 64;
 
 	assert_non_null(s);
-	ctf_tracefile_init(&s->tf, size ? size * unit : 0, count,
-			   sequence_names);
+	tracefile_init(&s->tf, size ? size * unit : 0, count, sequence_names);
 	s->newest_event = -1;
 	open_current(s);
 	for (unsigned int id = 0; id < nr; id++) {
@@ -164,24 +160,23 @@ static void run_one(unsigned int *seed, uint64_t size, uint64_t count,
 			bytes = 1 + rand_r(seed) % unit;
 		s->has_events[id] = events;
 		s->bytes_of[id] = bytes;
-		switch (ctf_tracefile_place(&s->tf, bytes, events)) {
-		case CTF_TRACEFILE_DROP:
+		switch (tracefile_place(&s->tf, bytes, events)) {
+		case TRACEFILE_DROP:
 			/* only empty packets, only to keep the newest events */
 			assert_false(events);
 			assert_true(s->newest_event >= 0);
 			continue;
-		case CTF_TRACEFILE_NEXT:
+		case TRACEFILE_NEXT:
 			assert_true(s->tf.size != 0);
-			ret = ctf_tracefile_next(&s->tf, "ch_0", obsolete,
-						 sizeof(obsolete));
+			ret = tracefile_next(&s->tf, "ch_0", obsolete,
+					     sizeof(obsolete));
 			assert_true(ret >= 0);
-			assert_int_equal(ret == 1, sequence_names && count &&
-							   s->tf.seq >= count);
+			assert_int_equal(ret == 1, count && s->tf.seq >= count);
 			if (ret == 1)
 				remove_file(s, obsolete);
 			open_current(s);
 			break;
-		case CTF_TRACEFILE_APPEND:
+		case TRACEFILE_APPEND:
 			assert_true(!s->tf.size || !s->current->nr ||
 				    s->current->bytes + bytes <= s->tf.size);
 			break;
@@ -190,7 +185,7 @@ static void run_one(unsigned int *seed, uint64_t size, uint64_t count,
 		s->current->packets[s->current->nr++] = id;
 		s->current->bytes += bytes;
 		s->written[id] = true;
-		ctf_tracefile_wrote(&s->tf, bytes, events);
+		tracefile_wrote(&s->tf, bytes, events);
 		if (events)
 			s->newest_event = (int)id;
 		check_names(s, sequence_names);
@@ -217,56 +212,50 @@ static void test_random_packet_streams_keep_the_newest_events(void **state)
 
 static void test_empty_packets_after_the_events_are_dropped(void **state)
 {
-	struct ctf_tracefile tf;
+	struct tracefile tf;
 
 	(void)state;
 	/* one packet a file, two files: events, then empty, empty */
-	ctf_tracefile_init(&tf, 100, 2, false);
-	assert_int_equal(ctf_tracefile_place(&tf, 100, true),
-			 CTF_TRACEFILE_APPEND);
-	ctf_tracefile_wrote(&tf, 100, true);
-	assert_int_equal(ctf_tracefile_place(&tf, 100, false),
-			 CTF_TRACEFILE_NEXT);
-	assert_int_equal(ctf_tracefile_next(&tf, "c_0", NULL, 0), 0);
-	ctf_tracefile_wrote(&tf, 100, false);
+	tracefile_init(&tf, 100, 2, false);
+	assert_int_equal(tracefile_place(&tf, 100, true), TRACEFILE_APPEND);
+	tracefile_wrote(&tf, 100, true);
+	assert_int_equal(tracefile_place(&tf, 100, false), TRACEFILE_NEXT);
+	assert_int_equal(tracefile_next(&tf, "c_0", NULL, 0), 0);
+	tracefile_wrote(&tf, 100, false);
+	/* a third file falls out of the ring: _0 goes before it returns */
+	assert_int_equal(tracefile_place(&tf, 100, true), TRACEFILE_NEXT);
 	/* the next file would be _0 again, the one with the events */
-	assert_int_equal(ctf_tracefile_place(&tf, 100, false),
-			 CTF_TRACEFILE_DROP);
-	assert_int_equal(ctf_tracefile_place(&tf, 100, true),
-			 CTF_TRACEFILE_NEXT);
+	assert_int_equal(tracefile_place(&tf, 100, false), TRACEFILE_DROP);
+	assert_int_equal(tracefile_place(&tf, 100, true), TRACEFILE_NEXT);
 	/* count 1: an empty packet never replaces the only file */
-	ctf_tracefile_init(&tf, 100, 1, false);
-	ctf_tracefile_wrote(&tf, 60, true);
-	assert_int_equal(ctf_tracefile_place(&tf, 40, false),
-			 CTF_TRACEFILE_APPEND);
-	assert_int_equal(ctf_tracefile_place(&tf, 41, false),
-			 CTF_TRACEFILE_DROP);
+	tracefile_init(&tf, 100, 1, false);
+	tracefile_wrote(&tf, 60, true);
+	assert_int_equal(tracefile_place(&tf, 40, false), TRACEFILE_APPEND);
+	assert_int_equal(tracefile_place(&tf, 41, false), TRACEFILE_DROP);
 }
 
 static void test_lttng_names(void **state)
 {
-	struct ctf_tracefile tf;
+	struct tracefile tf;
 	char name[32];
 
 	(void)state;
-	ctf_tracefile_init(&tf, 0, 3, false);
-	assert_int_equal(ctf_tracefile_name(&tf, "ch_1", name, sizeof(name)),
-			 0);
+	tracefile_init(&tf, 0, 3, false);
+	assert_int_equal(tracefile_name(&tf, "ch_1", name, sizeof(name)), 0);
 	assert_string_equal(name, "ch_1");
-	ctf_tracefile_init(&tf, 10, 3, false);
+	tracefile_init(&tf, 10, 3, false);
 	for (unsigned int i = 0; i < 7; i++) {
 		assert_int_equal(
-			ctf_tracefile_name(&tf, "ch_1", name, sizeof(name)), 0);
+			tracefile_name(&tf, "ch_1", name, sizeof(name)), 0);
 		assert_int_equal(name[5] - '0', i % 3);
-		ctf_tracefile_next(&tf, "ch_1", NULL, 0);
+		tracefile_next(&tf, "ch_1", NULL, 0);
 	}
-	ctf_tracefile_init(&tf, 10, 0, false);
+	tracefile_init(&tf, 10, 0, false);
 	for (unsigned int i = 0; i < 12; i++)
-		ctf_tracefile_next(&tf, "ch_1", NULL, 0);
-	ctf_tracefile_name(&tf, "ch_1", name, sizeof(name));
+		tracefile_next(&tf, "ch_1", NULL, 0);
+	tracefile_name(&tf, "ch_1", name, sizeof(name));
 	assert_string_equal(name, "ch_1_12");
-	assert_int_equal(ctf_tracefile_name(&tf, "ch_1", name, 7),
-			 -ENAMETOOLONG);
+	assert_int_equal(tracefile_name(&tf, "ch_1", name, 7), -ENAMETOOLONG);
 }
 
 int main(void)

@@ -6,20 +6,20 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "ctf/tracefile.h"
+#include "trace-chunk/tracefile.h"
 
-void ctf_tracefile_init(struct ctf_tracefile *tf, uint64_t size, uint64_t count,
-			bool sequence_names)
+void tracefile_init(struct tracefile *tf, uint64_t size, uint64_t count,
+		    bool sequence_names)
 {
-	*tf = (struct ctf_tracefile){
+	*tf = (struct tracefile){
 		.size = size,
 		.count = size ? count : 0,
 		.sequence_names = sequence_names,
 	};
 }
 
-static int file_name(const struct ctf_tracefile *tf, const char *base,
-		     uint64_t seq, char *buf, size_t len)
+static int file_name(const struct tracefile *tf, const char *base, uint64_t seq,
+		     char *buf, size_t len)
 {
 	int n;
 
@@ -32,43 +32,42 @@ static int file_name(const struct ctf_tracefile *tf, const char *base,
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-int ctf_tracefile_name(const struct ctf_tracefile *tf, const char *base,
-		       char *buf, size_t len)
+int tracefile_name(const struct tracefile *tf, const char *base, char *buf,
+		   size_t len)
 {
 	return file_name(tf, base, tf->seq, buf, len);
 }
 
-enum ctf_tracefile_step ctf_tracefile_place(const struct ctf_tracefile *tf,
-					    uint64_t packet_bytes,
-					    bool has_events)
+enum tracefile_step tracefile_place(const struct tracefile *tf,
+				    uint64_t packet_bytes, bool has_events)
 {
 	uint64_t replaced;
 
 	if (!tf->size || !tf->bytes || tf->bytes + packet_bytes <= tf->size)
-		return CTF_TRACEFILE_APPEND;
+		return TRACEFILE_APPEND;
 	if (has_events || !tf->count || !tf->newest_event_file ||
 	    tf->seq + 1 < tf->count)
-		return CTF_TRACEFILE_NEXT;
+		return TRACEFILE_NEXT;
 	/* the next file replaces file `replaced`: is it the newest event's? */
 	replaced = tf->seq + 1 - tf->count;
-	return replaced >= tf->newest_event_file - 1 ? CTF_TRACEFILE_DROP
-						     : CTF_TRACEFILE_NEXT;
+	return replaced >= tf->newest_event_file - 1 ? TRACEFILE_DROP
+						     : TRACEFILE_NEXT;
 }
 
-int ctf_tracefile_next(struct ctf_tracefile *tf, const char *base, char *buf,
-		       size_t len)
+int tracefile_next(struct tracefile *tf, const char *base, char *buf,
+		   size_t len)
 {
 	tf->seq++;
 	tf->bytes = 0;
-	if (!tf->sequence_names || !tf->count || tf->seq < tf->count)
+	if (!tf->count || tf->seq < tf->count)
 		return 0;
-	if (file_name(tf, base, tf->seq - tf->count, buf, len))
+	if (buf && file_name(tf, base, tf->seq - tf->count, buf, len))
 		return -ENAMETOOLONG;
 	return 1;
 }
 
-void ctf_tracefile_wrote(struct ctf_tracefile *tf, uint64_t packet_bytes,
-			 bool has_events)
+void tracefile_wrote(struct tracefile *tf, uint64_t packet_bytes,
+		     bool has_events)
 {
 	tf->bytes += packet_bytes;
 	if (has_events)

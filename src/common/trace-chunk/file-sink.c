@@ -1,0 +1,310 @@
+/*
+ * Implementation of file-sink.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctf/io.h"
+#include "ctf/packet-layout.h"
+#include "trace-chunk/file-sink.h"
+#include "trace-chunk/tracefile.h"
+
+struct file_sink {
+	struct stream_sink base;
+	struct trace_chunk *chunk;
+};
+
+struct file_stream {
+	struct sink_stream base;
+	struct trace_chunk *chunk;
+	char dir[PATH_MAX];	 /* in the chunk */
+	char abs_dir[PATH_MAX];	 /* for the index writer */
+	char file[NAME_MAX + 1]; /* the current file's name */
+	char path[PATH_MAX];	 /* and its path, for messages */
+	struct tracefile files;
+	bool with_index;
+	bool page_aligned;
+	int fd;
+	uint64_t file_size; /* bytes in the current file */
+	struct ctf_index_writer index;
+};
+
+/* "<dir>/<file>" in the chunk (or "<file>" at its root). */
+static int rel_path(const struct file_stream *s, const char *file, char *buf,
+		    size_t len, struct ctf_error *err)
+{
+	int n = s->dir[0] ? snprintf(buf, len, "%s/%s", s->dir, file)
+			  : snprintf(buf, len, "%s", file);
+
+	if (n < 0 || (size_t)n >= len)
+		return ctf_error_set(err, -ENAMETOOLONG,
+				     "stream '%s': path too long", file);
+	return 0;
+}
+
+/* Creates (truncates) the current data file and its index. */
+static int open_files(struct file_stream *s, struct ctf_error *err)
+{
+	char rel[PATH_MAX];
+	int ret;
+
+	if (tracefile_name(&s->files, s->base.name, s->file, sizeof(s->file)))
+		return ctf_error_set(err, -ENAMETOOLONG,
+				     "stream '%s': name too long",
+				     s->base.name);
+	ret = rel_path(s, s->file, rel, sizeof(rel), err);
+	if (!ret)
+		ret = trace_chunk_path(s->chunk, rel, s->path, sizeof(s->path),
+				       err);
+	if (ret)
+		return ret;
+	s->fd = -EINVAL;
+	if (s->page_aligned)
+		s->fd = trace_chunk_create_file(s->chunk, rel, O_DIRECT, err);
+	if (s->fd == -EINVAL) /* no O_DIRECT here */
+		s->fd = trace_chunk_create_file(s->chunk, rel, 0, err);
+	if (s->fd < 0) {
+		ret = s->fd;
+		s->fd = -1;
+		return ret;
+	}
+	s->file_size = 0;
+	if (s->with_index)
+		return ctf_index_open(&s->index, s->abs_dir, s->file,
+				      &s->chunk->owner, err);
+	return 0;
+}
+
+/* Closes the current files; 0 or the first -errno. */
+static int close_files(struct file_stream *s, struct ctf_error *err)
+{
+	int ret = 0, index_ret;
+
+	if (s->fd >= 0 && close(s->fd))
+		ret = ctf_error_set(err, -errno, "cannot close '%s': %s",
+				    s->path, strerror(errno));
+	s->fd = -1;
+	index_ret = ctf_index_close(&s->index, ret ? NULL : err);
+	return ret ? ret : index_ret;
+}
+
+/* Removes a file that falls out of the ring, and its index. */
+static int remove_files(struct file_stream *s, const char *file,
+			struct ctf_error *err)
+{
+	char rel[PATH_MAX], index[NAME_MAX + 16];
+	int ret = rel_path(s, file, rel, sizeof(rel), err);
+
+	if (!ret)
+		ret = trace_chunk_unlink_file(s->chunk, rel, err);
+	if (ret || !s->with_index)
+		return ret;
+	snprintf(index, sizeof(index), "index/%s.idx", file);
+	ret = rel_path(s, index, rel, sizeof(rel), err);
+	return ret ? ret : trace_chunk_unlink_file(s->chunk, rel, err);
+}
+
+/* Closes the current files and opens the next ones (tracefile.h). */
+static int next_files(struct file_stream *s, struct ctf_error *err)
+{
+	char obsolete[NAME_MAX + 1];
+	int ret = close_files(s, err);
+
+	if (ret)
+		return ret;
+	ret = tracefile_next(&s->files, s->base.name, obsolete,
+			     sizeof(obsolete));
+	if (ret < 0)
+		return ctf_error_set(err, ret, "stream '%s': name too long",
+				     s->base.name);
+	if (ret) {
+		ret = remove_files(s, obsolete, err);
+		if (ret)
+			return ret;
+	}
+	return open_files(s, err);
+}
+
+static void free_stream(struct file_stream *s)
+{
+	struct stream_sink *sink = s->base.sink;
+
+	trace_chunk_put(s->chunk);
+	free(s);
+	stream_sink_put(sink);
+}
+
+static int file_open_stream(struct stream_sink *base,
+			    const struct sink_stream_desc *d,
+			    struct sink_stream **out, struct ctf_error *err)
+{
+	struct file_sink *sink = (struct file_sink *)base;
+	struct file_stream *s = calloc(1, sizeof(*s));
+	int ret;
+
+	if (!s)
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	s->base.sink = stream_sink_get(base);
+	s->chunk = trace_chunk_get(sink->chunk);
+	s->fd = -1;
+	s->index.fd = -1;
+	s->with_index = d->with_index;
+	s->page_aligned = d->page_aligned;
+	tracefile_init(&s->files, d->tracefile_size, d->tracefile_count,
+		       d->sequence_names);
+	if (snprintf(s->base.name, sizeof(s->base.name), "%s", d->name) >=
+		    (int)sizeof(s->base.name) ||
+	    snprintf(s->dir, sizeof(s->dir), "%s", d->dir ? d->dir : "") >=
+		    (int)sizeof(s->dir)) {
+		ret = ctf_error_set(err, -ENAMETOOLONG,
+				    "stream '%.64s': path too long", d->name);
+		goto fail;
+	}
+	ret = trace_chunk_path(s->chunk, s->dir, s->abs_dir, sizeof(s->abs_dir),
+			       err);
+	if (!ret)
+		ret = open_files(s, err);
+	if (ret)
+		goto fail;
+	*out = &s->base;
+	return 0;
+fail:
+	close_files(s, NULL);
+	free_stream(s);
+	return ret;
+}
+
+/* Whether a packet can be written with O_DIRECT at the file's end. */
+static bool direct_write_fits(const struct file_stream *s, const void *data,
+			      uint64_t size)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+
+	return (uintptr_t)data % page == 0 && size % page == 0 &&
+	       s->file_size % page == 0;
+}
+
+/* Turns the data file back to buffered writes; false if it cannot. */
+static bool stop_direct_writes(struct file_stream *s)
+{
+	int flags = fcntl(s->fd, F_GETFL);
+
+	if (flags < 0 || !(flags & O_DIRECT) ||
+	    fcntl(s->fd, F_SETFL, flags & ~O_DIRECT))
+		return false;
+	s->page_aligned = false;
+	return true;
+}
+
+/* The packet's bytes into the data file, directly when possible. */
+static int write_data(struct file_stream *s, const void *data, uint64_t size,
+		      struct ctf_error *err)
+{
+	int ret;
+
+	if (s->page_aligned && !direct_write_fits(s, data, size))
+		stop_direct_writes(s);
+	ret = ctf_write_all(s->fd, data, size, s->path, err);
+	/* Refused as direct I/O: rewrite the packet through the cache. */
+	if (ret == -EINVAL && s->page_aligned && stop_direct_writes(s) &&
+	    lseek(s->fd, (off_t)s->file_size, SEEK_SET) >= 0)
+		ret = ctf_write_all(s->fd, data, size, s->path, err);
+	return ret;
+}
+
+static int file_write_packet(struct sink_stream *base, const void *packet,
+			     const struct ctf_index_entry *entry,
+			     struct ctf_error *err)
+{
+	struct file_stream *s = (struct file_stream *)base;
+	uint64_t size = entry->packet_size / 8;
+	bool has_events = entry->content_size > CTF_PACKET_HEADER_LEN * 8;
+	struct ctf_index_entry placed = *entry;
+	int ret;
+
+	if (s->fd < 0)
+		return ctf_error_set(err, -EBADF,
+				     "stream '%s': no file open after an "
+				     "earlier error",
+				     s->base.name);
+	switch (tracefile_place(&s->files, size, has_events)) {
+	case TRACEFILE_DROP:
+		return 0;
+	case TRACEFILE_NEXT:
+		ret = next_files(s, err);
+		if (ret)
+			return ret;
+		break;
+	case TRACEFILE_APPEND:
+		break;
+	}
+	ret = write_data(s, packet, size, err);
+	if (ret)
+		return ret;
+	placed.offset = s->file_size;
+	s->file_size += size;
+	tracefile_wrote(&s->files, size, has_events);
+	return s->with_index ? ctf_index_append(&s->index, &placed, err) : 0;
+}
+
+static int file_close_stream(struct sink_stream *base, struct ctf_error *err)
+{
+	struct file_stream *s = (struct file_stream *)base;
+	int ret = close_files(s, err);
+
+	free_stream(s);
+	return ret;
+}
+
+static void file_destroy(struct stream_sink *base)
+{
+	struct file_sink *sink = (struct file_sink *)base;
+
+	trace_chunk_put(sink->chunk);
+	free(sink);
+}
+
+static const struct stream_sink_ops file_sink_ops = {
+	.open_stream = file_open_stream,
+	.write_packet = file_write_packet,
+	.close_stream = file_close_stream,
+	.destroy = file_destroy,
+};
+
+struct stream_sink *file_sink_create(struct trace_chunk *chunk,
+				     struct ctf_error *err)
+{
+	struct file_sink *sink = calloc(1, sizeof(*sink));
+
+	if (!sink) {
+		ctf_error_set(err, -ENOMEM, "out of memory");
+		return NULL;
+	}
+	sink->base.ops = &file_sink_ops;
+	sink->base.refs = 1;
+	sink->chunk = trace_chunk_get(chunk);
+	return &sink->base;
+}
+
+int file_sink_open_in_dir(const char *dir, const struct user_creds *owner,
+			  const struct sink_stream_desc *desc,
+			  struct sink_stream **out, struct ctf_error *err)
+{
+	struct trace_chunk *chunk = trace_chunk_create_at(dir, owner, err);
+	struct stream_sink *sink;
+	int ret;
+
+	if (!chunk)
+		return -ENOMEM;
+	sink = file_sink_create(chunk, err);
+	trace_chunk_put(chunk);
+	if (!sink)
+		return -ENOMEM;
+	ret = sink_stream_open(sink, desc, out, err);
+	stream_sink_put(sink);
+	return ret;
+}
