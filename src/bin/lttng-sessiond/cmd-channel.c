@@ -72,7 +72,7 @@ int cmd_enable_channel(struct cmd_ctx *ctx)
 
 	if (ret == LTTNG_ERR_INVALID_PROTOCOL)
 		return ret;
-	if (lsc_get_channel(&ctx->req, &req) || lsc_cursor_finish(&ctx->req))
+	if (lsc_get_channel(&ctx->req, &req) || wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK && target.domain == LTTNG_DOMAIN_KERNEL)
 		return kernel_cmd_enable_channel(session, &req);
@@ -98,7 +98,7 @@ int cmd_disable_channel(struct cmd_ctx *ctx)
 	struct channel *chan;
 	int ret = cmd_decode_target(ctx, &target, &session);
 
-	if (ret == LTTNG_OK && lsc_cursor_finish(&ctx->req))
+	if (ret == LTTNG_OK && wire_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK && target.domain == LTTNG_DOMAIN_KERNEL) {
 		/* As LTTng's: no kernel channel at all, whoever asks. */
@@ -130,13 +130,13 @@ int cmd_list_channels(struct cmd_ctx *ctx)
 	struct channel *chan;
 	int ret = cmd_decode_target(ctx, &target, &session);
 
-	if (ret == LTTNG_OK && lsc_cursor_finish(&ctx->req))
+	if (ret == LTTNG_OK && wire_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK)
 		ret = cmd_find_domain(session, target.domain, &domain);
 	if (ret != LTTNG_OK)
 		return ret;
-	lsc_put_u32(ctx->reply, domain->channel_count);
+	wire_put_u32(ctx->reply, domain->channel_count);
 	for (chan = domain->channels; chan; chan = chan->next) {
 		channel_describe(chan, &entry);
 		if (target.domain == LTTNG_DOMAIN_KERNEL)

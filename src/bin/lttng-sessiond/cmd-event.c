@@ -106,7 +106,7 @@ static int decode_event_request(struct cmd_ctx *ctx, struct lsc_target *target,
 		return ret;
 	if (lsc_get_event(&ctx->req, spec))
 		return LTTNG_ERR_INVALID_PROTOCOL;
-	if (lsc_cursor_finish(&ctx->req))
+	if (wire_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK &&
 	    (kernel_domain || target->domain != LTTNG_DOMAIN_KERNEL))
@@ -200,7 +200,7 @@ int cmd_list_events(struct cmd_ctx *ctx)
 	uint32_t count = 0;
 	int ret = cmd_decode_target(ctx, &target, &session);
 
-	if (ret == LTTNG_OK && lsc_cursor_finish(&ctx->req))
+	if (ret == LTTNG_OK && wire_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK)
 		ret = cmd_find_domain(session, target.domain, &domain);
@@ -211,7 +211,7 @@ int cmd_list_events(struct cmd_ctx *ctx)
 		return LTTNG_ERR_UST_CHAN_NOT_FOUND;
 	for (rule = chan->rules; rule; rule = rule->next)
 		count++;
-	lsc_put_u32(ctx->reply, count);
+	wire_put_u32(ctx->reply, count);
 	for (rule = chan->rules; rule; rule = rule->next)
 		lsc_put_event(ctx->reply, &rule->spec);
 	return LTTNG_OK;
@@ -253,7 +253,7 @@ int cmd_add_context(struct cmd_ctx *ctx)
 
 	if (ret == LTTNG_ERR_INVALID_PROTOCOL)
 		return ret;
-	if (lsc_get_context(&ctx->req, &spec) || lsc_cursor_finish(&ctx->req))
+	if (lsc_get_context(&ctx->req, &spec) || wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret != LTTNG_OK)
 		return ret;
@@ -284,7 +284,7 @@ int cmd_list_tracepoint_fields(struct cmd_ctx *ctx)
 {
 	struct lsc_target target;
 
-	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
+	if (lsc_get_target(&ctx->req, &target) || wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	if (target.domain != LTTNG_DOMAIN_UST)
 		return LTTNG_ERR_UNKNOWN_DOMAIN;
@@ -295,7 +295,7 @@ int cmd_list_tracepoints(struct cmd_ctx *ctx)
 {
 	struct lsc_target target;
 
-	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
+	if (lsc_get_target(&ctx->req, &target) || wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	switch (target.domain) {
 	case LTTNG_DOMAIN_KERNEL:
@@ -306,7 +306,7 @@ int cmd_list_tracepoints(struct cmd_ctx *ctx)
 		return ust_list_tracepoints(ctx->reply);
 	default:
 		/* No agent support yet: nothing to list. */
-		lsc_put_u32(ctx->reply, 0);
+		wire_put_u32(ctx->reply, 0);
 		return LTTNG_OK;
 	}
 }
@@ -315,7 +315,7 @@ int cmd_list_syscalls(struct cmd_ctx *ctx)
 {
 	struct lsc_target target;
 
-	if (lsc_get_target(&ctx->req, &target) || lsc_cursor_finish(&ctx->req))
+	if (lsc_get_target(&ctx->req, &target) || wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	return kernel_cmd_list_syscalls(ctx->reply);
 }

@@ -29,8 +29,8 @@ static int decode_session(struct cmd_ctx *ctx, struct session **out)
 {
 	char name[LTTNG_NAME_MAX];
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
-	    lsc_cursor_finish(&ctx->req))
+	if (wire_get_str(&ctx->req, name, sizeof(name)) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	return cmd_find_session(ctx, name, out);
 }

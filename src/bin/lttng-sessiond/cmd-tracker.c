@@ -24,7 +24,7 @@ static int tracker_request(struct cmd_ctx *ctx, bool track)
 
 	if (ret == LTTNG_ERR_INVALID_PROTOCOL)
 		return ret;
-	if (lsc_get_i32(&ctx->req, &pid) || lsc_cursor_finish(&ctx->req) ||
+	if (wire_get_i32(&ctx->req, &pid) || wire_cursor_finish(&ctx->req) ||
 	    pid < -1)
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret != LTTNG_OK)
@@ -55,15 +55,15 @@ int cmd_list_tracker_pids(struct cmd_ctx *ctx)
 	struct session *session;
 	int ret = cmd_decode_target(ctx, &target, &session);
 
-	if (ret == LTTNG_OK && lsc_cursor_finish(&ctx->req))
+	if (ret == LTTNG_OK && wire_cursor_finish(&ctx->req))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret != LTTNG_OK)
 		return ret;
 	if (target.domain == LTTNG_DOMAIN_KERNEL)
 		return kernel_cmd_list_tracker_pids(session, ctx->reply);
 	/* No user space tracker: every process records. */
-	lsc_put_i32(ctx->reply, 1);
-	lsc_put_u32(ctx->reply, 0);
+	wire_put_i32(ctx->reply, 1);
+	wire_put_u32(ctx->reply, 0);
 	return LTTNG_OK;
 }
 
@@ -111,21 +111,21 @@ static int ust_tracker_change(struct session *session,
 
 /* A user space tracker's policy and inclusion set. */
 static int ust_tracker_list(struct session *session,
-			    enum lttng_process_attr attr, struct lsc_buf *reply)
+			    enum lttng_process_attr attr, struct wire_buf *reply)
 {
 	struct process_attr_tracker *tracker =
 		ust_trackers_get(&session->ust_trackers, attr);
 
 	if (!tracker)
 		return LTTNG_ERR_INVALID;
-	lsc_put_u32(reply, tracker->policy);
-	lsc_put_u32(reply, (uint32_t)tracker->count);
+	wire_put_u32(reply, tracker->policy);
+	wire_put_u32(reply, (uint32_t)tracker->count);
 	for (size_t i = 0; i < tracker->count; i++) {
 		const struct tracker_value *v = &tracker->values[i];
 
-		lsc_put_i32(reply, v->type);
-		lsc_put_i64(reply, v->id);
-		lsc_put_str(reply, v->name[0] ? v->name : NULL);
+		wire_put_i32(reply, v->type);
+		wire_put_i64(reply, v->id);
+		wire_put_str(reply, v->name[0] ? v->name : NULL);
 	}
 	return LTTNG_OK;
 }
@@ -142,12 +142,12 @@ int cmd_process_attr_tracker_change(struct cmd_ctx *ctx)
 
 	if (ret == LTTNG_ERR_INVALID_PROTOCOL)
 		return ret;
-	if (lsc_get_u32(&ctx->req, &attr) ||
-	    lsc_get_u32(&ctx->req, &operation) ||
-	    lsc_get_u32(&ctx->req, &policy) || lsc_get_i32(&ctx->req, &type) ||
-	    lsc_get_i64(&ctx->req, &id) ||
-	    lsc_get_str_dup(&ctx->req, MAX_TRACKER_NAME, &name) ||
-	    lsc_cursor_finish(&ctx->req)) {
+	if (wire_get_u32(&ctx->req, &attr) ||
+	    wire_get_u32(&ctx->req, &operation) ||
+	    wire_get_u32(&ctx->req, &policy) || wire_get_i32(&ctx->req, &type) ||
+	    wire_get_i64(&ctx->req, &id) ||
+	    wire_get_str_dup(&ctx->req, MAX_TRACKER_NAME, &name) ||
+	    wire_cursor_finish(&ctx->req)) {
 		free(name);
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	}
@@ -184,7 +184,7 @@ int cmd_process_attr_tracker_list(struct cmd_ctx *ctx)
 
 	if (ret == LTTNG_ERR_INVALID_PROTOCOL)
 		return ret;
-	if (lsc_get_u32(&ctx->req, &attr) || lsc_cursor_finish(&ctx->req))
+	if (wire_get_u32(&ctx->req, &attr) || wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret != LTTNG_OK)
 		return ret;

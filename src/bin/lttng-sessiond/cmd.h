@@ -10,11 +10,11 @@
 
 #include <sys/types.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 struct cmd_ctx {
-	struct lsc_cursor req;
-	struct lsc_buf *reply;
+	struct wire_cursor req;
+	struct wire_buf *reply;
 	uid_t uid; /* the client's credentials (SO_PEERCRED) */
 	gid_t gid;
 };

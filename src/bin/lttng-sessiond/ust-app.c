@@ -92,7 +92,7 @@ static void mark_failed(struct ust_app *app, int err)
 }
 
 int ust_app_call(struct ust_app *app, uint32_t command,
-		 const struct lsc_buf *payload, const int *fds,
+		 const struct wire_buf *payload, const int *fds,
 		 unsigned int nr_fds, struct ust_message *reply)
 {
 	struct ust_message msg;

@@ -304,13 +304,13 @@ static struct ust_buffer_channel *get_buffer_channel(struct ust_buffer_set *set,
 
 static int send_id(struct ust_app *app, uint32_t command, uint64_t id)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_id(&buf, id);
 	ret = ust_app_call(app, command, &buf, NULL, 0, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -322,20 +322,20 @@ static int send_channel(struct ust_app *app, uint64_t session_id,
 		.channel_key = bc->key,
 		.nr_streams = bc->nr_streams,
 	};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	snprintf(desc.name, sizeof(desc.name), "%s", bc->chan->name);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_channel_desc(&buf, &desc);
 	ret = ust_app_call(app, UST_CMD_CHANNEL_CREATE, &buf, NULL, 0, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	for (uint32_t i = 0; !ret && i < bc->nr_streams; i++) {
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		ust_put_stream_add(&buf, bc->key, i);
 		ret = ust_app_call(app, UST_CMD_STREAM_ADD, &buf,
 				   &bc->fds[2 * i], 2, NULL);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 	}
 	for (const struct context *c = bc->chan->contexts; !ret && c;
 	     c = c->next) {
@@ -343,11 +343,11 @@ static int send_channel(struct ust_app *app, uint64_t session_id,
 
 		if (context_desc(c, &desc))
 			continue;
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		ust_put_context_add(&buf, bc->key, &desc);
 		ret = ust_app_call(app, UST_CMD_CONTEXT_ADD, &buf, NULL, 0,
 				   NULL);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 	}
 	return ret;
 }
@@ -362,7 +362,7 @@ static int send_rule(struct ust_app *app, uint64_t channel_key,
 		.loglevel = rule->spec.loglevel,
 	};
 	char(*exclusions)[UST_NAME_MAX] = NULL;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	snprintf(desc.pattern, sizeof(desc.pattern), "%s", rule->spec.name);
@@ -379,10 +379,10 @@ static int send_rule(struct ust_app *app, uint64_t channel_key,
 		desc.nr_exclusions = rule->spec.exclusion_count;
 		desc.exclusions = exclusions;
 	}
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_rule_desc(&buf, &desc);
 	ret = ust_app_call(app, UST_CMD_RULE_CREATE, &buf, NULL, 0, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	free(exclusions);
 	return ret;
 }

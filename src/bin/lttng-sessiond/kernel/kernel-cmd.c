@@ -364,7 +364,7 @@ int kernel_cmd_tracker_change(struct session *session,
 }
 
 int kernel_cmd_tracker_list(struct session *session,
-			    enum lttng_process_attr attr, struct lsc_buf *reply)
+			    enum lttng_process_attr attr, struct wire_buf *reply)
 {
 	const struct kernel_tracker *t;
 	struct kernel_session *ks;
@@ -376,12 +376,12 @@ int kernel_cmd_tracker_list(struct session *session,
 	if (attr >= KERNEL_TRACKER_COUNT)
 		return LTTNG_ERR_INVALID;
 	t = &ks->trackers[attr];
-	lsc_put_u32(reply, (uint32_t)t->policy);
-	lsc_put_u32(reply, (uint32_t)t->count);
+	wire_put_u32(reply, (uint32_t)t->policy);
+	wire_put_u32(reply, (uint32_t)t->count);
 	for (i = 0; i < t->count; i++) {
-		lsc_put_i32(reply, (int32_t)t->values[i].type);
-		lsc_put_i64(reply, t->values[i].id);
-		lsc_put_str(reply, t->values[i].name);
+		wire_put_i32(reply, (int32_t)t->values[i].type);
+		wire_put_i64(reply, t->values[i].id);
+		wire_put_str(reply, t->values[i].name);
 	}
 	return LTTNG_OK;
 }
@@ -402,7 +402,7 @@ int kernel_cmd_track_pid(struct session *session, int pid, bool track)
 		LTTNG_PROCESS_ATTR_VALUE_TYPE_PID, pid, NULL);
 }
 
-int kernel_cmd_list_tracker_pids(struct session *session, struct lsc_buf *reply)
+int kernel_cmd_list_tracker_pids(struct session *session, struct wire_buf *reply)
 {
 	const struct kernel_tracker *t;
 	struct kernel_session *ks;
@@ -412,11 +412,11 @@ int kernel_cmd_list_tracker_pids(struct session *session, struct lsc_buf *reply)
 	if (ret != LTTNG_OK)
 		return ret;
 	t = &ks->trackers[LTTNG_PROCESS_ATTR_PROCESS_ID];
-	lsc_put_i32(reply,
+	wire_put_i32(reply,
 		    t->policy == LTTNG_TRACKING_POLICY_INCLUDE_ALL ? 1 : 0);
-	lsc_put_u32(reply, (uint32_t)t->count);
+	wire_put_u32(reply, (uint32_t)t->count);
 	for (i = 0; i < t->count; i++)
-		lsc_put_i32(reply, (int32_t)t->values[i].id);
+		wire_put_i32(reply, (int32_t)t->values[i].id);
 	return LTTNG_OK;
 }
 
@@ -537,7 +537,7 @@ static const char *listed_name(const char *line, size_t len, bool syscalls)
  * sys_enter_ events).
  */
 static uint32_t put_events(const char *text, bool syscalls,
-			   struct lsc_buf *reply)
+			   struct wire_buf *reply)
 {
 	const char *line = text;
 	uint32_t count = 0;
@@ -566,7 +566,7 @@ static uint32_t put_events(const char *text, bool syscalls,
 	return count;
 }
 
-static int list_events(struct lsc_buf *reply, bool syscalls)
+static int list_events(struct wire_buf *reply, bool syscalls)
 {
 	char *text, err[512];
 	int ret = kernel_domain_available();
@@ -578,7 +578,7 @@ static int list_events(struct lsc_buf *reply, bool syscalls)
 		ERR("%s", err);
 		return LTTNG_ERR_KERN_LIST_FAIL;
 	}
-	lsc_put_u32(reply,
+	wire_put_u32(reply,
 		    put_events(text, syscalls, NULL) +
 			    (syscalls ? 0 : kernel_statedump_event_count()));
 	if (!syscalls)
@@ -588,12 +588,12 @@ static int list_events(struct lsc_buf *reply, bool syscalls)
 	return LTTNG_OK;
 }
 
-int kernel_cmd_list_tracepoints(struct lsc_buf *reply)
+int kernel_cmd_list_tracepoints(struct wire_buf *reply)
 {
 	return list_events(reply, false);
 }
 
-int kernel_cmd_list_syscalls(struct lsc_buf *reply)
+int kernel_cmd_list_syscalls(struct wire_buf *reply)
 {
 	return list_events(reply, true);
 }

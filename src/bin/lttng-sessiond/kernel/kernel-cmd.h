@@ -11,7 +11,7 @@
 
 #include <lttng/tracker.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 #include "sessiond-comm/message.h"
 #include "sessiond-comm/codec.h"
 
@@ -49,14 +49,14 @@ int kernel_cmd_tracker_change(struct session *session,
 /* A tracker's policy and values (LSC_CMD_PROCESS_ATTR_TRACKER_LIST). */
 int kernel_cmd_tracker_list(struct session *session,
 			    enum lttng_process_attr attr,
-			    struct lsc_buf *reply);
+			    struct wire_buf *reply);
 
 /* track/untrack --kernel --pid (pid -1: --all). */
 int kernel_cmd_track_pid(struct session *session, int pid, bool track);
 
 /* The tracker's state: i32 all, u32 count, count x i32 pid. */
 int kernel_cmd_list_tracker_pids(struct session *session,
-				 struct lsc_buf *reply);
+				 struct wire_buf *reply);
 
 /* Session life cycle: no-ops for sessions without kernel channels. */
 int kernel_cmd_start(struct session *session);
@@ -107,9 +107,9 @@ void kernel_cmd_channel_stats(struct session *session, const char *channel,
 int kernel_cmd_channel_count(const struct session *session);
 
 /* Appends the kernel tracepoints (count + events) to reply. */
-int kernel_cmd_list_tracepoints(struct lsc_buf *reply);
+int kernel_cmd_list_tracepoints(struct wire_buf *reply);
 
 /* Appends the system calls tracefs can record (count + events). */
-int kernel_cmd_list_syscalls(struct lsc_buf *reply);
+int kernel_cmd_list_syscalls(struct wire_buf *reply);
 
 #endif /* SESSIOND_KERNEL_CMD_H */

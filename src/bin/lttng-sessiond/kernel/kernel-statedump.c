@@ -24,7 +24,7 @@ uint32_t kernel_statedump_event_count(void)
 	return STATEDUMP_NR_EVENTS;
 }
 
-void kernel_statedump_list(struct lsc_buf *reply)
+void kernel_statedump_list(struct wire_buf *reply)
 {
 	int e;
 
