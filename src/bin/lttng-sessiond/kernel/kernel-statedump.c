@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "../channel.h"
-#include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
-#include "../../lttng-consumerd/kernel/statedump-events.h"
+#include "consumer-comm/kconsumer-protocol.h"
+#include "statedump-events/statedump-events.h"
 #include "kernel-consumer.h"
 #include "kernel-domain.h"
 #include "kernel-statedump.h"
