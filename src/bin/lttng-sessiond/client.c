@@ -18,7 +18,7 @@
 #include "cmd.h"
 #include "config.h"
 #include "session.h"
-#include "ust-session.h"
+#include "ust-app-sync.h"
 #include "sessiond-comm/message.h"
 #include "util/log.h"
 #include "util/unix-socket.h"
@@ -122,7 +122,7 @@ static void sync_started_sessions(void)
 {
 	for (struct session *s = session_first(); s; s = s->next)
 		if (s->has_been_started)
-			ust_session_sync_all(s);
+			ust_app_sync_session(s);
 }
 
 /* Run one decoded request and send its reply; 0 or a negative errno. */

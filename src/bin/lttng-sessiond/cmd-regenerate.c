@@ -22,6 +22,7 @@
 #include "daemon-clock.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
+#include "ust-app-sync.h"
 #include "ust-session.h"
 #include "util/log.h"
 
@@ -87,7 +88,7 @@ int cmd_regenerate_statedump(struct cmd_ctx *ctx)
 		    session->name);
 		return ret;
 	}
-	ust_session_regenerate_statedump(session);
+	ust_app_sync_statedump(session);
 	DBG("State dump of session %s regenerated", session->name);
 	return LTTNG_OK;
 }

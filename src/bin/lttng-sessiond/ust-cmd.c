@@ -11,6 +11,7 @@
 #include "filter/validator.h"
 #include "session.h"
 #include "ust-cmd.h"
+#include "ust-app-sync.h"
 #include "ust-session.h"
 #include "ust-tracepoint-list.h"
 #include "util/log.h"
@@ -255,7 +256,7 @@ static int tracker_change(struct session *session, enum lttng_process_attr attr,
 			      : process_attr_tracker_remove(tracker, &value);
 	}
 	session->ust_trackers.used = true;
-	if (ret == LTTNG_OK && ust_session_sync_all(session) == -ENOMEM)
+	if (ret == LTTNG_OK && ust_app_sync_session(session) == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
 	return ret;
 }
