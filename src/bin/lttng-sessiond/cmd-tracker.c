@@ -5,7 +5,7 @@
  * list-tracker-pids). Each domain applies them (its entry of the domain
  * table, domain.h): the kernel domain in kernel/kernel-tracker.c, the
  * user space domain's virtual process, user and group ID trackers in
- * process-attr-tracker.c, applied to the apps by ust-session.c.
+ * process-attr-tracker.c, applied to the apps by ust-app-sync.c.
  */
 #include <stdlib.h>
 
