@@ -3,17 +3,17 @@
 Checks the layering of the source tree, and exits 1 listing every
 breach:
 
-  include/        public headers
+  include/        public headers: include nothing else of the tree
   src/common/X    shared by several binaries and libraries
   src/lib/X       one library: may use include/ and src/common/
   src/bin/X       one program: may use include/ and src/common/
 
 Nothing under src/common/ reaches into src/lib/ or src/bin/; nothing
 under src/lib/X or src/bin/X reaches into another src/lib/Y or
-src/bin/Y. "Reaches" means: a quoted #include that resolves (from the
-including file's folder, then the include directories meson gives:
-the unit's own root, src/common, include) to a file there, or that is
-found nowhere else but there (a private include directory); a path in
+src/bin/Y. "Reaches" means: an #include that resolves (a quoted one from the
+including file's folder first, then the include directories meson
+gives: the unit's own root, src/common, include) to a file there, or a
+quoted one found nowhere else but there (a private include directory); a path in
 a meson.build (files(), include_directories(), any quoted path) that
 resolves there; or a meson.build using an include directory variable
 defined by another unit.
@@ -24,7 +24,7 @@ import os
 import re
 import sys
 
-INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s+([<"])([^">]+)[">]', re.M)
 MESON_STRING_RE = re.compile(r"'([^'\n]*)'")
 INC_VAR_DEF_RE = re.compile(r'^\s*(\w+)\s*=\s*include_directories\(', re.M)
 IDENT_RE = re.compile(r'\b(\w+)\b')
@@ -46,6 +46,8 @@ def allowed(src_unit, dst_unit):
     """Whether a file of src_unit may use a file of dst_unit."""
     if dst_unit is None:
         return False  # src/ never reaches into tests/ or elsewhere
+    if src_unit[0] == 'include':
+        return dst_unit[0] == 'include'  # installed as they are
     if dst_unit == src_unit or dst_unit[0] == 'include':
         return True
     if dst_unit[0] == 'common':
@@ -58,7 +60,7 @@ def unit_root(root, unit):
 
 
 def source_files(root):
-    for top in ('src',):
+    for top in ('include', 'src'):
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
             dirnames.sort()
             for name in sorted(filenames):
@@ -80,31 +82,36 @@ def private_dirs(root):
 def check_includes(root, path, unit, privates, breaches):
     with open(path, encoding='utf-8', errors='replace') as f:
         text = f.read()
-    search = [os.path.dirname(path), unit_root(root, unit),
-              os.path.join(root, 'src', 'common'),
-              os.path.join(root, 'include')]
+    if unit[0] == 'include':
+        search = [os.path.dirname(path), os.path.join(root, 'include')]
+    else:
+        search = [os.path.dirname(path), unit_root(root, unit),
+                  os.path.join(root, 'src', 'common'),
+                  os.path.join(root, 'include')]
     for m in INCLUDE_RE.finditer(text):
-        name = m.group(1)
+        quoted, name = m.group(1) == '"', m.group(2)
         line = text.count('\n', 0, m.start()) + 1
         where = f'{os.path.relpath(path, root)}:{line}'
         found = None
-        for d in search:
+        for d in search if quoted else search[1:]:
             candidate = os.path.normpath(os.path.join(d, name))
             if os.path.isfile(candidate):
                 found = candidate
                 break
         if found:
             if not allowed(unit, unit_of(root, found)):
-                breaches.append(f'{where}: #include "{name}" reaches '
+                breaches.append(f'{where}: #include {name} reaches '
                                 f'{os.path.relpath(found, root)}')
             continue
+        if not quoted:
+            continue  # a system header
         # Not found through the allowed include directories: found only
         # through another unit's private include directory?
         for d in privates:
             candidate = os.path.normpath(os.path.join(d, name))
             if os.path.isfile(candidate) and \
                     not allowed(unit, unit_of(root, candidate)):
-                breaches.append(f'{where}: #include "{name}" is found only '
+                breaches.append(f'{where}: #include {name} is found only '
                                 f'in {os.path.relpath(candidate, root)}')
                 break
 
@@ -162,7 +169,8 @@ def main():
     checked = 0
     for path in source_files(root):
         unit = unit_of(root, path)
-        if unit is None or unit[0] == 'include':
+        if unit is None or (unit[0] == 'include' and
+                            os.path.basename(path) == 'meson.build'):
             continue
         if path.endswith(('.c', '.h')):
             check_includes(root, path, unit, privates, breaches)
