@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/clock-override.h"
+#include "trace-clock/clock-plugin-loader.h"
 #include "consume-thread.h"
 #include "kernel/kconsumer.h"
 #include "ust-consumer.h"

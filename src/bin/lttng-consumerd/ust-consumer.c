@@ -30,13 +30,13 @@ static int send_streams(int sock, const struct ust_channel *chan)
 	return 0;
 }
 
-static int handle_channel_create(int sock, struct lsc_cursor *cur)
+static int handle_channel_create(int sock, struct wire_cursor *cur)
 {
 	struct consumer_channel_desc desc;
 	struct ust_channel *chan;
 	int ret;
 
-	if (consumer_get_channel_desc(cur, &desc) || lsc_cursor_finish(cur))
+	if (consumer_get_channel_desc(cur, &desc) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
 	ret = ust_channel_create(&desc, &chan);
@@ -54,17 +54,17 @@ static int handle_channel_create(int sock, struct lsc_cursor *cur)
 
 enum channel_action { FLUSH, RECOVER, DESTROY, DATA_PENDING, STATS };
 
-static int handle_channel_action(int sock, struct lsc_cursor *cur,
+static int handle_channel_action(int sock, struct wire_cursor *cur,
 				 enum channel_action action)
 {
 	struct ust_channel *chan;
-	struct lsc_buf reply;
+	struct wire_buf reply;
 	uint64_t key;
 	uint32_t pending = 0;
 	uint64_t discarded = 0, lost = 0;
 	int ret;
 
-	if (lsc_get_u64(cur, &key) || lsc_cursor_finish(cur))
+	if (wire_get_u64(cur, &key) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
 	chan = ust_channel_find(key);
@@ -98,24 +98,24 @@ static int handle_channel_action(int sock, struct lsc_cursor *cur,
 		consume_thread_wake();
 	if (action != DATA_PENDING && action != STATS)
 		return consumer_send_reply(sock, 0, NULL);
-	lsc_buf_init(&reply);
+	wire_buf_init(&reply);
 	if (action == STATS) {
-		lsc_put_u64(&reply, discarded);
-		lsc_put_u64(&reply, lost);
+		wire_put_u64(&reply, discarded);
+		wire_put_u64(&reply, lost);
 	} else {
-		lsc_put_u32(&reply, pending);
+		wire_put_u32(&reply, pending);
 	}
 	ret = consumer_send_reply(sock, 0, &reply);
-	lsc_buf_fini(&reply);
+	wire_buf_fini(&reply);
 	return ret;
 }
 
-static int handle_metadata_create(int sock, struct lsc_cursor *cur)
+static int handle_metadata_create(int sock, struct wire_cursor *cur)
 {
 	struct consumer_metadata_desc desc;
 	int ret;
 
-	if (consumer_get_metadata_desc(cur, &desc) || lsc_cursor_finish(cur))
+	if (consumer_get_metadata_desc(cur, &desc) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
 	ret = metadata_output_create(&desc);
@@ -124,16 +124,16 @@ static int handle_metadata_create(int sock, struct lsc_cursor *cur)
 }
 
 /* METADATA_PUSH appends text; METADATA_REGENERATE replaces it all. */
-static int handle_metadata_text(int sock, struct lsc_cursor *cur,
+static int handle_metadata_text(int sock, struct wire_cursor *cur,
 				bool regenerate)
 {
 	char *text = NULL;
 	uint64_t key;
 	int ret;
 
-	if (lsc_get_u64(cur, &key) ||
-	    lsc_get_str_dup(cur, CONSUMER_MAX_PAYLOAD, &text) || !text ||
-	    lsc_cursor_finish(cur)) {
+	if (wire_get_u64(cur, &key) ||
+	    wire_get_str_dup(cur, CONSUMER_MAX_PAYLOAD, &text) || !text ||
+	    wire_cursor_finish(cur)) {
 		free(text);
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	}
@@ -145,12 +145,12 @@ static int handle_metadata_text(int sock, struct lsc_cursor *cur,
 	return consumer_send_reply(sock, ret, NULL);
 }
 
-static int handle_metadata_destroy(int sock, struct lsc_cursor *cur)
+static int handle_metadata_destroy(int sock, struct wire_cursor *cur)
 {
 	uint64_t key;
 	int ret;
 
-	if (lsc_get_u64(cur, &key) || lsc_cursor_finish(cur))
+	if (wire_get_u64(cur, &key) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
 	ret = metadata_output_destroy(key);
@@ -158,13 +158,13 @@ static int handle_metadata_destroy(int sock, struct lsc_cursor *cur)
 	return consumer_send_reply(sock, ret, NULL);
 }
 
-static int handle_snapshot(int sock, struct lsc_cursor *cur, bool metadata)
+static int handle_snapshot(int sock, struct wire_cursor *cur, bool metadata)
 {
 	struct consumer_snapshot_desc desc;
 	struct ust_channel *chan;
 	int ret;
 
-	if (consumer_get_snapshot_desc(cur, &desc) || lsc_cursor_finish(cur))
+	if (consumer_get_snapshot_desc(cur, &desc) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
 	if (metadata) {
@@ -177,7 +177,7 @@ static int handle_snapshot(int sock, struct lsc_cursor *cur, bool metadata)
 	return consumer_send_reply(sock, ret, NULL);
 }
 
-static int handle_channel_rotate(int sock, struct lsc_cursor *cur)
+static int handle_channel_rotate(int sock, struct wire_cursor *cur)
 {
 	char new_dir[CONSUMER_PATH_MAX];
 	struct ust_channel *chan;
@@ -185,9 +185,9 @@ static int handle_channel_rotate(int sock, struct lsc_cursor *cur)
 	uint32_t flags;
 	int ret;
 
-	if (lsc_get_u64(cur, &key) || lsc_get_u32(cur, &flags) ||
-	    lsc_get_str(cur, new_dir, sizeof(new_dir)) ||
-	    lsc_cursor_finish(cur))
+	if (wire_get_u64(cur, &key) || wire_get_u32(cur, &flags) ||
+	    wire_get_str(cur, new_dir, sizeof(new_dir)) ||
+	    wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
 	chan = ust_channel_find(key);
@@ -196,15 +196,15 @@ static int handle_channel_rotate(int sock, struct lsc_cursor *cur)
 	return consumer_send_reply(sock, ret, NULL);
 }
 
-static int handle_metadata_rotate(int sock, struct lsc_cursor *cur)
+static int handle_metadata_rotate(int sock, struct wire_cursor *cur)
 {
 	char new_dir[CONSUMER_PATH_MAX];
 	uint64_t key;
 	int ret;
 
-	if (lsc_get_u64(cur, &key) ||
-	    lsc_get_str(cur, new_dir, sizeof(new_dir)) ||
-	    lsc_cursor_finish(cur))
+	if (wire_get_u64(cur, &key) ||
+	    wire_get_str(cur, new_dir, sizeof(new_dir)) ||
+	    wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
 	ret = metadata_output_rotate(key, new_dir);
@@ -214,9 +214,9 @@ static int handle_metadata_rotate(int sock, struct lsc_cursor *cur)
 
 static int dispatch(int sock, const struct consumer_message *msg)
 {
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 
-	lsc_cursor_init(&cur, msg->payload, msg->payload_len);
+	wire_cursor_init(&cur, msg->payload, msg->payload_len);
 	DBG3("Request %u (%u bytes)", msg->command, msg->payload_len);
 	switch ((enum consumer_command)msg->command) {
 	case CONSUMER_CMD_CHANNEL_CREATE:

@@ -16,7 +16,7 @@
 #include "notify-thread.h"
 #include "session.h"
 #include "ust-app.h"
-#include "ust-session.h"
+#include "ust-app-sync.h"
 #include "util/log.h"
 #include "util/unix-socket.h"
 
@@ -115,7 +115,7 @@ static void register_app(struct ust_app *app)
 	}
 	DBG("Application pid %d (%s, uid %d, %u-bit) registered", (int)app->pid,
 	    app->procname, (int)app->uid, app->bitness);
-	ust_session_sync_app(app);
+	ust_app_sync(app);
 	ret = ust_app_call(app, UST_CMD_REGISTER_DONE, NULL, NULL, 0, NULL);
 	if (ret)
 		DBG("Application pid %d: registration done: %d", (int)app->pid,

@@ -18,7 +18,7 @@
 #include "cmd.h"
 #include "config.h"
 #include "session.h"
-#include "ust-session.h"
+#include "ust-app-sync.h"
 #include "sessiond-comm/message.h"
 #include "util/log.h"
 #include "util/unix-socket.h"
@@ -122,7 +122,7 @@ static void sync_started_sessions(void)
 {
 	for (struct session *s = session_first(); s; s = s->next)
 		if (s->has_been_started)
-			ust_session_sync_all(s);
+			ust_app_sync_session(s);
 }
 
 /* Run one decoded request and send its reply; 0 or a negative errno. */
@@ -130,12 +130,12 @@ static int answer(int fd, const struct lsc_message *msg,
 		  const struct ucred *cred)
 {
 	cmd_handler handler = cmd_lookup(msg->command);
-	struct lsc_buf reply;
+	struct wire_buf reply;
 	struct cmd_ctx ctx;
 	int code, ret;
 
-	lsc_buf_init(&reply);
-	lsc_cursor_init(&ctx.req, msg->payload, msg->payload_len);
+	wire_buf_init(&reply);
+	wire_cursor_init(&ctx.req, msg->payload, msg->payload_len);
 	ctx.reply = &reply;
 	ctx.uid = cred->uid;
 	ctx.gid = cred->gid;
@@ -149,7 +149,7 @@ static int answer(int fd, const struct lsc_message *msg,
 	DBG2("Command %s: %s", lsc_command_name(msg->command),
 	     code == LTTNG_OK ? "ok" : "failed");
 	ret = lsc_send_reply(fd, code, code == LTTNG_OK ? &reply : NULL);
-	lsc_buf_fini(&reply);
+	wire_buf_fini(&reply);
 	if (!ret && code == LTTNG_ERR_INVALID_PROTOCOL)
 		ret = -EBADMSG;
 	return ret;

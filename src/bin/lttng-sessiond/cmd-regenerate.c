@@ -22,6 +22,7 @@
 #include "daemon-clock.h"
 #include "kernel/kernel-cmd.h"
 #include "session.h"
+#include "ust-app-sync.h"
 #include "ust-session.h"
 #include "util/log.h"
 
@@ -29,8 +30,8 @@ static int decode_session(struct cmd_ctx *ctx, struct session **out)
 {
 	char name[LTTNG_NAME_MAX];
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
-	    lsc_cursor_finish(&ctx->req))
+	if (wire_get_str(&ctx->req, name, sizeof(name)) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	return cmd_find_session(ctx, name, out);
 }
@@ -87,7 +88,7 @@ int cmd_regenerate_statedump(struct cmd_ctx *ctx)
 		    session->name);
 		return ret;
 	}
-	ust_session_regenerate_statedump(session);
+	ust_app_sync_statedump(session);
 	DBG("State dump of session %s regenerated", session->name);
 	return LTTNG_OK;
 }

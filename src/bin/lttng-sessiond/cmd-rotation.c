@@ -21,7 +21,7 @@ static int find_session(struct cmd_ctx *ctx, struct session **out, int *lookup)
 {
 	char name[LTTNG_NAME_MAX];
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)))
+	if (wire_get_str(&ctx->req, name, sizeof(name)))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	*lookup = cmd_find_session(ctx, name, out);
 	return LTTNG_OK;
@@ -29,7 +29,7 @@ static int find_session(struct cmd_ctx *ctx, struct session **out, int *lookup)
 
 static int finish(struct cmd_ctx *ctx, int lookup)
 {
-	if (lsc_cursor_finish(&ctx->req))
+	if (wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	return lookup;
 }
@@ -47,9 +47,9 @@ int cmd_rotate_session(struct cmd_ctx *ctx)
 		ret = rotation_rotate(session, archive, sizeof(archive));
 	if (ret != LTTNG_OK)
 		return ret;
-	lsc_put_u64(ctx->reply, session->rotation.rotation_count);
-	lsc_put_i32(ctx->reply, LTTNG_ROTATION_STATE_COMPLETED);
-	lsc_put_str(ctx->reply, archive);
+	wire_put_u64(ctx->reply, session->rotation.rotation_count);
+	wire_put_i32(ctx->reply, LTTNG_ROTATION_STATE_COMPLETED);
+	wire_put_str(ctx->reply, archive);
 	return LTTNG_OK;
 }
 
@@ -61,7 +61,7 @@ int cmd_rotation_get_info(struct cmd_ctx *ctx)
 	uint64_t id;
 	int ret = find_session(ctx, &session, &lookup);
 
-	if (ret == LTTNG_OK && lsc_get_u64(&ctx->req, &id))
+	if (ret == LTTNG_OK && wire_get_u64(&ctx->req, &id))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK)
 		ret = finish(ctx, lookup);
@@ -72,14 +72,14 @@ int cmd_rotation_get_info(struct cmd_ctx *ctx)
 		return LTTNG_ERR_INVALID;
 	if (id < r->rotation_count) {
 		/* only the last rotation's outcome is kept */
-		lsc_put_i32(ctx->reply, LTTNG_ROTATION_STATE_EXPIRED);
-		lsc_put_str(ctx->reply, NULL);
+		wire_put_i32(ctx->reply, LTTNG_ROTATION_STATE_EXPIRED);
+		wire_put_str(ctx->reply, NULL);
 	} else if (r->last_archive[0]) {
-		lsc_put_i32(ctx->reply, LTTNG_ROTATION_STATE_COMPLETED);
-		lsc_put_str(ctx->reply, r->last_archive);
+		wire_put_i32(ctx->reply, LTTNG_ROTATION_STATE_COMPLETED);
+		wire_put_str(ctx->reply, r->last_archive);
 	} else {
-		lsc_put_i32(ctx->reply, LTTNG_ROTATION_STATE_ERROR);
-		lsc_put_str(ctx->reply, NULL);
+		wire_put_i32(ctx->reply, LTTNG_ROTATION_STATE_ERROR);
+		wire_put_str(ctx->reply, NULL);
 	}
 	return LTTNG_OK;
 }
@@ -134,8 +134,8 @@ int cmd_rotation_set_schedule(struct cmd_ctx *ctx)
 	int ret = find_session(ctx, &session, &lookup);
 
 	if (ret == LTTNG_OK &&
-	    (lsc_get_i32(&ctx->req, &type) || lsc_get_u32(&ctx->req, &add) ||
-	     lsc_get_u64(&ctx->req, &value) || add > 1))
+	    (wire_get_i32(&ctx->req, &type) || wire_get_u32(&ctx->req, &add) ||
+	     wire_get_u64(&ctx->req, &value) || add > 1))
 		ret = LTTNG_ERR_INVALID_PROTOCOL;
 	if (ret == LTTNG_OK)
 		ret = finish(ctx, lookup);
@@ -154,8 +154,8 @@ int cmd_list_rotation_schedules(struct cmd_ctx *ctx)
 		ret = finish(ctx, lookup);
 	if (ret != LTTNG_OK)
 		return ret;
-	lsc_put_u64(ctx->reply, session->rotation.timer_period_us);
-	lsc_put_u64(ctx->reply, session->rotation.size_threshold);
+	wire_put_u64(ctx->reply, session->rotation.timer_period_us);
+	wire_put_u64(ctx->reply, session->rotation.size_threshold);
 	return LTTNG_OK;
 }
 
@@ -175,6 +175,6 @@ int cmd_clear_session(struct cmd_ctx *ctx)
 		       session->output_path[0];
 	ret = rotation_clear(session);
 	if (ret == LTTNG_OK)
-		lsc_put_u32(ctx->reply, closed_chunk ? 1 : 0);
+		wire_put_u32(ctx->reply, closed_chunk ? 1 : 0);
 	return ret;
 }

@@ -36,10 +36,10 @@ struct save_request {
 
 static int decode_request(struct cmd_ctx *ctx, struct save_request *req)
 {
-	if (lsc_get_str(&ctx->req, req->session, sizeof(req->session)) ||
-	    lsc_get_str(&ctx->req, req->dir, sizeof(req->dir)) ||
-	    lsc_get_u32(&ctx->req, &req->overwrite) ||
-	    lsc_cursor_finish(&ctx->req))
+	if (wire_get_str(&ctx->req, req->session, sizeof(req->session)) ||
+	    wire_get_str(&ctx->req, req->dir, sizeof(req->dir)) ||
+	    wire_get_u32(&ctx->req, &req->overwrite) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	return LTTNG_OK;
 }

@@ -20,8 +20,8 @@ static int decode_session(struct cmd_ctx *ctx, struct session **out)
 {
 	char name[LTTNG_NAME_MAX];
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
-	    lsc_cursor_finish(&ctx->req))
+	if (wire_get_str(&ctx->req, name, sizeof(name)) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	return cmd_find_session(ctx, name, out);
 }
@@ -50,7 +50,7 @@ int cmd_create_session(struct cmd_ctx *ctx)
 	int ret;
 
 	if (lsc_get_create_session(&ctx->req, &req) ||
-	    lsc_cursor_finish(&ctx->req))
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	daemon_clock_check();
 	ret = session_create(&req, sessiond_config.home, &session);
@@ -74,9 +74,9 @@ int cmd_set_session_shm_path(struct cmd_ctx *ctx)
 	struct session *session;
 	int ret;
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
-	    lsc_get_str(&ctx->req, path, sizeof(path)) ||
-	    lsc_cursor_finish(&ctx->req))
+	if (wire_get_str(&ctx->req, name, sizeof(name)) ||
+	    wire_get_str(&ctx->req, path, sizeof(path)) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	ret = cmd_find_session(ctx, name, &session);
 	if (ret != LTTNG_OK)
@@ -96,11 +96,11 @@ int cmd_set_consumer_url(struct cmd_ctx *ctx)
 	uint32_t network;
 	int ret;
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
-	    lsc_get_u32(&ctx->req, &network) || network > 1 ||
-	    lsc_get_str(&ctx->req, ctrl, sizeof(ctrl)) ||
-	    lsc_get_str(&ctx->req, data, sizeof(data)) ||
-	    lsc_cursor_finish(&ctx->req))
+	if (wire_get_str(&ctx->req, name, sizeof(name)) ||
+	    wire_get_u32(&ctx->req, &network) || network > 1 ||
+	    wire_get_str(&ctx->req, ctrl, sizeof(ctrl)) ||
+	    wire_get_str(&ctx->req, data, sizeof(data)) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	ret = cmd_find_session(ctx, name, &session);
 	if (ret != LTTNG_OK)
@@ -129,10 +129,10 @@ int cmd_destroy_session(struct cmd_ctx *ctx)
 		       session->output_path[0] != '\0' &&
 		       session->rotation.chunk_exists;
 	rotation_destroy_session(session, archive, sizeof(archive));
-	lsc_put_u32(ctx->reply, closed_chunk);
-	lsc_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
+	wire_put_u32(ctx->reply, closed_chunk);
+	wire_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
 					   : LTTNG_ROTATION_STATE_NO_ROTATION);
-	lsc_put_str(ctx->reply, archive[0] ? archive : NULL);
+	wire_put_str(ctx->reply, archive[0] ? archive : NULL);
 	return LTTNG_OK;
 }
 
@@ -142,12 +142,12 @@ int cmd_list_sessions(struct cmd_ctx *ctx)
 	struct session *s;
 	uint32_t count = 0;
 
-	if (lsc_cursor_finish(&ctx->req))
+	if (wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	/* only the sessions the client may use, as LTTng lists them */
 	for (s = session_first(); s; s = s->next)
 		count += session_access_ok(s, ctx->uid);
-	lsc_put_u32(ctx->reply, count);
+	wire_put_u32(ctx->reply, count);
 	for (s = session_first(); s; s = s->next) {
 		if (!session_access_ok(s, ctx->uid))
 			continue;
@@ -239,7 +239,7 @@ int cmd_data_pending(struct cmd_ctx *ctx)
 		return ret;
 	if (session->active)
 		return LTTNG_ERR_SESSION_STARTED;
-	lsc_put_u32(ctx->reply, ust_session_data_pending(session) ? 1 : 0);
+	wire_put_u32(ctx->reply, ust_session_data_pending(session) ? 1 : 0);
 	return LTTNG_OK;
 }
 
@@ -255,7 +255,7 @@ int cmd_list_domains(struct cmd_ctx *ctx)
 	 * was changed, as LTTng lists it. */
 	bool ust = session->ust.channel_count || session->ust_trackers.used;
 
-	lsc_put_u32(ctx->reply,
+	wire_put_u32(ctx->reply,
 		    (ust ? 1 : 0) +
 			    (kernel_cmd_channel_count(session) ? 1 : 0));
 	if (kernel_cmd_channel_count(session)) {

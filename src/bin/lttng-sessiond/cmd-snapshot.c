@@ -30,10 +30,10 @@ static int decode_request(struct cmd_ctx *ctx, struct lsc_snapshot_output *out,
 	uint32_t wait;
 	int ret;
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
+	if (wire_get_str(&ctx->req, name, sizeof(name)) ||
 	    lsc_get_snapshot_output(&ctx->req, out) ||
-	    (with_wait && lsc_get_u32(&ctx->req, &wait)) ||
-	    lsc_cursor_finish(&ctx->req))
+	    (with_wait && wire_get_u32(&ctx->req, &wait)) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	ret = cmd_find_session(ctx, name, session);
 	if (ret != LTTNG_OK)
@@ -53,8 +53,8 @@ int cmd_snapshot_add_output(struct cmd_ctx *ctx)
 		return ret;
 	ret = session_snapshot_add_output(&session->snap, &req, &id);
 	if (ret == LTTNG_OK) {
-		lsc_put_u32(ctx->reply, id);
-		lsc_put_str(ctx->reply, session->snap.output->name);
+		wire_put_u32(ctx->reply, id);
+		wire_put_str(ctx->reply, session->snap.output->name);
 	}
 	return ret;
 }
@@ -77,15 +77,15 @@ int cmd_snapshot_list_output(struct cmd_ctx *ctx)
 	struct session *session;
 	int ret;
 
-	if (lsc_get_str(&ctx->req, name, sizeof(name)) ||
-	    lsc_cursor_finish(&ctx->req))
+	if (wire_get_str(&ctx->req, name, sizeof(name)) ||
+	    wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
 	ret = cmd_find_session(ctx, name, &session);
 	if (ret != LTTNG_OK)
 		return ret;
 	if (!session_keeps_buffers(session))
 		return LTTNG_ERR_NOT_SNAPSHOT_SESSION;
-	lsc_put_u32(ctx->reply, session->snap.output ? 1 : 0);
+	wire_put_u32(ctx->reply, session->snap.output ? 1 : 0);
 	if (session->snap.output) {
 		snapshot_output_describe(session->snap.output, &entry);
 		lsc_put_snapshot_output(ctx->reply, &entry);

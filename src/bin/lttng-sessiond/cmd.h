@@ -10,11 +10,11 @@
 
 #include <sys/types.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 struct cmd_ctx {
-	struct lsc_cursor req;
-	struct lsc_buf *reply;
+	struct wire_cursor req;
+	struct wire_buf *reply;
 	uid_t uid; /* the client's credentials (SO_PEERCRED) */
 	gid_t gid;
 };
@@ -76,24 +76,11 @@ int cmd_set_session_shm_path(struct cmd_ctx *ctx);
 int cmd_set_consumer_url(struct cmd_ctx *ctx);
 
 struct session;
-struct domain;
 struct lsc_target;
-struct lsc_channel;
 
-/*
- * Shared by the handlers (cmd-channel.c): decode a target and find its
- * session; pick the domain a target names (only user space is kept
- * here: the kernel domain needs a root daemon and the tracefs work,
- * agents need the agent thread); create a user space channel.
- */
+/* Decode a target and find its session (cmd_find_session). */
 int cmd_decode_target(struct cmd_ctx *ctx, struct lsc_target *target,
 		      struct session **session);
-/* The error of any kernel domain request: LTTng's for a user daemon. */
-int cmd_kernel_error(void);
-int cmd_find_domain(struct session *session, int32_t domain_type,
-		    struct domain **domain);
-int cmd_add_ust_channel(struct session *session, const struct lsc_channel *req,
-			int32_t buffer_type);
 
 /*
  * The session a client names, for a command on it: LTTNG_OK,

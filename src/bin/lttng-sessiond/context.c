@@ -8,6 +8,7 @@
 #include <lttng/lttng.h>
 
 #include "context.h"
+#include "ust-context/context-desc.h"
 
 int context_check_ust(const struct lsc_context *spec)
 {
@@ -92,4 +93,11 @@ void context_destroy_all(struct context *list)
 		free(list);
 		list = next;
 	}
+}
+
+int context_ust_desc(const struct context *c, struct ust_context_desc *out)
+{
+	return ust_ctx_desc_from_lttng(
+		c->spec.type, c->spec.perf_type, c->spec.perf_config,
+		c->spec.perf_name, c->spec.app_provider, c->spec.app_name, out);
 }

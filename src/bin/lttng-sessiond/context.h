@@ -1,7 +1,8 @@
 /*
  * Context fields recorded with every event of a channel (vpid, procname,
  * perf counters, application contexts...). A channel owns a list of
- * them; cmd-event.c adds to it, the app registry will read it.
+ * them; the domains' commands add to it, the user space domain also
+ * describes them to the apps (context_ust_desc).
  */
 #ifndef SESSIOND_CONTEXT_H
 #define SESSIOND_CONTEXT_H
@@ -26,5 +27,9 @@ struct context *context_find(struct context *list,
 int context_add(struct context **list, const struct lsc_context *spec);
 
 void context_destroy_all(struct context *list);
+
+struct ust_context_desc;
+/* The app protocol form of a context: 0 or -EINVAL (not user space). */
+int context_ust_desc(const struct context *c, struct ust_context_desc *out);
 
 #endif /* SESSIOND_CONTEXT_H */

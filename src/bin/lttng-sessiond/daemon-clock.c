@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/clock-override.h"
+#include "trace-clock/clock-plugin-loader.h"
 #include "daemon-clock.h"
 #include "util/log.h"
 

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "domain.h"
+#include "kernel/kernel-cmd.h"
+#include "ust-cmd.h"
 
 void domain_init(struct domain *domain, enum lttng_domain_type type)
 {
@@ -65,4 +67,44 @@ void domain_add_channel(struct domain *domain, struct channel *chan,
 	domain->channel_count++;
 	if (strcmp(chan->name, DEFAULT_CHANNEL_NAME))
 		domain->has_non_default_channel = true;
+}
+
+int domain_ops_find(int32_t type, const struct domain_ops **ops)
+{
+	switch (type) {
+	case LTTNG_DOMAIN_UST:
+		*ops = &ust_domain_ops;
+		return LTTNG_OK;
+	case LTTNG_DOMAIN_KERNEL:
+		*ops = &kernel_domain_ops;
+		return LTTNG_OK;
+	case LTTNG_DOMAIN_JUL:
+	case LTTNG_DOMAIN_LOG4J:
+	case LTTNG_DOMAIN_PYTHON:
+		return LTTNG_ERR_AGENT_TRACING_DISABLED;
+	default:
+		return LTTNG_ERR_UNKNOWN_DOMAIN;
+	}
+}
+
+int domain_target_channel(const struct domain_ops *ops, struct session *session,
+			  struct domain *domain,
+			  const struct lsc_target *target, bool create,
+			  struct channel **out)
+{
+	const char *name =
+		target->channel[0] ? target->channel : DEFAULT_CHANNEL_NAME;
+	int ret;
+
+	if (!target->channel[0] && domain->has_non_default_channel)
+		return LTTNG_ERR_NEED_CHANNEL_NAME;
+	*out = domain_find_channel(domain, name);
+	if (*out)
+		return LTTNG_OK;
+	if (!create)
+		return ops->channel_not_found;
+	ret = ops->add_default_channel(session, name, target->buffer_type);
+	if (ret == LTTNG_OK)
+		*out = domain_find_channel(domain, name);
+	return ret;
 }

@@ -33,8 +33,6 @@
 
 #define SESSIOND_VERSION "2.13.9"
 
-struct sessiond_config sessiond_config;
-
 enum {
 	OPT_NO_KERNEL = 256,
 	OPT_CONSUMERD32_PATH,

@@ -58,7 +58,7 @@ static int handle_event_register(struct ust_app *app,
 	struct ust_event_class *cls;
 	uint64_t session_id, channel_key;
 	uint32_t id = 0;
-	struct lsc_buf reply;
+	struct wire_buf reply;
 	int ret, code;
 
 	code = ust_get_event_register(msg->payload, msg->payload_len,
@@ -75,11 +75,11 @@ static int handle_event_register(struct ust_app *app,
 		code = ust_registry_register_event(channel_key, &sender, cls,
 						   &id);
 	}
-	lsc_buf_init(&reply);
+	wire_buf_init(&reply);
 	if (!code)
 		ust_put_event_id(&reply, id);
 	ret = ust_send_reply(app->notify_sock, code, code ? NULL : &reply);
-	lsc_buf_fini(&reply);
+	wire_buf_fini(&reply);
 	/* An app naming another's objects is hostile: no more of it. */
 	return code == -EPERM ? -EPERM : ret;
 }

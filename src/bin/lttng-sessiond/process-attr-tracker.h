@@ -3,7 +3,7 @@
  * process, user and group IDs): each is a tracking policy (include all,
  * exclude all, or include a set) and an inclusion set of values, numbers
  * or user/group names resolved when added. An app records events for a
- * session only when all three trackers include it (ust-session.c asks
+ * session only when all three trackers include it (ust-app-sync.c asks
  * process_attr_trackers_allow). Used with the session lock held.
  */
 #ifndef SESSIOND_PROCESS_ATTR_TRACKER_H

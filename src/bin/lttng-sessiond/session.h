@@ -42,7 +42,7 @@ struct session {
 	struct domain ust;
 	struct ust_trackers ust_trackers; /* which apps record events */
 	struct kernel_session *kernel; /* NULL until used (kernel/) */
-	struct ust_buffer_set *ust_buffers; /* ust-session.c */
+	struct ust_buffer_set *ust_buffers; /* ust-buffer-set.h */
 	struct session_snapshot snap;	    /* snapshot output, records */
 	struct session_rotation rotation;   /* trace chunks (rotation.c) */
 	/* A network output (lttng-relayd): the session's only output. */

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "ust-app.h"
-#include "ust-session.h"
+#include "ust-buffer-set.h"
 #include "util/log.h"
 
 static struct ust_app *apps;
@@ -60,7 +60,7 @@ void ust_app_reap_dead(void)
 		struct ust_app *app = *link;
 
 		if (__atomic_load_n(&app->notify_closed, __ATOMIC_ACQUIRE)) {
-			ust_session_forget_app(app);
+			ust_buffer_sets_forget_app(app);
 			DBG("Application pid %d (%s) unregistered",
 			    (int)app->pid, app->procname);
 			*link = app->next;
@@ -92,7 +92,7 @@ static void mark_failed(struct ust_app *app, int err)
 }
 
 int ust_app_call(struct ust_app *app, uint32_t command,
-		 const struct lsc_buf *payload, const int *fds,
+		 const struct wire_buf *payload, const int *fds,
 		 unsigned int nr_fds, struct ust_message *reply)
 {
 	struct ust_message msg;

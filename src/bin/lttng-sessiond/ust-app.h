@@ -14,7 +14,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 #include "ust-comm/message.h"
 
 /* What one app knows of one channel of one session. */
@@ -74,7 +74,7 @@ void ust_app_destroy_all(void);
  * and returns -ECONNRESET.
  */
 int ust_app_call(struct ust_app *app, uint32_t command,
-		 const struct lsc_buf *payload, const int *fds,
+		 const struct wire_buf *payload, const int *fds,
 		 unsigned int nr_fds, struct ust_message *reply);
 
 /* The app's state for a session, created when missing (NULL: ENOMEM). */

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "consumer.h"
-#include "ctf/metadata.h"
+#include "ctf/clock-block.h"
 #include "ust-metadata-type.h"
 #include "daemon-clock.h"
 #include "ust-registry.h"
@@ -91,7 +91,7 @@ static struct ctf_metadata *make_metadata(const struct ust_registry_desc *d,
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	desc.env = env;
 	desc.nr_env = n;
-	trace_clock_to_ctf(clock, &desc.clock);
+	ctf_clock_block_from_trace_clock(clock, &desc.clock);
 	return ctf_metadata_create(&desc, err);
 }
 

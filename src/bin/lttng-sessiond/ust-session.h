@@ -1,14 +1,8 @@
 /*
- * The user space tracing of recording sessions: their buffer sets (one
- * per uid with per-user buffers, one per app with per-process buffers),
- * each with its trace directory, metadata registry and consumer channels,
- * and the synchronization of every registered app with the sessions'
- * state (channels, rules, started or not).
- *
- * Apps learn about a session once it was started for the first time:
- * ust_session_sync_app() sends them whatever they miss, in order
- * (session, channel and its streams, rules, enable/disable, start/stop).
- * The command handlers call ust_session_sync_all() after each change.
+ * The user space domain's part of a recording session's life cycle:
+ * start, stop, destroy, snapshot, rotation, metadata regeneration and
+ * the statistics `lttng list` shows, over the session's buffer sets
+ * (ust-buffer-set.h) and the registered apps (ust-app-sync.h).
  * Everything here runs with the session lock held.
  */
 #ifndef SESSIOND_UST_SESSION_H
@@ -19,12 +13,6 @@
 
 struct channel;
 struct session;
-struct ust_app;
-
-/* Brings one app up to date with every started session. */
-void ust_session_sync_app(struct ust_app *app);
-/* Brings every app up to date with one session (after a command). */
-int ust_session_sync_all(struct session *session);
 
 /* Start: creates the buffers, tells the apps. LTTNG_OK or an error. */
 int ust_session_start(struct session *session);
@@ -57,15 +45,6 @@ int ust_session_rotate(struct session *session, const char *chunk_path,
  * offset and its metadata is written again. 0 or the first -errno.
  */
 int ust_session_regenerate_metadata(struct session *session);
-/*
- * lttng regenerate statedump: every app recording into the session
- * records its state dump there again. An app that fails is skipped, as
- * LTTng does.
- */
-void ust_session_regenerate_statedump(struct session *session);
-
-/* An app is being freed: its per-process buffers are written out and freed. */
-void ust_session_forget_app(const struct ust_app *app);
 
 /*
  * Snapshots (sessions that keep their buffers, cmd-snapshot.c): creates

@@ -27,7 +27,7 @@ struct listing_kind {
 	size_t entry_size;
 	int (*decode)(const void *payload, size_t len, void **entries,
 		      uint32_t *count);
-	void (*put)(struct lsc_buf *reply, pid_t pid, const void *entry);
+	void (*put)(struct wire_buf *reply, pid_t pid, const void *entry);
 };
 
 /* Asks one app; an app that fails to answer lists nothing. */
@@ -51,7 +51,7 @@ static void list_app(const struct listing_kind *kind, struct ust_app *app,
 }
 
 /* Appends u32 total then every app's entries, app by app. */
-static int list_all_apps(const struct listing_kind *kind, struct lsc_buf *reply)
+static int list_all_apps(const struct listing_kind *kind, struct wire_buf *reply)
 {
 	struct app_listing *listings;
 	size_t nr_apps = 0, i = 0;
@@ -66,7 +66,7 @@ static int list_all_apps(const struct listing_kind *kind, struct lsc_buf *reply)
 		list_app(kind, a, &listings[i]);
 		total += listings[i].count;
 	}
-	lsc_put_u32(reply, total);
+	wire_put_u32(reply, total);
 	for (i = 0; i < nr_apps; i++) {
 		const char *entry = listings[i].entries;
 
@@ -79,7 +79,7 @@ static int list_all_apps(const struct listing_kind *kind, struct lsc_buf *reply)
 	return LTTNG_OK;
 }
 
-static void put_tracepoint(struct lsc_buf *reply, pid_t pid, const char *name,
+static void put_tracepoint(struct wire_buf *reply, pid_t pid, const char *name,
 			   int loglevel)
 {
 	struct lsc_event ev;
@@ -104,7 +104,7 @@ static int decode_tracepoints(const void *payload, size_t len, void **entries,
 	return ret;
 }
 
-static void put_tracepoint_entry(struct lsc_buf *reply, pid_t pid,
+static void put_tracepoint_entry(struct wire_buf *reply, pid_t pid,
 				 const void *entry)
 {
 	const struct ust_tracepoint_entry *e = entry;
@@ -122,17 +122,17 @@ static int decode_fields(const void *payload, size_t len, void **entries,
 	return ret;
 }
 
-static void put_field_entry(struct lsc_buf *reply, pid_t pid, const void *entry)
+static void put_field_entry(struct wire_buf *reply, pid_t pid, const void *entry)
 {
 	const struct ust_field_entry *f = entry;
 
 	put_tracepoint(reply, pid, f->event_name, f->loglevel);
-	lsc_put_str(reply, f->field_name);
-	lsc_put_i32(reply, (int32_t)f->type);
-	lsc_put_i32(reply, (int32_t)f->nowrite);
+	wire_put_str(reply, f->field_name);
+	wire_put_i32(reply, (int32_t)f->type);
+	wire_put_i32(reply, (int32_t)f->nowrite);
 }
 
-int ust_list_tracepoints(struct lsc_buf *reply)
+int ust_list_tracepoints(struct wire_buf *reply)
 {
 	static const struct listing_kind tracepoints = {
 		.command = UST_CMD_TRACEPOINT_LIST,
@@ -144,7 +144,7 @@ int ust_list_tracepoints(struct lsc_buf *reply)
 	return list_all_apps(&tracepoints, reply);
 }
 
-int ust_list_tracepoint_fields(struct lsc_buf *reply)
+int ust_list_tracepoint_fields(struct wire_buf *reply)
 {
 	static const struct listing_kind fields = {
 		.command = UST_CMD_FIELD_LIST,

@@ -6,15 +6,15 @@
 #ifndef SESSIOND_UST_TRACEPOINT_LIST_H
 #define SESSIOND_UST_TRACEPOINT_LIST_H
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 /* Appends u32 count then count lsc_events. LTTNG_OK or an error code. */
-int ust_list_tracepoints(struct lsc_buf *reply);
+int ust_list_tracepoints(struct wire_buf *reply);
 
 /*
  * `lttng list --userspace --fields` (UST_CMD_FIELD_LIST): appends u32
  * count then count x {lsc_event, str field, i32 type, i32 nowrite}.
  */
-int ust_list_tracepoint_fields(struct lsc_buf *reply);
+int ust_list_tracepoint_fields(struct wire_buf *reply);
 
 #endif /* SESSIOND_UST_TRACEPOINT_LIST_H */

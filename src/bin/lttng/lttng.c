@@ -15,7 +15,7 @@
 #include "help.h"
 #include "mi/mi-command.h"
 #include "utils.h"
-#include "../../lib/lttng-ctl/ctl-log.h"
+#include "util/lttng-ctl-options.h"
 
 #define VERSION_STRING "2.13.9"
 #define VERSION_NAME "Nordicit\xc3\xa9"
@@ -214,7 +214,7 @@ int main(int argc, char **argv)
 	}
 	if (log_quiet) {
 		log_verbosity = 0;
-		lttng_ctl_set_quiet(1);
+		lttng_opt_quiet = 1; /* the library's messages too */
 	}
 	cmd = find_command(argv[optind]);
 	if (!cmd) {

@@ -37,7 +37,7 @@ static int wait_reply(int sock)
 }
 
 /* Sends a request and receives its reply; *reply owns the payload. */
-static int call(int sock, uint32_t command, const struct lsc_buf *payload,
+static int call(int sock, uint32_t command, const struct wire_buf *payload,
 		struct consumer_message *reply)
 {
 	int ret = consumer_send_request(sock, command, payload);
@@ -55,13 +55,13 @@ static int call(int sock, uint32_t command, const struct lsc_buf *payload,
 static int call_with_key(int sock, uint32_t command, uint64_t key)
 {
 	struct consumer_message reply = {0};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, key);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, key);
 	ret = call(sock, command, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }
@@ -79,13 +79,13 @@ int consumer_client_channel_create(int sock,
 				   int *fds)
 {
 	struct consumer_message reply = {0};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_channel_desc(&buf, desc);
 	ret = call(sock, CONSUMER_CMD_CHANNEL_CREATE, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	if (ret)
 		return ret;
@@ -118,18 +118,18 @@ int consumer_client_channel_destroy(int sock, uint64_t channel_key)
 int consumer_client_data_pending(int sock, uint64_t channel_key, bool *pending)
 {
 	struct consumer_message reply = {0};
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	uint32_t value;
 	int ret;
 
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, channel_key);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, channel_key);
 	ret = call(sock, CONSUMER_CMD_DATA_PENDING, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	if (!ret) {
-		lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-		if (lsc_get_u32(&cur, &value) || lsc_cursor_finish(&cur))
+		wire_cursor_init(&cur, reply.payload, reply.payload_len);
+		if (wire_get_u32(&cur, &value) || wire_cursor_finish(&cur))
 			ret = -EBADMSG;
 		else
 			*pending = value != 0;
@@ -142,13 +142,13 @@ int consumer_client_metadata_create(int sock,
 				    const struct consumer_metadata_desc *desc)
 {
 	struct consumer_message reply = {0};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_metadata_desc(&buf, desc);
 	ret = call(sock, CONSUMER_CMD_METADATA_CREATE, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }
@@ -158,18 +158,18 @@ static int send_metadata_text(int sock, uint32_t command, uint64_t metadata_key,
 			      const char *text, size_t len)
 {
 	struct consumer_message reply = {0};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	char *copy = strndup(text, len);
 	int ret;
 
 	if (!copy)
 		return -ENOMEM;
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, metadata_key);
-	lsc_put_str(&buf, copy);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, metadata_key);
+	wire_put_str(&buf, copy);
 	free(copy);
 	ret = call(sock, command, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }
@@ -215,18 +215,18 @@ int consumer_client_channel_stats(int sock, uint64_t channel_key,
 				  uint64_t *lost_packets)
 {
 	struct consumer_message reply = {0};
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, channel_key);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, channel_key);
 	ret = call(sock, CONSUMER_CMD_CHANNEL_STATS, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	if (!ret) {
-		lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-		if (lsc_get_u64(&cur, discarded_events) ||
-		    lsc_get_u64(&cur, lost_packets) || lsc_cursor_finish(&cur))
+		wire_cursor_init(&cur, reply.payload, reply.payload_len);
+		if (wire_get_u64(&cur, discarded_events) ||
+		    wire_get_u64(&cur, lost_packets) || wire_cursor_finish(&cur))
 			ret = -EBADMSG;
 	}
 	consumer_message_fini(&reply);
@@ -237,13 +237,13 @@ int consumer_client_snapshot(int sock, uint32_t command,
 			     const struct consumer_snapshot_desc *desc)
 {
 	struct consumer_message reply = {0};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_snapshot_desc(&buf, desc);
 	ret = call(sock, command, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }
@@ -252,15 +252,15 @@ int consumer_client_channel_rotate(int sock, uint64_t channel_key,
 				   uint32_t flags, const char *new_dir)
 {
 	struct consumer_message reply = {0};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, channel_key);
-	lsc_put_u32(&buf, flags);
-	lsc_put_str(&buf, new_dir);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, channel_key);
+	wire_put_u32(&buf, flags);
+	wire_put_str(&buf, new_dir);
 	ret = call(sock, CONSUMER_CMD_CHANNEL_ROTATE, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }
@@ -269,14 +269,14 @@ int consumer_client_metadata_rotate(int sock, uint64_t metadata_key,
 				    const char *new_dir)
 {
 	struct consumer_message reply = {0};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, metadata_key);
-	lsc_put_str(&buf, new_dir);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, metadata_key);
+	wire_put_str(&buf, new_dir);
 	ret = call(sock, CONSUMER_CMD_METADATA_ROTATE, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }

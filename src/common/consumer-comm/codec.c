@@ -13,50 +13,50 @@
 #include "util/fd-passing.h"
 #include "util/unix-socket.h"
 
-static void put_uuid(struct lsc_buf *buf, const uint8_t uuid[CTF_UUID_LEN])
+static void put_uuid(struct wire_buf *buf, const uint8_t uuid[CTF_UUID_LEN])
 {
 	for (int i = 0; i < CTF_UUID_LEN; i += 4) {
 		uint32_t word;
 
 		memcpy(&word, uuid + i, sizeof(word));
-		lsc_put_u32(buf, word);
+		wire_put_u32(buf, word);
 	}
 }
 
-static int get_uuid(struct lsc_cursor *cur, uint8_t uuid[CTF_UUID_LEN])
+static int get_uuid(struct wire_cursor *cur, uint8_t uuid[CTF_UUID_LEN])
 {
 	for (int i = 0; i < CTF_UUID_LEN; i += 4) {
 		uint32_t word;
 
-		if (lsc_get_u32(cur, &word))
+		if (wire_get_u32(cur, &word))
 			return -EBADMSG;
 		memcpy(uuid + i, &word, sizeof(word));
 	}
 	return 0;
 }
 
-void consumer_put_channel_desc(struct lsc_buf *buf,
+void consumer_put_channel_desc(struct wire_buf *buf,
 			       const struct consumer_channel_desc *d)
 {
-	lsc_put_u64(buf, d->channel_key);
-	lsc_put_str(buf, d->name);
-	lsc_put_str(buf, d->output_dir);
-	lsc_put_u64(buf, d->subbuf_size);
-	lsc_put_u64(buf, d->subbuf_count);
-	lsc_put_u32(buf, d->mode);
-	lsc_put_i64(buf, d->blocking_timeout_us);
-	lsc_put_u32(buf, d->nr_streams);
-	lsc_put_u32(buf, d->header_kind);
-	lsc_put_u32(buf, d->clock_source);
+	wire_put_u64(buf, d->channel_key);
+	wire_put_str(buf, d->name);
+	wire_put_str(buf, d->output_dir);
+	wire_put_u64(buf, d->subbuf_size);
+	wire_put_u64(buf, d->subbuf_count);
+	wire_put_u32(buf, d->mode);
+	wire_put_i64(buf, d->blocking_timeout_us);
+	wire_put_u32(buf, d->nr_streams);
+	wire_put_u32(buf, d->header_kind);
+	wire_put_u32(buf, d->clock_source);
 	put_uuid(buf, d->uuid);
-	lsc_put_u32(buf, d->stream_id);
-	lsc_put_u64(buf, d->tracefile_size);
-	lsc_put_u64(buf, d->tracefile_count);
-	lsc_put_u32(buf, d->switch_timer_us);
-	lsc_put_u32(buf, d->read_timer_us);
-	lsc_put_u32(buf, d->output_uid);
-	lsc_put_u32(buf, d->output_gid);
-	lsc_put_str(buf, d->shm_dir);
+	wire_put_u32(buf, d->stream_id);
+	wire_put_u64(buf, d->tracefile_size);
+	wire_put_u64(buf, d->tracefile_count);
+	wire_put_u32(buf, d->switch_timer_us);
+	wire_put_u32(buf, d->read_timer_us);
+	wire_put_u32(buf, d->output_uid);
+	wire_put_u32(buf, d->output_gid);
+	wire_put_str(buf, d->shm_dir);
 }
 
 /* A file name component: not empty, no '/', not "." or "..". */
@@ -83,51 +83,51 @@ static int check_channel_desc(const struct consumer_channel_desc *d)
 	return 0;
 }
 
-int consumer_get_channel_desc(struct lsc_cursor *cur,
+int consumer_get_channel_desc(struct wire_cursor *cur,
 			      struct consumer_channel_desc *d)
 {
 	memset(d, 0, sizeof(*d));
-	if (lsc_get_u64(cur, &d->channel_key) ||
-	    lsc_get_str(cur, d->name, sizeof(d->name)) ||
-	    lsc_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
-	    lsc_get_u64(cur, &d->subbuf_size) ||
-	    lsc_get_u64(cur, &d->subbuf_count) || lsc_get_u32(cur, &d->mode) ||
-	    lsc_get_i64(cur, &d->blocking_timeout_us) ||
-	    lsc_get_u32(cur, &d->nr_streams) ||
-	    lsc_get_u32(cur, &d->header_kind) ||
-	    lsc_get_u32(cur, &d->clock_source) || get_uuid(cur, d->uuid) ||
-	    lsc_get_u32(cur, &d->stream_id) ||
-	    lsc_get_u64(cur, &d->tracefile_size) ||
-	    lsc_get_u64(cur, &d->tracefile_count) ||
-	    lsc_get_u32(cur, &d->switch_timer_us) ||
-	    lsc_get_u32(cur, &d->read_timer_us) ||
-	    lsc_get_u32(cur, &d->output_uid) ||
-	    lsc_get_u32(cur, &d->output_gid) ||
-	    lsc_get_str(cur, d->shm_dir, sizeof(d->shm_dir)))
+	if (wire_get_u64(cur, &d->channel_key) ||
+	    wire_get_str(cur, d->name, sizeof(d->name)) ||
+	    wire_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
+	    wire_get_u64(cur, &d->subbuf_size) ||
+	    wire_get_u64(cur, &d->subbuf_count) || wire_get_u32(cur, &d->mode) ||
+	    wire_get_i64(cur, &d->blocking_timeout_us) ||
+	    wire_get_u32(cur, &d->nr_streams) ||
+	    wire_get_u32(cur, &d->header_kind) ||
+	    wire_get_u32(cur, &d->clock_source) || get_uuid(cur, d->uuid) ||
+	    wire_get_u32(cur, &d->stream_id) ||
+	    wire_get_u64(cur, &d->tracefile_size) ||
+	    wire_get_u64(cur, &d->tracefile_count) ||
+	    wire_get_u32(cur, &d->switch_timer_us) ||
+	    wire_get_u32(cur, &d->read_timer_us) ||
+	    wire_get_u32(cur, &d->output_uid) ||
+	    wire_get_u32(cur, &d->output_gid) ||
+	    wire_get_str(cur, d->shm_dir, sizeof(d->shm_dir)))
 		return -EBADMSG;
 	return check_channel_desc(d);
 }
 
-void consumer_put_metadata_desc(struct lsc_buf *buf,
+void consumer_put_metadata_desc(struct wire_buf *buf,
 				const struct consumer_metadata_desc *d)
 {
-	lsc_put_u64(buf, d->metadata_key);
-	lsc_put_str(buf, d->output_dir);
+	wire_put_u64(buf, d->metadata_key);
+	wire_put_str(buf, d->output_dir);
 	put_uuid(buf, d->uuid);
-	lsc_put_u32(buf, d->output_uid);
-	lsc_put_u32(buf, d->output_gid);
-	lsc_put_str(buf, d->shm_dir);
+	wire_put_u32(buf, d->output_uid);
+	wire_put_u32(buf, d->output_gid);
+	wire_put_str(buf, d->shm_dir);
 }
 
-int consumer_get_metadata_desc(struct lsc_cursor *cur,
+int consumer_get_metadata_desc(struct wire_cursor *cur,
 			       struct consumer_metadata_desc *d)
 {
 	memset(d, 0, sizeof(*d));
-	if (lsc_get_u64(cur, &d->metadata_key) ||
-	    lsc_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
-	    get_uuid(cur, d->uuid) || lsc_get_u32(cur, &d->output_uid) ||
-	    lsc_get_u32(cur, &d->output_gid) ||
-	    lsc_get_str(cur, d->shm_dir, sizeof(d->shm_dir)))
+	if (wire_get_u64(cur, &d->metadata_key) ||
+	    wire_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
+	    get_uuid(cur, d->uuid) || wire_get_u32(cur, &d->output_uid) ||
+	    wire_get_u32(cur, &d->output_gid) ||
+	    wire_get_str(cur, d->shm_dir, sizeof(d->shm_dir)))
 		return -EBADMSG;
 	if (d->shm_dir[0] && d->shm_dir[0] != '/')
 		return -EBADMSG;
@@ -136,7 +136,7 @@ int consumer_get_metadata_desc(struct lsc_cursor *cur,
 }
 
 static int send_message(int fd, uint32_t first, uint32_t payload_len,
-			const struct lsc_buf *payload)
+			const struct wire_buf *payload)
 {
 	uint32_t header[2] = {first, payload_len};
 	int ret = usock_send_all(fd, header, sizeof(header));
@@ -147,7 +147,7 @@ static int send_message(int fd, uint32_t first, uint32_t payload_len,
 }
 
 int consumer_send_request(int fd, uint32_t command,
-			  const struct lsc_buf *payload)
+			  const struct wire_buf *payload)
 {
 	size_t len = payload ? payload->len : 0;
 
@@ -158,7 +158,7 @@ int consumer_send_request(int fd, uint32_t command,
 	return send_message(fd, command, (uint32_t)len, payload);
 }
 
-int consumer_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
+int consumer_send_reply(int fd, int32_t code, const struct wire_buf *payload)
 {
 	size_t len = payload ? payload->len : 0;
 

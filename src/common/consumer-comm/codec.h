@@ -10,16 +10,16 @@
 #include <stdint.h>
 
 #include "consumer-comm/consumer-protocol.h"
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
-void consumer_put_channel_desc(struct lsc_buf *buf,
+void consumer_put_channel_desc(struct wire_buf *buf,
 			       const struct consumer_channel_desc *desc);
-int consumer_get_channel_desc(struct lsc_cursor *cur,
+int consumer_get_channel_desc(struct wire_cursor *cur,
 			      struct consumer_channel_desc *desc);
 
-void consumer_put_metadata_desc(struct lsc_buf *buf,
+void consumer_put_metadata_desc(struct wire_buf *buf,
 				const struct consumer_metadata_desc *desc);
-int consumer_get_metadata_desc(struct lsc_cursor *cur,
+int consumer_get_metadata_desc(struct wire_cursor *cur,
 			       struct consumer_metadata_desc *desc);
 
 /* A received message; payload is malloc'd (NULL when empty). */
@@ -32,8 +32,8 @@ struct consumer_message {
 
 /* Send one request / reply; payload may be NULL. 0 or -errno. */
 int consumer_send_request(int fd, uint32_t command,
-			  const struct lsc_buf *payload);
-int consumer_send_reply(int fd, int32_t code, const struct lsc_buf *payload);
+			  const struct wire_buf *payload);
+int consumer_send_reply(int fd, int32_t code, const struct wire_buf *payload);
 
 /*
  * Receive one request / reply. -ECONNRESET when the peer closed,

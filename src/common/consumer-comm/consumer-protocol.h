@@ -8,7 +8,7 @@
  * Framing (like the other protocols of the project):
  *   request: {u32 command, u32 payload_len} + payload
  *   reply:   {i32 code, u32 payload_len} + payload (code: 0 or -errno)
- * Payloads use sessiond-comm/buffer.h encoding, at most
+ * Payloads use wire-codec/wire-codec.h encoding, at most
  * CONSUMER_MAX_PAYLOAD bytes. After a successful CHANNEL_CREATE reply the
  * consumer sends nr_streams stream messages: a u32 stream index carrying
  * two fds (SCM_RIGHTS): the stream's shm fd, then its wakeup fd.

@@ -8,12 +8,12 @@
 #define CONSUMER_COMM_SNAPSHOT_CODEC_H
 
 #include "consumer-comm/consumer-protocol.h"
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
-void consumer_put_snapshot_desc(struct lsc_buf *buf,
+void consumer_put_snapshot_desc(struct wire_buf *buf,
 				const struct consumer_snapshot_desc *desc);
 /* 0 or -EBADMSG (bad flush value, empty or overlong directory). */
-int consumer_get_snapshot_desc(struct lsc_cursor *cur,
+int consumer_get_snapshot_desc(struct wire_cursor *cur,
 			       struct consumer_snapshot_desc *desc);
 
 #endif /* CONSUMER_COMM_SNAPSHOT_CODEC_H */

@@ -14,7 +14,7 @@
 #include <lttng/channel.h>
 #include <lttng/constant.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 #define LSC_MAX_FILTER_LEN 65536
 #define LSC_MAX_FILTER_BYTECODE 65536 /* FILTER_BYTECODE_MAX_LEN */
@@ -108,32 +108,32 @@ struct lsc_domain {
  * return 0, -EBADMSG (truncated or out of range), -EMSGSIZE (string
  * too long) or -ENOMEM; on failure the output holds nothing to free.
  */
-void lsc_put_target(struct lsc_buf *buf, const struct lsc_target *target);
-int lsc_get_target(struct lsc_cursor *cur, struct lsc_target *target);
+void lsc_put_target(struct wire_buf *buf, const struct lsc_target *target);
+int lsc_get_target(struct wire_cursor *cur, struct lsc_target *target);
 
-void lsc_put_create_session(struct lsc_buf *buf,
+void lsc_put_create_session(struct wire_buf *buf,
 			    const struct lsc_create_session *create);
-int lsc_get_create_session(struct lsc_cursor *cur,
+int lsc_get_create_session(struct wire_cursor *cur,
 			   struct lsc_create_session *create);
 
-void lsc_put_session(struct lsc_buf *buf, const struct lsc_session *session);
-int lsc_get_session(struct lsc_cursor *cur, struct lsc_session *session);
+void lsc_put_session(struct wire_buf *buf, const struct lsc_session *session);
+int lsc_get_session(struct wire_cursor *cur, struct lsc_session *session);
 
-void lsc_put_channel(struct lsc_buf *buf, const struct lsc_channel *channel);
-int lsc_get_channel(struct lsc_cursor *cur, struct lsc_channel *channel);
+void lsc_put_channel(struct wire_buf *buf, const struct lsc_channel *channel);
+int lsc_get_channel(struct wire_cursor *cur, struct lsc_channel *channel);
 
-void lsc_put_event(struct lsc_buf *buf, const struct lsc_event *event);
-int lsc_get_event(struct lsc_cursor *cur, struct lsc_event *event);
+void lsc_put_event(struct wire_buf *buf, const struct lsc_event *event);
+int lsc_get_event(struct wire_cursor *cur, struct lsc_event *event);
 /* Free what lsc_get_event() allocated and clear the pointers. */
 void lsc_event_fini(struct lsc_event *event);
 
-void lsc_put_context(struct lsc_buf *buf, const struct lsc_context *context);
-int lsc_get_context(struct lsc_cursor *cur, struct lsc_context *context);
+void lsc_put_context(struct wire_buf *buf, const struct lsc_context *context);
+int lsc_get_context(struct wire_cursor *cur, struct lsc_context *context);
 
-void lsc_put_domain(struct lsc_buf *buf, const struct lsc_domain *domain);
-int lsc_get_domain(struct lsc_cursor *cur, struct lsc_domain *domain);
+void lsc_put_domain(struct wire_buf *buf, const struct lsc_domain *domain);
+int lsc_get_domain(struct wire_cursor *cur, struct lsc_domain *domain);
 
 /* Element counts of list replies: at most max elements are accepted. */
-int lsc_get_count(struct lsc_cursor *cur, uint32_t max, uint32_t *count);
+int lsc_get_count(struct wire_cursor *cur, uint32_t max, uint32_t *count);
 
 #endif /* SESSIOND_COMM_CODEC_H */

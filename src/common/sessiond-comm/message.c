@@ -78,7 +78,7 @@ int lsc_reply_header_check(const struct lsc_reply_header *header)
 
 /* Send a header immediately followed by the payload bytes. */
 static int send_message(int fd, const void *header, size_t header_len,
-			const struct lsc_buf *payload)
+			const struct wire_buf *payload)
 {
 	int ret;
 
@@ -92,7 +92,7 @@ static int send_message(int fd, const void *header, size_t header_len,
 	return usock_send_all(fd, payload->data, payload->len);
 }
 
-int lsc_send_request(int fd, uint32_t command, const struct lsc_buf *payload)
+int lsc_send_request(int fd, uint32_t command, const struct wire_buf *payload)
 {
 	struct lsc_request_header header = {
 		.command = command,
@@ -102,7 +102,7 @@ int lsc_send_request(int fd, uint32_t command, const struct lsc_buf *payload)
 	return send_message(fd, &header, sizeof(header), payload);
 }
 
-int lsc_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
+int lsc_send_reply(int fd, int32_t code, const struct wire_buf *payload)
 {
 	struct lsc_reply_header header = {
 		.code = code,

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 #define LSC_MAX_PAYLOAD (4u << 20)
 
@@ -141,8 +141,8 @@ int lsc_request_header_check(const struct lsc_request_header *header);
 int lsc_reply_header_check(const struct lsc_reply_header *header);
 
 /* Send a request/reply with payload (NULL: empty). 0 or negative errno. */
-int lsc_send_request(int fd, uint32_t command, const struct lsc_buf *payload);
-int lsc_send_reply(int fd, int32_t code, const struct lsc_buf *payload);
+int lsc_send_request(int fd, uint32_t command, const struct wire_buf *payload);
+int lsc_send_reply(int fd, int32_t code, const struct wire_buf *payload);
 
 /*
  * Receive and validate one request/reply into msg (free its payload with

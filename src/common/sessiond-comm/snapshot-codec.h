@@ -11,7 +11,7 @@
 
 #include <lttng/constant.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 /* max_size when none was given (LTTng's default). */
 #define LSC_SNAPSHOT_MAX_SIZE_UNSET UINT64_MAX
@@ -24,10 +24,10 @@ struct lsc_snapshot_output {
 	char data_url[LTTNG_PATH_MAX]; /* network outputs only */
 };
 
-void lsc_put_snapshot_output(struct lsc_buf *buf,
+void lsc_put_snapshot_output(struct wire_buf *buf,
 			     const struct lsc_snapshot_output *output);
 /* 0, or -EBADMSG for a malformed or overlong field. */
-int lsc_get_snapshot_output(struct lsc_cursor *cur,
+int lsc_get_snapshot_output(struct wire_cursor *cur,
 			    struct lsc_snapshot_output *output);
 
 #endif /* SESSIOND_COMM_SNAPSHOT_CODEC_H */

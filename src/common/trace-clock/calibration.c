@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ctf/metadata.h"
 #include "trace-clock/calibration.h"
 
 #define SAMPLE_TRIES 16
@@ -361,17 +360,4 @@ uint64_t trace_clock_to_monotonic_ns(const struct trace_clock_converter *conv,
 	cycles = (__int128)value - (__int128)conv->tsc;
 	return (uint64_t)((__int128)conv->ns +
 			  cycles * 1000000000 / (__int128)conv->freq);
-}
-
-void trace_clock_to_ctf(const struct trace_clock_desc *desc,
-			struct ctf_clock_desc *out)
-{
-	out->name = desc->name;
-	out->description = desc->description;
-	out->has_uuid = desc->has_uuid;
-	memcpy(out->uuid, desc->uuid, sizeof(out->uuid));
-	out->freq = desc->freq;
-	out->offset_s = desc->offset_s;
-	out->offset = desc->offset;
-	out->absolute = false;
 }

@@ -99,12 +99,6 @@ void trace_clock_describe(enum trace_clock_source source,
  */
 void trace_clock_resample_offset(struct trace_clock_desc *desc);
 
-struct ctf_clock_desc;
-
-/* The metadata's clock block for `desc` (pointers into desc). */
-void trace_clock_to_ctf(const struct trace_clock_desc *desc,
-			struct ctf_clock_desc *out);
-
 /* Parses "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx": 0, or -EINVAL. */
 int trace_clock_uuid_parse(const char *text, uint8_t uuid[TRACE_CLOCK_UUID_LEN]);
 

@@ -18,61 +18,61 @@
 
 /* ---- encoding ---- */
 
-static void put_integer(struct lsc_buf *buf,
+static void put_integer(struct wire_buf *buf,
 			const struct lttng_ust_integer_type *t)
 {
-	lsc_put_u32(buf, t->size);
-	lsc_put_u32(buf, t->alignment);
-	lsc_put_u32(buf, t->signedness);
-	lsc_put_u32(buf, t->byte_order);
-	lsc_put_u32(buf, t->base);
+	wire_put_u32(buf, t->size);
+	wire_put_u32(buf, t->alignment);
+	wire_put_u32(buf, t->signedness);
+	wire_put_u32(buf, t->byte_order);
+	wire_put_u32(buf, t->base);
 }
 
-static void put_float(struct lsc_buf *buf, const struct lttng_ust_float_type *t)
+static void put_float(struct wire_buf *buf, const struct lttng_ust_float_type *t)
 {
-	lsc_put_u32(buf, t->exp_dig);
-	lsc_put_u32(buf, t->mant_dig);
-	lsc_put_u32(buf, t->alignment);
-	lsc_put_u32(buf, t->byte_order);
+	wire_put_u32(buf, t->exp_dig);
+	wire_put_u32(buf, t->mant_dig);
+	wire_put_u32(buf, t->alignment);
+	wire_put_u32(buf, t->byte_order);
 }
 
-static void put_enum_value(struct lsc_buf *buf,
+static void put_enum_value(struct wire_buf *buf,
 			   const struct lttng_ust_enum_value *v)
 {
-	lsc_put_u64(buf, v->value);
-	lsc_put_u32(buf, v->signedness);
+	wire_put_u64(buf, v->value);
+	wire_put_u32(buf, v->signedness);
 }
 
-static void put_enum(struct lsc_buf *buf, const struct lttng_ust_enum_desc *e)
+static void put_enum(struct wire_buf *buf, const struct lttng_ust_enum_desc *e)
 {
 	unsigned int i;
 
-	lsc_put_str(buf, e->name);
-	lsc_put_u32(buf, e->nr_entries);
+	wire_put_str(buf, e->name);
+	wire_put_u32(buf, e->nr_entries);
 	for (i = 0; i < e->nr_entries; i++) {
 		put_enum_value(buf, &e->entries[i].start);
 		put_enum_value(buf, &e->entries[i].end);
-		lsc_put_str(buf, e->entries[i].label);
-		lsc_put_u32(buf, e->entries[i].options);
+		wire_put_str(buf, e->entries[i].label);
+		wire_put_u32(buf, e->entries[i].options);
 	}
 }
 
-static void put_field(struct lsc_buf *buf,
+static void put_field(struct wire_buf *buf,
 		      const struct lttng_ust_event_field *f)
 {
-	lsc_put_str(buf, f->name);
-	lsc_put_u32(buf, f->kind);
-	lsc_put_u32(buf, f->nowrite);
+	wire_put_str(buf, f->name);
+	wire_put_u32(buf, f->kind);
+	wire_put_u32(buf, f->nowrite);
 	put_integer(buf, &f->integer);
 	put_float(buf, &f->flt);
-	lsc_put_u32(buf, f->encoding);
-	lsc_put_u32(buf, f->length);
-	lsc_put_str(buf, f->length_name);
+	wire_put_u32(buf, f->encoding);
+	wire_put_u32(buf, f->length);
+	wire_put_str(buf, f->length_name);
 	if (f->kind == LTTNG_UST_TYPE_ENUM)
 		put_enum(buf, f->enum_desc);
 }
 
-void ust_put_event_desc(struct lsc_buf *buf,
+void ust_put_event_desc(struct wire_buf *buf,
 			const struct lttng_ust_event_desc *desc)
 {
 	char name[UST_NAME_MAX];
@@ -85,20 +85,20 @@ void ust_put_event_desc(struct lsc_buf *buf,
 		buf->error = buf->error ? buf->error : -EMSGSIZE;
 		return;
 	}
-	lsc_put_str(buf, name);
-	lsc_put_i32(buf, desc->loglevel);
-	lsc_put_str(buf, desc->model_emf_uri);
-	lsc_put_u32(buf, desc->nr_fields);
+	wire_put_str(buf, name);
+	wire_put_i32(buf, desc->loglevel);
+	wire_put_str(buf, desc->model_emf_uri);
+	wire_put_u32(buf, desc->nr_fields);
 	for (i = 0; i < desc->nr_fields; i++)
 		put_field(buf, &desc->fields[i]);
 }
 
-void ust_put_event_register(struct lsc_buf *buf, uint64_t session_id,
+void ust_put_event_register(struct wire_buf *buf, uint64_t session_id,
 			    uint64_t channel_key,
 			    const struct lttng_ust_event_desc *desc)
 {
-	lsc_put_u64(buf, session_id);
-	lsc_put_u64(buf, channel_key);
+	wire_put_u64(buf, session_id);
+	wire_put_u64(buf, channel_key);
 	ust_put_event_desc(buf, desc);
 }
 
@@ -142,9 +142,9 @@ static int is_power_of_two(unsigned int v)
 }
 
 /* A present, non-empty string shorter than max into a malloc'd copy. */
-static int get_name(struct lsc_cursor *cur, size_t max, char **dst)
+static int get_name(struct wire_cursor *cur, size_t max, char **dst)
 {
-	int ret = lsc_get_str_dup(cur, max, dst);
+	int ret = wire_get_str_dup(cur, max, dst);
 
 	if (ret)
 		return ret;
@@ -153,28 +153,28 @@ static int get_name(struct lsc_cursor *cur, size_t max, char **dst)
 	return 0;
 }
 
-static int get_u32_max(struct lsc_cursor *cur, uint32_t max, uint32_t *value)
+static int get_u32_max(struct wire_cursor *cur, uint32_t max, uint32_t *value)
 {
-	int ret = lsc_get_u32(cur, value);
+	int ret = wire_get_u32(cur, value);
 
 	if (ret)
 		return ret;
 	return *value <= max ? 0 : -EBADMSG;
 }
 
-static int get_integer(struct lsc_cursor *cur, struct lttng_ust_integer_type *t)
+static int get_integer(struct wire_cursor *cur, struct lttng_ust_integer_type *t)
 {
 	uint32_t size, align, sign, order, base;
-	int ret = lsc_get_u32(cur, &size);
+	int ret = wire_get_u32(cur, &size);
 
 	if (!ret)
-		ret = lsc_get_u32(cur, &align);
+		ret = wire_get_u32(cur, &align);
 	if (!ret)
-		ret = lsc_get_u32(cur, &sign);
+		ret = wire_get_u32(cur, &sign);
 	if (!ret)
-		ret = lsc_get_u32(cur, &order);
+		ret = wire_get_u32(cur, &order);
 	if (!ret)
-		ret = lsc_get_u32(cur, &base);
+		ret = wire_get_u32(cur, &base);
 	if (ret)
 		return ret;
 	t->size = (unsigned short)(size <= 0xffff ? size : 0);
@@ -193,17 +193,17 @@ static int integer_is_valid(const struct lttng_ust_integer_type *t)
 	       (t->base == 2 || t->base == 8 || t->base == 10 || t->base == 16);
 }
 
-static int get_float(struct lsc_cursor *cur, struct lttng_ust_float_type *t)
+static int get_float(struct wire_cursor *cur, struct lttng_ust_float_type *t)
 {
 	uint32_t exp, mant, align, order;
-	int ret = lsc_get_u32(cur, &exp);
+	int ret = wire_get_u32(cur, &exp);
 
 	if (!ret)
-		ret = lsc_get_u32(cur, &mant);
+		ret = wire_get_u32(cur, &mant);
 	if (!ret)
-		ret = lsc_get_u32(cur, &align);
+		ret = wire_get_u32(cur, &align);
 	if (!ret)
-		ret = lsc_get_u32(cur, &order);
+		ret = wire_get_u32(cur, &order);
 	if (ret)
 		return ret;
 	t->exp_dig = (unsigned short)(exp <= 0xffff ? exp : 0);
@@ -222,12 +222,12 @@ static int float_is_valid(const struct lttng_ust_float_type *t)
 	       t->byte_order <= LTTNG_UST_BYTE_ORDER_NETWORK;
 }
 
-static int get_enum_value(struct lsc_cursor *cur,
+static int get_enum_value(struct wire_cursor *cur,
 			  struct lttng_ust_enum_value *v)
 {
 	uint32_t sign = 0;
 	uint64_t value = 0;
-	int ret = lsc_get_u64(cur, &value);
+	int ret = wire_get_u64(cur, &value);
 
 	if (!ret)
 		ret = get_u32_max(cur, 1, &sign);
@@ -236,7 +236,7 @@ static int get_enum_value(struct lsc_cursor *cur,
 	return ret;
 }
 
-static int get_enum_entry(struct lsc_cursor *cur,
+static int get_enum_entry(struct wire_cursor *cur,
 			  struct ust_enum_entry_class *e)
 {
 	uint32_t options = 0;
@@ -245,7 +245,7 @@ static int get_enum_entry(struct lsc_cursor *cur,
 	if (!ret)
 		ret = get_enum_value(cur, &e->end);
 	if (!ret)
-		ret = lsc_get_str_dup(cur, UST_NAME_MAX, &e->label);
+		ret = wire_get_str_dup(cur, UST_NAME_MAX, &e->label);
 	if (!ret && !e->label)
 		ret = -EBADMSG;
 	if (!ret)
@@ -255,7 +255,7 @@ static int get_enum_entry(struct lsc_cursor *cur,
 	return ret;
 }
 
-static int get_enum(struct lsc_cursor *cur, struct ust_enum_class **out)
+static int get_enum(struct wire_cursor *cur, struct ust_enum_class **out)
 {
 	struct ust_enum_class *e;
 	uint32_t n, i;
@@ -267,7 +267,7 @@ static int get_enum(struct lsc_cursor *cur, struct ust_enum_class **out)
 	*out = e;
 	ret = get_name(cur, UST_NAME_MAX, &e->name);
 	if (!ret)
-		ret = lsc_get_u32(cur, &n);
+		ret = wire_get_u32(cur, &n);
 	if (ret)
 		return ret;
 	if (n > UST_MAX_ENUM_ENTRIES)
@@ -335,7 +335,7 @@ static int field_check_kind(struct ust_field_class *f,
 	return 0;
 }
 
-static int get_field(struct lsc_cursor *cur, struct ust_field_class *f,
+static int get_field(struct wire_cursor *cur, struct ust_field_class *f,
 		     const struct ust_field_class *earlier, uint32_t nr_earlier)
 {
 	uint32_t kind, nowrite, encoding;
@@ -353,9 +353,9 @@ static int get_field(struct lsc_cursor *cur, struct ust_field_class *f,
 		ret = get_u32_max(cur, LTTNG_UST_STRING_ENCODING_UTF8,
 				  &encoding);
 	if (!ret)
-		ret = lsc_get_u32(cur, &f->length);
+		ret = wire_get_u32(cur, &f->length);
 	if (!ret)
-		ret = lsc_get_str_dup(cur, UST_NAME_MAX, &f->length_name);
+		ret = wire_get_str_dup(cur, UST_NAME_MAX, &f->length_name);
 	if (ret)
 		return ret;
 	f->kind = (enum lttng_ust_type_kind)kind;
@@ -369,10 +369,10 @@ static int get_field(struct lsc_cursor *cur, struct ust_field_class *f,
 	return field_check_kind(f, earlier, nr_earlier);
 }
 
-static int get_fields(struct lsc_cursor *cur, struct ust_event_class *cls)
+static int get_fields(struct wire_cursor *cur, struct ust_event_class *cls)
 {
 	uint32_t n, i;
-	int ret = lsc_get_u32(cur, &n);
+	int ret = wire_get_u32(cur, &n);
 
 	if (ret)
 		return ret;
@@ -395,7 +395,7 @@ static int get_fields(struct lsc_cursor *cur, struct ust_event_class *cls)
 	return 0;
 }
 
-int ust_get_event_desc(struct lsc_cursor *cur, struct ust_event_class **out)
+int ust_get_event_desc(struct wire_cursor *cur, struct ust_event_class **out)
 {
 	struct ust_event_class *cls;
 	int32_t loglevel;
@@ -407,11 +407,11 @@ int ust_get_event_desc(struct lsc_cursor *cur, struct ust_event_class **out)
 		return -ENOMEM;
 	ret = get_name(cur, UST_NAME_MAX, &cls->name);
 	if (!ret)
-		ret = lsc_get_i32(cur, &loglevel);
+		ret = wire_get_i32(cur, &loglevel);
 	if (!ret && (loglevel < 0 || loglevel > 14))
 		ret = -EBADMSG;
 	if (!ret)
-		ret = lsc_get_str_dup(cur, UST_EMF_URI_MAX + 1,
+		ret = wire_get_str_dup(cur, UST_EMF_URI_MAX + 1,
 				      &cls->model_emf_uri);
 	if (!ret)
 		ret = get_fields(cur, cls);
@@ -428,18 +428,18 @@ int ust_get_event_register(const void *payload, size_t len,
 			   uint64_t *session_id, uint64_t *channel_key,
 			   struct ust_event_class **out)
 {
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
 	*out = NULL;
-	lsc_cursor_init(&cur, payload, len);
-	ret = lsc_get_u64(&cur, session_id);
+	wire_cursor_init(&cur, payload, len);
+	ret = wire_get_u64(&cur, session_id);
 	if (!ret)
-		ret = lsc_get_u64(&cur, channel_key);
+		ret = wire_get_u64(&cur, channel_key);
 	if (!ret)
 		ret = ust_get_event_desc(&cur, out);
 	if (!ret)
-		ret = lsc_cursor_finish(&cur);
+		ret = wire_cursor_finish(&cur);
 	if (ret) {
 		ust_event_class_free(*out);
 		*out = NULL;

@@ -6,7 +6,7 @@
  * and array malloc'd), keeps it in its metadata registry, and compares
  * it with ust_event_class_equal() to spot conflicting redefinitions.
  *
- * Encoding (sessiond-comm/buffer.h primitives):
+ * Encoding (wire-codec/wire-codec.h primitives):
  *   str name ("provider:event"), i32 loglevel, str model_emf_uri (may be
  *   absent), u32 nr_fields, then per field:
  *     str name, u32 kind, u32 nowrite,
@@ -26,7 +26,7 @@
 
 #include <lttng/ust-events.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 struct ust_enum_entry_class {
 	struct lttng_ust_enum_value start;
@@ -66,7 +66,7 @@ struct ust_event_class {
 #define UST_EMF_URI_MAX 4096
 
 /* Encode a provider's event description. */
-void ust_put_event_desc(struct lsc_buf *buf,
+void ust_put_event_desc(struct wire_buf *buf,
 			const struct lttng_ust_event_desc *desc);
 
 /*
@@ -75,10 +75,10 @@ void ust_put_event_desc(struct lsc_buf *buf,
  * sequence without its length field...), -EMSGSIZE (a name or count
  * over the protocol's limits) or -ENOMEM.
  */
-int ust_get_event_desc(struct lsc_cursor *cur, struct ust_event_class **out);
+int ust_get_event_desc(struct wire_cursor *cur, struct ust_event_class **out);
 
 /* The whole UST_NOTIFY_EVENT_REGISTER payload. */
-void ust_put_event_register(struct lsc_buf *buf, uint64_t session_id,
+void ust_put_event_register(struct wire_buf *buf, uint64_t session_id,
 			    uint64_t channel_key,
 			    const struct lttng_ust_event_desc *desc);
 int ust_get_event_register(const void *payload, size_t len,

@@ -114,7 +114,7 @@ int ust_recv_register(int fd, struct ust_register *reg)
 
 /* ---- sending ---- */
 
-static int payload_check(const struct lsc_buf *payload)
+static int payload_check(const struct wire_buf *payload)
 {
 	if (!payload)
 		return 0;
@@ -165,7 +165,7 @@ static int send_header_with_fds(int fd, const void *header, size_t len,
 }
 
 static int send_message(int fd, const void *header, size_t header_len,
-			const struct lsc_buf *payload, const int *fds,
+			const struct wire_buf *payload, const int *fds,
 			unsigned int nr_fds)
 {
 	int ret = payload_check(payload);
@@ -183,7 +183,7 @@ static int send_message(int fd, const void *header, size_t header_len,
 	return usock_send_all(fd, payload->data, payload->len);
 }
 
-int ust_send_request(int fd, uint32_t command, const struct lsc_buf *payload,
+int ust_send_request(int fd, uint32_t command, const struct wire_buf *payload,
 		     const int *fds, unsigned int nr_fds)
 {
 	struct ust_msg_header header = {
@@ -194,7 +194,7 @@ int ust_send_request(int fd, uint32_t command, const struct lsc_buf *payload,
 	return send_message(fd, &header, sizeof(header), payload, fds, nr_fds);
 }
 
-int ust_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
+int ust_send_reply(int fd, int32_t code, const struct wire_buf *payload)
 {
 	struct ust_reply_header header = {
 		.code = code,

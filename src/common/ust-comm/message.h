@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 #include "ust-comm/ust-protocol.h"
 
 /* Most fds one message carries (UST_CMD_STREAM_ADD: shm + wakeup). */
@@ -56,11 +56,11 @@ int ust_recv_register(int fd, struct ust_register *reg);
  * -EMSGSIZE above UST_MAX_PAYLOAD, -EINVAL for a bad fd count, or the
  * socket's error.
  */
-int ust_send_request(int fd, uint32_t command, const struct lsc_buf *payload,
+int ust_send_request(int fd, uint32_t command, const struct wire_buf *payload,
 		     const int *fds, unsigned int nr_fds);
 
 /* Send a reply (code 0 or -errno; payload may be NULL). */
-int ust_send_reply(int fd, int32_t code, const struct lsc_buf *payload);
+int ust_send_reply(int fd, int32_t code, const struct wire_buf *payload);
 
 /*
  * Receive one request into msg. The command is not checked against any

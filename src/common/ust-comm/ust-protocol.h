@@ -38,7 +38,7 @@
  *   request: struct ust_msg_header {u32 command; u32 payload_len} + payload
  *   reply:   struct ust_reply_header {i32 code; u32 payload_len} + payload
  * code is 0 or a negative errno. Payloads are encoded with
- * sessiond-comm/buffer.h (host-order fixed-size integers, u32-length
+ * wire-codec/wire-codec.h (host-order fixed-size integers, u32-length
  * strings) and bounded by UST_MAX_PAYLOAD. File descriptors travel as
  * SCM_RIGHTS ancillary data of the request's header bytes (only
  * UST_CMD_STREAM_ADD carries any). A malformed or unknown message is

@@ -93,7 +93,7 @@ LTTNG_API int lttng_enable_channel(struct lttng_handle *handle,
 {
 	struct lsc_target target;
 	struct lsc_channel msg;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!channel)
@@ -111,11 +111,11 @@ LTTNG_API int lttng_enable_channel(struct lttng_handle *handle,
 		msg.ext = *extended_of(channel);
 	else
 		default_extended(&msg.ext);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &target);
 	lsc_put_channel(&buf, &msg);
 	ret = ctl_call(LSC_CMD_ENABLE_CHANNEL, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -136,7 +136,7 @@ LTTNG_API int lttng_disable_channel(struct lttng_handle *handle,
  * Decode count channels into one allocation: the channel array followed
  * by the extension of each, so that a single free() releases both.
  */
-static int decode_channels(struct lsc_cursor *cur,
+static int decode_channels(struct wire_cursor *cur,
 			   struct lttng_channel **channels)
 {
 	struct lttng_channel *array = NULL;
@@ -158,7 +158,7 @@ static int decode_channels(struct lsc_cursor *cur,
 		array[i].attr.extended.ptr = &exts[i];
 	}
 	if (!ret)
-		ret = lsc_cursor_finish(cur);
+		ret = wire_cursor_finish(cur);
 	if (ret) {
 		free(array);
 		return -LTTNG_ERR_INVALID_PROTOCOL;
@@ -172,7 +172,7 @@ LTTNG_API int lttng_list_channels(struct lttng_handle *handle,
 {
 	struct lsc_message reply;
 	struct lsc_target target;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
 	if (!channels)
@@ -182,7 +182,7 @@ LTTNG_API int lttng_list_channels(struct lttng_handle *handle,
 		ret = ctl_call_target(LSC_CMD_LIST_CHANNELS, &target, &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = decode_channels(&cur, channels);
 	lsc_message_fini(&reply);
 	return ret;

@@ -18,11 +18,11 @@ struct lttng_clear_handle {
 /* Decodes the reply: u32 closed chunk. */
 static int decode_reply(const struct lsc_message *reply, bool *closed_chunk)
 {
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	uint32_t closed;
 
-	lsc_cursor_init(&cur, reply->payload, reply->payload_len);
-	if (lsc_get_u32(&cur, &closed) || lsc_cursor_finish(&cur))
+	wire_cursor_init(&cur, reply->payload, reply->payload_len);
+	if (wire_get_u32(&cur, &closed) || wire_cursor_finish(&cur))
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	*closed_chunk = closed != 0;
 	return 0;

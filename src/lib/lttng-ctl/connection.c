@@ -66,7 +66,7 @@ static int connect_sessiond(void)
 	return ret ? ret : usock_connect(path);
 }
 
-int ctl_call(uint32_t command, const struct lsc_buf *payload,
+int ctl_call(uint32_t command, const struct wire_buf *payload,
 	     struct lsc_message *reply)
 {
 	struct lsc_message msg;
@@ -123,13 +123,13 @@ int ctl_target_from_handle(const struct lttng_handle *handle,
 int ctl_call_target(uint32_t command, const struct lsc_target *target,
 		    struct lsc_message *reply)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, target);
 	ret = ctl_call(command, &buf, reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -137,7 +137,7 @@ int ctl_call_session(uint32_t command, const char *session_name,
 		     struct lsc_message *reply)
 {
 	char name[LTTNG_NAME_MAX];
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!session_name)
@@ -145,10 +145,10 @@ int ctl_call_session(uint32_t command, const char *session_name,
 	ret = ctl_copy_name(name, sizeof(name), session_name);
 	if (ret)
 		return ret;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, name);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, name);
 	ret = ctl_call(command, &buf, reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 

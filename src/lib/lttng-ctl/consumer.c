@@ -81,7 +81,7 @@ LTTNG_API int lttng_set_consumer_url(struct lttng_handle *handle,
 {
 	enum config_url_kind kind = CONFIG_URL_PATH, data_kind;
 	char path[PATH_MAX], data_path[PATH_MAX];
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!handle || (!control_url && !data_url))
@@ -100,12 +100,12 @@ LTTNG_API int lttng_set_consumer_url(struct lttng_handle *handle,
 	/* A local output is one path; a network one needs its control URL. */
 	if ((kind == CONFIG_URL_PATH && data_url) || !control_url)
 		return -LTTNG_ERR_INVALID;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, handle->session_name);
-	lsc_put_u32(&buf, kind == CONFIG_URL_NETWORK);
-	lsc_put_str(&buf, kind == CONFIG_URL_NETWORK ? control_url : path);
-	lsc_put_str(&buf, data_url ? data_url : "");
+	wire_buf_init(&buf);
+	wire_put_str(&buf, handle->session_name);
+	wire_put_u32(&buf, kind == CONFIG_URL_NETWORK);
+	wire_put_str(&buf, kind == CONFIG_URL_NETWORK ? control_url : path);
+	wire_put_str(&buf, data_url ? data_url : "");
 	ret = ctl_call(LSC_CMD_SET_CONSUMER_URL, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }

@@ -21,7 +21,7 @@
  * -LTTNG_ERR_INVALID_PROTOCOL for a malformed exchange. reply may be NULL
  * when no payload is expected.
  */
-int ctl_call(uint32_t command, const struct lsc_buf *payload,
+int ctl_call(uint32_t command, const struct wire_buf *payload,
 	     struct lsc_message *reply);
 
 /*

@@ -1,20 +1,14 @@
 /*
- * Implementation of ctl-log.h: the library's own copy of the logging
- * state (util/log.c is linked into the library and into the CLI
- * separately), and LTTng's exported settings lttng_opt_quiet,
- * lttng_opt_verbose and lttng_opt_mi, which programs linked with LTTng's
- * library (its Python bindings among them) set directly: quiet silences
- * every message of the library, verbose (1 to 3) prints its debug lines,
- * mi keeps its plain messages off stdout.
+ * The library's logging settings: its own copy of the logging state
+ * (util/log.c is linked into the library and into the CLI separately)
+ * follows LTTng's exported settings lttng_opt_quiet, lttng_opt_verbose
+ * and lttng_opt_mi (util/lttng-ctl-options.h), which programs linked
+ * with LTTng's library (the lttng CLI, the Python bindings) set
+ * directly.
  */
 #include "ctl-internal.h"
-#include "ctl-log.h"
 #include "util/log.h"
-
-LTTNG_API void lttng_ctl_set_quiet(int quiet)
-{
-	log_quiet = quiet != 0;
-}
+#include "util/lttng-ctl-options.h"
 
 LTTNG_API int lttng_opt_quiet;
 LTTNG_API int lttng_opt_verbose;

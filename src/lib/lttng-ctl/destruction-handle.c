@@ -26,15 +26,15 @@ struct lttng_destruction_handle {
 static int decode_reply(const struct lsc_message *reply,
 			struct lttng_destruction_handle *h)
 {
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	char *path = NULL;
 	uint32_t closed;
 	int32_t state;
 
-	lsc_cursor_init(&cur, reply->payload, reply->payload_len);
-	if (lsc_get_u32(&cur, &closed) || lsc_get_i32(&cur, &state) ||
-	    lsc_get_str_dup(&cur, LTTNG_PATH_MAX, &path) ||
-	    lsc_cursor_finish(&cur)) {
+	wire_cursor_init(&cur, reply->payload, reply->payload_len);
+	if (wire_get_u32(&cur, &closed) || wire_get_i32(&cur, &state) ||
+	    wire_get_str_dup(&cur, LTTNG_PATH_MAX, &path) ||
+	    wire_cursor_finish(&cur)) {
 		free(path);
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	}

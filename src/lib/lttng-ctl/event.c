@@ -147,16 +147,16 @@ static int send_event(uint32_t command, struct lttng_handle *handle,
 		      const char *channel_name, const struct lsc_event *msg)
 {
 	struct lsc_target target;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret = ctl_target_from_handle(handle, channel_name, &target);
 
 	if (ret)
 		return ret;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &target);
 	lsc_put_event(&buf, msg);
 	ret = ctl_call(command, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -274,7 +274,7 @@ LTTNG_API int lttng_add_context(struct lttng_handle *handle,
 {
 	struct lsc_target target;
 	struct lsc_context msg;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!handle || !ctx || event_name)
@@ -284,11 +284,11 @@ LTTNG_API int lttng_add_context(struct lttng_handle *handle,
 		ret = context_to_msg(ctx, &msg);
 	if (ret)
 		return ret;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &target);
 	lsc_put_context(&buf, &msg);
 	ret = ctl_call(LSC_CMD_ADD_CONTEXT, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -359,7 +359,7 @@ static struct lttng_event *pack_events(const struct lsc_event *msgs,
 	return array;
 }
 
-static int decode_events(struct lsc_cursor *cur, struct lttng_event **events)
+static int decode_events(struct wire_cursor *cur, struct lttng_event **events)
 {
 	struct lsc_event *msgs = NULL;
 	uint32_t count, i, decoded = 0;
@@ -374,7 +374,7 @@ static int decode_events(struct lsc_cursor *cur, struct lttng_event **events)
 		decoded += ret == 0;
 	}
 	if (!ret)
-		ret = lsc_cursor_finish(cur);
+		ret = wire_cursor_finish(cur);
 	if (!ret) {
 		*events = pack_events(msgs, count);
 		ret = *events ? (int)count : -LTTNG_ERR_NOMEM;
@@ -392,7 +392,7 @@ static int list_events(uint32_t command, struct lttng_handle *handle,
 {
 	struct lsc_message reply;
 	struct lsc_target target;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
 	if (!events)
@@ -402,7 +402,7 @@ static int list_events(uint32_t command, struct lttng_handle *handle,
 		ret = ctl_call_target(command, &target, &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = decode_events(&cur, events);
 	lsc_message_fini(&reply);
 	return ret;
@@ -422,7 +422,7 @@ LTTNG_API int lttng_list_tracepoints(struct lttng_handle *handle,
 }
 
 /* One entry of the LSC_CMD_LIST_TRACEPOINT_FIELDS reply. */
-static int decode_field(struct lsc_cursor *cur, struct lttng_event_field *out)
+static int decode_field(struct wire_cursor *cur, struct lttng_event_field *out)
 {
 	struct lsc_event ev;
 	int32_t type, nowrite;
@@ -438,8 +438,8 @@ static int decode_field(struct lsc_cursor *cur, struct lttng_event_field *out)
 	out->event.enabled = ev.enabled;
 	out->event.pid = ev.pid;
 	lsc_event_fini(&ev);
-	if (lsc_get_str(cur, out->field_name, sizeof(out->field_name)) ||
-	    lsc_get_i32(cur, &type) || lsc_get_i32(cur, &nowrite) ||
+	if (wire_get_str(cur, out->field_name, sizeof(out->field_name)) ||
+	    wire_get_i32(cur, &type) || wire_get_i32(cur, &nowrite) ||
 	    type < LTTNG_EVENT_FIELD_OTHER || type > LTTNG_EVENT_FIELD_STRING)
 		return -EBADMSG;
 	out->type = (enum lttng_event_field_type)type;
@@ -453,7 +453,7 @@ LTTNG_API int lttng_list_tracepoint_fields(struct lttng_handle *handle,
 	struct lttng_event_field *array = NULL;
 	struct lsc_message reply;
 	struct lsc_target target;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	uint32_t count = 0;
 	int ret;
 
@@ -465,7 +465,7 @@ LTTNG_API int lttng_list_tracepoint_fields(struct lttng_handle *handle,
 				      &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = lsc_get_count(&cur, LSC_MAX_PAYLOAD / 32, &count);
 	if (!ret && count) {
 		array = calloc(count, sizeof(*array));
@@ -475,7 +475,7 @@ LTTNG_API int lttng_list_tracepoint_fields(struct lttng_handle *handle,
 		ret = decode_field(&cur, &array[i])
 			      ? -LTTNG_ERR_INVALID_PROTOCOL
 			      : 0;
-	if (!ret && lsc_cursor_finish(&cur))
+	if (!ret && wire_cursor_finish(&cur))
 		ret = -LTTNG_ERR_INVALID_PROTOCOL;
 	lsc_message_fini(&reply);
 	if (ret) {

@@ -33,7 +33,7 @@ LTTNG_API int lttng_list_domains(const char *session_name,
 				 struct lttng_domain **domains)
 {
 	struct lsc_message reply;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	struct lsc_domain domain;
 	struct lttng_domain *array = NULL;
 	uint32_t count, i;
@@ -44,7 +44,7 @@ LTTNG_API int lttng_list_domains(const char *session_name,
 	ret = ctl_call_session(LSC_CMD_LIST_DOMAINS, session_name, &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = lsc_get_count(&cur, 8, &count);
 	if (!ret && count) {
 		array = calloc(count, sizeof(*array));
@@ -56,7 +56,7 @@ LTTNG_API int lttng_list_domains(const char *session_name,
 		array[i].buf_type = domain.buffer_type;
 	}
 	if (!ret)
-		ret = lsc_cursor_finish(&cur);
+		ret = wire_cursor_finish(&cur);
 	lsc_message_fini(&reply);
 	if (ret) {
 		free(array);

@@ -81,21 +81,21 @@ send_change(const struct lttng_process_attr_tracker_handle *handle,
 	    enum lttng_process_attr_value_type type, int64_t integral,
 	    const char *name)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!handle)
 		return LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &handle->target);
-	lsc_put_u32(&buf, (uint32_t)handle->process_attr);
-	lsc_put_u32(&buf, (uint32_t)operation);
-	lsc_put_u32(&buf, (uint32_t)policy);
-	lsc_put_i32(&buf, (int32_t)type);
-	lsc_put_i64(&buf, integral);
-	lsc_put_str(&buf, name);
+	wire_put_u32(&buf, (uint32_t)handle->process_attr);
+	wire_put_u32(&buf, (uint32_t)operation);
+	wire_put_u32(&buf, (uint32_t)policy);
+	wire_put_i32(&buf, (int32_t)type);
+	wire_put_i64(&buf, integral);
+	wire_put_str(&buf, name);
 	ret = ctl_call(LSC_CMD_PROCESS_ATTR_TRACKER_CHANGE, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return status_of(ret);
 }
 
@@ -163,13 +163,13 @@ LTTNG_API void lttng_process_attr_tracker_handle_destroy(
 	free(tracker_handle);
 }
 
-static int decode_value(struct lsc_cursor *cur,
+static int decode_value(struct wire_cursor *cur,
 			struct lttng_process_attr_value_entry *entry)
 {
 	int32_t type;
 
-	if (lsc_get_i32(cur, &type) || lsc_get_i64(cur, &entry->integral) ||
-	    lsc_get_str_dup(cur, MAX_VALUE_NAME, &entry->name))
+	if (wire_get_i32(cur, &type) || wire_get_i64(cur, &entry->integral) ||
+	    wire_get_str_dup(cur, MAX_VALUE_NAME, &entry->name))
 		return -1;
 	entry->type = (enum lttng_process_attr_value_type)type;
 	return 0;
@@ -181,21 +181,21 @@ fetch(struct lttng_process_attr_tracker_handle *handle,
       enum lttng_tracking_policy *policy)
 {
 	struct lsc_message reply;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	uint32_t raw_policy, count, i;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &handle->target);
-	lsc_put_u32(&buf, (uint32_t)handle->process_attr);
+	wire_put_u32(&buf, (uint32_t)handle->process_attr);
 	ret = ctl_call(LSC_CMD_PROCESS_ATTR_TRACKER_LIST, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	if (ret)
 		return status_of(ret);
 	values_clear(&handle->inclusion_set);
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-	ret = lsc_get_u32(&cur, &raw_policy) ||
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = wire_get_u32(&cur, &raw_policy) ||
 	      lsc_get_count(&cur, LSC_MAX_PAYLOAD / 16, &count);
 	if (!ret && count) {
 		handle->inclusion_set.entries =
@@ -207,7 +207,7 @@ fetch(struct lttng_process_attr_tracker_handle *handle,
 		handle->inclusion_set.count = i + 1;
 	}
 	if (!ret)
-		ret = lsc_cursor_finish(&cur);
+		ret = wire_cursor_finish(&cur);
 	lsc_message_fini(&reply);
 	if (ret) {
 		values_clear(&handle->inclusion_set);

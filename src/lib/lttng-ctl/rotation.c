@@ -44,15 +44,15 @@ static int handle_update(struct lttng_rotation_handle *h, int32_t state,
 }
 
 /* Decodes {i32 state, str path} into the handle. */
-static int decode_state(struct lsc_cursor *cur, struct lttng_rotation_handle *h)
+static int decode_state(struct wire_cursor *cur, struct lttng_rotation_handle *h)
 {
 	char *path = NULL;
 	int32_t state;
 	int ret;
 
-	if (lsc_get_i32(cur, &state) ||
-	    lsc_get_str_dup(cur, LTTNG_PATH_MAX, &path) ||
-	    lsc_cursor_finish(cur)) {
+	if (wire_get_i32(cur, &state) ||
+	    wire_get_str_dup(cur, LTTNG_PATH_MAX, &path) ||
+	    wire_cursor_finish(cur)) {
 		free(path);
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	}
@@ -68,7 +68,7 @@ lttng_rotate_session(const char *session_name,
 {
 	struct lttng_rotation_handle *h;
 	struct lsc_message reply;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
 	(void)descriptor; /* LTTng 2.13's has no option */
@@ -83,8 +83,8 @@ lttng_rotate_session(const char *session_name,
 		return -LTTNG_ERR_NOMEM;
 	}
 	snprintf(h->session_name, sizeof(h->session_name), "%s", session_name);
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-	ret = lsc_get_u64(&cur, &h->rotation_id) ? -LTTNG_ERR_INVALID_PROTOCOL
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = wire_get_u64(&cur, &h->rotation_id) ? -LTTNG_ERR_INVALID_PROTOCOL
 						 : decode_state(&cur, h);
 	lsc_message_fini(&reply);
 	if (ret || !rotation_handle) {
@@ -101,17 +101,17 @@ lttng_rotation_handle_get_state(struct lttng_rotation_handle *rotation_handle,
 {
 	struct lttng_rotation_handle *h = rotation_handle;
 	struct lsc_message reply;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	int ret;
 
 	if (!h || !rotation_state)
 		return LTTNG_ROTATION_STATUS_INVALID;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, h->session_name);
-	lsc_put_u64(&buf, h->rotation_id);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, h->session_name);
+	wire_put_u64(&buf, h->rotation_id);
 	ret = ctl_call(LSC_CMD_ROTATION_GET_INFO, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	if (ret == -LTTNG_ERR_SESS_NOT_FOUND && h->location) {
 		/* the session is gone: the archive stays where it was */
 		*rotation_state = h->state;
@@ -119,7 +119,7 @@ lttng_rotation_handle_get_state(struct lttng_rotation_handle *rotation_handle,
 	}
 	if (ret)
 		return LTTNG_ROTATION_STATUS_ERROR;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = decode_state(&cur, h);
 	lsc_message_fini(&reply);
 	if (ret)
@@ -270,19 +270,19 @@ static enum lttng_rotation_status
 change_schedule(const char *session_name,
 		const struct lttng_rotation_schedule *schedule, bool add)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!session_name || !schedule || !schedule->is_set ||
 	    strlen(session_name) >= LTTNG_NAME_MAX)
 		return LTTNG_ROTATION_STATUS_INVALID;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, session_name);
-	lsc_put_i32(&buf, schedule->type);
-	lsc_put_u32(&buf, add ? 1 : 0);
-	lsc_put_u64(&buf, schedule->value);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, session_name);
+	wire_put_i32(&buf, schedule->type);
+	wire_put_u32(&buf, add ? 1 : 0);
+	wire_put_u64(&buf, schedule->value);
 	ret = ctl_call(LSC_CMD_ROTATION_SET_SCHEDULE, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	if (!ret)
 		return LTTNG_ROTATION_STATUS_OK;
 	switch (-ret) {
@@ -329,7 +329,7 @@ LTTNG_API int lttng_session_list_rotation_schedules(
 {
 	struct lttng_rotation_schedules *set;
 	struct lsc_message reply;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	uint64_t period, size;
 	int ret;
 
@@ -339,9 +339,9 @@ LTTNG_API int lttng_session_list_rotation_schedules(
 			       &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-	ret = lsc_get_u64(&cur, &period) || lsc_get_u64(&cur, &size) ||
-	      lsc_cursor_finish(&cur);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = wire_get_u64(&cur, &period) || wire_get_u64(&cur, &size) ||
+	      wire_cursor_finish(&cur);
 	lsc_message_fini(&reply);
 	if (ret)
 		return -LTTNG_ERR_INVALID_PROTOCOL;

@@ -128,17 +128,17 @@ lttng_save_session_attr_set_omit_output(struct lttng_save_session_attr *attr,
 
 LTTNG_API int lttng_save_session(struct lttng_save_session_attr *attr)
 {
-	struct lsc_buf payload;
+	struct wire_buf payload;
 	int ret;
 
 	if (!attr)
 		return -LTTNG_ERR_INVALID;
-	lsc_buf_init(&payload);
-	lsc_put_str(&payload, attr->session_name);
-	lsc_put_str(&payload, attr->output_path);
+	wire_buf_init(&payload);
+	wire_put_str(&payload, attr->session_name);
+	wire_put_str(&payload, attr->output_path);
 	/* Like LTTng 2.13's daemon, ours saves names and outputs always. */
-	lsc_put_u32(&payload, attr->overwrite);
+	wire_put_u32(&payload, attr->overwrite);
 	ret = ctl_call(LSC_CMD_SAVE_SESSION, &payload, NULL);
-	lsc_buf_fini(&payload);
+	wire_buf_fini(&payload);
 	return ret;
 }

@@ -193,14 +193,14 @@ static int descriptor_update(struct lttng_session_descriptor *desc,
 			     const struct lsc_message *reply)
 {
 	struct lsc_session created;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	const char *path;
 	int ret;
 
-	lsc_cursor_init(&cur, reply->payload, reply->payload_len);
+	wire_cursor_init(&cur, reply->payload, reply->payload_len);
 	ret = lsc_get_session(&cur, &created);
 	if (!ret)
-		ret = lsc_cursor_finish(&cur);
+		ret = wire_cursor_finish(&cur);
 	if (ret)
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	strcpy(desc->create.name, created.name);
@@ -219,14 +219,14 @@ static int descriptor_update(struct lttng_session_descriptor *desc,
  */
 static int add_snapshot_output(const struct lttng_session_descriptor *desc)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, desc->create.name);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, desc->create.name);
 	lsc_put_snapshot_output(&buf, &desc->snapshot_output);
 	ret = ctl_call(LSC_CMD_SNAPSHOT_ADD_OUTPUT, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	if (ret)
 		ctl_call_session(LSC_CMD_DESTROY_SESSION, desc->create.name,
 				 NULL);
@@ -237,7 +237,7 @@ LTTNG_API enum lttng_error_code
 lttng_create_session_ext(struct lttng_session_descriptor *descriptor)
 {
 	struct lsc_message reply;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!descriptor)
@@ -248,10 +248,10 @@ lttng_create_session_ext(struct lttng_session_descriptor *descriptor)
 	 */
 	if (descriptor->live_timer_us)
 		return LTTNG_ERR_RELAYD_CONNECT_FAIL;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_create_session(&buf, &descriptor->create);
 	ret = ctl_call(LSC_CMD_CREATE_SESSION, &buf, &reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	if (ret)
 		return -ret;
 	ret = descriptor_update(descriptor, &reply);
@@ -336,16 +336,16 @@ LTTNG_API int lttng_create_session_live(const char *name, const char *url,
 LTTNG_API int lttng_data_pending(const char *session_name)
 {
 	struct lsc_message reply;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	uint32_t pending;
 	int ret = ctl_call_session(LSC_CMD_DATA_PENDING, session_name, &reply);
 
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-	ret = lsc_get_u32(&cur, &pending);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
+	ret = wire_get_u32(&cur, &pending);
 	if (!ret)
-		ret = lsc_cursor_finish(&cur);
+		ret = wire_cursor_finish(&cur);
 	lsc_message_fini(&reply);
 	if (ret)
 		return -LTTNG_ERR_INVALID_PROTOCOL;
@@ -415,7 +415,7 @@ LTTNG_API int lttng_set_session_shm_path(const char *session_name,
 					 const char *shm_path)
 {
 	char name[LTTNG_NAME_MAX];
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!session_name)
@@ -425,11 +425,11 @@ LTTNG_API int lttng_set_session_shm_path(const char *session_name,
 	ret = ctl_copy_name(name, sizeof(name), session_name);
 	if (ret)
 		return ret;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, name);
-	lsc_put_str(&buf, shm_path ? shm_path : "");
+	wire_buf_init(&buf);
+	wire_put_str(&buf, name);
+	wire_put_str(&buf, shm_path ? shm_path : "");
 	ret = ctl_call(LSC_CMD_SET_SESSION_SHM_PATH, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -441,7 +441,7 @@ struct session_extended {
 	uint64_t creation_time;
 };
 
-static int decode_sessions(struct lsc_cursor *cur,
+static int decode_sessions(struct wire_cursor *cur,
 			   struct lttng_session **sessions)
 {
 	struct lttng_session *array = NULL;
@@ -466,7 +466,7 @@ static int decode_sessions(struct lsc_cursor *cur,
 		array[i].extended.ptr = &ext[i];
 	}
 	if (!ret)
-		ret = lsc_cursor_finish(cur);
+		ret = wire_cursor_finish(cur);
 	if (ret) {
 		free(array);
 		return -LTTNG_ERR_INVALID_PROTOCOL;
@@ -495,7 +495,7 @@ lttng_session_get_creation_time(const struct lttng_session *session,
 LTTNG_API int lttng_list_sessions(struct lttng_session **sessions)
 {
 	struct lsc_message reply;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
 	if (!sessions)
@@ -503,7 +503,7 @@ LTTNG_API int lttng_list_sessions(struct lttng_session **sessions)
 	ret = ctl_call(LSC_CMD_LIST_SESSIONS, NULL, &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = decode_sessions(&cur, sessions);
 	lsc_message_fini(&reply);
 	return ret;

@@ -174,7 +174,7 @@ static int call_with_output(uint32_t command, const char *session_name,
 			    const int *wait, struct lsc_message *reply)
 {
 	char name[LTTNG_NAME_MAX];
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!session_name)
@@ -182,13 +182,13 @@ static int call_with_output(uint32_t command, const char *session_name,
 	ret = ctl_copy_name(name, sizeof(name), session_name);
 	if (ret)
 		return ret;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, name);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, name);
 	lsc_put_snapshot_output(&buf, output);
 	if (wait)
-		lsc_put_u32(&buf, *wait != 0);
+		wire_put_u32(&buf, *wait != 0);
 	ret = ctl_call(command, &buf, reply);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -197,7 +197,7 @@ LTTNG_API int lttng_snapshot_add_output(const char *session_name,
 {
 	char name[LTTNG_NAME_MAX];
 	struct lsc_message reply;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	uint32_t id;
 	int ret;
 
@@ -207,9 +207,9 @@ LTTNG_API int lttng_snapshot_add_output(const char *session_name,
 			       &output->desc, NULL, &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
-	if (lsc_get_u32(&cur, &id) || lsc_get_str(&cur, name, sizeof(name)) ||
-	    lsc_cursor_finish(&cur)) {
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
+	if (wire_get_u32(&cur, &id) || wire_get_str(&cur, name, sizeof(name)) ||
+	    wire_cursor_finish(&cur)) {
 		ret = -LTTNG_ERR_INVALID_PROTOCOL;
 	} else {
 		output->desc.id = id;
@@ -228,12 +228,12 @@ LTTNG_API int lttng_snapshot_del_output(const char *session_name,
 				&output->desc, NULL, NULL);
 }
 
-static int decode_list(struct lsc_cursor *cur,
+static int decode_list(struct wire_cursor *cur,
 		       struct lttng_snapshot_output_list *list)
 {
 	uint32_t count;
 
-	if (lsc_get_u32(cur, &count) || count > LSC_MAX_PAYLOAD / 16)
+	if (wire_get_u32(cur, &count) || count > LSC_MAX_PAYLOAD / 16)
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	list->outputs = calloc(count ? count : 1, sizeof(*list->outputs));
 	if (!list->outputs)
@@ -243,7 +243,7 @@ static int decode_list(struct lsc_cursor *cur,
 			return -LTTNG_ERR_INVALID_PROTOCOL;
 		list->count = i + 1;
 	}
-	return lsc_cursor_finish(cur) ? -LTTNG_ERR_INVALID_PROTOCOL : 0;
+	return wire_cursor_finish(cur) ? -LTTNG_ERR_INVALID_PROTOCOL : 0;
 }
 
 LTTNG_API int
@@ -252,7 +252,7 @@ lttng_snapshot_list_output(const char *session_name,
 {
 	struct lttng_snapshot_output_list *result;
 	struct lsc_message reply;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
 	if (!list)
@@ -266,7 +266,7 @@ lttng_snapshot_list_output(const char *session_name,
 		lsc_message_fini(&reply);
 		return -LTTNG_ERR_NOMEM;
 	}
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = decode_list(&cur, result);
 	lsc_message_fini(&reply);
 	if (ret) {

@@ -13,7 +13,7 @@
 static int send_pid(uint32_t command, struct lttng_handle *handle, int pid)
 {
 	struct lsc_target target;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int ret;
 
 	if (!handle || pid < -1)
@@ -21,11 +21,11 @@ static int send_pid(uint32_t command, struct lttng_handle *handle, int pid)
 	ret = ctl_target_from_handle(handle, NULL, &target);
 	if (ret)
 		return ret;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &target);
-	lsc_put_i32(&buf, pid);
+	wire_put_i32(&buf, pid);
 	ret = ctl_call(command, &buf, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -39,25 +39,25 @@ LTTNG_API int lttng_untrack_pid(struct lttng_handle *handle, int pid)
 	return send_pid(LSC_CMD_UNTRACK_PID, handle, pid);
 }
 
-static int decode_pids(struct lsc_cursor *cur, int *enabled, int32_t **pids,
+static int decode_pids(struct wire_cursor *cur, int *enabled, int32_t **pids,
 		       size_t *nr_pids)
 {
 	int32_t all;
 	uint32_t count, i;
 	int32_t *list = NULL;
 
-	if (lsc_get_i32(cur, &all) ||
+	if (wire_get_i32(cur, &all) ||
 	    lsc_get_count(cur, LSC_MAX_PAYLOAD / 4, &count))
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	if (count && !(list = calloc(count, sizeof(*list))))
 		return -LTTNG_ERR_NOMEM;
 	for (i = 0; i < count; i++) {
-		if (lsc_get_i32(cur, &list[i])) {
+		if (wire_get_i32(cur, &list[i])) {
 			free(list);
 			return -LTTNG_ERR_INVALID_PROTOCOL;
 		}
 	}
-	if (lsc_cursor_finish(cur)) {
+	if (wire_cursor_finish(cur)) {
 		free(list);
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	}
@@ -72,7 +72,7 @@ LTTNG_API int lttng_list_tracker_pids(struct lttng_handle *handle, int *enabled,
 {
 	struct lsc_message reply;
 	struct lsc_target target;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
 	if (!handle || !enabled || !pids || !nr_pids)
@@ -83,7 +83,7 @@ LTTNG_API int lttng_list_tracker_pids(struct lttng_handle *handle, int *enabled,
 				      &reply);
 	if (ret)
 		return ret;
-	lsc_cursor_init(&cur, reply.payload, reply.payload_len);
+	wire_cursor_init(&cur, reply.payload, reply.payload_len);
 	ret = decode_pids(&cur, enabled, pids, nr_pids);
 	lsc_message_fini(&reply);
 	return ret;

@@ -5,8 +5,9 @@
  * successful load, and lttng_ust_dl:dlclose before an unload, for
  * objects with a non-zero load address (l_addr of their link map), as
  * LTTng-UST 2.13 does. The file's details come from its ELF headers
- * (../lttng-ust/elf-info.h). After each call liblttng-ust compares the
- * loaded objects with those it knew (lttng_ust_lib:load / unload).
+ * (liblttng-ust's elf-info/elf-info.h). After each call liblttng-ust
+ * compares the loaded objects with those it knew (lttng_ust_lib:load /
+ * unload).
  */
 #include <dlfcn.h>
 #include <limits.h>
@@ -18,7 +19,7 @@
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "ust-dl-provider.h"
 
-#include "elf-info.h"
+#include "elf-info/elf-info.h"
 
 #define UST_DL_API __attribute__((visibility("default")))
 

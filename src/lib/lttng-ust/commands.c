@@ -11,7 +11,7 @@
 #include "ust-comm/codec.h"
 
 typedef int (*command_handler)(struct ust_app_objects *objects,
-			       struct ust_message *msg, struct lsc_buf *reply);
+			       struct ust_message *msg, struct wire_buf *reply);
 
 static int id_of(const struct ust_message *msg, uint64_t *id)
 {
@@ -19,7 +19,7 @@ static int id_of(const struct ust_message *msg, uint64_t *id)
 }
 
 static int on_session_create(struct ust_app_objects *objects,
-			     struct ust_message *msg, struct lsc_buf *reply)
+			     struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -29,7 +29,7 @@ static int on_session_create(struct ust_app_objects *objects,
 }
 
 static int on_session_destroy(struct ust_app_objects *objects,
-			      struct ust_message *msg, struct lsc_buf *reply)
+			      struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -39,7 +39,7 @@ static int on_session_destroy(struct ust_app_objects *objects,
 }
 
 static int on_session_start(struct ust_app_objects *objects,
-			    struct ust_message *msg, struct lsc_buf *reply)
+			    struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -49,7 +49,7 @@ static int on_session_start(struct ust_app_objects *objects,
 }
 
 static int on_session_stop(struct ust_app_objects *objects,
-			   struct ust_message *msg, struct lsc_buf *reply)
+			   struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -60,7 +60,7 @@ static int on_session_stop(struct ust_app_objects *objects,
 
 /* The state dump itself runs after the reply (listener.c). */
 static int on_session_statedump(struct ust_app_objects *objects,
-				struct ust_message *msg, struct lsc_buf *reply)
+				struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -72,7 +72,7 @@ static int on_session_statedump(struct ust_app_objects *objects,
 }
 
 static int on_channel_create(struct ust_app_objects *objects,
-			     struct ust_message *msg, struct lsc_buf *reply)
+			     struct ust_message *msg, struct wire_buf *reply)
 {
 	struct ust_channel_desc desc;
 	int ret = ust_get_channel_desc(msg->payload, msg->payload_len, &desc);
@@ -82,7 +82,7 @@ static int on_channel_create(struct ust_app_objects *objects,
 }
 
 static int on_stream_add(struct ust_app_objects *objects,
-			 struct ust_message *msg, struct lsc_buf *reply)
+			 struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t key;
 	uint32_t index;
@@ -99,7 +99,7 @@ static int on_stream_add(struct ust_app_objects *objects,
 }
 
 static int on_channel_enable(struct ust_app_objects *objects,
-			     struct ust_message *msg, struct lsc_buf *reply)
+			     struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t key;
 	int ret = id_of(msg, &key);
@@ -109,7 +109,7 @@ static int on_channel_enable(struct ust_app_objects *objects,
 }
 
 static int on_channel_disable(struct ust_app_objects *objects,
-			      struct ust_message *msg, struct lsc_buf *reply)
+			      struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t key;
 	int ret = id_of(msg, &key);
@@ -119,7 +119,7 @@ static int on_channel_disable(struct ust_app_objects *objects,
 }
 
 static int on_channel_destroy(struct ust_app_objects *objects,
-			      struct ust_message *msg, struct lsc_buf *reply)
+			      struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t key;
 	int ret = id_of(msg, &key);
@@ -129,7 +129,7 @@ static int on_channel_destroy(struct ust_app_objects *objects,
 }
 
 static int on_context_add(struct ust_app_objects *objects,
-			  struct ust_message *msg, struct lsc_buf *reply)
+			  struct ust_message *msg, struct wire_buf *reply)
 {
 	struct ust_context_desc desc;
 	uint64_t key;
@@ -141,7 +141,7 @@ static int on_context_add(struct ust_app_objects *objects,
 }
 
 static int on_rule_create(struct ust_app_objects *objects,
-			  struct ust_message *msg, struct lsc_buf *reply)
+			  struct ust_message *msg, struct wire_buf *reply)
 {
 	struct ust_rule_desc desc;
 	int ret = ust_get_rule_desc(msg->payload, msg->payload_len, &desc);
@@ -155,7 +155,7 @@ static int on_rule_create(struct ust_app_objects *objects,
 }
 
 static int on_rule_enable(struct ust_app_objects *objects,
-			  struct ust_message *msg, struct lsc_buf *reply)
+			  struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -165,7 +165,7 @@ static int on_rule_enable(struct ust_app_objects *objects,
 }
 
 static int on_rule_disable(struct ust_app_objects *objects,
-			   struct ust_message *msg, struct lsc_buf *reply)
+			   struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -175,7 +175,7 @@ static int on_rule_disable(struct ust_app_objects *objects,
 }
 
 static int on_rule_destroy(struct ust_app_objects *objects,
-			   struct ust_message *msg, struct lsc_buf *reply)
+			   struct ust_message *msg, struct wire_buf *reply)
 {
 	uint64_t id;
 	int ret = id_of(msg, &id);
@@ -252,7 +252,7 @@ static void visit_tracepoint(const struct lttng_ust_event_desc *desc,
 }
 
 static int on_tracepoint_list(struct ust_app_objects *objects,
-			      struct ust_message *msg, struct lsc_buf *reply)
+			      struct ust_message *msg, struct wire_buf *reply)
 {
 	struct list_builder b = {.entry_size =
 					 sizeof(struct ust_tracepoint_entry)};
@@ -319,7 +319,7 @@ static void visit_fields(const struct lttng_ust_event_desc *desc, void *priv)
 }
 
 static int on_field_list(struct ust_app_objects *objects,
-			 struct ust_message *msg, struct lsc_buf *reply)
+			 struct ust_message *msg, struct wire_buf *reply)
 {
 	struct list_builder b = {.entry_size = sizeof(struct ust_field_entry)};
 
@@ -355,7 +355,7 @@ static const command_handler handlers[UST_CMD_NR] = {
 };
 
 int ust_command_apply(struct ust_app_objects *objects, struct ust_message *msg,
-		      struct lsc_buf *reply)
+		      struct wire_buf *reply)
 {
 	if (msg->command >= UST_CMD_NR || !handlers[msg->command])
 		return -ENOSYS;

@@ -8,7 +8,7 @@
 #define UST_COMMANDS_H
 
 #include "app-session.h"
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 #include "ust-comm/message.h"
 
 /*
@@ -18,6 +18,6 @@
  * UST_CMD_REGISTER_DONE is the listener's and not handled here.
  */
 int ust_command_apply(struct ust_app_objects *objects, struct ust_message *msg,
-		      struct lsc_buf *reply);
+		      struct wire_buf *reply);
 
 #endif /* UST_COMMANDS_H */

@@ -1,6 +1,6 @@
 /*
- * Implementation of elf-info.h: pread()s the ELF header, the program
- * headers (memory span, PT_NOTE segments holding the build id) and,
+ * Implementation of elf-info/elf-info.h: pread()s the ELF header, the
+ * program headers (memory span, PT_NOTE segments holding the build id) and,
  * for the debug link, the section headers and their name table. Every
  * offset and size read from the file is checked against the file size
  * before use. Files of the other ELF class or byte order are refused.
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "elf-info.h"
+#include "elf-info/elf-info.h"
 #include "common/fd-tracker.h"
 
 #define MAX_HEADERS 4096

@@ -13,7 +13,7 @@
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "lttng-ust-lib-provider.h"
 
-#include "elf-info.h"
+#include "elf-info/elf-info.h"
 #include "lib-tracking.h"
 #include "loaded-objects.h"
 

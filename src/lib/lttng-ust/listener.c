@@ -141,7 +141,7 @@ static void startup_wait(void)
  * One request/reply on the notify socket. Returns a transport error
  * (the socket is then out of step), else 0 with the daemon's *code.
  */
-static int notify_exchange(int fd, const struct lsc_buf *request, int32_t *code,
+static int notify_exchange(int fd, const struct wire_buf *request, int32_t *code,
 			   uint32_t *id)
 {
 	struct ust_message reply;
@@ -165,11 +165,11 @@ static int daemon_event_id(void *priv, uint64_t session_id,
 			   uint32_t *id)
 {
 	struct daemon_link *d = priv;
-	struct lsc_buf request;
+	struct wire_buf request;
 	int32_t code = 0;
 	int ret;
 
-	lsc_buf_init(&request);
+	wire_buf_init(&request);
 	ust_put_event_register(&request, session_id, channel_key, desc);
 	pthread_mutex_lock(&d->notify_lock);
 	if (d->notify_fd < 0)
@@ -180,7 +180,7 @@ static int daemon_event_id(void *priv, uint64_t session_id,
 	if (ret && d->notify_fd >= 0)
 		shutdown(d->notify_fd, SHUT_RDWR);
 	pthread_mutex_unlock(&d->notify_lock);
-	lsc_buf_fini(&request);
+	wire_buf_fini(&request);
 	if (!ret)
 		ret = code;
 	if (ret)
@@ -315,7 +315,7 @@ static void release_command(struct ust_message *msg)
 static int serve_one(struct daemon_link *d)
 {
 	struct ust_message msg;
-	struct lsc_buf reply;
+	struct wire_buf reply;
 	int code, ret;
 
 	ret = receive_command(d->cmd_fd, &msg);
@@ -326,7 +326,7 @@ static int serve_one(struct daemon_link *d)
 				d->sock_path, strerror(-ret));
 		return ret;
 	}
-	lsc_buf_init(&reply);
+	wire_buf_init(&reply);
 	if (msg.command == UST_CMD_REGISTER_DONE)
 		code = msg.payload_len ? -EBADMSG : 0;
 	else
@@ -345,7 +345,7 @@ static int serve_one(struct daemon_link *d)
 	    (msg.command == UST_CMD_SESSION_START ||
 	     msg.command == UST_CMD_SESSION_STATEDUMP))
 		statedump_after_reply(d, &msg);
-	lsc_buf_fini(&reply);
+	wire_buf_fini(&reply);
 	release_command(&msg);
 	return ret;
 }

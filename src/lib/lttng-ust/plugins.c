@@ -3,8 +3,9 @@
  * loads the shared object LTTNG_UST_GETCPU_PLUGIN names and calls its
  * lttng_ust_getcpu_plugin_init(), which installs a getcpu() function
  * through lttng_ust_getcpu_override() (<lttng/ust-getcpu.h>); and the
- * LTTNG_UST_CLOCK_PLUGIN (common/clock-override.h), whose clock records
- * read when the session daemon declared it for the channel. A plugin
+ * LTTNG_UST_CLOCK_PLUGIN (trace-clock/clock-plugin-loader.h), whose
+ * clock records read when the session daemon declared it for the
+ * channel. A plugin
  * that cannot be loaded is reported (LTTNG_UST_DEBUG) and ignored.
  */
 #include <dlfcn.h>
@@ -13,7 +14,7 @@
 
 #include <lttng/ust-getcpu.h>
 
-#include "common/clock-override.h"
+#include "trace-clock/clock-plugin-loader.h"
 #include "common/ust-log.h"
 #include "plugins.h"
 #include "ringbuffer/cpu.h"

@@ -15,7 +15,7 @@
 #include "lttng-ust-statedump-provider.h"
 
 #include "common/ust-log.h"
-#include "elf-info.h"
+#include "elf-info/elf-info.h"
 #include "listener.h"
 #include "loaded-objects.h"
 #include "statedump.h"

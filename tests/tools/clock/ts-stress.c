@@ -36,7 +36,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-#include "ctf/metadata.h"
+#include "ctf/clock-block.h"
 #include "ctf/type.h"
 #include "ringbuffer/ringbuffer.h"
 #include "trace-clock/calibration.h"
@@ -168,7 +168,7 @@ static void write_metadata(const char *dir, const uint8_t uuid[16])
 	trace_clock_describe(clock_source, &clock);
 	memcpy(desc.uuid, uuid, 16);
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
-	trace_clock_to_ctf(&clock, &desc.clock);
+	ctf_clock_block_from_trace_clock(&clock, &desc.clock);
 	md = ctf_metadata_create(&desc, &err);
 	if (!md || !payload ||
 	    ctf_type_add_field(

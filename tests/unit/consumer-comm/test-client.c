@@ -34,12 +34,12 @@ struct fake_consumer {
 static void take_text(struct fake_consumer *fc,
 		      const struct consumer_message *msg)
 {
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	char *text = NULL;
 
-	lsc_cursor_init(&cur, msg->payload, msg->payload_len);
-	assert_int_equal(lsc_get_u64(&cur, &fc->keys[fc->nr_requests]), 0);
-	assert_int_equal(lsc_get_str_dup(&cur, CONSUMER_MAX_PAYLOAD, &text), 0);
+	wire_cursor_init(&cur, msg->payload, msg->payload_len);
+	assert_int_equal(wire_get_u64(&cur, &fc->keys[fc->nr_requests]), 0);
+	assert_int_equal(wire_get_str_dup(&cur, CONSUMER_MAX_PAYLOAD, &text), 0);
 	assert_non_null(text);
 	fc->text = realloc(fc->text, fc->text_len + strlen(text) + 1);
 	memcpy(fc->text + fc->text_len, text, strlen(text) + 1);

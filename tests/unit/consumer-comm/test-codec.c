@@ -41,51 +41,51 @@ static void fill_channel(struct consumer_channel_desc *d)
 	strcpy(d->shm_dir, "/dev/shm/s-20261123-120000/ust/uid/0/64-bit");
 }
 
-static int decode_channel(const struct lsc_buf *buf, size_t len,
+static int decode_channel(const struct wire_buf *buf, size_t len,
 			  struct consumer_channel_desc *out)
 {
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	int ret;
 
-	lsc_cursor_init(&cur, buf->data, len);
+	wire_cursor_init(&cur, buf->data, len);
 	ret = consumer_get_channel_desc(&cur, out);
-	return ret ? ret : lsc_cursor_finish(&cur);
+	return ret ? ret : wire_cursor_finish(&cur);
 }
 
 static void channel_desc_round_trips(void **state)
 {
 	struct consumer_channel_desc in, out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
 	fill_channel(&in);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_channel_desc(&buf, &in);
 	assert_int_equal(decode_channel(&buf, buf.len, &out), 0);
 	assert_memory_equal(&in, &out, sizeof(in));
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void truncated_channel_desc_is_refused(void **state)
 {
 	struct consumer_channel_desc in, out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
 	fill_channel(&in);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_channel_desc(&buf, &in);
 	for (size_t len = 0; len < buf.len; len++)
 		assert_int_not_equal(decode_channel(&buf, len, &out), 0);
-	lsc_put_u32(&buf, 0); /* trailing bytes */
+	wire_put_u32(&buf, 0); /* trailing bytes */
 	assert_int_equal(decode_channel(&buf, buf.len, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void bad_channel_values_are_refused(void **state)
 {
 	struct consumer_channel_desc in, out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
 	for (int which = 0; which < 8; which++) {
@@ -116,10 +116,10 @@ static void bad_channel_values_are_refused(void **state)
 			strcpy(in.shm_dir, "relative/shm");
 			break;
 		}
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		consumer_put_channel_desc(&buf, &in);
 		assert_int_equal(decode_channel(&buf, buf.len, &out), -EBADMSG);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 	}
 }
 
@@ -128,20 +128,20 @@ static void metadata_desc_round_trips(void **state)
 	struct consumer_metadata_desc in = {
 		.metadata_key = 9, .output_uid = 1, .output_gid = 2};
 	struct consumer_metadata_desc out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	strcpy(in.output_dir, "/a/b");
 	strcpy(in.shm_dir, "/shm/a/b");
 	in.uuid[15] = 0xff;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_metadata_desc(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(consumer_get_metadata_desc(&cur, &out), 0);
-	assert_int_equal(lsc_cursor_finish(&cur), 0);
+	assert_int_equal(wire_cursor_finish(&cur), 0);
 	assert_memory_equal(&in, &out, sizeof(in));
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void unknown_request_is_refused(void **state)

@@ -28,17 +28,17 @@ static void fill(struct consumer_snapshot_desc *d)
 static int decode(const struct consumer_snapshot_desc *in,
 		  struct consumer_snapshot_desc *out, size_t cut)
 {
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_snapshot_desc(&buf, in);
-	lsc_cursor_init(&cur, buf.data, cut ? cut : buf.len);
+	wire_cursor_init(&cur, buf.data, cut ? cut : buf.len);
 	ret = consumer_get_snapshot_desc(&cur, out);
 	if (!ret)
-		ret = lsc_cursor_finish(&cur);
-	lsc_buf_fini(&buf);
+		ret = wire_cursor_finish(&cur);
+	wire_buf_fini(&buf);
 	return ret;
 }
 

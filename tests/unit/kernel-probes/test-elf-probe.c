@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "elf-probe.h"
+#include "kernel/elf-probe.h"
 
 /* A function with recognizable bytes and an SDT probe, as ksyscalls has. */
 __attribute__((noinline, used)) int elf_probe_test_target(int v)

@@ -14,7 +14,7 @@
 
 #include <lttng/lttng.h>
 
-#include "kernel-tracker.h"
+#include "kernel/kernel-tracker.h"
 
 static int add(struct kernel_tracker *t, enum lttng_process_attr attr,
 	       enum lttng_process_attr_value_type type, int64_t id,

@@ -19,7 +19,7 @@
 
 #include <lttng/lttng.h>
 
-#include "ctl-log.h"
+#include "util/lttng-ctl-options.h"
 
 static char dir[] = "/tmp/test-load-search-XXXXXX";
 
@@ -200,7 +200,7 @@ static int setup(void **state)
 		return -1;
 	setenv("LTTNG_HOME", dir, 1);
 	setenv("LTTNG_SESSION_CONFIG_XSD_PATH", XSD_DIR, 1);
-	lttng_ctl_set_quiet(1); /* the errors tested print LTTng's messages */
+	lttng_opt_quiet = 1; /* the errors tested print LTTng's messages */
 	return 0;
 }
 

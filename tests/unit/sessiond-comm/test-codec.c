@@ -40,17 +40,17 @@ static void fill_event(struct lsc_event *event)
 static void test_event_round_trip_keeps_every_field(void **state)
 {
 	struct lsc_event in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	fill_event(&in);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_event(&buf, &in);
 	assert_int_equal(buf.error, 0);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_event(&cur, &out), 0);
-	assert_int_equal(lsc_cursor_finish(&cur), 0);
+	assert_int_equal(wire_cursor_finish(&cur), 0);
 	assert_string_equal(out.name, "app:*");
 	assert_int_equal(out.type, LTTNG_EVENT_TRACEPOINT);
 	assert_int_equal(out.loglevel_type, LTTNG_EVENT_LOGLEVEL_RANGE);
@@ -64,14 +64,14 @@ static void test_event_round_trip_keeps_every_field(void **state)
 	assert_string_equal(out.exclusions[0], "app:skip");
 	assert_string_equal(out.exclusions[1], "app:noisy*");
 	lsc_event_fini(&out);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_event_without_filter_decodes_null_filter(void **state)
 {
 	struct lsc_event in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	fill_event(&in);
@@ -79,106 +79,106 @@ static void test_event_without_filter_decodes_null_filter(void **state)
 	in.bytecode = NULL;
 	in.bytecode_len = 0;
 	in.exclusion_count = 0;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_event(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_event(&cur, &out), 0);
 	assert_null(out.filter);
 	assert_null(out.exclusions);
 	assert_int_equal(out.exclusion_count, 0);
 	lsc_event_fini(&out);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_event_filter_without_bytecode_is_refused(void **state)
 {
 	struct lsc_event in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	fill_event(&in);
 	in.bytecode = NULL;
 	in.bytecode_len = 0;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_event(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_event(&cur, &out), -EBADMSG);
 	assert_null(out.filter);
 	assert_null(out.bytecode);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_event_truncated_anywhere_is_refused(void **state)
 {
 	struct lsc_event in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	size_t cut;
 
 	(void)state;
 	fill_event(&in);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_event(&buf, &in);
 	for (cut = 0; cut < buf.len; cut++) {
-		lsc_cursor_init(&cur, buf.data, cut);
+		wire_cursor_init(&cur, buf.data, cut);
 		assert_int_equal(lsc_get_event(&cur, &out), -EBADMSG);
 		assert_null(out.filter);
 		assert_null(out.exclusions);
 	}
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_event_with_bad_enums_is_refused(void **state)
 {
 	struct lsc_event in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	fill_event(&in);
 	in.type = 7;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_event(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_event(&cur, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	fill_event(&in);
 	in.loglevel_type = 3;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_event(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_event(&cur, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_event_with_too_many_exclusions_is_refused(void **state)
 {
 	struct lsc_event out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, "a*");
-	lsc_put_i32(&buf, LTTNG_EVENT_TRACEPOINT);
-	lsc_put_i32(&buf, LTTNG_EVENT_LOGLEVEL_ALL);
-	lsc_put_i32(&buf, -1);
-	lsc_put_i32(&buf, 1);
-	lsc_put_i32(&buf, 0);
-	lsc_put_str(&buf, NULL);
-	lsc_put_u32(&buf, LSC_MAX_EXCLUSIONS + 1);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, "a*");
+	wire_put_i32(&buf, LTTNG_EVENT_TRACEPOINT);
+	wire_put_i32(&buf, LTTNG_EVENT_LOGLEVEL_ALL);
+	wire_put_i32(&buf, -1);
+	wire_put_i32(&buf, 1);
+	wire_put_i32(&buf, 0);
+	wire_put_str(&buf, NULL);
+	wire_put_u32(&buf, LSC_MAX_EXCLUSIONS + 1);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_event(&cur, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_channel_round_trip_keeps_every_attribute(void **state)
 {
 	struct lsc_channel in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	memset(&in, 0, sizeof(in));
@@ -196,11 +196,11 @@ static void test_channel_round_trip_keeps_every_attribute(void **state)
 	in.ext.lost_packets = 9;
 	in.ext.monitor_timer_interval = 3000;
 	in.ext.blocking_timeout = -1;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_channel(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_channel(&cur, &out), 0);
-	assert_int_equal(lsc_cursor_finish(&cur), 0);
+	assert_int_equal(wire_cursor_finish(&cur), 0);
 	assert_string_equal(out.chan.name, "chan");
 	assert_int_equal(out.chan.enabled, 1);
 	assert_int_equal(out.chan.attr.overwrite, -1);
@@ -215,25 +215,25 @@ static void test_channel_round_trip_keeps_every_attribute(void **state)
 	assert_int_equal(out.ext.lost_packets, 9);
 	assert_int_equal(out.ext.monitor_timer_interval, 3000);
 	assert_int_equal(out.ext.blocking_timeout, -1);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_channel_with_bad_overwrite_is_refused(void **state)
 {
 	struct lsc_channel in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	memset(&in, 0, sizeof(in));
 	strcpy(in.chan.name, "chan");
 	in.chan.attr.overwrite = 2;
 	in.chan.attr.output = LTTNG_EVENT_MMAP;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_channel(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_channel(&cur, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_target_round_trip_and_bad_domain(void **state)
@@ -241,45 +241,45 @@ static void test_target_round_trip_and_bad_domain(void **state)
 	struct lsc_target in = {.domain = LTTNG_DOMAIN_UST,
 				.buffer_type = LTTNG_BUFFER_PER_UID},
 			  out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	strcpy(in.session, "s1");
 	strcpy(in.channel, "channel0");
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_target(&cur, &out), 0);
 	assert_string_equal(out.session, "s1");
 	assert_int_equal(out.domain, LTTNG_DOMAIN_UST);
 	assert_int_equal(out.buffer_type, LTTNG_BUFFER_PER_UID);
 	assert_string_equal(out.channel, "channel0");
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	in.domain = 6;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_target(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_target(&cur, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_session_name_longer_than_field_is_refused(void **state)
 {
 	char name[LTTNG_NAME_MAX + 1];
 	struct lsc_target out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	memset(name, 'x', sizeof(name) - 1);
 	name[sizeof(name) - 1] = '\0';
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, name);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, name);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_target(&cur, &out), -EMSGSIZE);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_string_with_nul_byte_or_huge_length_is_refused(void **state)
@@ -287,23 +287,23 @@ static void test_string_with_nul_byte_or_huge_length_is_refused(void **state)
 	static const char with_nul[] = {3, 0, 0, 0, 'a', 0, 'b'};
 	static const char huge[] = {0xff, 0xff, 0xff, 0x7f, 'a'};
 	static const char absent[] = {0xff, 0xff, 0xff, 0xff};
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 	char out[16];
 
 	(void)state;
-	lsc_cursor_init(&cur, with_nul, sizeof(with_nul));
-	assert_int_equal(lsc_get_str(&cur, out, sizeof(out)), -EBADMSG);
-	lsc_cursor_init(&cur, huge, sizeof(huge));
-	assert_int_equal(lsc_get_str(&cur, out, sizeof(out)), -EBADMSG);
-	lsc_cursor_init(&cur, absent, sizeof(absent));
-	assert_int_equal(lsc_get_str(&cur, out, sizeof(out)), -EBADMSG);
+	wire_cursor_init(&cur, with_nul, sizeof(with_nul));
+	assert_int_equal(wire_get_str(&cur, out, sizeof(out)), -EBADMSG);
+	wire_cursor_init(&cur, huge, sizeof(huge));
+	assert_int_equal(wire_get_str(&cur, out, sizeof(out)), -EBADMSG);
+	wire_cursor_init(&cur, absent, sizeof(absent));
+	assert_int_equal(wire_get_str(&cur, out, sizeof(out)), -EBADMSG);
 }
 
 static void test_trailing_bytes_are_detected(void **state)
 {
 	struct lsc_session in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	memset(&in, 0, sizeof(in));
@@ -311,53 +311,53 @@ static void test_trailing_bytes_are_detected(void **state)
 	strcpy(in.path, "/tmp/s1");
 	in.enabled = 1;
 	in.creation_time = 1795745869;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_session(&buf, &in);
-	lsc_put_u32(&buf, 42);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_put_u32(&buf, 42);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_session(&cur, &out), 0);
 	assert_string_equal(out.name, "s1");
 	assert_string_equal(out.path, "/tmp/s1");
 	assert_int_equal(out.enabled, 1);
 	assert_int_equal(out.creation_time, 1795745869);
-	assert_int_equal(lsc_cursor_finish(&cur), -EBADMSG);
-	lsc_buf_fini(&buf);
+	assert_int_equal(wire_cursor_finish(&cur), -EBADMSG);
+	wire_buf_fini(&buf);
 }
 
 static void test_create_session_requires_absolute_path(void **state)
 {
 	struct lsc_create_session in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	memset(&in, 0, sizeof(in));
 	strcpy(in.name, "s1");
 	in.output = LSC_OUTPUT_PATH;
 	strcpy(in.path, "relative/dir");
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_create_session(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_create_session(&cur, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	strcpy(in.path, "/abs/dir");
 	in.snapshot = 1;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_create_session(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_create_session(&cur, &out), 0);
 	assert_string_equal(out.path, "/abs/dir");
 	assert_int_equal(out.snapshot, 1);
 	assert_int_equal(out.output, LSC_OUTPUT_PATH);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_context_round_trip_and_bad_type(void **state)
 {
 	struct lsc_context in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	memset(&in, 0, sizeof(in));
@@ -365,22 +365,22 @@ static void test_context_round_trip_and_bad_type(void **state)
 	in.perf_type = 3;
 	in.perf_config = 0x10002;
 	strcpy(in.perf_name, "perf_thread_LLC_load_misses");
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_context(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_context(&cur, &out), 0);
 	assert_int_equal(out.type, LTTNG_EVENT_CONTEXT_PERF_THREAD_COUNTER);
 	assert_int_equal(out.perf_type, 3);
 	assert_int_equal(out.perf_config, 0x10002);
 	assert_string_equal(out.perf_name, "perf_thread_LLC_load_misses");
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	in.type = 42;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_context(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_context(&cur, &out), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 int main(void)

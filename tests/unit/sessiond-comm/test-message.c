@@ -27,15 +27,15 @@ static int make_pair(int fds[2])
 static void test_request_round_trip_over_socket(void **state)
 {
 	struct lsc_message msg;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int fds[2];
 	uint32_t value;
 
 	(void)state;
 	assert_int_equal(make_pair(fds), 0);
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, "session");
-	lsc_put_u32(&buf, 77);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, "session");
+	wire_put_u32(&buf, 77);
 	assert_int_equal(lsc_send_request(fds[0], LSC_CMD_START_TRACE, &buf),
 			 0);
 	assert_int_equal(lsc_recv_request(fds[1], &msg), 0);
@@ -45,7 +45,7 @@ static void test_request_round_trip_over_socket(void **state)
 	memcpy(&value, msg.payload + buf.len - 4, 4);
 	assert_int_equal(value, 77);
 	lsc_message_fini(&msg);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	close(fds[0]);
 	close(fds[1]);
 }

@@ -26,57 +26,57 @@ static void fill(struct lsc_snapshot_output *out)
 static void test_round_trip_keeps_every_field(void **state)
 {
 	struct lsc_snapshot_output in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	fill(&in);
 	memset(&out, 0, sizeof(out));
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_snapshot_output(&buf, &in);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(lsc_get_snapshot_output(&cur, &out), 0);
-	assert_int_equal(lsc_cursor_finish(&cur), 0);
+	assert_int_equal(wire_cursor_finish(&cur), 0);
 	assert_memory_equal(&in, &out, sizeof(in));
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_truncated_payloads_are_refused(void **state)
 {
 	struct lsc_snapshot_output in, out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	fill(&in);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	lsc_put_snapshot_output(&buf, &in);
 	for (size_t len = 0; len < buf.len; len++) {
-		lsc_cursor_init(&cur, buf.data, len);
+		wire_cursor_init(&cur, buf.data, len);
 		assert_int_not_equal(lsc_get_snapshot_output(&cur, &out), 0);
 	}
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_oversized_name_is_refused(void **state)
 {
 	char name[LTTNG_NAME_MAX + 8];
 	struct lsc_snapshot_output out;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
 	memset(name, 'x', sizeof(name) - 1);
 	name[sizeof(name) - 1] = '\0';
-	lsc_buf_init(&buf);
-	lsc_put_u32(&buf, 1);
-	lsc_put_u64(&buf, 0);
-	lsc_put_str(&buf, name);
-	lsc_put_str(&buf, "/tmp");
-	lsc_put_str(&buf, "");
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_buf_init(&buf);
+	wire_put_u32(&buf, 1);
+	wire_put_u64(&buf, 0);
+	wire_put_str(&buf, name);
+	wire_put_str(&buf, "/tmp");
+	wire_put_str(&buf, "");
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_not_equal(lsc_get_snapshot_output(&cur, &out), 0);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 int main(void)

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "ctf/metadata.h"
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 #include "ust-comm/event-class.h"
 #include "ust-metadata-type.h"
 
@@ -80,14 +80,14 @@ static const struct lttng_ust_event_desc event = {
 static struct ust_event_class *received_class(void)
 {
 	struct ust_event_class *cls = NULL;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_event_desc(&buf, &event);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(ust_get_event_desc(&cur, &cls), 0);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return cls;
 }
 

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "ctf/metadata.h"
+#include "ctf/clock-block.h"
 #include "trace-clock/calibration.h"
 
 static int64_t now_ns(clockid_t id)
@@ -210,7 +210,7 @@ static void test_monotonic_description(void **state)
 	assert_int_equal(d.offset_s, 0);
 	assert_true(distance(epoch_ns(&d, trace_clock_monotonic()),
 			     now_ns(CLOCK_REALTIME)) < 1000000);
-	trace_clock_to_ctf(&d, &ctf);
+	ctf_clock_block_from_trace_clock(&d, &ctf);
 	assert_string_equal(ctf.name, "monotonic");
 	assert_int_equal(ctf.freq, 1000000000);
 }

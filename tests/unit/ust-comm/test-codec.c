@@ -18,7 +18,7 @@
 /* Every strict prefix of a valid payload must be refused. */
 typedef int (*decode_fn)(const void *payload, size_t len);
 
-static void assert_prefixes_refused(const struct lsc_buf *buf, decode_fn fn)
+static void assert_prefixes_refused(const struct wire_buf *buf, decode_fn fn)
 {
 	size_t len;
 
@@ -26,9 +26,9 @@ static void assert_prefixes_refused(const struct lsc_buf *buf, decode_fn fn)
 		assert_true(fn(buf->data, len) < 0);
 }
 
-static void assert_trailing_refused(struct lsc_buf *buf, decode_fn fn)
+static void assert_trailing_refused(struct wire_buf *buf, decode_fn fn)
 {
-	lsc_put_u32(buf, 0xdeadbeef);
+	wire_put_u32(buf, 0xdeadbeef);
 	assert_int_equal(fn(buf->data, buf->len), -EBADMSG);
 }
 
@@ -41,17 +41,17 @@ static int decode_id(const void *p, size_t len)
 
 static void test_id_round_trip(void **state)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint64_t id;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_id(&buf, UINT64_MAX - 1);
 	assert_int_equal(ust_get_id(buf.data, buf.len, &id), 0);
 	assert_true(id == UINT64_MAX - 1);
 	assert_prefixes_refused(&buf, decode_id);
 	assert_trailing_refused(&buf, decode_id);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_channel(const void *p, size_t len)
@@ -68,11 +68,11 @@ static void test_channel_desc_round_trip_and_checks(void **state)
 				      .name = "channel0",
 				      .nr_streams = 2};
 	struct ust_channel_desc out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	char long_name[UST_NAME_MAX + 1];
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_channel_desc(&buf, &in);
 	assert_int_equal(ust_get_channel_desc(buf.data, buf.len, &out), 0);
 	assert_int_equal(out.session_id, 3);
@@ -81,23 +81,23 @@ static void test_channel_desc_round_trip_and_checks(void **state)
 	assert_int_equal(out.nr_streams, 2);
 	assert_prefixes_refused(&buf, decode_channel);
 	assert_trailing_refused(&buf, decode_channel);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	/* no stream, or a name that does not fit */
 	in.nr_streams = 0;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_channel_desc(&buf, &in);
 	assert_int_equal(decode_channel(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	memset(long_name, 'c', UST_NAME_MAX);
 	long_name[UST_NAME_MAX] = '\0';
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, 1);
-	lsc_put_u64(&buf, 2);
-	lsc_put_str(&buf, long_name);
-	lsc_put_u32(&buf, 1);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, 1);
+	wire_put_u64(&buf, 2);
+	wire_put_str(&buf, long_name);
+	wire_put_u32(&buf, 1);
 	assert_int_equal(decode_channel(buf.data, buf.len), -EMSGSIZE);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_stream(const void *p, size_t len)
@@ -110,12 +110,12 @@ static int decode_stream(const void *p, size_t len)
 
 static void test_stream_add_round_trip(void **state)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint64_t key;
 	uint32_t index;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_stream_add(&buf, 77, 5);
 	assert_int_equal(ust_get_stream_add(buf.data, buf.len, &key, &index),
 			 0);
@@ -123,7 +123,7 @@ static void test_stream_add_round_trip(void **state)
 	assert_int_equal(index, 5);
 	assert_prefixes_refused(&buf, decode_stream);
 	assert_trailing_refused(&buf, decode_stream);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_context(const void *p, size_t len)
@@ -141,11 +141,11 @@ static void test_context_round_trip_and_unknown_type(void **state)
 				      .perf_config = 0x1234,
 				      .name = "perf_thread_raw_r1234"};
 	struct ust_context_desc out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint64_t key;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_context_add(&buf, 11, &in);
 	assert_int_equal(ust_get_context_add(buf.data, buf.len, &key, &out), 0);
 	assert_int_equal(key, 11);
@@ -156,13 +156,13 @@ static void test_context_round_trip_and_unknown_type(void **state)
 	assert_string_equal(out.provider, "");
 	assert_prefixes_refused(&buf, decode_context);
 	assert_trailing_refused(&buf, decode_context);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	in.type = UST_CONTEXT_APP_CONTEXT + 1;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_context_add(&buf, 11, &in);
 	assert_int_equal(decode_context(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_rule(const void *p, size_t len)
@@ -189,10 +189,10 @@ static void test_rule_round_trip_with_exclusions_and_bytecode(void **state)
 				   .bytecode_len = sizeof(code),
 				   .bytecode = code};
 	struct ust_rule_desc out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_rule_desc(&buf, &in);
 	assert_int_equal(ust_get_rule_desc(buf.data, buf.len, &out), 0);
 	assert_int_equal(out.channel_key, 4);
@@ -209,85 +209,85 @@ static void test_rule_round_trip_with_exclusions_and_bytecode(void **state)
 	assert_null(out.exclusions);
 	assert_prefixes_refused(&buf, decode_rule);
 	assert_trailing_refused(&buf, decode_rule);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	/* no exclusion, no filter */
 	in.nr_exclusions = 0;
 	in.bytecode_len = 0;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_rule_desc(&buf, &in);
 	assert_int_equal(ust_get_rule_desc(buf.data, buf.len, &out), 0);
 	assert_null(out.exclusions);
 	assert_null(out.bytecode);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_rule_limits_are_enforced(void **state)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
 	/* a log level condition that does not exist */
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, 1);
-	lsc_put_u64(&buf, 2);
-	lsc_put_str(&buf, "a:b");
-	lsc_put_u32(&buf, 7);
-	lsc_put_i32(&buf, 0);
-	lsc_put_u32(&buf, 0);
-	lsc_put_u32(&buf, 0);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, 1);
+	wire_put_u64(&buf, 2);
+	wire_put_str(&buf, "a:b");
+	wire_put_u32(&buf, 7);
+	wire_put_i32(&buf, 0);
+	wire_put_u32(&buf, 0);
+	wire_put_u32(&buf, 0);
 	assert_int_equal(decode_rule(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	/* too many exclusions, then more than the payload holds */
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, 1);
-	lsc_put_u64(&buf, 2);
-	lsc_put_str(&buf, "a:b");
-	lsc_put_u32(&buf, 0);
-	lsc_put_i32(&buf, 0);
-	lsc_put_u32(&buf, UST_MAX_EXCLUSIONS + 1);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, 1);
+	wire_put_u64(&buf, 2);
+	wire_put_str(&buf, "a:b");
+	wire_put_u32(&buf, 0);
+	wire_put_i32(&buf, 0);
+	wire_put_u32(&buf, UST_MAX_EXCLUSIONS + 1);
 	assert_int_equal(decode_rule(buf.data, buf.len), -EMSGSIZE);
-	lsc_buf_fini(&buf);
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, 1);
-	lsc_put_u64(&buf, 2);
-	lsc_put_str(&buf, "a:b");
-	lsc_put_u32(&buf, 0);
-	lsc_put_i32(&buf, 0);
-	lsc_put_u32(&buf, 1000);
-	lsc_put_str(&buf, "x");
+	wire_buf_fini(&buf);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, 1);
+	wire_put_u64(&buf, 2);
+	wire_put_str(&buf, "a:b");
+	wire_put_u32(&buf, 0);
+	wire_put_i32(&buf, 0);
+	wire_put_u32(&buf, 1000);
+	wire_put_str(&buf, "x");
 	assert_int_equal(decode_rule(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	/* bytecode over the limit, then longer than the payload */
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, 1);
-	lsc_put_u64(&buf, 2);
-	lsc_put_str(&buf, "a:b");
-	lsc_put_u32(&buf, 0);
-	lsc_put_i32(&buf, 0);
-	lsc_put_u32(&buf, 0);
-	lsc_put_u32(&buf, UST_MAX_BYTECODE + 1);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, 1);
+	wire_put_u64(&buf, 2);
+	wire_put_str(&buf, "a:b");
+	wire_put_u32(&buf, 0);
+	wire_put_i32(&buf, 0);
+	wire_put_u32(&buf, 0);
+	wire_put_u32(&buf, UST_MAX_BYTECODE + 1);
 	assert_int_equal(decode_rule(buf.data, buf.len), -EMSGSIZE);
 	buf.len -= 4;
-	lsc_put_u32(&buf, 64);
-	lsc_put_u32(&buf, 0);
+	wire_put_u32(&buf, 64);
+	wire_put_u32(&buf, 0);
 	assert_int_equal(decode_rule(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	/* an empty pattern or exclusion */
-	lsc_buf_init(&buf);
-	lsc_put_u64(&buf, 1);
-	lsc_put_u64(&buf, 2);
-	lsc_put_str(&buf, "a:b");
-	lsc_put_u32(&buf, 0);
-	lsc_put_i32(&buf, 0);
-	lsc_put_u32(&buf, 1);
-	lsc_put_str(&buf, "");
-	lsc_put_u32(&buf, 0);
+	wire_buf_init(&buf);
+	wire_put_u64(&buf, 1);
+	wire_put_u64(&buf, 2);
+	wire_put_str(&buf, "a:b");
+	wire_put_u32(&buf, 0);
+	wire_put_i32(&buf, 0);
+	wire_put_u32(&buf, 1);
+	wire_put_str(&buf, "");
+	wire_put_u32(&buf, 0);
 	assert_int_equal(decode_rule(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_tracepoints(const void *p, size_t len)
@@ -305,11 +305,11 @@ static void test_tracepoint_list_round_trip(void **state)
 	struct ust_tracepoint_entry in[2] = {{"app:start", 13},
 					     {"app:stop", 0}};
 	struct ust_tracepoint_entry *out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint32_t n;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_tracepoint_list(&buf, in, 2);
 	assert_int_equal(ust_get_tracepoint_list(buf.data, buf.len, &out, &n),
 			 0);
@@ -321,20 +321,20 @@ static void test_tracepoint_list_round_trip(void **state)
 	free(out);
 	assert_prefixes_refused(&buf, decode_tracepoints);
 	assert_trailing_refused(&buf, decode_tracepoints);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	/* an empty list, and a count the payload cannot hold */
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_tracepoint_list(&buf, NULL, 0);
 	assert_int_equal(ust_get_tracepoint_list(buf.data, buf.len, &out, &n),
 			 0);
 	assert_int_equal(n, 0);
 	assert_null(out);
-	lsc_buf_fini(&buf);
-	lsc_buf_init(&buf);
-	lsc_put_u32(&buf, UINT32_MAX);
+	wire_buf_fini(&buf);
+	wire_buf_init(&buf);
+	wire_put_u32(&buf, UINT32_MAX);
 	assert_int_equal(decode_tracepoints(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_fields(const void *p, size_t len)
@@ -353,11 +353,11 @@ static void test_field_list_round_trip_and_bad_type(void **state)
 		{"app:ev", 13, "count", UST_FIELD_LIST_INTEGER, 0},
 		{"app:ev", 13, "hidden", UST_FIELD_LIST_STRING, 1}};
 	struct ust_field_entry *out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint32_t n;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_field_list(&buf, in, 2);
 	assert_int_equal(ust_get_field_list(buf.data, buf.len, &out, &n), 0);
 	assert_int_equal(n, 2);
@@ -365,29 +365,29 @@ static void test_field_list_round_trip_and_bad_type(void **state)
 	free(out);
 	assert_prefixes_refused(&buf, decode_fields);
 	assert_trailing_refused(&buf, decode_fields);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	in[1].type = UST_FIELD_LIST_STRING + 1;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_field_list(&buf, in, 2);
 	assert_int_equal(decode_fields(buf.data, buf.len), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_event_id_round_trip(void **state)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint32_t id;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_event_id(&buf, 65536);
 	assert_int_equal(ust_get_event_id(buf.data, buf.len, &id), 0);
 	assert_int_equal(id, 65536);
 	assert_int_equal(ust_get_event_id(buf.data, 3, &id), -EBADMSG);
-	lsc_put_u32(&buf, 1);
+	wire_put_u32(&buf, 1);
 	assert_int_equal(ust_get_event_id(buf.data, buf.len, &id), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 /* Random bytes must never crash a decoder (ASan checks the reads). */

@@ -86,27 +86,27 @@ static struct lttng_ust_event_desc event = {
 	.model_emf_uri = "http://example.com/model",
 };
 
-static struct ust_event_class *decode(const struct lsc_buf *buf)
+static struct ust_event_class *decode(const struct wire_buf *buf)
 {
 	struct ust_event_class *cls;
-	struct lsc_cursor cur;
+	struct wire_cursor cur;
 
-	lsc_cursor_init(&cur, buf->data, buf->len);
+	wire_cursor_init(&cur, buf->data, buf->len);
 	assert_int_equal(ust_get_event_desc(&cur, &cls), 0);
-	assert_int_equal(lsc_cursor_finish(&cur), 0);
+	assert_int_equal(wire_cursor_finish(&cur), 0);
 	return cls;
 }
 
 static struct ust_event_class *encode_decode(void)
 {
 	struct ust_event_class *cls;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_event_desc(&buf, &event);
 	assert_int_equal(buf.error, 0);
 	cls = decode(&buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return cls;
 }
 
@@ -215,12 +215,12 @@ static void test_redefinitions_compare_unequal(void **state)
 static void test_register_payload_round_trip(void **state)
 {
 	struct ust_event_class *cls;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint64_t session, key;
 	size_t len;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_event_register(&buf, 5, 6, &event);
 	assert_int_equal(
 		ust_get_event_register(buf.data, buf.len, &session, &key, &cls),
@@ -235,11 +235,11 @@ static void test_register_payload_round_trip(void **state)
 						   &key, &cls) < 0);
 		assert_null(cls);
 	}
-	lsc_put_u32(&buf, 0);
+	wire_put_u32(&buf, 0);
 	assert_int_equal(
 		ust_get_event_register(buf.data, buf.len, &session, &key, &cls),
 		-EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 /* Encode one field after a fixed name / log level / no URI header. */
@@ -252,17 +252,17 @@ static int decode_single_field(const struct lttng_ust_event_field *fields,
 					    .nr_fields = nr,
 					    .loglevel = 13};
 	struct ust_event_class *cls;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	int ret;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_event_desc(&buf, &desc);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	ret = ust_get_event_desc(&cur, &cls);
 	if (!ret)
 		ust_event_class_free(cls);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return ret;
 }
 
@@ -316,43 +316,43 @@ static void test_malformed_types_are_refused(void **state)
 static void test_counts_beyond_the_payload_are_refused(void **state)
 {
 	struct ust_event_class *cls;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, "p:e");
-	lsc_put_i32(&buf, 13);
-	lsc_put_str(&buf, NULL);
-	lsc_put_u32(&buf, UST_MAX_FIELDS + 1);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, "p:e");
+	wire_put_i32(&buf, 13);
+	wire_put_str(&buf, NULL);
+	wire_put_u32(&buf, UST_MAX_FIELDS + 1);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(ust_get_event_desc(&cur, &cls), -EMSGSIZE);
 	buf.len -= 4;
-	lsc_put_u32(&buf, 1000);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_put_u32(&buf, 1000);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(ust_get_event_desc(&cur, &cls), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* log level out of range */
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, "p:e");
-	lsc_put_i32(&buf, 15);
-	lsc_put_str(&buf, NULL);
-	lsc_put_u32(&buf, 0);
-	lsc_cursor_init(&cur, buf.data, buf.len);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, "p:e");
+	wire_put_i32(&buf, 15);
+	wire_put_str(&buf, NULL);
+	wire_put_u32(&buf, 0);
+	wire_cursor_init(&cur, buf.data, buf.len);
 	assert_int_equal(ust_get_event_desc(&cur, &cls), -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_garbage_never_crashes(void **state)
 {
 	struct ust_event_class *cls, *good;
-	struct lsc_cursor cur;
-	struct lsc_buf buf;
+	struct wire_cursor cur;
+	struct wire_buf buf;
 	unsigned int seed = 99, round;
 
 	(void)state;
 	good = encode_decode();
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_event_desc(&buf, &event);
 	/* flip bytes of a valid description: refused or decoded, no crash */
 	for (round = 0; round < 3000; round++) {
@@ -361,14 +361,14 @@ static void test_garbage_never_crashes(void **state)
 
 		memcpy(copy, buf.data, buf.len);
 		copy[pos] ^= (uint8_t)(1 + rand_r(&seed) % 255);
-		lsc_cursor_init(&cur, copy, buf.len);
+		wire_cursor_init(&cur, copy, buf.len);
 		if (ust_get_event_desc(&cur, &cls) == 0) {
 			(void)ust_event_class_equal(cls, good);
 			ust_event_class_free(cls);
 		}
 		free(copy);
 	}
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	ust_event_class_free(good);
 }
 

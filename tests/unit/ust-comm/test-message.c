@@ -91,11 +91,11 @@ static void test_register_refuses_bad_fields(void **state)
 static void test_request_and_reply_round_trip(void **state)
 {
 	struct ust_message msg;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint64_t id;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_id(&buf, 42);
 	assert_int_equal(
 		ust_send_request(pair[0], UST_CMD_SESSION_START, &buf, NULL, 0),
@@ -118,13 +118,13 @@ static void test_request_and_reply_round_trip(void **state)
 	assert_int_equal(msg.code, 0);
 	assert_null(msg.payload);
 	ust_message_fini(&msg);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_stream_add_passes_two_fds(void **state)
 {
 	struct ust_message msg;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int fds[2], got_fd;
 	uint64_t key;
 	uint32_t index;
@@ -132,7 +132,7 @@ static void test_stream_add_passes_two_fds(void **state)
 
 	(void)state;
 	assert_int_equal(pipe(fds), 0);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_stream_add(&buf, 7, 3);
 	assert_int_equal(
 		ust_send_request(pair[0], UST_CMD_STREAM_ADD, &buf, fds, 2), 0);
@@ -154,7 +154,7 @@ static void test_stream_add_passes_two_fds(void **state)
 	ust_message_fini(&msg);
 	close(fds[0]);
 	close(fds[1]);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void test_wrong_fd_counts_are_refused_and_closed(void **state)
@@ -253,10 +253,10 @@ static void test_cut_payload_and_timeout(void **state)
 
 static void test_oversized_payload_is_not_sent(void **state)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	buf.len = UST_MAX_PAYLOAD + 1; /* no bytes needed: refused first */
 	assert_int_equal(
 		ust_send_request(pair[0], UST_CMD_RULE_CREATE, &buf, NULL, 0),

@@ -66,11 +66,11 @@ static int serve_event_register(struct fake_app *app, struct ust_message *msg)
 {
 	struct ust_event_class *cls;
 	uint64_t session, key;
-	struct lsc_buf reply;
+	struct wire_buf reply;
 	int32_t code = 0;
 	int i, ret;
 
-	lsc_buf_init(&reply);
+	wire_buf_init(&reply);
 	ret = ust_get_event_register(msg->payload, msg->payload_len, &session,
 				     &key, &cls);
 	pthread_mutex_lock(&app->lock);
@@ -94,7 +94,7 @@ static int serve_event_register(struct fake_app *app, struct ust_message *msg)
 	pthread_mutex_unlock(&app->lock);
 	ust_event_class_free(cls);
 	ret = ust_send_reply(app->notify_fd, code, code ? NULL : &reply);
-	lsc_buf_fini(&reply);
+	wire_buf_fini(&reply);
 	return ret;
 }
 
@@ -173,7 +173,7 @@ void fake_app_close(struct fake_app *app)
 }
 
 int fake_command(struct fake_app *app, uint32_t command,
-		 const struct lsc_buf *payload, const int *fds,
+		 const struct wire_buf *payload, const int *fds,
 		 unsigned int nr_fds, struct ust_message *reply)
 {
 	struct ust_message msg;
@@ -193,13 +193,13 @@ int fake_command(struct fake_app *app, uint32_t command,
 
 int fake_command_id(struct fake_app *app, uint32_t command, uint64_t id)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int code;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_id(&buf, id);
 	code = fake_command(app, command, &buf, NULL, 0, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return code;
 }
 
@@ -227,26 +227,26 @@ struct rb_channel *fake_channel_setup_conf(struct fake_app *app,
 					.name = "channel0",
 					.nr_streams = conf->nr_streams};
 	struct rb_channel *chan;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	unsigned int i;
 
 	assert_int_equal(rb_channel_create(conf, &chan), 0);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_channel_desc(&buf, &desc);
 	assert_int_equal(
 		fake_command(app, UST_CMD_CHANNEL_CREATE, &buf, NULL, 0, NULL),
 		0);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	for (i = 0; i < conf->nr_streams; i++) {
 		struct rb_stream_fds sfds = rb_channel_stream_fds(chan, i);
 		int fds[2] = {sfds.shm_fd, sfds.wakeup_fd};
 
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		ust_put_stream_add(&buf, key, i);
 		assert_int_equal(fake_command(app, UST_CMD_STREAM_ADD, &buf,
 					      fds, 2, NULL),
 				 0);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 	}
 	return chan;
 }
@@ -255,14 +255,14 @@ int fake_rule(struct fake_app *app, uint64_t key, uint64_t rule_id,
 	      const char *pattern)
 {
 	struct ust_rule_desc desc = {.channel_key = key, .rule_id = rule_id};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int code;
 
 	strncpy(desc.pattern, pattern, sizeof(desc.pattern) - 1);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	ust_put_rule_desc(&buf, &desc);
 	code = fake_command(app, UST_CMD_RULE_CREATE, &buf, NULL, 0, NULL);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	return code;
 }
 

@@ -53,7 +53,7 @@ void fake_app_close(struct fake_app *app);
  * code; transport failures fail the test. reply may be NULL.
  */
 int fake_command(struct fake_app *app, uint32_t command,
-		 const struct lsc_buf *payload, const int *fds,
+		 const struct wire_buf *payload, const int *fds,
 		 unsigned int nr_fds, struct ust_message *reply);
 
 /* A command whose payload is one id. */

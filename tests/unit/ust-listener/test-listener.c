@@ -1202,7 +1202,7 @@ static void test_hostile_messages_do_not_crash_the_app(void **state)
 				      .payload_len = UST_MAX_PAYLOAD + 1};
 	struct fake_app app;
 	struct spawned s;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	int listen_fd, pipe_fds[2];
 
 	(void)state;
@@ -1212,12 +1212,12 @@ static void test_hostile_messages_do_not_crash_the_app(void **state)
 	assert_int_equal(fake_accept_app(listen_fd, &app, 5000), 0);
 	/* answered errors */
 	assert_int_equal(fake_command(&app, 999, NULL, NULL, 0, NULL), -ENOSYS);
-	lsc_buf_init(&buf);
-	lsc_put_u32(&buf, 7); /* an id is 8 bytes */
+	wire_buf_init(&buf);
+	wire_put_u32(&buf, 7); /* an id is 8 bytes */
 	assert_int_equal(
 		fake_command(&app, UST_CMD_SESSION_CREATE, &buf, NULL, 0, NULL),
 		-EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_START, 77),
 			 -ENOENT);
 	assert_int_equal(fake_command_id(&app, UST_CMD_SESSION_CREATE, 1), 0);
@@ -1230,18 +1230,18 @@ static void test_hostile_messages_do_not_crash_the_app(void **state)
 						.name = "bad",
 						.nr_streams = 1};
 
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		ust_put_channel_desc(&buf, &desc);
 		assert_int_equal(fake_command(&app, UST_CMD_CHANNEL_CREATE,
 					      &buf, NULL, 0, NULL),
 				 0);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 		assert_int_equal(pipe(pipe_fds), 0);
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		ust_put_stream_add(&buf, 5, 0);
 		assert_true(fake_command(&app, UST_CMD_STREAM_ADD, &buf,
 					 pipe_fds, 2, NULL) < 0);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 		close(pipe_fds[0]);
 		close(pipe_fds[1]);
 	}

@@ -33,7 +33,7 @@
 #include "statedump-recorder.h"
 #include "stream-snapshot.h"
 #include "ctf/metadata-stream.h"
-#include "kconsumer-protocol.h"
+#include "consumer-comm/kconsumer-protocol.h"
 #include "kconsumer.h"
 #include "util/unix-socket.h"
 #include "util/user-path.h"

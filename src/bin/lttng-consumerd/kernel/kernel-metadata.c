@@ -11,10 +11,11 @@
 #include <sys/utsname.h>
 
 #include "bpf-strings.h"
+#include "ctf/clock-block.h"
 #include "event-map.h"
 #include "filter/linker.h"
 #include "kernel-metadata.h"
-#include "statedump-events.h"
+#include "statedump-events/statedump-events.h"
 #include "tracefs/event-format.h"
 #include "tracefs/instance.h"
 
@@ -147,7 +148,7 @@ kernel_metadata_create(const char *tracefs_root,
 	desc.byte_order = CTF_BYTE_ORDER_NATIVE;
 	desc.env = env;
 	desc.nr_env = sizeof(env) / sizeof(env[0]);
-	trace_clock_to_ctf(info->clock, &desc.clock);
+	ctf_clock_block_from_trace_clock(info->clock, &desc.clock);
 	km->ctf = ctf_metadata_create(&desc, err);
 	if (!km->ctf) {
 		kernel_metadata_destroy(km);

@@ -15,7 +15,7 @@
 
 #include "context-fields.h"
 #include "record-filter.h"
-#include "statedump-events.h"
+#include "statedump-events/statedump-events.h"
 #include "ctf/error.h"
 #include "ctf/metadata.h"
 #include "trace-clock/calibration.h"

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kconsumer-protocol.h"
+#include "consumer-comm/kconsumer-protocol.h"
 #include "process-table.h"
 #include "tracefs/page-reader.h"
 

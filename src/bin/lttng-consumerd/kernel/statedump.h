@@ -11,7 +11,7 @@
 #ifndef KCONSUMER_STATEDUMP_H
 #define KCONSUMER_STATEDUMP_H
 
-#include "statedump-events.h"
+#include "statedump-events/statedump-events.h"
 #include "statedump-payload.h"
 
 struct statedump_sink {

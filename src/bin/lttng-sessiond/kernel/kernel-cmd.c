@@ -21,7 +21,7 @@
 #include "kernel-uprobe.h"
 #include "util/log.h"
 
-int kernel_cmd_find_domain(struct session *session, struct domain **out)
+static int get_domain(struct session *session, struct domain **out)
 {
 	struct kernel_session *ks;
 	int ret = kernel_session_get(&session->kernel, true, &ks);
@@ -36,14 +36,13 @@ int kernel_cmd_channel_count(const struct session *session)
 	return session->kernel ? (int)session->kernel->domain.channel_count : 0;
 }
 
-void kernel_cmd_channel_stats(struct session *session, const char *channel,
-			      uint64_t *discarded_events,
-			      uint64_t *lost_packets)
+static void channel_stats(struct session *session, const struct channel *chan,
+			  uint64_t *discarded_events, uint64_t *lost_packets)
 {
 	*discarded_events = 0;
 	*lost_packets = 0;
 	if (session->kernel)
-		kernel_consumer_channel_stats(session->kernel, channel,
+		kernel_consumer_channel_stats(session->kernel, chan->name,
 					      discarded_events, lost_packets);
 }
 
@@ -69,8 +68,8 @@ static int add_channel(struct session *session, struct kernel_session *ks,
 	return ret;
 }
 
-int kernel_cmd_enable_channel(struct session *session,
-			      const struct lsc_channel *req)
+static int enable_channel(struct session *session,
+			  const struct lsc_channel *req, int32_t buffer_type)
 {
 	struct kernel_session *ks;
 	struct kernel_instance *ki;
@@ -78,6 +77,7 @@ int kernel_cmd_enable_channel(struct session *session,
 	char err[512];
 	int ret = kernel_session_get(&session->kernel, true, &ks);
 
+	(void)buffer_type; /* always global */
 	if (ret != LTTNG_OK)
 		return ret;
 	chan = domain_find_channel(&ks->domain, req->chan.name);
@@ -96,14 +96,20 @@ int kernel_cmd_enable_channel(struct session *session,
 	return LTTNG_OK;
 }
 
-int kernel_cmd_disable_channel(struct session *session, const char *channel)
+static int disable_channel(struct session *session, const char *channel)
 {
 	struct kernel_session *ks;
 	struct kernel_instance *ki;
 	struct channel *chan;
 	char err[512];
-	int ret = kernel_session_get(&session->kernel, false, &ks);
+	int ret;
 
+	/* As LTTng's: no kernel channel at all, whoever asks. */
+	if (!kernel_cmd_channel_count(session))
+		return LTTNG_ERR_NO_CHANNEL;
+	if (!channel[0])
+		return LTTNG_ERR_INVALID;
+	ret = kernel_session_get(&session->kernel, false, &ks);
 	if (ret != LTTNG_OK)
 		return ret;
 	chan = domain_find_channel(&ks->domain, channel);
@@ -119,29 +125,16 @@ int kernel_cmd_disable_channel(struct session *session, const char *channel)
 	return LTTNG_OK;
 }
 
-/* The target channel, channel0 being created on demand when allowed. */
-static int target_channel(struct session *session, struct kernel_session *ks,
-			  const struct lsc_target *target, bool create,
-			  struct channel **out)
+/* Creates channel0 (name) for an event or context command. */
+static int add_default_channel(struct session *session, const char *name,
+			       int32_t buffer_type)
 {
-	const char *name =
-		target->channel[0] ? target->channel : DEFAULT_CHANNEL_NAME;
 	struct lsc_channel defaults;
-	int ret;
 
-	if (!target->channel[0] && ks->domain.has_non_default_channel)
-		return LTTNG_ERR_NEED_CHANNEL_NAME;
-	*out = domain_find_channel(&ks->domain, name);
-	if (*out)
-		return LTTNG_OK;
-	if (!create)
-		return LTTNG_ERR_KERN_CHAN_NOT_FOUND;
+	(void)buffer_type; /* always global */
 	kernel_channel_defaults(&defaults);
 	strcpy(defaults.chan.name, name);
-	ret = add_channel(session, ks, &defaults);
-	if (ret == LTTNG_OK)
-		*out = domain_find_channel(&ks->domain, name);
-	return ret;
+	return add_channel(session, session->kernel, &defaults);
 }
 
 /* Enables or disables a rule's tracefs events in the instance. */
@@ -163,9 +156,8 @@ static int apply_rule(struct kernel_session *ks, struct kernel_instance *ki,
 	return kernel_event_apply_one(ki, uprobe->group, spec, enable, ks);
 }
 
-int kernel_cmd_enable_event(struct session *session,
-			    const struct lsc_target *target,
-			    struct lsc_event *spec)
+static int enable_event(struct session *session,
+			const struct lsc_target *target, struct lsc_event *spec)
 {
 	struct kernel_session *ks;
 	struct kernel_instance *ki;
@@ -174,7 +166,8 @@ int kernel_cmd_enable_event(struct session *session,
 	int ret = kernel_session_get(&session->kernel, true, &ks);
 
 	if (ret == LTTNG_OK)
-		ret = target_channel(session, ks, target, true, &chan);
+		ret = domain_target_channel(&kernel_domain_ops, session,
+					    &ks->domain, target, true, &chan);
 	if (ret != LTTNG_OK)
 		return ret;
 	if (spec->type == LTTNG_EVENT_ALL && strcmp(spec->name, "*"))
@@ -196,19 +189,24 @@ int kernel_cmd_enable_event(struct session *session,
 	return event_rule_add(&chan->rules, spec);
 }
 
-int kernel_cmd_disable_event(struct session *session,
-			     const struct lsc_target *target,
-			     const struct lsc_event *spec)
+static int disable_event(struct session *session,
+			 const struct lsc_target *target,
+			 const struct lsc_event *spec)
 {
 	struct kernel_session *ks;
 	struct kernel_instance *ki;
 	struct event_rule *rule;
 	struct channel *chan;
 	unsigned int matched = 0;
-	int ret = kernel_session_get(&session->kernel, false, &ks);
+	int ret;
 
+	/* As LTTng's: no kernel channel at all, whoever asks. */
+	if (!kernel_cmd_channel_count(session))
+		return LTTNG_ERR_NO_CHANNEL;
+	ret = kernel_session_get(&session->kernel, false, &ks);
 	if (ret == LTTNG_OK)
-		ret = target_channel(session, ks, target, false, &chan);
+		ret = domain_target_channel(&kernel_domain_ops, session,
+					    &ks->domain, target, false, &chan);
 	if (ret != LTTNG_OK)
 		return ret;
 	ki = kernel_session_instance(ks, chan->name);
@@ -231,9 +229,8 @@ int kernel_cmd_disable_event(struct session *session,
 	return LTTNG_OK;
 }
 
-int kernel_cmd_add_context(struct session *session,
-			   const struct lsc_target *target,
-			   const struct lsc_context *spec)
+static int add_context(struct session *session, const struct lsc_target *target,
+		       const struct lsc_context *spec)
 {
 	struct kernel_session *ks;
 	struct channel *chan;
@@ -254,7 +251,8 @@ int kernel_cmd_add_context(struct session *session,
 		return context_add(&chan->contexts, spec);
 	}
 	if (!ks->domain.channel_count) {
-		ret = target_channel(session, ks, target, true, &chan);
+		ret = domain_target_channel(&kernel_domain_ops, session,
+					    &ks->domain, target, true, &chan);
 		if (ret != LTTNG_OK)
 			return ret;
 	}
@@ -331,12 +329,10 @@ static int apply_tracker(struct session *session, struct kernel_session *ks,
 	return ret;
 }
 
-int kernel_cmd_tracker_change(struct session *session,
-			      enum lttng_process_attr attr,
-			      enum lsc_tracker_operation operation,
-			      enum lttng_tracking_policy policy,
-			      enum lttng_process_attr_value_type type,
-			      int64_t id, const char *name)
+static int tracker_change(struct session *session, enum lttng_process_attr attr,
+			  enum lsc_tracker_operation operation,
+			  enum lttng_tracking_policy policy, int32_t type,
+			  int64_t id, const char *name)
 {
 	struct kernel_session *ks;
 	int ret = kernel_session_get(&session->kernel, true, &ks);
@@ -353,9 +349,9 @@ int kernel_cmd_tracker_change(struct session *session,
 		break;
 	case LSC_TRACKER_ADD:
 	case LSC_TRACKER_REMOVE:
-		ret = kernel_tracker_change(&ks->trackers[attr], attr,
-					    operation == LSC_TRACKER_ADD, type,
-					    id, name);
+		ret = kernel_tracker_change(
+			&ks->trackers[attr], attr, operation == LSC_TRACKER_ADD,
+			(enum lttng_process_attr_value_type)type, id, name);
 		break;
 	default:
 		return LTTNG_ERR_INVALID;
@@ -363,8 +359,8 @@ int kernel_cmd_tracker_change(struct session *session,
 	return ret == LTTNG_OK ? apply_tracker(session, ks, attr) : ret;
 }
 
-int kernel_cmd_tracker_list(struct session *session,
-			    enum lttng_process_attr attr, struct lsc_buf *reply)
+static int tracker_list(struct session *session, enum lttng_process_attr attr,
+			struct wire_buf *reply)
 {
 	const struct kernel_tracker *t;
 	struct kernel_session *ks;
@@ -376,33 +372,32 @@ int kernel_cmd_tracker_list(struct session *session,
 	if (attr >= KERNEL_TRACKER_COUNT)
 		return LTTNG_ERR_INVALID;
 	t = &ks->trackers[attr];
-	lsc_put_u32(reply, (uint32_t)t->policy);
-	lsc_put_u32(reply, (uint32_t)t->count);
+	wire_put_u32(reply, (uint32_t)t->policy);
+	wire_put_u32(reply, (uint32_t)t->count);
 	for (i = 0; i < t->count; i++) {
-		lsc_put_i32(reply, (int32_t)t->values[i].type);
-		lsc_put_i64(reply, t->values[i].id);
-		lsc_put_str(reply, t->values[i].name);
+		wire_put_i32(reply, (int32_t)t->values[i].type);
+		wire_put_i64(reply, t->values[i].id);
+		wire_put_str(reply, t->values[i].name);
 	}
 	return LTTNG_OK;
 }
 
-int kernel_cmd_track_pid(struct session *session, int pid, bool track)
+static int track_pid(struct session *session, int pid, bool track)
 {
 	if (pid == -1)
-		return kernel_cmd_tracker_change(
-			session, LTTNG_PROCESS_ATTR_PROCESS_ID,
-			LSC_TRACKER_SET_POLICY,
-			track ? LTTNG_TRACKING_POLICY_INCLUDE_ALL
-			      : LTTNG_TRACKING_POLICY_EXCLUDE_ALL,
-			LTTNG_PROCESS_ATTR_VALUE_TYPE_INVALID, 0, NULL);
-	return kernel_cmd_tracker_change(
-		session, LTTNG_PROCESS_ATTR_PROCESS_ID,
-		track ? LSC_TRACKER_ADD : LSC_TRACKER_REMOVE,
-		LTTNG_TRACKING_POLICY_INCLUDE_SET,
-		LTTNG_PROCESS_ATTR_VALUE_TYPE_PID, pid, NULL);
+		return tracker_change(session, LTTNG_PROCESS_ATTR_PROCESS_ID,
+				      LSC_TRACKER_SET_POLICY,
+				      track ? LTTNG_TRACKING_POLICY_INCLUDE_ALL
+					    : LTTNG_TRACKING_POLICY_EXCLUDE_ALL,
+				      LTTNG_PROCESS_ATTR_VALUE_TYPE_INVALID, 0,
+				      NULL);
+	return tracker_change(session, LTTNG_PROCESS_ATTR_PROCESS_ID,
+			      track ? LSC_TRACKER_ADD : LSC_TRACKER_REMOVE,
+			      LTTNG_TRACKING_POLICY_INCLUDE_SET,
+			      LTTNG_PROCESS_ATTR_VALUE_TYPE_PID, pid, NULL);
 }
 
-int kernel_cmd_list_tracker_pids(struct session *session, struct lsc_buf *reply)
+static int list_tracker_pids(struct session *session, struct wire_buf *reply)
 {
 	const struct kernel_tracker *t;
 	struct kernel_session *ks;
@@ -412,11 +407,11 @@ int kernel_cmd_list_tracker_pids(struct session *session, struct lsc_buf *reply)
 	if (ret != LTTNG_OK)
 		return ret;
 	t = &ks->trackers[LTTNG_PROCESS_ATTR_PROCESS_ID];
-	lsc_put_i32(reply,
-		    t->policy == LTTNG_TRACKING_POLICY_INCLUDE_ALL ? 1 : 0);
-	lsc_put_u32(reply, (uint32_t)t->count);
+	wire_put_i32(reply,
+		     t->policy == LTTNG_TRACKING_POLICY_INCLUDE_ALL ? 1 : 0);
+	wire_put_u32(reply, (uint32_t)t->count);
 	for (i = 0; i < t->count; i++)
-		lsc_put_i32(reply, (int32_t)t->values[i].id);
+		wire_put_i32(reply, (int32_t)t->values[i].id);
 	return LTTNG_OK;
 }
 
@@ -537,7 +532,7 @@ static const char *listed_name(const char *line, size_t len, bool syscalls)
  * sys_enter_ events).
  */
 static uint32_t put_events(const char *text, bool syscalls,
-			   struct lsc_buf *reply)
+			   struct wire_buf *reply)
 {
 	const char *line = text;
 	uint32_t count = 0;
@@ -566,7 +561,7 @@ static uint32_t put_events(const char *text, bool syscalls,
 	return count;
 }
 
-static int list_events(struct lsc_buf *reply, bool syscalls)
+static int list_events(struct wire_buf *reply, bool syscalls)
 {
 	char *text, err[512];
 	int ret = kernel_domain_available();
@@ -578,9 +573,9 @@ static int list_events(struct lsc_buf *reply, bool syscalls)
 		ERR("%s", err);
 		return LTTNG_ERR_KERN_LIST_FAIL;
 	}
-	lsc_put_u32(reply,
-		    put_events(text, syscalls, NULL) +
-			    (syscalls ? 0 : kernel_statedump_event_count()));
+	wire_put_u32(reply,
+		     put_events(text, syscalls, NULL) +
+			     (syscalls ? 0 : kernel_statedump_event_count()));
 	if (!syscalls)
 		kernel_statedump_list(reply);
 	put_events(text, syscalls, reply);
@@ -588,12 +583,12 @@ static int list_events(struct lsc_buf *reply, bool syscalls)
 	return LTTNG_OK;
 }
 
-int kernel_cmd_list_tracepoints(struct lsc_buf *reply)
+static int list_tracepoints(struct wire_buf *reply)
 {
 	return list_events(reply, false);
 }
 
-int kernel_cmd_list_syscalls(struct lsc_buf *reply)
+int kernel_cmd_list_syscalls(struct wire_buf *reply)
 {
 	return list_events(reply, true);
 }
@@ -617,3 +612,21 @@ const struct channel *kernel_cmd_channels(const struct session *session)
 {
 	return session->kernel ? session->kernel->domain.channels : NULL;
 }
+
+const struct domain_ops kernel_domain_ops = {
+	.type = LTTNG_DOMAIN_KERNEL,
+	.channel_not_found = LTTNG_ERR_KERN_CHAN_NOT_FOUND,
+	.get = get_domain,
+	.enable_channel = enable_channel,
+	.disable_channel = disable_channel,
+	.add_default_channel = add_default_channel,
+	.channel_stats = channel_stats,
+	.enable_event = enable_event,
+	.disable_event = disable_event,
+	.add_context = add_context,
+	.list_tracepoints = list_tracepoints,
+	.tracker_change = tracker_change,
+	.tracker_list = tracker_list,
+	.track_pid = track_pid,
+	.list_tracker_pids = list_tracker_pids,
+};

@@ -21,7 +21,7 @@
 #include "../context.h"
 #include "../stop-request.h"
 #include "kernel-consumer.h"
-#include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
+#include "consumer-comm/kconsumer-protocol.h"
 #include "kernel-context.h"
 #include "kernel-domain.h"
 #include "util/log.h"

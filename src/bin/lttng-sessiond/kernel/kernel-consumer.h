@@ -1,7 +1,7 @@
 /*
  * The session daemon's side of a session's kernel consumer daemon
  * (lttng-consumerd --kconsumerd, protocol in
- * src/bin/lttng-consumerd/kernel/kconsumer-protocol.h): started on the
+ * src/common/consumer-comm/kconsumer-protocol.h): started on the
  * session's first start with its channels, sent the filters of rules
  * changed while it runs, asked to flush on stop and to quit on destroy.
  */

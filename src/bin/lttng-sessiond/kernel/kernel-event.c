@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
+#include "consumer-comm/kconsumer-protocol.h"
 #include "../event-rule.h"
 #include "filter/tracefs-filter.h"
 #include "kernel-consumer.h"

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "../channel.h"
-#include "../../lttng-consumerd/kernel/kconsumer-protocol.h"
-#include "../../lttng-consumerd/kernel/statedump-events.h"
+#include "consumer-comm/kconsumer-protocol.h"
+#include "statedump-events/statedump-events.h"
 #include "kernel-consumer.h"
 #include "kernel-domain.h"
 #include "kernel-statedump.h"
@@ -24,7 +24,7 @@ uint32_t kernel_statedump_event_count(void)
 	return STATEDUMP_NR_EVENTS;
 }
 
-void kernel_statedump_list(struct lsc_buf *reply)
+void kernel_statedump_list(struct wire_buf *reply)
 {
 	int e;
 

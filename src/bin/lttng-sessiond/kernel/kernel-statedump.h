@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
 struct kernel_session;
 
@@ -21,7 +21,7 @@ struct kernel_session;
 uint32_t kernel_statedump_event_count(void);
 
 /* Appends the state dump events to a tracepoint listing. */
-void kernel_statedump_list(struct lsc_buf *reply);
+void kernel_statedump_list(struct wire_buf *reply);
 
 /*
  * Records a state dump in the session's channels that want one (no-op

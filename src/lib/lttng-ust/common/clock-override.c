@@ -11,7 +11,7 @@
 
 #include <lttng/ust-clock.h>
 
-#include "clock-override.h"
+#include "trace-clock/clock-plugin-loader.h"
 #include "ust-log.h"
 
 static struct trace_clock_plugin user_clock;

@@ -1,5 +1,5 @@
 /*
- * Implementation of buffer.h. The write side grows geometrically; the
+ * Implementation of wire-codec.h. The write side grows geometrically; the
  * read side never trusts a length before checking it against what is
  * left in the payload.
  */
@@ -7,20 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sessiond-comm/buffer.h"
+#include "wire-codec/wire-codec.h"
 
-void lsc_buf_init(struct lsc_buf *buf)
+void wire_buf_init(struct wire_buf *buf)
 {
 	memset(buf, 0, sizeof(*buf));
 }
 
-void lsc_buf_fini(struct lsc_buf *buf)
+void wire_buf_fini(struct wire_buf *buf)
 {
 	free(buf->data);
-	lsc_buf_init(buf);
+	wire_buf_init(buf);
 }
 
-static void put_bytes(struct lsc_buf *buf, const void *data, size_t len)
+static void put_bytes(struct wire_buf *buf, const void *data, size_t len)
 {
 	if (buf->error)
 		return;
@@ -42,57 +42,57 @@ static void put_bytes(struct lsc_buf *buf, const void *data, size_t len)
 	buf->len += len;
 }
 
-void lsc_put_u32(struct lsc_buf *buf, uint32_t value)
+void wire_put_u32(struct wire_buf *buf, uint32_t value)
 {
 	put_bytes(buf, &value, sizeof(value));
 }
 
-void lsc_put_i32(struct lsc_buf *buf, int32_t value)
+void wire_put_i32(struct wire_buf *buf, int32_t value)
 {
 	put_bytes(buf, &value, sizeof(value));
 }
 
-void lsc_put_u64(struct lsc_buf *buf, uint64_t value)
+void wire_put_u64(struct wire_buf *buf, uint64_t value)
 {
 	put_bytes(buf, &value, sizeof(value));
 }
 
-void lsc_put_i64(struct lsc_buf *buf, int64_t value)
+void wire_put_i64(struct wire_buf *buf, int64_t value)
 {
 	put_bytes(buf, &value, sizeof(value));
 }
 
-void lsc_put_str(struct lsc_buf *buf, const char *str)
+void wire_put_str(struct wire_buf *buf, const char *str)
 {
 	size_t len;
 
 	if (!str) {
-		lsc_put_u32(buf, LSC_NULL_STRING);
+		wire_put_u32(buf, WIRE_NULL_STRING);
 		return;
 	}
 	len = strlen(str);
-	if (len >= LSC_NULL_STRING) {
+	if (len >= WIRE_NULL_STRING) {
 		buf->error = buf->error ? buf->error : -EMSGSIZE;
 		return;
 	}
-	lsc_put_u32(buf, (uint32_t)len);
+	wire_put_u32(buf, (uint32_t)len);
 	put_bytes(buf, str, len);
 }
 
-void lsc_put_blob(struct lsc_buf *buf, const void *data, uint32_t len)
+void wire_put_blob(struct wire_buf *buf, const void *data, uint32_t len)
 {
-	lsc_put_u32(buf, len);
+	wire_put_u32(buf, len);
 	if (len)
 		put_bytes(buf, data, len);
 }
 
-void lsc_cursor_init(struct lsc_cursor *cur, const void *data, size_t len)
+void wire_cursor_init(struct wire_cursor *cur, const void *data, size_t len)
 {
 	cur->pos = data;
 	cur->left = len;
 }
 
-static int get_bytes(struct lsc_cursor *cur, void *dst, size_t len)
+static int get_bytes(struct wire_cursor *cur, void *dst, size_t len)
 {
 	if (cur->left < len)
 		return -EBADMSG;
@@ -102,51 +102,51 @@ static int get_bytes(struct lsc_cursor *cur, void *dst, size_t len)
 	return 0;
 }
 
-int lsc_get_u32(struct lsc_cursor *cur, uint32_t *value)
+int wire_get_u32(struct wire_cursor *cur, uint32_t *value)
 {
 	return get_bytes(cur, value, sizeof(*value));
 }
 
-int lsc_get_i32(struct lsc_cursor *cur, int32_t *value)
+int wire_get_i32(struct wire_cursor *cur, int32_t *value)
 {
 	return get_bytes(cur, value, sizeof(*value));
 }
 
-int lsc_get_u64(struct lsc_cursor *cur, uint64_t *value)
+int wire_get_u64(struct wire_cursor *cur, uint64_t *value)
 {
 	return get_bytes(cur, value, sizeof(*value));
 }
 
-int lsc_get_i64(struct lsc_cursor *cur, int64_t *value)
+int wire_get_i64(struct wire_cursor *cur, int64_t *value)
 {
 	return get_bytes(cur, value, sizeof(*value));
 }
 
 /*
  * Read a string header; on success *len is the length (or
- * LSC_NULL_STRING) and the bytes are available at cur->pos.
+ * WIRE_NULL_STRING) and the bytes are available at cur->pos.
  */
-static int get_str_header(struct lsc_cursor *cur, uint32_t *len)
+static int get_str_header(struct wire_cursor *cur, uint32_t *len)
 {
-	int ret = lsc_get_u32(cur, len);
+	int ret = wire_get_u32(cur, len);
 
 	if (ret)
 		return ret;
-	if (*len == LSC_NULL_STRING)
+	if (*len == WIRE_NULL_STRING)
 		return 0;
 	if (cur->left < *len || memchr(cur->pos, '\0', *len))
 		return -EBADMSG;
 	return 0;
 }
 
-int lsc_get_str(struct lsc_cursor *cur, char *dst, size_t dst_size)
+int wire_get_str(struct wire_cursor *cur, char *dst, size_t dst_size)
 {
 	uint32_t len;
 	int ret = get_str_header(cur, &len);
 
 	if (ret)
 		return ret;
-	if (len == LSC_NULL_STRING)
+	if (len == WIRE_NULL_STRING)
 		return -EBADMSG;
 	if ((size_t)len >= dst_size)
 		return -EMSGSIZE;
@@ -155,13 +155,13 @@ int lsc_get_str(struct lsc_cursor *cur, char *dst, size_t dst_size)
 	return ret;
 }
 
-int lsc_get_str_dup(struct lsc_cursor *cur, size_t max_len, char **dst)
+int wire_get_str_dup(struct wire_cursor *cur, size_t max_len, char **dst)
 {
 	uint32_t len;
 	int ret = get_str_header(cur, &len);
 
 	*dst = NULL;
-	if (ret || len == LSC_NULL_STRING)
+	if (ret || len == WIRE_NULL_STRING)
 		return ret;
 	if ((size_t)len >= max_len)
 		return -EMSGSIZE;
@@ -173,10 +173,10 @@ int lsc_get_str_dup(struct lsc_cursor *cur, size_t max_len, char **dst)
 	return ret;
 }
 
-int lsc_get_blob_dup(struct lsc_cursor *cur, size_t max_len, uint8_t **dst,
+int wire_get_blob_dup(struct wire_cursor *cur, size_t max_len, uint8_t **dst,
 		     uint32_t *len)
 {
-	int ret = lsc_get_u32(cur, len);
+	int ret = wire_get_u32(cur, len);
 
 	*dst = NULL;
 	if (ret)
@@ -193,7 +193,7 @@ int lsc_get_blob_dup(struct lsc_cursor *cur, size_t max_len, uint8_t **dst,
 	return get_bytes(cur, *dst, *len);
 }
 
-int lsc_cursor_finish(const struct lsc_cursor *cur)
+int wire_cursor_finish(const struct wire_cursor *cur)
 {
 	return cur->left == 0 ? 0 : -EBADMSG;
 }

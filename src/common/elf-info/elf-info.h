@@ -1,13 +1,17 @@
 /*
- * liblttng-ust: what the state dump tells about an ELF file on disk
+ * What the user space tracer tells about an ELF file on disk
  * (lttng_ust_statedump:bin_info, build_id, debug_link): the memory
  * span of its loadable segments, whether it is position independent,
  * its GNU build id note and its .gnu_debuglink section. Reads with
  * bounds checks only; a file that is not a valid ELF of this process's
  * class is refused.
+ *
+ * Implemented and exported by liblttng-ust (src/lib/lttng-ust/elf-info.c,
+ * which opens the file as one of the tracer's own descriptors), for its
+ * state dump and library tracking and for liblttng-ust-dl's events.
  */
-#ifndef UST_ELF_INFO_H
-#define UST_ELF_INFO_H
+#ifndef ELF_INFO_H
+#define ELF_INFO_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -26,6 +30,7 @@ struct ust_elf_info {
 };
 
 /* Fills *info from the file at path. 0 or a negative errno. */
-int ust_elf_info_read(const char *path, struct ust_elf_info *info);
+__attribute__((visibility("default"))) int
+ust_elf_info_read(const char *path, struct ust_elf_info *info);
 
-#endif /* UST_ELF_INFO_H */
+#endif /* ELF_INFO_H */

@@ -6,8 +6,8 @@
  * payloads from this table; the session daemon lists them (`lttng list
  * -k`) and matches recording event rules against their names.
  */
-#ifndef KCONSUMER_STATEDUMP_EVENTS_H
-#define KCONSUMER_STATEDUMP_EVENTS_H
+#ifndef STATEDUMP_EVENTS_H
+#define STATEDUMP_EVENTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -70,4 +70,4 @@ static inline bool statedump_set_has(statedump_event_set set,
 	return (set >> e) & 1u;
 }
 
-#endif /* KCONSUMER_STATEDUMP_EVENTS_H */
+#endif /* STATEDUMP_EVENTS_H */
