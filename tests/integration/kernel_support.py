@@ -96,6 +96,6 @@ def kernel_consumer_pid(sessiond_pid):
                 args = f.read().split(b"\0")
         except (OSError, ValueError, IndexError):
             continue
-        if ppid == sessiond_pid and b"--kconsumerd" in args:
+        if ppid == sessiond_pid and b"--kernel" in args:
             return int(entry)
     raise AssertionError("no kernel consumer running")

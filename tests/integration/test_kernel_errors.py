@@ -161,3 +161,20 @@ def test_sigterm_ends_a_daemon_whose_kernel_consumer_hangs(
             except ProcessLookupError:
                 pass
         ks.stop()
+
+
+def test_output_too_long_for_the_kernel_directory_is_refused_whole(
+        ks, tmp_path):
+    """An output directory whose `kernel` subdirectory would not fit in
+    PATH_MAX: `start` fails, and the consumer creates no directory with a
+    truncated name (`kern`) in its place."""
+    path = str(tmp_path)
+    while len(path) < 4090:
+        path += "/" + "d" * 200
+    path = path[:4090].rstrip("/")
+    os.makedirs(path)
+    ks.ok("create", "s", f"--output={path}")
+    ks.ok("enable-event", "-k", "sched_switch")
+    r = ks.run("start")
+    assert r.rc != 0, r
+    assert os.listdir(path) == []

@@ -405,7 +405,7 @@ def ust_consumer_pid(sessiond_pid):
         except (OSError, ValueError, IndexError):
             continue
         if (ppid == sessiond_pid and args[0].endswith(b"lttng-consumerd")
-                and b"--kconsumerd" not in args):
+                and b"--kernel" not in args):
             return int(entry)
     raise AssertionError("no user space consumer running")
 

@@ -2,8 +2,8 @@
  * lttng-consumerd: started by lttng-sessiond with one end of a
  * socketpair (--sessiond-fd). Parses the options and runs the consumer
  * of the requested domain; `--ust` (the default) is the user space
- * consumer (ust-consumer.c); `--kconsumerd` runs the kernel consumer
- * (kernel/kconsumer.c, its own options and protocol). SIGTERM/SIGINT, or the
+ * consumer (ust-consumer.c); `--kernel` runs the kernel consumer
+ * (kernel/kconsumer.c). SIGTERM/SIGINT, or the
  * session daemon hanging up, end it after every buffer was written out.
  */
 #include <getopt.h>
@@ -20,7 +20,7 @@
 #include "ust-consumer.h"
 #include "util/log.h"
 
-enum consumer_domain { DOMAIN_UST };
+enum consumer_domain { DOMAIN_UST, DOMAIN_KERNEL };
 
 struct consumerd_options {
 	enum consumer_domain domain;
@@ -31,6 +31,7 @@ enum { OPT_SESSIOND_FD = 256 };
 
 static const struct option long_options[] = {
 	{"ust", no_argument, NULL, 'u'},
+	{"kernel", no_argument, NULL, 'k'},
 	{"sessiond-fd", required_argument, NULL, OPT_SESSIOND_FD},
 	{"verbose", no_argument, NULL, 'v'},
 	{"quiet", no_argument, NULL, 'q'},
@@ -39,7 +40,7 @@ static const struct option long_options[] = {
 };
 
 static const char usage_text[] =
-	"Usage: lttng-consumerd [--ust] --sessiond-fd=FD [-v]...\n"
+	"Usage: lttng-consumerd [--ust | --kernel] --sessiond-fd=FD [-v]...\n"
 	"\n"
 	"Started by lttng-sessiond; not meant to be run by hand.\n";
 
@@ -57,11 +58,14 @@ static int parse_options(int argc, char **argv, struct consumerd_options *o)
 
 	o->domain = DOMAIN_UST;
 	o->sessiond_fd = -1;
-	while ((opt = getopt_long(argc, argv, "uvqh", long_options, NULL)) !=
+	while ((opt = getopt_long(argc, argv, "ukvqh", long_options, NULL)) !=
 	       -1) {
 		switch (opt) {
 		case 'u':
 			o->domain = DOMAIN_UST;
+			break;
+		case 'k':
+			o->domain = DOMAIN_KERNEL;
 			break;
 		case OPT_SESSIOND_FD:
 			o->sessiond_fd = parse_fd(optarg);
@@ -100,18 +104,6 @@ static int run_ust(int sessiond_fd)
 	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-/* Whether --kconsumerd is among the arguments (the kernel mode). */
-static int wants_kernel_mode(int argc, char **argv)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--kconsumerd"))
-			return 1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	struct consumerd_options opts;
@@ -123,20 +115,16 @@ int main(int argc, char **argv)
 	 * traces are group-writable. This daemon creates no other file.
 	 */
 	umask(0);
-	if (wants_kernel_mode(argc, argv))
-		return kernel_consumerd_main(argc, argv);
 	ret = parse_options(argc, argv, &opts);
 
 	if (ret)
 		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 	signal(SIGPIPE, SIG_IGN);
+	if (opts.domain == DOMAIN_KERNEL)
+		return kernel_consumerd_main(opts.sessiond_fd);
 	/* Channels the session daemon declares with the plugin's clock. */
 	trace_clock_plugin_set(ust_clock_plugin_load());
 	/* The session daemon stops us by closing the socket. */
 	signal(SIGINT, SIG_IGN);
-	switch (opts.domain) {
-	case DOMAIN_UST:
-		break;
-	}
 	return run_ust(opts.sessiond_fd);
 }

@@ -247,7 +247,7 @@ static int dispatch(int sock, const struct consumer_message *msg)
 		return handle_channel_rotate(sock, &cur);
 	case CONSUMER_CMD_METADATA_ROTATE:
 		return handle_metadata_rotate(sock, &cur);
-	case CONSUMER_CMD_NR:
+	default: /* the kernel domain's */
 		break;
 	}
 	return consumer_send_reply(sock, -ENOSYS, NULL);

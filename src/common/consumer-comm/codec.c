@@ -59,8 +59,7 @@ void consumer_put_channel_desc(struct wire_buf *buf,
 	wire_put_str(buf, d->shm_dir);
 }
 
-/* A file name component: not empty, no '/', not "." or "..". */
-static bool is_file_name(const char *name)
+bool consumer_is_file_name(const char *name)
 {
 	return name[0] && !strchr(name, '/') && strcmp(name, ".") &&
 	       strcmp(name, "..");
@@ -68,7 +67,7 @@ static bool is_file_name(const char *name)
 
 static int check_channel_desc(const struct consumer_channel_desc *d)
 {
-	if (!is_file_name(d->name) ||
+	if (!consumer_is_file_name(d->name) ||
 	    (d->output_dir[0] && d->output_dir[0] != '/') ||
 	    (d->shm_dir[0] && d->shm_dir[0] != '/'))
 		return -EBADMSG;

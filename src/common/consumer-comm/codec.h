@@ -7,10 +7,14 @@
 #ifndef CONSUMER_COMM_CODEC_H
 #define CONSUMER_COMM_CODEC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "consumer-comm/consumer-protocol.h"
 #include "wire-codec/wire-codec.h"
+
+/* A file name component: not empty, no '/', not "." or "..". */
+bool consumer_is_file_name(const char *name);
 
 void consumer_put_channel_desc(struct wire_buf *buf,
 			       const struct consumer_channel_desc *desc);

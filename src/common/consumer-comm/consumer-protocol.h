@@ -1,9 +1,12 @@
 /*
- * The session daemon <-> consumer daemon protocol (user space domain).
+ * The session daemon <-> consumer daemon protocol, both domains.
  * lttng-sessiond spawns lttng-consumerd with one end of a socketpair
- * (--sessiond-fd N) and drives it with requests; the consumer answers
- * each one in order. The consumer owns the ring buffers (so the data of
- * a process that dies stays consumable) and the trace files.
+ * (--sessiond-fd N, and --kernel for the kernel domain) and drives it
+ * with requests; the consumer answers each one in order. The user space
+ * consumer owns the ring buffers (so the data of a process that dies
+ * stays consumable) and the trace files; the kernel consumer reads the
+ * tracefs instances of one session's channels and owns its trace files.
+ * Each consumer answers the other domain's commands with -ENOSYS.
  *
  * Framing (like the other protocols of the project):
  *   request: {u32 command, u32 payload_len} + payload
@@ -82,8 +85,74 @@ enum consumer_command {
 	 * is written.
 	 */
 	CONSUMER_CMD_METADATA_REGENERATE,
+
+	/*
+	 * Kernel domain (lttng-consumerd --kernel), one session's trace.
+	 * Set-up: KERNEL_TRACE_CREATE, a KERNEL_CHANNEL_ADD per channel
+	 * and a KERNEL_TRACKER_SET per restricting tracker, then
+	 * KERNEL_TRACE_START opens the buffers and the files; each replies
+	 * 0 or -errno. Channels are named by their name; the stream class
+	 * of a channel is its rank among the KERNEL_CHANNEL_ADDs.
+	 */
+	/* struct consumer_kernel_trace_desc. Once, first. */
+	CONSUMER_CMD_KERNEL_TRACE_CREATE,
+	/* struct consumer_kernel_channel_desc. Before KERNEL_TRACE_START. */
+	CONSUMER_CMD_KERNEL_CHANNEL_ADD,
+	/* No payload: opens every channel's buffers and trace files. */
+	CONSUMER_CMD_KERNEL_TRACE_START,
+	/*
+	 * struct consumer_kernel_filter_desc: from now on the channel keeps
+	 * the records of that event when one of the expressions holds
+	 * (none: every record). Before or after KERNEL_TRACE_START.
+	 */
+	CONSUMER_CMD_KERNEL_FILTER_SET,
+	/*
+	 * struct consumer_kernel_tracker_desc: from now on only records of
+	 * threads whose attribute is in the set are kept.
+	 */
+	CONSUMER_CMD_KERNEL_TRACKER_SET,
+	/*
+	 * struct consumer_kernel_statedump_desc: the state dump is read
+	 * from /proc and /sys and the events each channel records written
+	 * among its records, in time order.
+	 */
+	CONSUMER_CMD_KERNEL_STATEDUMP,
+	/*
+	 * No payload: reads every CPU buffer until it is empty (tracing is
+	 * off), writes the open packets and the metadata.
+	 */
+	CONSUMER_CMD_KERNEL_FLUSH,
+	/*
+	 * str channel name. Reply: u64 discarded events (discard mode),
+	 * u64 lost packets (overwrite mode), sums over the channel's CPUs.
+	 */
+	CONSUMER_CMD_KERNEL_CHANNEL_STATS,
+	/*
+	 * u64 max packets per stream (0: all), str directory (absolute,
+	 * <snapshot>/kernel): a snapshot session's consumer writes every
+	 * stream's kept packets and the metadata there.
+	 */
+	CONSUMER_CMD_KERNEL_SNAPSHOT,
+	/*
+	 * str directory ("": no files until the next one): the current
+	 * trace chunk's files are completed and closed; the trace continues
+	 * in <directory>/kernel.
+	 */
+	CONSUMER_CMD_KERNEL_ROTATE,
+	/* No payload. A snapshot session's buffers are emptied. */
+	CONSUMER_CMD_KERNEL_CLEAR,
+	/*
+	 * i64 offset_s, i64 offset: the clock's Epoch offset measured again
+	 * (lttng regenerate metadata): the metadata declares it and its
+	 * file is truncated and written again whole.
+	 */
+	CONSUMER_CMD_KERNEL_METADATA_REGENERATE,
+	/* No payload: flushes, closes every file, replies, exits. */
+	CONSUMER_CMD_KERNEL_STOP,
 	CONSUMER_CMD_NR, /* one past the last */
 };
+
+#define CONSUMER_CMD_KERNEL_FIRST CONSUMER_CMD_KERNEL_TRACE_CREATE
 
 /* Flags of CONSUMER_CMD_CHANNEL_ROTATE. */
 #define CONSUMER_ROTATE_DISCARD 1u /* clear: the data is not written */
@@ -145,6 +214,92 @@ struct consumer_metadata_desc {
 	 * <shm_dir>/metadata for lttng-crash, removed on destroy. "": none.
 	 */
 	char shm_dir[CONSUMER_PATH_MAX];
+};
+
+/* The kernel domain's limits (its decoders refuse more). */
+#define CONSUMER_KERNEL_SYSTEM_MAX 64 /* a tracefs event system name */
+#define CONSUMER_KERNEL_MAX_CONTEXTS 40
+#define CONSUMER_KERNEL_CONTEXT_NAME_MAX 32
+#define CONSUMER_KERNEL_MAX_FILTERS 4096
+#define CONSUMER_KERNEL_MAX_EXPRESSIONS (64u << 10) /* bytes, one event */
+#define CONSUMER_KERNEL_MAX_TRACKED_IDS 65536
+#define CONSUMER_KERNEL_MAX_STATEDUMP_EVENTS 4096
+/*
+ * Between the expressions of several rules on one event (ASCII RS): each
+ * is evaluated on its own, a record is kept when one holds.
+ */
+#define CONSUMER_KERNEL_FILTER_RULE_SEPARATOR '\x1e'
+
+/* CONSUMER_CMD_KERNEL_TRACE_CREATE */
+struct consumer_kernel_trace_desc {
+	char tracefs_root[CONSUMER_PATH_MAX]; /* absolute */
+	/*
+	 * The trace chunk's directory: files in <output_dir>/kernel. "": a
+	 * snapshot session's, whose buffers are kept for snapshots.
+	 */
+	char output_dir[CONSUMER_PATH_MAX];
+	char trace_name[CONSUMER_NAME_MAX]; /* the metadata's trace_name */
+	uint32_t output_uid;		    /* owner of the files created */
+	uint32_t output_gid;
+	/* The clock the metadata declares: the session daemon's. */
+	uint32_t clock_source; /* enum trace_clock_source */
+	uint64_t clock_freq;   /* Hz, not 0 */
+	int64_t clock_offset_s;
+	int64_t clock_offset;
+};
+
+/* The expressions a kernel consumer evaluates on one tracefs event. */
+struct consumer_kernel_filter {
+	char system[CONSUMER_KERNEL_SYSTEM_MAX];
+	char event[CONSUMER_NAME_MAX];
+	/* malloc'd by the decoder; "" none (every record kept). */
+	char *expressions;
+};
+
+/* CONSUMER_CMD_KERNEL_CHANNEL_ADD */
+struct consumer_kernel_channel_desc {
+	char name[CONSUMER_NAME_MAX];	       /* files: <name>_<cpu> */
+	char instance_path[CONSUMER_PATH_MAX]; /* its tracefs instance */
+	uint64_t subbuf_size;		       /* the CTF packet size */
+	uint32_t read_timer_us;		       /* 0: the default */
+	uint32_t switch_timer_us;	       /* 0: none */
+	uint64_t tracefile_size;	       /* bytes, 0: unlimited */
+	uint64_t tracefile_count;	       /* 0: unlimited */
+	/* add-context -k: LTTng's context names ("pid", "procname", ...) */
+	uint32_t nr_contexts;
+	char contexts[CONSUMER_KERNEL_MAX_CONTEXTS]
+		     [CONSUMER_KERNEL_CONTEXT_NAME_MAX];
+	uint32_t nr_filters;
+	struct consumer_kernel_filter *filters; /* malloc'd by the decoder */
+};
+
+/* CONSUMER_CMD_KERNEL_FILTER_SET */
+struct consumer_kernel_filter_desc {
+	char channel[CONSUMER_NAME_MAX];
+	struct consumer_kernel_filter filter;
+};
+
+/* CONSUMER_CMD_KERNEL_TRACKER_SET */
+struct consumer_kernel_tracker_desc {
+	uint32_t attr;	     /* enum lttng_process_attr */
+	uint32_t restricted; /* 0: every value (ids ignored), 1: the set */
+	uint32_t nr_ids;
+	int64_t *ids; /* malloc'd by the decoder, NULL when none */
+};
+
+/* One state dump event a channel records (CONSUMER_CMD_KERNEL_STATEDUMP). */
+struct consumer_kernel_statedump_event {
+	char channel[CONSUMER_NAME_MAX];
+	char event[CONSUMER_NAME_MAX]; /* lttng_statedump_* */
+	char *expressions;	       /* malloc'd by the decoder, "" none */
+};
+
+/* CONSUMER_CMD_KERNEL_STATEDUMP */
+struct consumer_kernel_statedump_desc {
+	/* the thread asking, which the events' context describes */
+	int32_t tid;
+	uint32_t nr_events;
+	struct consumer_kernel_statedump_event *events; /* malloc'd */
 };
 
 struct consumer_msg_header {

@@ -1,7 +1,7 @@
 /*
  * Unit tests of the kernel consumer's process attribute trackers
- * (src/bin/lttng-consumerd/kernel/process-tracker.c): the --tracker/'T'
- * specs and which threads' records they keep.
+ * (src/bin/lttng-consumerd/kernel/process-tracker.c): setting a
+ * tracker (refusals) and which threads' records they keep.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -27,6 +27,21 @@ static struct kernel_thread_info thread(int32_t vpid, uint32_t uid,
 	return t;
 }
 
+/* The tracker of attr restricted to ids[0..count). */
+static int set_ids(struct kernel_process_trackers *t,
+		   enum kernel_tracked_attr attr, const int64_t *ids,
+		   size_t count)
+{
+	return kernel_process_trackers_set(t, attr, true, ids, count);
+}
+
+/* The tracker of attr keeping every value. */
+static int set_all(struct kernel_process_trackers *t,
+		   enum kernel_tracked_attr attr)
+{
+	return kernel_process_trackers_set(t, attr, false, NULL, 0);
+}
+
 static void test_no_tracker_keeps_everything(void **state)
 {
 	struct kernel_process_trackers t = {0};
@@ -46,13 +61,16 @@ static void test_sets_intersect(void **state)
 	struct kernel_thread_info c = thread(12, 0, 100);
 
 	(void)state;
-	assert_int_equal(kernel_process_trackers_set(&t, "uid=1000,1001"), 0);
-	assert_int_equal(kernel_process_trackers_set(&t, "vgid=100"), 0);
+	assert_int_equal(set_ids(&t, KERNEL_TRACKED_UID,
+				 (const int64_t[]){1000, 1001}, 2),
+			 0);
+	assert_int_equal(
+		set_ids(&t, KERNEL_TRACKED_VGID, (const int64_t[]){100}, 1), 0);
 	assert_true(kernel_process_trackers_active(&t));
 	assert_true(kernel_process_trackers_allow(&t, &a));
 	assert_false(kernel_process_trackers_allow(&t, &b)); /* group */
 	assert_false(kernel_process_trackers_allow(&t, &c)); /* user */
-	assert_int_equal(kernel_process_trackers_set(&t, "vgid=all"), 0);
+	assert_int_equal(set_all(&t, KERNEL_TRACKED_VGID), 0);
 	assert_true(kernel_process_trackers_allow(&t, &b));
 	kernel_process_trackers_fini(&t);
 }
@@ -64,11 +82,13 @@ static void test_none_and_unknown_threads_keep_nothing(void **state)
 	struct kernel_thread_info gone = {.tid = 7, .pid = 7};
 
 	(void)state;
-	assert_int_equal(kernel_process_trackers_set(&t, "vpid=7,10"), 0);
+	assert_int_equal(
+		set_ids(&t, KERNEL_TRACKED_VPID, (const int64_t[]){7, 10}, 2),
+		0);
 	assert_true(kernel_process_trackers_allow(&t, &a));
 	/* Exited before the consumer saw it: its ids cannot be checked. */
 	assert_false(kernel_process_trackers_allow(&t, &gone));
-	assert_int_equal(kernel_process_trackers_set(&t, "vpid=none"), 0);
+	assert_int_equal(set_ids(&t, KERNEL_TRACKED_VPID, NULL, 0), 0);
 	assert_false(kernel_process_trackers_allow(&t, &a));
 	kernel_process_trackers_fini(&t);
 }
@@ -93,7 +113,9 @@ static void test_pid_tracker_keeps_the_thread_group(void **state)
 	thread_of.tid = 11;
 	child.ppid = 10;
 	/* A thread id of the process is not its process ID. */
-	assert_int_equal(kernel_process_trackers_set(&t, "pid=10,11,13"), 0);
+	assert_int_equal(set_ids(&t, KERNEL_TRACKED_PID,
+				 (const int64_t[]){10, 11, 13}, 3),
+			 0);
 	assert_true(kernel_process_trackers_active(&t));
 	assert_true(kernel_process_trackers_allow(&t, &leader));
 	assert_true(kernel_process_trackers_allow(&t, &thread_of));
@@ -102,33 +124,37 @@ static void test_pid_tracker_keeps_the_thread_group(void **state)
 	assert_true(kernel_process_trackers_allow(&t, &gone));
 	assert_false(kernel_process_trackers_allow(&t, &gone_child));
 	/* With a user ID tracker, the gone thread's unknown uid counts. */
-	assert_int_equal(kernel_process_trackers_set(&t, "uid=0"), 0);
+	assert_int_equal(
+		set_ids(&t, KERNEL_TRACKED_UID, (const int64_t[]){0}, 1), 0);
 	assert_true(kernel_process_trackers_allow(&t, &thread_of));
 	assert_false(kernel_process_trackers_allow(&t, &gone));
-	assert_int_equal(kernel_process_trackers_set(&t, "uid=all"), 0);
-	assert_int_equal(kernel_process_trackers_set(&t, "pid=13"), 0);
+	assert_int_equal(set_all(&t, KERNEL_TRACKED_UID), 0);
+	assert_int_equal(
+		set_ids(&t, KERNEL_TRACKED_PID, (const int64_t[]){13}, 1), 0);
 	assert_false(kernel_process_trackers_allow(&t, &thread_of));
 	assert_true(kernel_process_trackers_allow(&t, &other));
-	assert_int_equal(kernel_process_trackers_set(&t, "pid=none"), 0);
+	assert_int_equal(set_ids(&t, KERNEL_TRACKED_PID, NULL, 0), 0);
 	assert_false(kernel_process_trackers_allow(&t, &other));
-	assert_int_equal(kernel_process_trackers_set(&t, "pid=all"), 0);
+	assert_int_equal(set_all(&t, KERNEL_TRACKED_PID), 0);
 	assert_false(kernel_process_trackers_active(&t));
 	kernel_process_trackers_fini(&t);
 }
 
-static void test_bad_specs_are_refused(void **state)
+static void test_bad_values_are_refused(void **state)
 {
-	static const char *const bad[] = {
-		"tid=1",  "uid",    "uid=", "uid=1,,2",
-		"uid=-1", "uid=1x", "=1",   "uid=1,",
-	};
 	struct kernel_process_trackers t = {0};
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++)
-		assert_int_equal(kernel_process_trackers_set(&t, bad[i]),
-				 -EINVAL);
+	assert_int_equal(kernel_process_trackers_set(&t, KERNEL_TRACKED_COUNT,
+						     true, NULL, 0),
+			 -EINVAL);
+	assert_int_equal(
+		set_ids(&t, KERNEL_TRACKED_UID, (const int64_t[]){1, -1}, 2),
+		-EINVAL);
+	assert_int_equal(kernel_process_trackers_set(&t, KERNEL_TRACKED_UID,
+						     false,
+						     (const int64_t[]){1}, 1),
+			 -EINVAL);
 	assert_false(kernel_process_trackers_active(&t));
 	kernel_process_trackers_fini(&t);
 }
@@ -140,7 +166,7 @@ int main(void)
 		cmocka_unit_test(test_sets_intersect),
 		cmocka_unit_test(test_none_and_unknown_threads_keep_nothing),
 		cmocka_unit_test(test_pid_tracker_keeps_the_thread_group),
-		cmocka_unit_test(test_bad_specs_are_refused),
+		cmocka_unit_test(test_bad_values_are_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

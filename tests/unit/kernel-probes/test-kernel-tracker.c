@@ -30,29 +30,42 @@ static int del(struct kernel_tracker *t, enum lttng_process_attr attr,
 	return kernel_tracker_change(t, attr, false, type, id, name);
 }
 
+/*
+ * The consumer's form of t's tracker of attr: restricted or not, and
+ * exactly the ids expected[0..count).
+ */
+static void assert_consumer_form(const struct kernel_tracker *t,
+				 enum lttng_process_attr attr, bool restricted,
+				 const int64_t *expected, size_t count)
+{
+	struct consumer_kernel_tracker_desc d;
+
+	assert_int_equal(kernel_tracker_consumer_desc(t, attr, &d), LTTNG_OK);
+	assert_int_equal(d.attr, attr);
+	assert_int_equal(d.restricted, restricted);
+	assert_int_equal(d.nr_ids, count);
+	if (count)
+		assert_memory_equal(d.ids, expected, count * sizeof(*expected));
+	free(d.ids);
+}
+
 static void test_new_tracker_includes_every_process(void **state)
 {
 	struct kernel_tracker t;
-	char *spec;
 
 	(void)state;
 	kernel_tracker_init(&t);
 	assert_int_equal(t.policy, LTTNG_TRACKING_POLICY_INCLUDE_ALL);
 	assert_false(kernel_tracker_excludes_all(&t));
-	spec = kernel_tracker_consumer_spec(&t, LTTNG_PROCESS_ATTR_USER_ID);
-	assert_string_equal(spec, "uid=all");
-	free(spec);
+	assert_consumer_form(&t, LTTNG_PROCESS_ATTR_USER_ID, false, NULL, 0);
 	/* The consumer checks the process ID tracker too (thread groups). */
-	spec = kernel_tracker_consumer_spec(&t, LTTNG_PROCESS_ATTR_PROCESS_ID);
-	assert_string_equal(spec, "pid=all");
-	free(spec);
+	assert_consumer_form(&t, LTTNG_PROCESS_ATTR_PROCESS_ID, false, NULL, 0);
 	kernel_tracker_fini(&t);
 }
 
 static void test_adding_makes_an_inclusion_set(void **state)
 {
 	struct kernel_tracker t;
-	char *spec;
 
 	(void)state;
 	kernel_tracker_init(&t);
@@ -63,10 +76,8 @@ static void test_adding_makes_an_inclusion_set(void **state)
 			     LTTNG_PROCESS_ATTR_VALUE_TYPE_PID, 13, NULL),
 			 LTTNG_OK);
 	assert_int_equal(t.policy, LTTNG_TRACKING_POLICY_INCLUDE_SET);
-	spec = kernel_tracker_consumer_spec(
-		&t, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID);
-	assert_string_equal(spec, "vpid=12,13");
-	free(spec);
+	assert_consumer_form(&t, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID, true,
+			     (const int64_t[]){12, 13}, 2);
 	assert_int_equal(add(&t, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID,
 			     LTTNG_PROCESS_ATTR_VALUE_TYPE_PID, 12, NULL),
 			 LTTNG_ERR_PROCESS_ATTR_EXISTS);
@@ -81,10 +92,8 @@ static void test_adding_makes_an_inclusion_set(void **state)
 			 LTTNG_OK);
 	/* An empty inclusion set records nothing. */
 	assert_true(kernel_tracker_excludes_all(&t));
-	spec = kernel_tracker_consumer_spec(
-		&t, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID);
-	assert_string_equal(spec, "vpid=none");
-	free(spec);
+	assert_consumer_form(&t, LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID, true,
+			     NULL, 0);
 	kernel_tracker_fini(&t);
 }
 
@@ -142,7 +151,6 @@ static void test_wrong_value_types_are_invalid(void **state)
 static void test_policies_empty_the_set(void **state)
 {
 	struct kernel_tracker t;
-	char *spec;
 
 	(void)state;
 	kernel_tracker_init(&t);
@@ -151,9 +159,7 @@ static void test_policies_empty_the_set(void **state)
 	kernel_tracker_set_policy(&t, LTTNG_TRACKING_POLICY_EXCLUDE_ALL);
 	assert_int_equal(t.count, 0);
 	assert_true(kernel_tracker_excludes_all(&t));
-	spec = kernel_tracker_consumer_spec(&t, LTTNG_PROCESS_ATTR_GROUP_ID);
-	assert_string_equal(spec, "gid=none");
-	free(spec);
+	assert_consumer_form(&t, LTTNG_PROCESS_ATTR_GROUP_ID, true, NULL, 0);
 	/* Removing from a tracker that is not a set: not in it. */
 	assert_int_equal(del(&t, LTTNG_PROCESS_ATTR_GROUP_ID,
 			     LTTNG_PROCESS_ATTR_VALUE_TYPE_GID, 100, NULL),

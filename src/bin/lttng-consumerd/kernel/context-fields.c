@@ -69,24 +69,44 @@ static int kind_of(const char *name, size_t len)
 	return -1;
 }
 
+void kernel_context_set_init(struct kernel_context_set *set)
+{
+	memset(set, 0, sizeof(*set));
+	gethostname(set->hostname, KERNEL_HOSTNAME_LEN);
+}
+
+/* Adds the context called name[0..len). 0 or -EINVAL. */
+static int add_named(struct kernel_context_set *set, const char *name,
+		     size_t len)
+{
+	int kind = kind_of(name, len);
+	size_t i;
+
+	if (kind < 0 || set->count == KERNEL_CONTEXT_MAX)
+		return -EINVAL;
+	for (i = 0; i < set->count; i++) {
+		if (set->kinds[i] == (enum kernel_context_kind)kind)
+			return -EINVAL;
+	}
+	set->kinds[set->count++] = (enum kernel_context_kind)kind;
+	return 0;
+}
+
+int kernel_context_set_add(struct kernel_context_set *set, const char *name)
+{
+	return add_named(set, name, strlen(name));
+}
+
 int kernel_context_set_parse(const char *list, struct kernel_context_set *set)
 {
 	const char *p = list;
-	size_t i;
 
-	memset(set, 0, sizeof(*set));
-	gethostname(set->hostname, KERNEL_HOSTNAME_LEN);
+	kernel_context_set_init(set);
 	while (*p) {
 		size_t len = strcspn(p, "+");
-		int kind = kind_of(p, len);
 
-		if (kind < 0 || set->count == KERNEL_CONTEXT_MAX)
+		if (add_named(set, p, len))
 			return -EINVAL;
-		for (i = 0; i < set->count; i++) {
-			if (set->kinds[i] == (enum kernel_context_kind)kind)
-				return -EINVAL;
-		}
-		set->kinds[set->count++] = (enum kernel_context_kind)kind;
 		p += len;
 		if (*p == '+')
 			p++;

@@ -66,9 +66,18 @@ struct kernel_context_set {
 	char hostname[KERNEL_HOSTNAME_LEN + 1];
 };
 
+/* An empty set (and this host's name, for the hostname context). */
+void kernel_context_set_init(struct kernel_context_set *set);
+
 /*
- * Parses "pid+tid+procname" (or "" for none) into *set. -EINVAL for an
- * unknown or repeated name, or too many.
+ * Adds the context of LTTng's name `name` ("pid", "procname", ...).
+ * -EINVAL for an unknown or repeated name, or one too many.
+ */
+int kernel_context_set_add(struct kernel_context_set *set, const char *name);
+
+/*
+ * Parses "pid+tid+procname" (or "" for none) into *set, as
+ * kernel_context_set_add() each (the tests' and benchmarks' notation).
  */
 int kernel_context_set_parse(const char *list, struct kernel_context_set *set);
 

@@ -18,6 +18,7 @@
 #include "statedump-events/statedump-events.h"
 #include "tracefs/event-format.h"
 #include "tracefs/instance.h"
+#include "util/log.h"
 
 #define MAX_EVENT_ID 65536 /* common_type is 16 bits */
 #define MAX_STREAMS 256
@@ -367,7 +368,7 @@ static void attach_filter(const struct stream_events *se,
 			continue;
 		if (kernel_record_filters_set(ec, spec->expression, err,
 					      sizeof(err)))
-			fprintf(stderr, "Warning: kernel consumer: %s\n", err);
+			WARN("kernel consumer: %s", err);
 		return;
 	}
 }

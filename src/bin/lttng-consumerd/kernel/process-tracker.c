@@ -7,73 +7,39 @@
 
 #include "process-tracker.h"
 
-static const char *const attr_names[KERNEL_TRACKED_COUNT] = {
-	[KERNEL_TRACKED_PID] = "pid", [KERNEL_TRACKED_VPID] = "vpid",
-	[KERNEL_TRACKED_UID] = "uid", [KERNEL_TRACKED_VUID] = "vuid",
-	[KERNEL_TRACKED_GID] = "gid", [KERNEL_TRACKED_VGID] = "vgid",
-};
-
 static void set_clear(struct kernel_id_set *set)
 {
 	free(set->ids);
 	memset(set, 0, sizeof(*set));
 }
 
-/* Parses "ID[,ID]..." into set (cleared first). 0, -EINVAL, -ENOMEM. */
-static int parse_ids(struct kernel_id_set *set, const char *list)
-{
-	const char *p = list;
-	size_t max = 1;
-	char *end;
-
-	for (; *p; p++)
-		max += *p == ',';
-	set_clear(set);
-	if (!*list || p[-1] == ',')
-		return -EINVAL;
-	set->ids = calloc(max, sizeof(*set->ids));
-	if (!set->ids)
-		return -ENOMEM;
-	set->restricted = true;
-	for (p = list; *p;) {
-		long long id = strtoll(p, &end, 10);
-
-		if (end == p || id < 0 || (*end && *end != ',')) {
-			set_clear(set);
-			return -EINVAL;
-		}
-		set->ids[set->count++] = id;
-		p = *end ? end + 1 : end;
-	}
-	return 0;
-}
-
 int kernel_process_trackers_set(struct kernel_process_trackers *t,
-				const char *spec)
+				enum kernel_tracked_attr attr, bool restricted,
+				const int64_t *ids, size_t count)
 {
-	const char *equal = strchr(spec, '=');
-	size_t i, len;
+	struct kernel_id_set *set;
+	size_t i;
 
-	if (!equal)
+	if ((unsigned int)attr >= KERNEL_TRACKED_COUNT ||
+	    (!restricted && count))
 		return -EINVAL;
-	len = (size_t)(equal - spec);
-	for (i = 0; i < KERNEL_TRACKED_COUNT; i++) {
-		if (strlen(attr_names[i]) == len &&
-		    !strncmp(spec, attr_names[i], len))
-			break;
+	for (i = 0; i < count; i++) {
+		if (ids[i] < 0)
+			return -EINVAL;
 	}
-	if (i == KERNEL_TRACKED_COUNT)
-		return -EINVAL;
-	if (!strcmp(equal + 1, "all")) {
-		set_clear(&t->sets[i]);
+	set = &t->sets[attr];
+	set_clear(set);
+	set->restricted = restricted;
+	if (!count)
 		return 0;
+	set->ids = malloc(count * sizeof(*set->ids));
+	if (!set->ids) {
+		set->restricted = false;
+		return -ENOMEM;
 	}
-	if (!strcmp(equal + 1, "none")) {
-		set_clear(&t->sets[i]);
-		t->sets[i].restricted = true;
-		return 0;
-	}
-	return parse_ids(&t->sets[i], equal + 1);
+	memcpy(set->ids, ids, count * sizeof(*set->ids));
+	set->count = count;
+	return 0;
 }
 
 bool kernel_process_trackers_active(const struct kernel_process_trackers *t)

@@ -15,9 +15,9 @@
  * credentials source knows them, are unknown, and such a thread is not
  * kept by a restricting tracker of those ids.
  *
- * Set from --tracker options and the 'T' command: "ATTR=all",
- * "ATTR=none" or "ATTR=ID[,ID]...", ATTR one of pid, vpid, uid, vuid,
- * gid, vgid.
+ * Set from the session daemon's CONSUMER_CMD_KERNEL_TRACKER_SET
+ * (consumer-protocol.h); the attributes are in enum lttng_process_attr's
+ * order.
  */
 #ifndef KCONSUMER_PROCESS_TRACKER_H
 #define KCONSUMER_PROCESS_TRACKER_H
@@ -48,9 +48,14 @@ struct kernel_process_trackers {
 	struct kernel_id_set sets[KERNEL_TRACKED_COUNT];
 };
 
-/* Applies one "ATTR=..." spec. 0, -EINVAL (bad spec) or -ENOMEM. */
+/*
+ * Sets one tracker: every value (restricted false, no ids), or exactly
+ * the count ids (none: no thread is kept). 0, -EINVAL (an unknown
+ * attribute, a negative id, ids with every value) or -ENOMEM.
+ */
 int kernel_process_trackers_set(struct kernel_process_trackers *t,
-				const char *spec);
+				enum kernel_tracked_attr attr, bool restricted,
+				const int64_t *ids, size_t count);
 
 /* Whether any tracker restricts the processes. */
 bool kernel_process_trackers_active(const struct kernel_process_trackers *t);

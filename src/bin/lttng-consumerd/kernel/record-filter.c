@@ -14,22 +14,6 @@
 
 #define MAX_FILTER_FIELDS KERNEL_RECORD_FILTER_MAX_FIELDS
 
-int kernel_filter_spec_parse(const char *text, struct kernel_filter_spec *out)
-{
-	const char *slash = strchr(text, '/');
-	const char *equal = slash ? strchr(slash, '=') : NULL;
-
-	memset(out, 0, sizeof(*out));
-	if (!slash || !equal || slash == text || equal == slash + 1 ||
-	    !equal[1] || (size_t)(slash - text) >= sizeof(out->system) ||
-	    (size_t)(equal - slash - 1) >= sizeof(out->event))
-		return -EINVAL;
-	memcpy(out->system, text, (size_t)(slash - text));
-	memcpy(out->event, slash + 1, (size_t)(equal - slash - 1));
-	out->expression = equal + 1;
-	return 0;
-}
-
 /* The contexts a kernel filter may name ($ctx.NAME). */
 enum filter_context {
 	CTX_PID,
@@ -190,7 +174,7 @@ int kernel_record_filters_set(struct kernel_event_class *ec,
 	kernel_record_filters_clear(ec);
 	ec->filters.active = true;
 	for (;;) {
-		end = strchr(begin, KCONSUMER_FILTER_RULE_SEPARATOR);
+		end = strchr(begin, CONSUMER_KERNEL_FILTER_RULE_SEPARATOR);
 		if (!end)
 			end = begin + strlen(begin);
 		ret = add_rule(ec, begin, end, err, err_len);

@@ -2,11 +2,11 @@
  * Filter expressions the kernel consumer evaluates: those tracefs's own
  * filter language cannot express (arithmetic, $ctx.NAME, fields compared
  * with fields, ...). The session daemon passes them per tracefs event
- * (--filter=SYSTEM/EVENT=EXPR); each is compiled and linked to the event
+ * (struct consumer_kernel_filter); each is compiled and linked to the event
  * class's fields (LTTng's names) when the class is created, then run on
  * every record of that event with the project's filter interpreter.
  * Several enabled rules on one event come as one expression per rule,
- * separated by KCONSUMER_FILTER_RULE_SEPARATOR; each is evaluated on its
+ * separated by CONSUMER_KERNEL_FILTER_RULE_SEPARATOR; each is evaluated on its
  * own and a record passes when any rule's expression is true. A rule
  * whose expression names a field the event lacks matches nothing there
  * (as LTTng), the other rules still apply. A system call's user string
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "consumer-comm/kconsumer-protocol.h"
+#include "consumer-comm/consumer-protocol.h"
 #include "process-table.h"
 #include "tracefs/page-reader.h"
 
@@ -34,7 +34,7 @@ struct kernel_record_filters {
 	size_t nr_programs;
 };
 
-/* One --filter option: the event it applies to and its expression. */
+/* A channel's filter of one event: the event and its expressions. */
 struct kernel_filter_spec {
 	char system[64];
 	char event[256];
@@ -43,13 +43,8 @@ struct kernel_filter_spec {
 };
 
 /*
- * Parses "SYSTEM/EVENT=EXPR" (EXPR pointing into text). 0 or -EINVAL.
- */
-int kernel_filter_spec_parse(const char *text, struct kernel_filter_spec *out);
-
-/*
  * Sets ec->filters from expressions (one per rule, separated by
- * KCONSUMER_FILTER_RULE_SEPARATOR): each is compiled and linked to the
+ * CONSUMER_KERNEL_FILTER_RULE_SEPARATOR): each is compiled and linked to the
  * class's payload fields and the derivable contexts. A rule whose
  * expression does not compile or link (a field the event lacks) is left
  * out, with its reason in err (the last one) and a return of -EINVAL;

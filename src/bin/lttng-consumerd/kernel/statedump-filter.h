@@ -26,7 +26,7 @@ struct statedump_filter {
 
 /*
  * Compiles expressions (one per rule, separated by
- * KCONSUMER_FILTER_RULE_SEPARATOR) for event. A rule that does not
+ * CONSUMER_KERNEL_FILTER_RULE_SEPARATOR) for event. A rule that does not
  * compile or names a field the event lacks matches nothing, as LTTng's
  * (kernel_record_filters_set: -EINVAL and the reason in err when it
  * does not compile); the others apply. 0, -EINVAL or -ENOMEM.

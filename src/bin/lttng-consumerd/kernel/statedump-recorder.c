@@ -2,10 +2,10 @@
  * Implementation of statedump-recorder.h.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "statedump-recorder.h"
+#include "util/log.h"
 
 void statedump_recorder_init(struct statedump_recorder *rec,
 			     struct kernel_metadata *metadata,
@@ -57,7 +57,7 @@ int statedump_recorder_add(struct statedump_recorder *rec, uint32_t stream_id,
 	ret = statedump_filter_init(&t->filters[event], event, expressions, err,
 				    sizeof(err));
 	if (ret == -EINVAL)
-		fprintf(stderr, "Warning: kernel consumer: %s\n", err);
+		WARN("kernel consumer: %s", err);
 	return ret == -ENOMEM ? ret : 0;
 }
 

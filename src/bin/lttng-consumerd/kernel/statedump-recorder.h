@@ -48,7 +48,7 @@ void statedump_recorder_init(struct statedump_recorder *rec,
 
 /*
  * The channel of stream_id records event into stream; expressions (one
- * per rule, KCONSUMER_FILTER_RULE_SEPARATOR between them; "" for none)
+ * per rule, CONSUMER_KERNEL_FILTER_RULE_SEPARATOR between them; "" for none)
  * filter it. A filter that does not compile is reported on stderr and
  * its rule matches nothing (as LTTng). 0, -ENOSPC or -ENOMEM.
  */

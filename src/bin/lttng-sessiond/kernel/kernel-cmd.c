@@ -314,12 +314,8 @@ static int apply_tracker(struct session *session, struct kernel_session *ks,
 {
 	struct kernel_tracker *t = &ks->trackers[attr];
 	struct kernel_instance *ki;
-	int ret;
-	char *spec;
+	int ret = kernel_consumer_set_tracker(ks, attr);
 
-	spec = kernel_tracker_consumer_spec(t, attr);
-	ret = spec ? kernel_consumer_set_tracker(ks, spec) : LTTNG_ERR_NOMEM;
-	free(spec);
 	if (attr == LTTNG_PROCESS_ATTR_PROCESS_ID) {
 		for (ki = ks->instances; ki && ret == LTTNG_OK; ki = ki->next)
 			ret = kernel_tracker_apply(t, &ki->tracefs);

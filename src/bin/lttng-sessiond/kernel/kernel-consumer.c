@@ -1,14 +1,14 @@
 /*
  * Implementation of kernel-consumer.h: fork/exec of the consumer with a
- * socketpair end as its control fd, one-byte commands with a bounded
- * wait for each answer; a consumer that misses one is stopped.
+ * socketpair end as its --sessiond-fd, then the consumer protocol's
+ * kernel requests (consumer-comm/kernel-codec.h), each with a bounded
+ * wait for its reply; a consumer that misses one is stopped.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,166 +17,48 @@
 #include <unistd.h>
 
 #include "../config.h"
-#include "../daemon-clock.h"
 #include "../context.h"
 #include "../stop-request.h"
+#include "consumer-comm/codec.h"
+#include "consumer-comm/kernel-codec.h"
 #include "kernel-consumer.h"
-#include "consumer-comm/kconsumer-protocol.h"
 #include "kernel-context.h"
 #include "kernel-domain.h"
 #include "util/log.h"
-#include "util/unix-socket.h"
 
-/* How long a flush or a quit may take (large buffers to drain). */
+/* How long a request may take (large buffers to drain). */
 #define CONSUMER_REPLY_TIMEOUT_MS 30000
 /* How long an abandoned consumer may take to flush and exit on SIGTERM. */
 #define CONSUMER_EXIT_TIMEOUT_MS 3000
-#define MAX_ARGS 512
-/* The consumer's end of the control socket, in the consumer. */
-#define CONSUMER_CONTROL_FD 3
-
-struct argv_builder {
-	char *argv[MAX_ARGS];
-	int argc;
-};
-
-static int add_arg(struct argv_builder *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int add_arg(struct argv_builder *b, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	if (b->argc >= MAX_ARGS - 1)
-		return -1;
-	va_start(ap, fmt);
-	ret = vasprintf(&b->argv[b->argc], fmt, ap);
-	va_end(ap);
-	if (ret < 0)
-		return -1;
-	b->argc++;
-	return 0;
-}
-
-static void free_args(struct argv_builder *b)
-{
-	int i;
-
-	for (i = 0; i < b->argc; i++)
-		free(b->argv[i]);
-}
+/* The consumer's end of the socket, in the consumer. */
+#define CONSUMER_SESSIOND_FD 3
 
 /*
- * The trace clock the consumer declares in the kernel metadata: the
- * daemon's, as in the user space metadata.
+ * In the child: the socket becomes fd 3 and every other descriptor of
+ * the session daemon is closed (its client socket and lock must not
+ * outlive it in the consumer), then exec.
  */
-static int add_clock_args(struct argv_builder *b,
-			  const struct trace_clock_desc *clock)
+static void exec_consumer(int sock)
 {
-	return add_arg(b, "--trace-clock=%s",
-		       trace_clock_source_name(clock->source)) ||
-	       add_arg(b, "--clock-freq=%llu",
-		       (unsigned long long)clock->freq) ||
-	       add_arg(b, "--clock-offset-s=%lld",
-		       (long long)clock->offset_s) ||
-	       add_arg(b, "--clock-offset=%lld", (long long)clock->offset);
-}
+	char fd_arg[32];
 
-static int add_channel_args(struct argv_builder *b, struct kernel_session *ks,
-			    const struct channel *chan)
-{
-	struct kernel_instance *ki = kernel_session_instance(ks, chan->name);
-	const struct kernel_consumer_filter *f;
-	char contexts[512];
-
-	if (!ki)
-		return -1;
-	kernel_context_list(chan->contexts, contexts, sizeof(contexts));
-	if (add_arg(b, "--channel=%s", chan->name) ||
-	    add_arg(b, "--instance=%s", ki->tracefs.path) ||
-	    add_arg(b, "--subbuf-size=%llu",
-		    (unsigned long long)chan->attr.subbuf_size) ||
-	    add_arg(b, "--read-timer=%u", chan->attr.read_timer_interval) ||
-	    add_arg(b, "--switch-timer=%u", chan->attr.switch_timer_interval) ||
-	    add_arg(b, "--tracefile-size=%llu",
-		    (unsigned long long)chan->attr.tracefile_size) ||
-	    add_arg(b, "--tracefile-count=%llu",
-		    (unsigned long long)chan->attr.tracefile_count) ||
-	    add_arg(b, "--contexts=%s", contexts))
-		return -1;
-	for (f = ki->filters; f; f = f->next) {
-		if (add_arg(b, "--filter=%s/%s=%s", f->system, f->event,
-			    f->expression))
-			return -1;
-	}
-	return 0;
-}
-
-/* --tracker=ATTR=VALUES of the trackers the consumer applies. */
-static int add_tracker_args(struct argv_builder *b, struct kernel_session *ks)
-{
-	enum lttng_process_attr attr;
-	char *spec;
-	int ret;
-
-	for (attr = LTTNG_PROCESS_ATTR_PROCESS_ID; attr < KERNEL_TRACKER_COUNT;
-	     attr++) {
-		if (ks->trackers[attr].policy ==
-		    LTTNG_TRACKING_POLICY_INCLUDE_ALL)
-			continue;
-		spec = kernel_tracker_consumer_spec(&ks->trackers[attr], attr);
-		ret = spec ? add_arg(b, "--tracker=%s", spec) : -1;
-		free(spec);
-		if (ret)
-			return -1;
-	}
-	return 0;
-}
-
-static int build_args(struct argv_builder *b, struct kernel_session *ks,
-		      const char *output_dir, const char *trace_name, uid_t uid,
-		      gid_t gid, int fd)
-{
-	const struct channel *chan;
-
-	if (add_arg(b, "%s", sessiond_config.kconsumerd_path) ||
-	    add_arg(b, "--kconsumerd") ||
-	    add_arg(b, "--tracefs-root=%s", kernel_tracefs_root()) ||
-	    (output_dir ? add_arg(b, "--output=%s", output_dir)
-			: add_arg(b, "--snapshot")) ||
-	    add_arg(b, "--trace-name=%s", trace_name) ||
-	    add_arg(b, "--owner=%u:%u", (unsigned int)uid, (unsigned int)gid) ||
-	    add_arg(b, "--control-fd=%d", fd) || add_clock_args(b, &ks->clock))
-		return -1;
-	for (chan = ks->domain.channels; chan; chan = chan->next) {
-		if (add_channel_args(b, ks, chan))
-			return -1;
-	}
-	return add_tracker_args(b, ks);
-}
-
-/*
- * In the child: the control socket becomes fd 3 and every other
- * descriptor of the session daemon is closed (its client socket and
- * lock must not outlive it in the consumer), then exec.
- */
-static void exec_consumer(struct argv_builder *b, int control_fd)
-{
-	if (control_fd != CONSUMER_CONTROL_FD &&
-	    dup2(control_fd, CONSUMER_CONTROL_FD) < 0)
+	if (sock != CONSUMER_SESSIOND_FD &&
+	    dup2(sock, CONSUMER_SESSIOND_FD) < 0)
 		_exit(127);
-	fcntl(CONSUMER_CONTROL_FD, F_SETFD, 0);
-	closefrom(CONSUMER_CONTROL_FD + 1);
-	execv(b->argv[0], b->argv);
+	fcntl(CONSUMER_SESSIOND_FD, F_SETFD, 0);
+	closefrom(CONSUMER_SESSIOND_FD + 1);
+	snprintf(fd_arg, sizeof(fd_arg), "--sessiond-fd=%d",
+		 CONSUMER_SESSIOND_FD);
+	execl(sessiond_config.kconsumerd_path, sessiond_config.kconsumerd_path,
+	      "--kernel", fd_arg, (char *)NULL);
 	_exit(127);
 }
 
 /*
- * Stops a consumer whose control stream can no longer be trusted: it
- * missed an answer, and a late answer would be taken for the next
- * command's. SIGTERM lets it flush what it holds and exit; after
- * CONSUMER_EXIT_TIMEOUT_MS it is killed. Every later command of the
+ * Stops a consumer whose socket can no longer be trusted: it missed an
+ * answer, and a late answer would be taken for the next request's.
+ * SIGTERM lets it flush what it holds and exit; after
+ * CONSUMER_EXIT_TIMEOUT_MS it is killed. Every later request of the
  * session fails (consumer_lost).
  */
 static void abandon_consumer(struct kernel_session *ks, const char *why)
@@ -206,11 +88,10 @@ static void abandon_consumer(struct kernel_session *ks, const char *why)
 }
 
 /*
- * Waits for the one-byte answer; 0 when it is 'k', -EIO for an error
- * answer. A consumer that does not answer within
- * CONSUMER_REPLY_TIMEOUT_MS, that closed its end, or whose wait a stop
- * request (SIGTERM) cut short is abandoned, so that the daemon always
- * exits promptly on SIGTERM and never reads a stale answer.
+ * Waits until the reply arrives. A consumer that does not answer within
+ * CONSUMER_REPLY_TIMEOUT_MS, or whose wait a stop request (SIGTERM) cut
+ * short, is abandoned, so that the daemon always exits promptly on
+ * SIGTERM and never reads a stale answer. 0 or a negative errno.
  */
 static int wait_reply(struct kernel_session *ks)
 {
@@ -218,7 +99,6 @@ static int wait_reply(struct kernel_session *ks)
 		{.fd = ks->consumer_fd, .events = POLLIN},
 		{.fd = stop_request_fd(), .events = POLLIN},
 	};
-	char byte;
 	int ret;
 
 	do {
@@ -233,16 +113,63 @@ static int wait_reply(struct kernel_session *ks)
 		abandon_consumer(ks, "did not answer in time");
 		return -ETIMEDOUT;
 	}
-	if (read(ks->consumer_fd, &byte, 1) != 1) {
-		abandon_consumer(ks, "closed its control socket");
-		return -EPIPE;
-	}
-	return byte == 'k' ? 0 : -EIO;
+	return 0;
 }
 
 /*
- * The result of a command the consumer is not running for: `idle` (what
- * the command means before the session starts), or a failure once the
+ * Sends one request (payload may be NULL) and receives its reply into
+ * *reply (NULL: the reply has no payload). The consumer's code (0 or a
+ * negative errno), or a negative errno when it could not be reached (it
+ * is then abandoned).
+ */
+static int call(struct kernel_session *ks, uint32_t command,
+		const struct wire_buf *payload, struct consumer_message *reply)
+{
+	struct consumer_message msg;
+	int ret;
+
+	if (ks->consumer_fd < 0)
+		return -ENOTCONN;
+	if (payload && payload->error)
+		return payload->error;
+	ret = consumer_send_request(ks->consumer_fd, command, payload);
+	if (ret) {
+		abandon_consumer(ks, "closed its socket");
+		return ret;
+	}
+	ret = wait_reply(ks);
+	if (ret)
+		return ret;
+	ret = consumer_recv_reply(ks->consumer_fd, &msg);
+	if (ret) {
+		abandon_consumer(ks, "closed its socket");
+		return ret;
+	}
+	if (reply)
+		*reply = msg;
+	else
+		consumer_message_fini(&msg);
+	return msg.code;
+}
+
+/* A request whose payload put() builds from arg, without reply payload. */
+static int call_with(struct kernel_session *ks, uint32_t command,
+		     void (*put)(struct wire_buf *buf, const void *arg),
+		     const void *arg)
+{
+	struct wire_buf buf;
+	int ret;
+
+	wire_buf_init(&buf);
+	put(&buf, arg);
+	ret = call(ks, command, &buf, NULL);
+	wire_buf_fini(&buf);
+	return ret;
+}
+
+/*
+ * The result of a request the consumer is not running for: `idle` (what
+ * the request means before the session starts), or a failure once the
  * consumer was lost.
  */
 static int consumer_absent(const struct kernel_session *ks, int idle)
@@ -260,11 +187,149 @@ static void reap(struct kernel_session *ks)
 	ks->consumer_pid = 0;
 }
 
+static void put_trace(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_kernel_trace_desc(buf, desc);
+}
+
+static void put_channel(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_kernel_channel_desc(buf, desc);
+}
+
+static void put_tracker(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_kernel_tracker_desc(buf, desc);
+}
+
+/*
+ * The trace: the chunk's directory (output_dir, NULL for a snapshot
+ * session), the owner and the clock the metadata declares (the daemon's,
+ * as in the user space metadata).
+ */
+static int send_trace(struct kernel_session *ks, const char *output_dir,
+		      const char *trace_name, uid_t uid, gid_t gid)
+{
+	struct consumer_kernel_trace_desc desc = {
+		.output_uid = (uint32_t)uid,
+		.output_gid = (uint32_t)gid,
+		.clock_source = (uint32_t)ks->clock.source,
+		.clock_freq = ks->clock.freq,
+		.clock_offset_s = ks->clock.offset_s,
+		.clock_offset = ks->clock.offset,
+	};
+
+	if (snprintf(desc.tracefs_root, sizeof(desc.tracefs_root), "%s",
+		     kernel_tracefs_root()) >= (int)sizeof(desc.tracefs_root) ||
+	    snprintf(desc.output_dir, sizeof(desc.output_dir), "%s",
+		     output_dir ? output_dir : "") >=
+		    (int)sizeof(desc.output_dir) ||
+	    snprintf(desc.trace_name, sizeof(desc.trace_name), "%s",
+		     trace_name) >= (int)sizeof(desc.trace_name))
+		return -ENAMETOOLONG;
+	return call_with(ks, CONSUMER_CMD_KERNEL_TRACE_CREATE, put_trace,
+			 &desc);
+}
+
+/* The channel's filters the consumer evaluates; malloc'd array. */
+static int channel_filters(const struct kernel_instance *ki,
+			   struct consumer_kernel_channel_desc *desc)
+{
+	const struct kernel_consumer_filter *f;
+	uint32_t n = 0;
+
+	for (f = ki->filters; f; f = f->next)
+		n++;
+	if (!n)
+		return 0;
+	desc->filters = calloc(n, sizeof(*desc->filters));
+	if (!desc->filters)
+		return -ENOMEM;
+	for (f = ki->filters; f; f = f->next) {
+		struct consumer_kernel_filter *out =
+			&desc->filters[desc->nr_filters++];
+
+		snprintf(out->system, sizeof(out->system), "%s", f->system);
+		snprintf(out->event, sizeof(out->event), "%s", f->event);
+		out->expressions = f->expression; /* borrowed */
+	}
+	return 0;
+}
+
+static int send_channel(struct kernel_session *ks, const struct channel *chan)
+{
+	struct kernel_instance *ki = kernel_session_instance(ks, chan->name);
+	struct consumer_kernel_channel_desc desc = {
+		.subbuf_size = chan->attr.subbuf_size,
+		.read_timer_us = chan->attr.read_timer_interval,
+		.switch_timer_us = chan->attr.switch_timer_interval,
+		.tracefile_size = chan->attr.tracefile_size,
+		.tracefile_count = chan->attr.tracefile_count,
+	};
+	const struct context *ctx;
+	int ret;
+
+	if (!ki)
+		return -ENOENT;
+	snprintf(desc.name, sizeof(desc.name), "%s", chan->name);
+	if (snprintf(desc.instance_path, sizeof(desc.instance_path), "%s",
+		     ki->tracefs.path) >= (int)sizeof(desc.instance_path))
+		return -ENAMETOOLONG;
+	for (ctx = chan->contexts; ctx; ctx = ctx->next) {
+		const char *name = kernel_context_name(ctx->spec.type);
+
+		if (!name || desc.nr_contexts == CONSUMER_KERNEL_MAX_CONTEXTS)
+			continue;
+		snprintf(desc.contexts[desc.nr_contexts++],
+			 sizeof(desc.contexts[0]), "%s", name);
+	}
+	ret = channel_filters(ki, &desc);
+	if (!ret)
+		ret = call_with(ks, CONSUMER_CMD_KERNEL_CHANNEL_ADD,
+				put_channel, &desc);
+	free(desc.filters); /* the expressions are the instance's */
+	return ret;
+}
+
+/* The tracker of attr, as the session has it now. */
+static int send_tracker(struct kernel_session *ks, enum lttng_process_attr attr)
+{
+	struct consumer_kernel_tracker_desc desc;
+	int ret =
+		kernel_tracker_consumer_desc(&ks->trackers[attr], attr, &desc);
+
+	if (ret != LTTNG_OK)
+		return ret == LTTNG_ERR_NOMEM ? -ENOMEM : -EINVAL;
+	ret = call_with(ks, CONSUMER_CMD_KERNEL_TRACKER_SET, put_tracker,
+			&desc);
+	consumer_kernel_tracker_desc_fini(&desc);
+	return ret;
+}
+
+/* The whole set-up of a new consumer, then its start. */
+static int set_up(struct kernel_session *ks, const char *output_dir,
+		  const char *trace_name, uid_t uid, gid_t gid)
+{
+	const struct channel *chan;
+	enum lttng_process_attr attr;
+	int ret = send_trace(ks, output_dir, trace_name, uid, gid);
+
+	for (chan = ks->domain.channels; !ret && chan; chan = chan->next)
+		ret = send_channel(ks, chan);
+	for (attr = LTTNG_PROCESS_ATTR_PROCESS_ID;
+	     !ret && attr < KERNEL_TRACKER_COUNT; attr++) {
+		if (ks->trackers[attr].policy !=
+		    LTTNG_TRACKING_POLICY_INCLUDE_ALL)
+			ret = send_tracker(ks, attr);
+	}
+	return ret ? ret
+		   : call(ks, CONSUMER_CMD_KERNEL_TRACE_START, NULL, NULL);
+}
+
 int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 			  const char *trace_name, uid_t uid, gid_t gid)
 {
-	struct argv_builder b = {0};
-	int fds[2];
+	int fds[2], ret;
 	pid_t pid;
 
 	if (!sessiond_config.kconsumerd_path[0]) {
@@ -275,17 +340,9 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds))
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
-	if (build_args(&b, ks, output_dir, trace_name, uid, gid,
-		       CONSUMER_CONTROL_FD)) {
-		free_args(&b);
-		close(fds[0]);
-		close(fds[1]);
-		return LTTNG_ERR_NOMEM;
-	}
 	pid = fork();
 	if (pid == 0)
-		exec_consumer(&b, fds[1]);
-	free_args(&b);
+		exec_consumer(fds[1]);
 	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);
@@ -293,96 +350,51 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 	}
 	ks->consumer_pid = pid;
 	ks->consumer_fd = fds[0];
-	if (wait_reply(ks)) {
-		ERR("The kernel consumer daemon could not start");
+	ret = set_up(ks, output_dir, trace_name, uid, gid);
+	if (ret) {
+		ERR("The kernel consumer daemon could not start: %s",
+		    strerror(-ret));
+		if (ks->consumer_fd >= 0)
+			call(ks, CONSUMER_CMD_KERNEL_STOP, NULL, NULL);
 		reap(ks);
 		ks->consumer_lost = false; /* it recorded nothing */
-		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
+				      : LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	DBG("Kernel consumer started (pid %d)", (int)pid);
 	return LTTNG_OK;
-}
-
-/*
- * Sends one whole command message and waits for its answer. 0, or a
- * negative errno (the consumer is abandoned when it cannot be reached).
- */
-static int send_message(struct kernel_session *ks, const void *message,
-			size_t size)
-{
-	if (ks->consumer_fd < 0)
-		return -ENOTCONN;
-	if (write(ks->consumer_fd, message, size) != (ssize_t)size) {
-		abandon_consumer(ks, "closed its control socket");
-		return -EPIPE;
-	}
-	return wait_reply(ks);
-}
-
-static int send_command(struct kernel_session *ks, char cmd)
-{
-	return send_message(ks, &cmd, 1);
-}
-
-/*
- * Sends command `cmd` followed by text (a 32-bit length, then its bytes;
- * NULL sends an empty one) and waits for the reply. 0, or a negative
- * errno.
- */
-static int send_text_command(struct kernel_session *ks, char cmd,
-			     const char *text)
-{
-	uint32_t len = text ? (uint32_t)strlen(text) : 0;
-	size_t size = 1 + sizeof(len) + len;
-	char *message;
-	int ret;
-
-	if (ks->consumer_fd < 0)
-		return -ENOTCONN;
-	message = malloc(size);
-	if (!message)
-		return -ENOMEM;
-	message[0] = cmd;
-	memcpy(message + 1, &len, sizeof(len));
-	if (len)
-		memcpy(message + 1 + sizeof(len), text, len);
-	ret = send_message(ks, message, size);
-	free(message);
-	return ret;
 }
 
 int kernel_consumer_flush(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)
 		return consumer_absent(ks, LTTNG_OK);
-	if (send_command(ks, 'f')) {
+	if (call(ks, CONSUMER_CMD_KERNEL_FLUSH, NULL, NULL)) {
 		ERR("The kernel consumer daemon did not flush");
 		return LTTNG_ERR_KERN_STOP_FAIL;
 	}
 	return LTTNG_OK;
 }
 
+static void put_filter(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_kernel_filter_desc(buf, desc);
+}
+
 int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 			       const char *system, const char *event,
 			       const char *expression)
 {
-	uint32_t len;
-	char *message;
-	int ret;
+	struct consumer_kernel_filter_desc desc = {
+		.filter.expressions = (char *)(expression ? expression : ""),
+	};
 
 	if (ks->consumer_fd < 0)
 		return consumer_absent(ks, LTTNG_ERR_KERN_CONSUMER_FAIL);
-	ret = asprintf(&message, "%c____%s\n%s/%s=%s", KCONSUMER_CMD_SET_FILTER,
-		       channel, system, event, expression ? expression : "");
-	if (ret < 0)
-		return LTTNG_ERR_NOMEM;
-	len = (uint32_t)ret - 1 - sizeof(len);
-	memcpy(message + 1, &len, sizeof(len));
-	ret = len > KCONSUMER_MAX_FILTER_MESSAGE
-		      ? -EINVAL
-		      : send_message(ks, message, (size_t)ret);
-	free(message);
-	if (ret) {
+	snprintf(desc.channel, sizeof(desc.channel), "%s", channel);
+	snprintf(desc.filter.system, sizeof(desc.filter.system), "%s", system);
+	snprintf(desc.filter.event, sizeof(desc.filter.event), "%s", event);
+	if (call_with(ks, CONSUMER_CMD_KERNEL_FILTER_SET, put_filter, &desc)) {
 		ERR("The kernel consumer daemon did not take the filter of "
 		    "%s/%s",
 		    system, event);
@@ -391,19 +403,18 @@ int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 	return LTTNG_OK;
 }
 
-int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec)
+int kernel_consumer_set_tracker(struct kernel_session *ks,
+				enum lttng_process_attr attr)
 {
 	int ret;
 
-	if (ks->consumer_fd < 0)
-		return consumer_absent(
-			ks, LTTNG_OK); /* passed on the command line at start */
-	ret = strlen(spec) > KCONSUMER_MAX_FILTER_MESSAGE
-		      ? -EMSGSIZE
-		      : send_text_command(ks, KCONSUMER_CMD_SET_TRACKER, spec);
+	if (ks->consumer_fd < 0) /* sent with the set-up at start */
+		return consumer_absent(ks, LTTNG_OK);
+	ret = send_tracker(ks, attr);
 	if (ret) {
-		ERR("The kernel consumer daemon did not take the tracker %s",
-		    spec);
+		ERR("The kernel consumer daemon did not take the tracker of "
+		    "process attribute %d",
+		    (int)attr);
 		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
 				      : LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
@@ -415,29 +426,29 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 				  uint64_t *discarded_events,
 				  uint64_t *lost_packets)
 {
-	char message[1 + sizeof(uint32_t) + KCONSUMER_MAX_CHANNEL_NAME];
-	uint32_t len = (uint32_t)strlen(channel);
-	uint64_t counts[2];
+	struct consumer_message reply = {0};
+	struct wire_buf buf;
+	int ret;
 
 	*discarded_events = 0;
 	*lost_packets = 0;
-	if (ks->consumer_fd < 0)
-		return consumer_absent(
-			ks, LTTNG_OK); /* not started yet: nothing lost */
-	if (len > KCONSUMER_MAX_CHANNEL_NAME)
-		return LTTNG_ERR_INVALID;
-	message[0] = KCONSUMER_CMD_STATS;
-	memcpy(message + 1, &len, sizeof(len));
-	memcpy(message + 1 + sizeof(len), channel, len);
-	if (send_message(ks, message, 1 + sizeof(len) + len) ||
-	    usock_recv_all(ks->consumer_fd, counts, sizeof(counts))) {
+	if (ks->consumer_fd < 0) /* not started yet: nothing lost */
+		return consumer_absent(ks, LTTNG_OK);
+	wire_buf_init(&buf);
+	consumer_put_kernel_channel_name(&buf, channel);
+	ret = call(ks, CONSUMER_CMD_KERNEL_CHANNEL_STATS, &buf, &reply);
+	wire_buf_fini(&buf);
+	if (!ret)
+		ret = consumer_get_kernel_channel_stats(
+			reply.payload, reply.payload_len, discarded_events,
+			lost_packets);
+	consumer_message_fini(&reply);
+	if (ret) {
 		ERR("The kernel consumer daemon did not give the statistics "
 		    "of channel %s",
 		    channel);
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
-	*discarded_events = counts[0];
-	*lost_packets = counts[1];
 	return LTTNG_OK;
 }
 
@@ -445,30 +456,23 @@ void kernel_consumer_quit(struct kernel_session *ks)
 {
 	if (ks->consumer_fd < 0)
 		return;
-	send_command(ks, 'q'); /* on failure, wait_reply abandoned it */
+	/* on failure, call() abandoned it */
+	call(ks, CONSUMER_CMD_KERNEL_STOP, NULL, NULL);
 	reap(ks);
 }
 
 int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
 			     uint64_t max_packets)
 {
-	uint32_t len = (uint32_t)strlen(dir);
-	size_t size = 1 + sizeof(max_packets) + sizeof(len) + len;
-	char *message;
+	struct wire_buf buf;
 	int ret;
 
-	if (ks->consumer_fd < 0)
-		return consumer_absent(
-			ks, LTTNG_OK); /* never started: no buffers yet */
-	message = malloc(size);
-	if (!message)
-		return LTTNG_ERR_NOMEM;
-	message[0] = KCONSUMER_CMD_SNAPSHOT;
-	memcpy(message + 1, &max_packets, sizeof(max_packets));
-	memcpy(message + 1 + sizeof(max_packets), &len, sizeof(len));
-	memcpy(message + 1 + sizeof(max_packets) + sizeof(len), dir, len);
-	ret = send_message(ks, message, size);
-	free(message);
+	if (ks->consumer_fd < 0) /* never started: no buffers yet */
+		return consumer_absent(ks, LTTNG_OK);
+	wire_buf_init(&buf);
+	consumer_put_kernel_snapshot(&buf, dir, max_packets);
+	ret = call(ks, CONSUMER_CMD_KERNEL_SNAPSHOT, &buf, NULL);
+	wire_buf_fini(&buf);
 	if (ret) {
 		ERR("The kernel consumer daemon did not write the snapshot "
 		    "%s",
@@ -478,13 +482,19 @@ int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
 	return LTTNG_OK;
 }
 
+static void put_rotate(struct wire_buf *buf, const void *dir)
+{
+	consumer_put_kernel_rotate(buf, dir);
+}
+
 int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
 {
 	int ret;
 
 	if (ks->consumer_fd < 0)
 		return consumer_absent(ks, LTTNG_OK);
-	ret = send_text_command(ks, KCONSUMER_CMD_ROTATE, output_dir);
+	ret = call_with(ks, CONSUMER_CMD_KERNEL_ROTATE, put_rotate,
+			output_dir ? output_dir : "");
 	if (ret) {
 		ERR("The kernel consumer daemon did not rotate to %s",
 		    output_dir ? output_dir : "(none)");
@@ -494,21 +504,20 @@ int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
 	return LTTNG_OK;
 }
 
+static void put_clock_offset(struct wire_buf *buf, const void *clock)
+{
+	const struct trace_clock_desc *c = clock;
+
+	consumer_put_kernel_clock_offset(buf, c->offset_s, c->offset);
+}
+
 int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
 					const struct trace_clock_desc *clock)
 {
-	char message[1 + 2 * sizeof(int64_t)];
-	int ret;
-
-	if (ks->consumer_fd < 0)
-		return consumer_absent(
-			ks,
-			LTTNG_OK); /* never started: its metadata will be new */
-	message[0] = KCONSUMER_CMD_REGENERATE_METADATA;
-	memcpy(message + 1, &clock->offset_s, sizeof(int64_t));
-	memcpy(message + 1 + sizeof(int64_t), &clock->offset, sizeof(int64_t));
-	ret = send_message(ks, message, sizeof(message));
-	if (ret) {
+	if (ks->consumer_fd < 0) /* never started: its metadata will be new */
+		return consumer_absent(ks, LTTNG_OK);
+	if (call_with(ks, CONSUMER_CMD_KERNEL_METADATA_REGENERATE,
+		      put_clock_offset, clock)) {
 		ERR("The kernel consumer daemon did not regenerate its "
 		    "metadata");
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
@@ -516,13 +525,19 @@ int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
 	return LTTNG_OK;
 }
 
-int kernel_consumer_statedump(struct kernel_session *ks, const char *events)
+static void put_statedump(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_kernel_statedump_desc(buf, desc);
+}
+
+int kernel_consumer_statedump(struct kernel_session *ks,
+			      const struct consumer_kernel_statedump_desc *desc)
 {
 	int ret;
 
 	if (ks->consumer_fd < 0)
 		return consumer_absent(ks, LTTNG_OK);
-	ret = send_text_command(ks, KCONSUMER_CMD_STATEDUMP, events);
+	ret = call_with(ks, CONSUMER_CMD_KERNEL_STATEDUMP, put_statedump, desc);
 	if (ret) {
 		ERR("The kernel consumer daemon did not record the state dump");
 		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
@@ -533,10 +548,9 @@ int kernel_consumer_statedump(struct kernel_session *ks, const char *events)
 
 int kernel_consumer_clear(struct kernel_session *ks)
 {
-	if (ks->consumer_fd < 0)
-		return consumer_absent(
-			ks, LTTNG_OK); /* never started: no buffers yet */
-	if (send_command(ks, KCONSUMER_CMD_CLEAR)) {
+	if (ks->consumer_fd < 0) /* never started: no buffers yet */
+		return consumer_absent(ks, LTTNG_OK);
+	if (call(ks, CONSUMER_CMD_KERNEL_CLEAR, NULL, NULL)) {
 		ERR("The kernel consumer daemon did not clear its buffers");
 		return LTTNG_ERR_CLEAR_FAIL_CONSUMER;
 	}

@@ -1,14 +1,19 @@
 /*
  * The session daemon's side of a session's kernel consumer daemon
- * (lttng-consumerd --kconsumerd, protocol in
- * src/common/consumer-comm/kconsumer-protocol.h): started on the
- * session's first start with its channels, sent the filters of rules
- * changed while it runs, asked to flush on stop and to quit on destroy.
+ * (lttng-consumerd --kernel, driven with the consumer protocol's kernel
+ * requests, src/common/consumer-comm/consumer-protocol.h): started on
+ * the session's first start and given its trace, channels and trackers,
+ * sent the filters and trackers of rules changed while it runs, asked
+ * to flush on stop and to stop on destroy.
  */
 #ifndef SESSIOND_KERNEL_CONSUMER_H
 #define SESSIOND_KERNEL_CONSUMER_H
 
 #include <stdint.h>
+
+#include <lttng/tracker.h>
+
+#include "consumer-comm/consumer-protocol.h"
 
 struct kernel_session;
 
@@ -34,12 +39,13 @@ int kernel_consumer_set_filter(struct kernel_session *ks, const char *channel,
 			       const char *expression);
 
 /*
- * Sends the running consumer a process attribute tracker it applies
- * (kernel_tracker_consumer_spec()); no-op before it starts (the
- * trackers are on its command line). LTTNG_OK or
+ * Sends the running consumer the session's tracker of attr
+ * (kernel_tracker_consumer_desc()); no-op before it starts (the
+ * trackers are part of its set-up). LTTNG_OK, LTTNG_ERR_NOMEM or
  * LTTNG_ERR_KERN_CONSUMER_FAIL.
  */
-int kernel_consumer_set_tracker(struct kernel_session *ks, const char *spec);
+int kernel_consumer_set_tracker(struct kernel_session *ks,
+				enum lttng_process_attr attr);
 
 /*
  * The channel's losses so far, from the running consumer (0 and 0 when
@@ -86,13 +92,16 @@ int kernel_consumer_regenerate_metadata(struct kernel_session *ks,
 					const struct trace_clock_desc *clock);
 
 /*
- * Has the consumer record the state dump: events holds "tid=TID" and a
- * line "CHANNEL\tEVENT,EVENT..." per channel (kconsumer-protocol.h, 'D').
- * LTTNG_OK (also when it is not running) or LTTNG_ERR_KERN_CONSUMER_FAIL.
+ * Has the consumer record the state dump events desc names in each
+ * channel. LTTNG_OK (also when it is not running), LTTNG_ERR_NOMEM or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL.
  */
-int kernel_consumer_statedump(struct kernel_session *ks, const char *events);
+int kernel_consumer_statedump(
+	struct kernel_session *ks,
+	const struct consumer_kernel_statedump_desc *desc);
 
-/* Asks the consumer to finish, then reaps it (no-op when none). */
+/* Asks the consumer to stop (write out, exit), then reaps it (no-op when
+ * none). */
 void kernel_consumer_quit(struct kernel_session *ks);
 
 #endif /* SESSIOND_KERNEL_CONSUMER_H */

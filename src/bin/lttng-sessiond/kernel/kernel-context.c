@@ -47,7 +47,7 @@ static const struct kernel_context_name supported[] = {
 	{LTTNG_EVENT_CONTEXT_VSGID, "vsgid"},
 };
 
-static const char *name_of(int type)
+const char *kernel_context_name(int type)
 {
 	size_t i;
 
@@ -60,25 +60,7 @@ static const char *name_of(int type)
 
 int kernel_context_check(const struct lsc_context *spec)
 {
-	return name_of(spec->type) ? LTTNG_OK
-				   : LTTNG_ERR_KERN_CONTEXT_UNAVAILABLE;
-}
-
-void kernel_context_list(const struct context *list, char *buf, size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (; list; list = list->next) {
-		const char *name = name_of(list->spec.type);
-		int n;
-
-		if (!name)
-			continue;
-		n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "",
-			     name);
-		if (n < 0 || (size_t)n >= len - used)
-			return;
-		used += (size_t)n;
-	}
+	return kernel_context_name(spec->type)
+		       ? LTTNG_OK
+		       : LTTNG_ERR_KERN_CONTEXT_UNAVAILABLE;
 }

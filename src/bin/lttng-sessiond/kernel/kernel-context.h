@@ -2,7 +2,7 @@
  * Context fields of kernel channels (lttng add-context -k): which of
  * lttng-add-context(1)'s kernel context types the tracefs-based domain
  * can record (those the consumer derives from a record's thread id, the
- * CPU and /proc), and their names on the consumer's command line.
+ * CPU and /proc), and their names as the consumer gets them.
  */
 #ifndef SESSIOND_KERNEL_CONTEXT_H
 #define SESSIOND_KERNEL_CONTEXT_H
@@ -18,7 +18,10 @@
  */
 int kernel_context_check(const struct lsc_context *spec);
 
-/* Writes "pid+tid+procname" for a channel's contexts into buf. */
-void kernel_context_list(const struct context *list, char *buf, size_t len);
+/*
+ * The name of a context type the kernel domain records, as the kernel
+ * consumer gets it (LTTng's: "pid", "procname", ...), else NULL.
+ */
+const char *kernel_context_name(int type);
 
 #endif /* SESSIOND_KERNEL_CONTEXT_H */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "consumer-comm/kconsumer-protocol.h"
+#include "consumer-comm/consumer-protocol.h"
 #include "../event-rule.h"
 #include "filter/tracefs-filter.h"
 #include "kernel-consumer.h"
@@ -333,7 +333,7 @@ static bool write_tracefs_combination(struct apply_ctx *ctx, const char *system,
  * The rules' own expressions for the consumer, which evaluates each on
  * its own (a rule naming a field the event lacks matches nothing, the
  * others still apply): "e0<RS>e1<RS>...", RS being
- * KCONSUMER_FILTER_RULE_SEPARATOR. NULL on ENOMEM.
+ * CONSUMER_KERNEL_FILTER_RULE_SEPARATOR. NULL on ENOMEM.
  */
 static char *join_expressions(const struct lsc_event **rules, size_t n)
 {
@@ -348,7 +348,7 @@ static char *join_expressions(const struct lsc_event **rules, size_t n)
 	p = out;
 	for (i = 0; i < n; i++) {
 		if (i)
-			*p++ = KCONSUMER_FILTER_RULE_SEPARATOR;
+			*p++ = CONSUMER_KERNEL_FILTER_RULE_SEPARATOR;
 		p = stpcpy(p, rules[i]->filter);
 	}
 	return out;

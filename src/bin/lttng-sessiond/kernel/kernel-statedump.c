@@ -12,11 +12,12 @@
 #include <unistd.h>
 
 #include "../channel.h"
-#include "consumer-comm/kconsumer-protocol.h"
+#include "consumer-comm/consumer-protocol.h"
 #include "statedump-events/statedump-events.h"
 #include "kernel-consumer.h"
 #include "kernel-domain.h"
 #include "kernel-statedump.h"
+#include "consumer-comm/kernel-codec.h"
 #include "sessiond-comm/codec.h"
 
 uint32_t kernel_statedump_event_count(void)
@@ -52,39 +53,22 @@ static bool rule_designates(const struct lsc_event *spec, const char *name)
 	return !fnmatch(spec->name, name, 0);
 }
 
-/* Appends len bytes of more to the malloc'd text. 0 or -1. */
-static int append(char **text, size_t *len, const char *more, size_t n)
-{
-	char *grown = realloc(*text, *len + n + 1);
-
-	if (!grown)
-		return -1;
-	memcpy(grown + *len, more, n);
-	*len += n;
-	grown[*len] = '\0';
-	*text = grown;
-	return 0;
-}
-
 /*
- * Appends "CHANNEL\tEVENT\tEXPR\n" when some enabled rule of the
- * channel designates the event: EXPR is empty when one of them has no
+ * The filter of the state dump event called name in chan, when some
+ * enabled rule of the channel designates it: "" when one of them has no
  * filter (every record is kept), else their filters separated by
- * KCONSUMER_FILTER_RULE_SEPARATOR (a record is kept when one holds).
+ * CONSUMER_KERNEL_FILTER_RULE_SEPARATOR (a record is kept when one
+ * holds). Returns whether the event is designated; *expressions is
+ * malloc'd (NULL on ENOMEM, or when not designated).
  */
-static int add_event_line(const struct channel *chan, const char *name,
-			  char **text, size_t *len)
+static bool designated_filter(const struct channel *chan, const char *name,
+			      char **expressions)
 {
-	const char separator = KCONSUMER_FILTER_RULE_SEPARATOR;
+	bool designated = false, unfiltered = false, nomem = false;
 	const struct event_rule *rule;
-	size_t start = *len, header_end, filters = 0;
-	bool designated = false, unfiltered = false;
+	char *text = NULL, *grown;
+	size_t len = 0, n;
 
-	if (append(text, len, chan->name, strlen(chan->name)) ||
-	    append(text, len, "\t", 1) ||
-	    append(text, len, name, strlen(name)) || append(text, len, "\t", 1))
-		return -1;
-	header_end = *len;
 	for (rule = chan->rules; rule; rule = rule->next) {
 		const char *filter = rule->spec.filter;
 
@@ -95,44 +79,75 @@ static int add_event_line(const struct channel *chan, const char *name,
 			unfiltered = true;
 			continue;
 		}
-		if ((filters && append(text, len, &separator, 1)) ||
-		    append(text, len, filter, strlen(filter)))
-			return -1;
-		filters++;
+		n = strlen(filter);
+		grown = nomem ? NULL : realloc(text, len + n + 2);
+		if (!grown) {
+			nomem = true;
+			continue;
+		}
+		text = grown;
+		if (len)
+			text[len++] = CONSUMER_KERNEL_FILTER_RULE_SEPARATOR;
+		memcpy(text + len, filter, n + 1);
+		len += n;
 	}
-	if (!designated || unfiltered) {
-		*len = designated ? header_end : start;
-		(*text)[*len] = '\0';
+	if (unfiltered || nomem || !designated) {
+		free(text);
+		text = unfiltered && designated ? strdup("") : NULL;
 	}
-	return designated ? append(text, len, "\n", 1) : 0;
+	*expressions = text;
+	return designated;
+}
+
+/* Appends an event of chan to the request. LTTNG_OK or LTTNG_ERR_NOMEM. */
+static int add_event(struct consumer_kernel_statedump_desc *d,
+		     const struct channel *chan, const char *name,
+		     char *expressions)
+{
+	struct consumer_kernel_statedump_event *events, *e;
+
+	events = realloc(d->events, (d->nr_events + 1) * sizeof(*events));
+	if (!events) {
+		free(expressions);
+		return LTTNG_ERR_NOMEM;
+	}
+	d->events = events;
+	e = &events[d->nr_events++];
+	memset(e, 0, sizeof(*e));
+	snprintf(e->channel, sizeof(e->channel), "%s", chan->name);
+	snprintf(e->event, sizeof(e->event), "%s", name);
+	e->expressions = expressions;
+	return LTTNG_OK;
 }
 
 int kernel_statedump_record(struct kernel_session *ks)
 {
+	/* The events describe this thread, which asks for the dump. */
+	struct consumer_kernel_statedump_desc d = {.tid = (int32_t)gettid()};
 	const struct channel *chan;
-	char *text = NULL;
-	size_t len = 0, header;
 	int ret = LTTNG_OK;
 
 	if (!ks || ks->consumer_fd < 0)
 		return LTTNG_OK;
-	/* The events describe this thread, which asks for the dump. */
-	if (asprintf(&text, "tid=%d\n", (int)gettid()) < 0)
-		return LTTNG_ERR_NOMEM;
-	len = header = strlen(text);
-	for (chan = ks->domain.channels; chan; chan = chan->next) {
+	for (chan = ks->domain.channels; chan && ret == LTTNG_OK;
+	     chan = chan->next) {
 		int e;
 
-		for (e = 0; chan->enabled && e < STATEDUMP_NR_EVENTS; e++) {
-			if (add_event_line(chan, statedump_event_desc(e)->name,
-					   &text, &len)) {
-				free(text);
-				return LTTNG_ERR_NOMEM;
-			}
+		for (e = 0; chan->enabled && e < STATEDUMP_NR_EVENTS &&
+			    ret == LTTNG_OK;
+		     e++) {
+			const char *name = statedump_event_desc(e)->name;
+			char *expressions;
+
+			if (!designated_filter(chan, name, &expressions))
+				continue;
+			ret = expressions
+				      ? add_event(&d, chan, name, expressions)
+				      : LTTNG_ERR_NOMEM;
 		}
 	}
-	if (len > header)
-		ret = kernel_consumer_statedump(ks, text);
-	free(text);
+	if (ret == LTTNG_OK && d.nr_events)
+		ret = kernel_consumer_statedump(ks, &d);
+	consumer_kernel_statedump_desc_fini(&d);
 	return ret;
 }

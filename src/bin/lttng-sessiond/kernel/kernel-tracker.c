@@ -167,39 +167,26 @@ bool kernel_tracker_excludes_all(const struct kernel_tracker *t)
 	       (t->policy == LTTNG_TRACKING_POLICY_INCLUDE_SET && !t->count);
 }
 
-static const char *const consumer_attr_names[KERNEL_TRACKER_COUNT] = {
-	[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid",
-	[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] = "vpid",
-	[LTTNG_PROCESS_ATTR_USER_ID] = "uid",
-	[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] = "vuid",
-	[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid",
-	[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] = "vgid",
-};
-
-char *kernel_tracker_consumer_spec(const struct kernel_tracker *t,
-				   enum lttng_process_attr attr)
+int kernel_tracker_consumer_desc(const struct kernel_tracker *t,
+				 enum lttng_process_attr attr,
+				 struct consumer_kernel_tracker_desc *d)
 {
-	size_t i, len, used;
-	char *spec;
+	size_t i;
 
+	memset(d, 0, sizeof(*d));
 	if (attr >= KERNEL_TRACKER_COUNT)
-		return NULL;
-	len = 16 + 12 * t->count;
-	spec = malloc(len);
-	if (!spec)
-		return NULL;
-	used = (size_t)snprintf(spec, len, "%s=", consumer_attr_names[attr]);
-	if (t->policy == LTTNG_TRACKING_POLICY_INCLUDE_ALL)
-		snprintf(spec + used, len - used, "all");
-	else if (kernel_tracker_excludes_all(t))
-		snprintf(spec + used, len - used, "none");
-	for (i = 0;
-	     t->policy == LTTNG_TRACKING_POLICY_INCLUDE_SET && i < t->count;
-	     i++)
-		used += (size_t)snprintf(spec + used, len - used, "%s%lld",
-					 i ? "," : "",
-					 (long long)t->values[i].id);
-	return spec;
+		return LTTNG_ERR_INVALID;
+	d->attr = (uint32_t)attr;
+	d->restricted = t->policy != LTTNG_TRACKING_POLICY_INCLUDE_ALL;
+	if (t->policy != LTTNG_TRACKING_POLICY_INCLUDE_SET || !t->count)
+		return LTTNG_OK;
+	d->ids = calloc(t->count, sizeof(*d->ids));
+	if (!d->ids)
+		return LTTNG_ERR_NOMEM;
+	for (i = 0; i < t->count; i++)
+		d->ids[i] = t->values[i].id;
+	d->nr_ids = (uint32_t)t->count;
+	return LTTNG_OK;
 }
 
 /*

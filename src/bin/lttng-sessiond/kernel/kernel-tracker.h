@@ -13,7 +13,7 @@
  * event-fork option adds the threads it creates, but also its children;
  * so the kernel consumer also checks each record's thread group against
  * the set, as it checks the other attributes, which tracefs knows
- * nothing of (kernel_tracker_consumer_spec(), doc/kernel-domain.md).
+ * nothing of (kernel_tracker_consumer_desc(), doc/kernel-domain.md).
  * An empty set records nothing: the instances stay off.
  */
 #ifndef SESSIOND_KERNEL_TRACKER_H
@@ -26,6 +26,7 @@
 
 #include <lttng/tracker.h>
 
+#include "consumer-comm/consumer-protocol.h"
 #include "tracefs/instance.h"
 
 #define KERNEL_TRACKER_COUNT 6 /* enum lttng_process_attr */
@@ -73,11 +74,13 @@ int kernel_tracker_apply(const struct kernel_tracker *t,
 			 const struct tracefs_instance *instance);
 
 /*
- * The consumer's form of a tracker ("vpid=all", "uid=none",
- * "gid=0,100"), malloc'd; NULL on ENOMEM or for the process ID tracker
- * (tracefs applies it).
+ * The consumer's form of the tracker of attr (consumer-protocol.h):
+ * every value, or the set of ids (none: no process). d->ids is malloc'd
+ * (consumer_kernel_tracker_desc_fini()). LTTNG_OK, LTTNG_ERR_INVALID or
+ * LTTNG_ERR_NOMEM.
  */
-char *kernel_tracker_consumer_spec(const struct kernel_tracker *t,
-				   enum lttng_process_attr attr);
+int kernel_tracker_consumer_desc(const struct kernel_tracker *t,
+				 enum lttng_process_attr attr,
+				 struct consumer_kernel_tracker_desc *d);
 
 #endif /* SESSIOND_KERNEL_TRACKER_H */

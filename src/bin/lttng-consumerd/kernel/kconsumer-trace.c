@@ -1,0 +1,360 @@
+/*
+ * The kernel consumer's trace from creation to close: the session
+ * daemon's description of the trace and of each channel, then at start
+ * the trace directory (or a snapshot session's private ring directory),
+ * the page layout, the metadata, the BPF helpers and one CPU stream per
+ * channel and CPU; at close everything written out and released.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kconsumer-trace.h"
+#include "tracefs/instance.h"
+#include "util/paths.h"
+
+void kconsumer_init(struct kconsumer *kc)
+{
+	memset(kc, 0, sizeof(*kc));
+	kc->metadata_fd = -1;
+}
+
+/*
+ * The clock the metadata declares: the monotonic clock's identity (name,
+ * description, boot id) with the session daemon's source, frequency and
+ * offset.
+ */
+static void use_clock(struct kconsumer *kc,
+		      const struct consumer_kernel_trace_desc *desc)
+{
+	trace_clock_describe(TRACE_CLOCK_MONOTONIC, &kc->clock);
+	kc->clock.source = (enum trace_clock_source)desc->clock_source;
+	kc->clock.freq = desc->clock_freq;
+	kc->clock.offset_s = desc->clock_offset_s;
+	kc->clock.offset = desc->clock_offset;
+}
+
+int kconsumer_trace_create(struct kconsumer *kc,
+			   const struct consumer_kernel_trace_desc *desc,
+			   struct ctf_error *err)
+{
+	if (kc->created)
+		return ctf_error_set(err, -EEXIST,
+				     "the kernel trace was already created");
+	snprintf(kc->tracefs_root, sizeof(kc->tracefs_root), "%s",
+		 desc->tracefs_root);
+	snprintf(kc->output, sizeof(kc->output), "%s", desc->output_dir);
+	snprintf(kc->trace_name, sizeof(kc->trace_name), "%s",
+		 desc->trace_name);
+	kc->snapshot = !desc->output_dir[0];
+	kc->owner.uid = desc->output_uid;
+	kc->owner.gid = desc->output_gid;
+	use_clock(kc, desc);
+	kc->created = true;
+	return 0;
+}
+
+int kconsumer_channel_add(struct kconsumer *kc,
+			  struct consumer_kernel_channel_desc *desc,
+			  struct ctf_error *err)
+{
+	uint32_t stream_id, i;
+	struct kchannel *ch;
+	int ret;
+
+	if (!kc->created || kc->started)
+		return ctf_error_set(err, -EPROTO,
+				     "channel %s: the trace is not being set "
+				     "up",
+				     desc->name);
+	if (kconsumer_find_channel(kc, desc->name, &stream_id))
+		return ctf_error_set(err, -EEXIST, "channel %s: already added",
+				     desc->name);
+	if (kc->nr_channels == KCONSUMER_MAX_CHANNELS)
+		return ctf_error_set(err, -ENOSPC, "channel %s: more than %d",
+				     desc->name, KCONSUMER_MAX_CHANNELS);
+	if (desc->subbuf_size < CTF_STREAM_MIN_PACKET_SIZE)
+		return ctf_error_set(
+			err, -EINVAL, "channel %s: packets of %llu bytes",
+			desc->name, (unsigned long long)desc->subbuf_size);
+	ch = &kc->channels[kc->nr_channels];
+	memset(ch, 0, sizeof(*ch));
+	kernel_context_set_init(&ch->contexts);
+	for (i = 0; i < desc->nr_contexts; i++) {
+		if (kernel_context_set_add(&ch->contexts, desc->contexts[i]))
+			return ctf_error_set(err, -EINVAL,
+					     "channel %s: context %s",
+					     desc->name, desc->contexts[i]);
+	}
+	snprintf(ch->name, sizeof(ch->name), "%s", desc->name);
+	snprintf(ch->instance, sizeof(ch->instance), "%s", desc->instance_path);
+	ch->subbuf_size = desc->subbuf_size;
+	ch->read_timer_us = desc->read_timer_us
+				    ? desc->read_timer_us
+				    : KCONSUMER_DEFAULT_READ_TIMER_US;
+	ch->switch_timer_us = desc->switch_timer_us;
+	ch->tracefile_size = desc->tracefile_size;
+	ch->tracefile_count = desc->tracefile_count;
+	for (i = 0; i < desc->nr_filters; i++) {
+		ret = kconsumer_filter_add(ch, &desc->filters[i]);
+		if (ret) {
+			kconsumer_filters_free(ch);
+			return ctf_error_set(
+				err, ret, "channel %s: filter %s/%s",
+				desc->name, desc->filters[i].system,
+				desc->filters[i].event);
+		}
+	}
+	kc->nr_channels++;
+	return 0;
+}
+
+struct kchannel *kconsumer_find_channel(struct kconsumer *kc, const char *name,
+					uint32_t *stream_id)
+{
+	uint32_t i;
+
+	for (i = 0; i < kc->nr_channels; i++) {
+		if (!strcmp(kc->channels[i].name, name)) {
+			*stream_id = i;
+			return &kc->channels[i];
+		}
+	}
+	return NULL;
+}
+
+/* Whether the instance's buffers are in overwrite mode. */
+static bool instance_overwrites(const char *instance)
+{
+	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
+	char *text, msg[256];
+	bool on;
+
+	if (tracefs_instance_read(&inst, "options/overwrite", &text, msg,
+				  sizeof(msg)))
+		return false;
+	on = text[0] == '1';
+	free(text);
+	return on;
+}
+
+/* An instance's per-CPU buffer size (buffer_size_kb), 0 if unknown. */
+static size_t instance_buffer_bytes(const char *instance)
+{
+	struct tracefs_instance inst = {.name = "", .path = (char *)instance};
+	char *text, msg[256];
+	size_t kib;
+
+	if (tracefs_instance_read(&inst, "buffer_size_kb", &text, msg,
+				  sizeof(msg)))
+		return 0;
+	kib = (size_t)strtoul(text, NULL, 10);
+	free(text);
+	return kib * 1024;
+}
+
+/* One kernel_cpu_stream per CPU the instance has a buffer for. */
+static int open_channel(struct kconsumer *kc, uint32_t stream_id,
+			struct ctf_error *err)
+{
+	struct kchannel *ch = &kc->channels[stream_id];
+	struct kernel_cpu_stream_config config = {
+		.instance_path = ch->instance,
+		.trace_dir = kc->trace_dir,
+		.channel = ch->name,
+		.stream_id = stream_id,
+		.packet_size = ch->subbuf_size,
+		.tracefile_size = ch->tracefile_size,
+		.tracefile_count = ch->tracefile_count,
+		.metadata = kc->metadata,
+		.layout = &kc->layout,
+		.contexts = &ch->contexts,
+		.threads = kc->threads,
+		.bpf = kc->bpf,
+		.trackers = &kc->trackers,
+		.to_monotonic = &kc->to_monotonic,
+		.owner = kc->owner,
+		.before_packet = kconsumer_metadata_before_packet,
+		.before_packet_arg = kc,
+	};
+	char path[PATH_MAX], cpu_dir[32];
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	unsigned int cpu;
+	int ret;
+
+	config.overwrite = instance_overwrites(ch->instance);
+	config.snapshot = kc->snapshot;
+	config.ring_bytes = instance_buffer_bytes(ch->instance);
+	ret = kernel_metadata_add_channel(kc->metadata, stream_id,
+					  &ch->contexts, ch->filters,
+					  ch->nr_filters, err);
+	if (ret)
+		return ret;
+	ch->cpus = calloc(cpus > 0 ? (size_t)cpus : 1, sizeof(*ch->cpus));
+	if (!ch->cpus)
+		return ctf_error_set(err, -ENOMEM, "out of memory");
+	for (cpu = 0; cpu < (unsigned int)cpus; cpu++) {
+		snprintf(cpu_dir, sizeof(cpu_dir), "per_cpu/cpu%u", cpu);
+		if (paths_join(path, sizeof(path), ch->instance, cpu_dir))
+			return ctf_error_set(err, -ENAMETOOLONG,
+					     "instance path too long: %s",
+					     ch->instance);
+		if (access(path, F_OK))
+			continue;
+		config.cpu = cpu;
+		ret = kernel_cpu_stream_open(&ch->cpus[ch->nr_cpus], &config,
+					     err);
+		ch->nr_cpus++;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * A snapshot session's streams go to a private directory in memory
+ * (/dev/shm, else the temporary directory): rings of packet files
+ * (stream-snapshot.h), removed when the consumer exits.
+ */
+static int make_ring_dir(struct kconsumer *kc, struct ctf_error *err)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(kc->trace_dir, sizeof(kc->trace_dir),
+		 "/dev/shm/lttng-kconsumer-XXXXXX");
+	if (mkdtemp(kc->trace_dir))
+		return 0;
+	if (paths_join(kc->trace_dir, sizeof(kc->trace_dir),
+		       tmp && *tmp ? tmp : "/tmp", "lttng-kconsumer-XXXXXX"))
+		return ctf_error_set(err, -ENAMETOOLONG, "TMPDIR too long: %s",
+				     tmp);
+	if (mkdtemp(kc->trace_dir))
+		return 0;
+	return ctf_error_set(err, -errno, "cannot create %s: %s", kc->trace_dir,
+			     strerror(errno));
+}
+
+/* Removes the ring directory and the packet files in it. */
+static void remove_ring_dir(struct kconsumer *kc)
+{
+	DIR *d = opendir(kc->trace_dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+	rmdir(kc->trace_dir);
+}
+
+int kconsumer_make_trace_dir(struct kconsumer *kc, const char *output,
+			     struct ctf_error *err)
+{
+	int ret;
+
+	if (paths_join(kc->trace_dir, sizeof(kc->trace_dir), output, "kernel"))
+		return ctf_error_set(err, -ENAMETOOLONG,
+				     "trace directory too long: %s/kernel",
+				     output);
+	ret = user_path_mkdir_p(&kc->owner, kc->trace_dir);
+	if (ret)
+		return ctf_error_set(err, ret, "cannot create %s: %s",
+				     kc->trace_dir, strerror(-ret));
+	return 0;
+}
+
+/* The kernel's page header layout (events/header_page). */
+static int read_page_layout(struct kconsumer *kc, struct ctf_error *err)
+{
+	char msg[256], *text;
+	int ret;
+
+	if (tracefs_read_file(kc->tracefs_root, "events/header_page", &text,
+			      msg, sizeof(msg)))
+		return ctf_error_set(err, -EIO, "%s", msg);
+	ret = tracefs_page_layout_parse(text, &kc->layout, msg, sizeof(msg));
+	free(text);
+	return ret ? ctf_error_set(err, ret, "%s", msg) : 0;
+}
+
+/* The metadata object: the trace's environment and clock. */
+static int create_metadata(struct kconsumer *kc, struct ctf_error *err)
+{
+	struct kernel_trace_info info = {0};
+	char hostname[256] = "", datetime[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gethostname(hostname, sizeof(hostname) - 1);
+	localtime_r(&now, &tm);
+	strftime(datetime, sizeof(datetime), "%Y%m%dT%H%M%S%z", &tm);
+	info.hostname = hostname;
+	info.trace_name = kc->trace_name;
+	info.creation_datetime = datetime;
+	info.clock = &kc->clock;
+	trace_clock_converter_init(&kc->to_monotonic, kc->clock.source,
+				   kc->clock.freq);
+	kc->metadata = kernel_metadata_create(kc->tracefs_root, &info, err);
+	kc->threads = kernel_process_table_create(kc->tracefs_root);
+	if (!kc->metadata || !kc->threads)
+		return err->message[0]
+			       ? -EINVAL
+			       : ctf_error_set(err, -ENOMEM, "out of memory");
+	return 0;
+}
+
+int kconsumer_trace_start(struct kconsumer *kc, struct ctf_error *err)
+{
+	unsigned int i;
+	int ret;
+
+	if (!kc->created || kc->started || !kc->nr_channels)
+		return ctf_error_set(err, -EPROTO,
+				     "start: the trace is not set up");
+	ret = kc->snapshot ? make_ring_dir(kc, err)
+			   : kconsumer_make_trace_dir(kc, kc->output, err);
+	if (!ret)
+		ret = read_page_layout(kc, err);
+	if (!ret)
+		ret = create_metadata(kc, err);
+	if (!ret && !kc->snapshot)
+		ret = kconsumer_metadata_open(kc, kc->trace_dir, err);
+	if (ret)
+		return ret;
+	kconsumer_bpf_start(kc);
+	for (i = 0; i < kc->nr_channels; i++) {
+		ret = open_channel(kc, i, err);
+		if (ret)
+			return ret;
+	}
+	kc->started = true;
+	return kconsumer_metadata_write(kc, err);
+}
+
+int kconsumer_trace_close(struct kconsumer *kc, struct ctf_error *err)
+{
+	int ret = kconsumer_close_streams(kc, err), r;
+	unsigned int i;
+
+	for (i = 0; i < kc->nr_channels; i++)
+		kconsumer_filters_free(&kc->channels[i]);
+	r = kconsumer_metadata_move(kc, NULL, err); /* the rest, closed */
+	if (r && !ret)
+		ret = r;
+	kernel_metadata_destroy(kc->metadata);
+	kc->metadata = NULL;
+	kernel_process_table_destroy(kc->threads);
+	kc->threads = NULL;
+	kconsumer_bpf_stop(kc);
+	kernel_process_trackers_fini(&kc->trackers);
+	if (kc->snapshot && kc->trace_dir[0])
+		remove_ring_dir(kc);
+	kc->trace_dir[0] = '\0';
+	return ret;
+}

@@ -1,0 +1,171 @@
+/*
+ * The kernel consumer's one trace (one recording session's kernel
+ * channels): the state every kconsumer-*.c file shares, and the
+ * operations they offer each other. kconsumer-trace.c builds and tears
+ * it down; kconsumer-streams.c works on every CPU stream at once,
+ * kconsumer-metadata.c on the metadata file, kconsumer-bpf.c starts the
+ * BPF helpers, kconsumer-rules.c applies filters, trackers and the state
+ * dump, kconsumer-chunk.c snapshots, rotates and clears, and
+ * kconsumer-commands.c maps the session daemon's requests onto them.
+ * Each returns 0 or a negative errno, with the reason in err.
+ */
+#ifndef KCONSUMER_TRACE_H
+#define KCONSUMER_TRACE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf-credentials.h"
+#include "bpf-strings.h"
+#include "bpf-thread-facts.h"
+#include "consumer-comm/consumer-protocol.h"
+#include "context-fields.h"
+#include "cpu-stream.h"
+#include "ctf/stream-writer.h"
+#include "kernel-metadata.h"
+#include "process-table.h"
+#include "process-tracker.h"
+#include "record-filter.h"
+#include "trace-clock/trace-clock.h"
+#include "tracefs/page-reader.h"
+#include "util/user-path.h"
+
+#define KCONSUMER_MAX_CHANNELS 64
+#define KCONSUMER_DEFAULT_READ_TIMER_US 200000
+
+struct kchannel {
+	char name[CONSUMER_NAME_MAX];
+	char instance[CONSUMER_PATH_MAX];
+	size_t subbuf_size;
+	unsigned long read_timer_us;
+	unsigned long switch_timer_us; /* 0: packets close when full */
+	uint64_t tracefile_size;       /* 0: one unlimited file */
+	uint64_t tracefile_count;      /* 0: keep every file */
+	uint64_t last_switch_ns;
+	struct kernel_context_set contexts;
+	struct kernel_filter_spec *filters;
+	size_t nr_filters;
+	unsigned int nr_cpus;
+	struct kernel_cpu_stream *cpus;
+	uint64_t reported_lost_strings; /* kconsumer_flush_all() */
+};
+
+struct kconsumer {
+	bool created; /* CONSUMER_CMD_KERNEL_TRACE_CREATE received */
+	bool started; /* CONSUMER_CMD_KERNEL_TRACE_START succeeded */
+	char tracefs_root[CONSUMER_PATH_MAX];
+	char output[CONSUMER_PATH_MAX]; /* the trace chunk's root */
+	char trace_name[CONSUMER_NAME_MAX];
+	/* The session's owner: creates every trace file and directory. */
+	struct user_creds owner;
+	/* from the session daemon: both domains' (trace-clock.h) */
+	struct trace_clock_desc clock;
+	struct trace_clock_converter to_monotonic;
+	/* <output>/kernel, or a snapshot session's private ring directory */
+	char trace_dir[PATH_MAX];
+	unsigned int nr_channels;
+	struct kchannel channels[KCONSUMER_MAX_CHANNELS];
+	struct tracefs_page_layout layout;
+	struct kernel_metadata *metadata;
+	struct kernel_process_table *threads;
+	struct kernel_bpf_strings *bpf;
+	struct kernel_process_trackers trackers;
+	struct kernel_bpf_credentials *credentials;
+	struct kernel_bpf_thread_facts *thread_facts;
+	int metadata_fd;
+	size_t metadata_written;
+	/* a snapshot session's: no files, buffers kept for snapshots */
+	bool snapshot;
+	bool between_chunks; /* rotated while stopped: no files */
+};
+
+/* kconsumer-trace.c: the trace's life. */
+void kconsumer_init(struct kconsumer *kc);
+int kconsumer_trace_create(struct kconsumer *kc,
+			   const struct consumer_kernel_trace_desc *desc,
+			   struct ctf_error *err);
+/* Takes desc's filters' expressions (desc->filters left empty). */
+int kconsumer_channel_add(struct kconsumer *kc,
+			  struct consumer_kernel_channel_desc *desc,
+			  struct ctf_error *err);
+int kconsumer_trace_start(struct kconsumer *kc, struct ctf_error *err);
+/* Writes out and closes everything, releases every resource. */
+int kconsumer_trace_close(struct kconsumer *kc, struct ctf_error *err);
+/* kc->trace_dir = <output>/kernel, created as the session's owner. */
+int kconsumer_make_trace_dir(struct kconsumer *kc, const char *output,
+			     struct ctf_error *err);
+/* The channel called name (and its stream class), or NULL. */
+struct kchannel *kconsumer_find_channel(struct kconsumer *kc, const char *name,
+					uint32_t *stream_id);
+
+/* kconsumer-streams.c: every CPU stream of every channel. */
+int kconsumer_drain_all(struct kconsumer *kc, struct ctf_error *err);
+int kconsumer_flush_all(struct kconsumer *kc, struct ctf_error *err);
+int kconsumer_close_streams(struct kconsumer *kc, struct ctf_error *err);
+/* The switch timer: closes the open packets of the channels due. */
+void kconsumer_switch_packets(struct kconsumer *kc);
+/*
+ * The current files completed at now (trace clock) and closed; dir NULL:
+ * no files until the next move.
+ */
+int kconsumer_move_streams(struct kconsumer *kc, const char *dir, uint64_t now,
+			   struct ctf_error *err);
+/* Every stream's kept packets dropped; the next begins at now. */
+int kconsumer_restart_streams(struct kconsumer *kc, uint64_t now,
+			      struct ctf_error *err);
+/* end_ts: the snapshot's time (trace clock). */
+int kconsumer_snapshot_streams(struct kconsumer *kc, const char *dir,
+			       uint64_t max_packets, uint64_t end_ts,
+			       struct ctf_error *err);
+
+/* kconsumer-metadata.c: the metadata file (none: -1, nothing written). */
+int kconsumer_metadata_open(struct kconsumer *kc, const char *dir,
+			    struct ctf_error *err);
+/* Appends the metadata text not yet in the file. */
+int kconsumer_metadata_write(struct kconsumer *kc, struct ctf_error *err);
+/* ctf_stream_writer_config.before_packet: kconsumer_metadata_write. */
+int kconsumer_metadata_before_packet(void *kc, struct ctf_error *err);
+/* Completes and closes the file, then (dir not NULL) starts dir's. */
+int kconsumer_metadata_move(struct kconsumer *kc, const char *dir,
+			    struct ctf_error *err);
+/* Truncates the file and writes the whole text again. */
+int kconsumer_metadata_rewrite(struct kconsumer *kc, struct ctf_error *err);
+/* dir/metadata with the whole text so far (a snapshot's). */
+int kconsumer_metadata_copy(struct kconsumer *kc, const char *dir,
+			    struct ctf_error *err);
+
+/* kconsumer-bpf.c: BPF helpers; each failure is a warning. */
+void kconsumer_bpf_start(struct kconsumer *kc);
+void kconsumer_bpf_stop(struct kconsumer *kc);
+
+/* kconsumer-rules.c: what the session's rules ask of the consumer. */
+/* Appends a filter, taking f->expressions. */
+int kconsumer_filter_add(struct kchannel *ch, struct consumer_kernel_filter *f);
+void kconsumer_filters_free(struct kchannel *ch);
+/* Replaces (expressions "": removes) a filter, taking f->expressions. */
+int kconsumer_filter_set(struct kconsumer *kc, const char *channel,
+			 struct consumer_kernel_filter *f,
+			 struct ctf_error *err);
+int kconsumer_tracker_set(struct kconsumer *kc,
+			  const struct consumer_kernel_tracker_desc *desc,
+			  struct ctf_error *err);
+int kconsumer_statedump(struct kconsumer *kc,
+			const struct consumer_kernel_statedump_desc *desc,
+			struct ctf_error *err);
+int kconsumer_channel_stats(struct kconsumer *kc, const char *channel,
+			    uint64_t *discarded, uint64_t *lost_packets,
+			    struct ctf_error *err);
+
+/* kconsumer-chunk.c: operations on the trace chunk. */
+int kconsumer_snapshot(struct kconsumer *kc, const char *dir,
+		       uint64_t max_packets, struct ctf_error *err);
+/* output NULL or "": no files until the next rotation. */
+int kconsumer_rotate(struct kconsumer *kc, const char *output,
+		     struct ctf_error *err);
+int kconsumer_clear(struct kconsumer *kc, struct ctf_error *err);
+int kconsumer_regenerate_metadata(struct kconsumer *kc, int64_t offset_s,
+				  int64_t offset, struct ctf_error *err);
+
+#endif /* KCONSUMER_TRACE_H */
