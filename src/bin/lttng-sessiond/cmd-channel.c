@@ -3,6 +3,7 @@
  * domain-scoped command shares: target decoding and domain selection.
  */
 #include "ust-session.h"
+#include "channel-memory.h"
 #include "cmd.h"
 #include "config.h"
 #include "kernel/kernel-cmd.h"
@@ -74,6 +75,8 @@ int cmd_enable_channel(struct cmd_ctx *ctx)
 		return ret;
 	if (lsc_get_channel(&ctx->req, &req) || lsc_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
+	if (ret == LTTNG_OK)
+		ret = channel_check_memory(&req.chan.attr);
 	if (ret == LTTNG_OK && target.domain == LTTNG_DOMAIN_KERNEL)
 		return kernel_cmd_enable_channel(session, &req);
 	if (ret == LTTNG_OK)
