@@ -38,6 +38,11 @@ struct session {
 	bool snapshot;
 	bool active;
 	bool has_been_started;
+	/*
+	 * Its user space consumer daemon died (consumer-loss.h): every
+	 * command but destroy is refused with LTTNG_ERR_NO_USTCONSUMERD.
+	 */
+	bool consumer_lost;
 	time_t creation_time;
 	struct domain ust;
 	struct ust_trackers ust_trackers; /* which apps record events */

@@ -48,6 +48,7 @@ struct ust_buffer_set {
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ust_registry *registry;
 	struct ust_buffer_channel *channels;
+	pid_t consumer_pid; /* the consumer daemon that holds the buffers */
 	struct ust_buffer_set *next;
 };
 
@@ -172,6 +173,7 @@ static struct ust_buffer_set *create_set(struct session *s,
 	set = calloc(1, sizeof(*set));
 	if (!set)
 		return NULL;
+	set->consumer_pid = consumer_current_pid();
 	set->per_pid = session_is_per_pid(s);
 	set->uid = app->uid;
 	set->owner_uid = s->uid;
@@ -481,7 +483,7 @@ static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 /* Whether the daemon traces this app for session s at all. */
 static bool app_traced(const struct ust_app *app, const struct session *s)
 {
-	return s->has_been_started && app->bitness == 64 &&
+	return s->has_been_started && !s->consumer_lost && app->bitness == 64 &&
 	       ust_app_is_alive(app);
 }
 
@@ -784,6 +786,32 @@ void ust_session_forget_app(const struct ust_app *app)
 			destroy_set(set);
 		}
 	}
+}
+
+bool ust_session_drop_consumer_buffers(struct session *session,
+				       pid_t consumer_pid)
+{
+	struct ust_buffer_set **link = &session->ust_buffers;
+	bool dropped = false;
+
+	while (*link) {
+		struct ust_buffer_set *set = *link;
+
+		if (set->consumer_pid != consumer_pid) {
+			link = &set->next;
+			continue;
+		}
+		if (!dropped)
+			stop_apps(session);
+		dropped = true;
+		*link = set->next;
+		if (set->dir[0])
+			ust_registry_write_metadata_file(set->registry, set->dir,
+							 set->owner_uid,
+							 set->owner_gid);
+		destroy_set(set);
+	}
+	return dropped;
 }
 
 void ust_session_channel_stats(const struct session *session,

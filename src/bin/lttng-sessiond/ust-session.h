@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct channel;
 struct session;
@@ -66,6 +67,15 @@ void ust_session_regenerate_statedump(struct session *session);
 
 /* An app is being freed: its per-process buffers are written out and freed. */
 void ust_session_forget_app(const struct ust_app *app);
+
+/*
+ * The consumer daemon consumer_pid died: stops the session in the apps,
+ * writes out the whole metadata of each of its buffer sets that this
+ * consumer held (from the registry, so that what reached the disk stays
+ * readable) and releases them. Returns whether the session had any.
+ */
+bool ust_session_drop_consumer_buffers(struct session *session,
+				       pid_t consumer_pid);
 
 /*
  * Snapshots (sessions that keep their buffers, cmd-snapshot.c): creates

@@ -100,7 +100,8 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 		if (printed)
 			log_print_raw("\n");
 		ret = -(int)code;
-		ERR("%s", lttng_strerror(ret));
+		ERR("%s during the destruction of session \"%s\"",
+		    lttng_strerror(ret), session->name);
 		return ret;
 	}
 	if (lttng_ctl_destruction_handle_closed_chunk(handle) && !no_wait) {
