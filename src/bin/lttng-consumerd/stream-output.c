@@ -211,6 +211,11 @@ int stream_output_write(struct stream_output *out, const struct rb_packet *p)
 	ret = write_packet(out, p, &err);
 	if (ret) {
 		ERR("%s", err.message);
+		/* The file ends with the last whole packet: it stays readable. */
+		if (ftruncate(out->fd, (off_t)out->file_size) ||
+		    lseek(out->fd, (off_t)out->file_size, SEEK_SET) < 0)
+			ERR("Cannot cut %s back to its last whole packet: %s",
+			    out->base_name, strerror(errno));
 		return ret;
 	}
 	fill_index_entry(p, out->file_size, &entry);

@@ -132,10 +132,13 @@ int cmd_destroy_session(struct cmd_ctx *ctx)
 	closed_chunk = session->has_been_started && !session->snapshot &&
 		       session->output_path[0] != '\0' &&
 		       session->rotation.chunk_exists;
-	rotation_destroy_session(session, archive, sizeof(archive));
+	ret = rotation_destroy_session(session, archive, sizeof(archive));
 	/* As LTTng's (which also loses the metadata): destroyed, in error. */
 	if (consumer_lost)
 		return LTTNG_ERR_CLOSE_TRACE_CHUNK_FAIL_CONSUMER;
+	/* The disk refused some of the trace (LTTng's answer on ENOSPC). */
+	if (ret)
+		return LTTNG_ERR_ROTATION_FAIL_CONSUMER;
 	lsc_put_u32(ctx->reply, closed_chunk);
 	lsc_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
 					   : LTTNG_ROTATION_STATE_NO_ROTATION);
@@ -230,7 +233,8 @@ int cmd_stop_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_TRACE_ALREADY_STOPPED;
 	ret = kernel_cmd_stop(session);
 	session->active = false;
-	ust_session_stop(session);
+	if (ust_session_stop(session) != LTTNG_OK && ret == LTTNG_OK)
+		ret = LTTNG_ERR_BUFFER_FLUSH_FAILED;
 	rotation_session_stopped(session);
 	DBG("Stopped session %s", session->name);
 	return ret;

@@ -86,8 +86,11 @@ bool session_access_ok(const struct session *session, uid_t uid);
 /* The newest session; follow ->next for older ones. */
 struct session *session_first(void);
 
-/* Unregister and free a session with everything it holds. */
-void session_destroy(struct session *session);
+/*
+ * Unregister and free a session with everything it holds. 0, or -EIO
+ * when the consumer could not write all of its user space trace.
+ */
+int session_destroy(struct session *session);
 
 void session_destroy_all(void);
 

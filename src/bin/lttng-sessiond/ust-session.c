@@ -264,8 +264,10 @@ static struct ctf_type *channel_event_context(const struct channel *chan,
 	return fields;
 }
 
+/* The set's buffers of chan, created on first use; NULL and *err. */
 static struct ust_buffer_channel *get_buffer_channel(struct ust_buffer_set *set,
-						     const struct channel *chan)
+						     const struct channel *chan,
+						     int *err)
 {
 	struct consumer_channel_desc desc;
 	struct ust_buffer_channel *bc;
@@ -297,6 +299,7 @@ static struct ust_buffer_channel *get_buffer_channel(struct ust_buffer_set *set,
 		    strerror(-ret));
 		free(bc->fds);
 		free(bc);
+		*err = ret;
 		return NULL;
 	}
 	bc->next = set->channels;
@@ -442,12 +445,12 @@ static struct ust_app_channel *find_app_channel(struct ust_app_session *uas,
 static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 			struct ust_buffer_set *set, const struct channel *chan)
 {
-	struct ust_buffer_channel *bc = get_buffer_channel(set, chan);
+	int ret = -ENOMEM;
+	struct ust_buffer_channel *bc = get_buffer_channel(set, chan, &ret);
 	struct ust_app_channel *ac;
-	int ret;
 
 	if (!bc)
-		return -ENOMEM;
+		return ret;
 	ac = find_app_channel(uas, bc->key);
 	if (!ac) {
 		ac = calloc(1, sizeof(*ac));
@@ -592,9 +595,16 @@ static void create_domain_dir(const struct session *session)
 
 int ust_session_start(struct session *session)
 {
+	int ret;
+
 	create_domain_dir(session);
-	if (ust_session_sync_all(session) == -ENOMEM)
+	ret = ust_session_sync_all(session);
+	/* The consumer could not make the buffers (logged): no start. */
+	if (ret == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
+	if (ret == -EMFILE || ret == -ENFILE || ret == -ENOSPC ||
+	    ret == -EIO || ret == -ENOTCONN)
+		return LTTNG_ERR_UST_START_FAIL;
 	return LTTNG_OK;
 }
 
@@ -606,18 +616,23 @@ static bool set_producers_gone(const struct ust_buffer_set *set)
 	return !ust_app_uid_has_live_app(set->uid);
 }
 
-static void flush_set(const struct ust_buffer_set *set)
+/* 0, or the last error of the consumer (-EIO: the disk refused data). */
+static int flush_set(const struct ust_buffer_set *set)
 {
 	bool gone = set_producers_gone(set);
+	int err = 0;
 
 	for (struct ust_buffer_channel *bc = set->channels; bc; bc = bc->next) {
 		int ret = gone ? consumer_channel_recover(bc->key)
 			       : consumer_channel_flush(bc->key);
 
-		if (ret)
-			ERR("Cannot flush the buffers of channel %s: %s",
-			    bc->chan->name, strerror(-ret));
+		if (ret) {
+			ERR("Cannot flush the buffers of channel %s to %s: %s",
+			    bc->chan->name, set->dir, strerror(-ret));
+			err = ret;
+		}
 	}
+	return err;
 }
 
 static void stop_apps(struct session *session)
@@ -635,11 +650,14 @@ static void stop_apps(struct session *session)
 
 int ust_session_stop(struct session *session)
 {
+	int ret = LTTNG_OK;
+
 	stop_apps(session);
 	for (struct ust_buffer_set *set = session->ust_buffers; set;
 	     set = set->next)
-		flush_set(set);
-	return LTTNG_OK;
+		if (flush_set(set))
+			ret = LTTNG_ERR_BUFFER_FLUSH_FAILED;
+	return ret;
 }
 
 int ust_session_regenerate_metadata(struct session *session)
@@ -725,9 +743,11 @@ static void remove_shm_dirs(const struct ust_buffer_set *set)
 	}
 }
 
-static void destroy_set(struct ust_buffer_set *set)
+/* 0, or -EIO when the consumer could not write all of the set's data. */
+static int destroy_set(struct ust_buffer_set *set)
 {
 	bool gone = set_producers_gone(set);
+	int err = 0;
 
 	while (set->channels) {
 		struct ust_buffer_channel *bc = set->channels;
@@ -735,7 +755,8 @@ static void destroy_set(struct ust_buffer_set *set)
 		set->channels = bc->next;
 		if (gone)
 			consumer_channel_recover(bc->key);
-		consumer_channel_destroy(bc->key);
+		if (consumer_channel_destroy(bc->key) == -EIO)
+			err = -EIO;
 		for (uint32_t i = 0; i < 2 * bc->nr_streams; i++)
 			close(bc->fds[i]);
 		free(bc->fds);
@@ -744,10 +765,13 @@ static void destroy_set(struct ust_buffer_set *set)
 	ust_registry_destroy(set->registry);
 	remove_shm_dirs(set);
 	free(set);
+	return err;
 }
 
-void ust_session_destroy(struct session *session)
+int ust_session_destroy(struct session *session)
 {
+	int err = 0;
+
 	stop_apps(session);
 	for (struct ust_app *a = ust_app_first(); a; a = a->next) {
 		if (!ust_app_session_get(a, session->id, false))
@@ -759,8 +783,10 @@ void ust_session_destroy(struct session *session)
 		struct ust_buffer_set *set = session->ust_buffers;
 
 		session->ust_buffers = set->next;
-		destroy_set(set);
+		if (destroy_set(set))
+			err = -EIO;
 	}
+	return err;
 }
 
 /*

@@ -41,8 +41,11 @@ void ust_session_channel_stats(const struct session *session,
 			       const struct channel *chan,
 			       uint64_t *discarded_events,
 			       uint64_t *lost_packets);
-/* Stops and frees everything of the session (session_destroy). */
-void ust_session_destroy(struct session *session);
+/*
+ * Stops and frees everything of the session (session_destroy). 0, or
+ * -EIO when the consumer could not write all of the trace.
+ */
+int ust_session_destroy(struct session *session);
 
 /*
  * Ends the current trace chunk in every buffer set of the session (flags:
