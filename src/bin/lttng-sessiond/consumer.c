@@ -207,6 +207,10 @@ static int after_call(int ret)
 		    ret == -ECONNABORTED ? "no answer" : strerror(-ret));
 		close(consumer_sock);
 		consumer_sock = -1;
+		/* A stopped one (SIGSTOP) resumes, sees its socket closed,
+		 * writes out what it holds and exits (consumer-loss.c). */
+		if (ret == -ECONNABORTED && consumer_pid > 0)
+			kill(consumer_pid, SIGCONT);
 	}
 	return ret;
 }
