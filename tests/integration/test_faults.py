@@ -339,3 +339,31 @@ def test_exhausted_file_descriptors_fail_start_and_the_daemon_recovers(
         assert values_of(read_out(tmp_path / "t2")) == list(range(10))
     finally:
         t.close()
+
+
+# The kernel consumer ---------------------------------------------------------
+
+def test_killed_kernel_consumer_fails_the_next_commands(ks, tmp_path):
+    """The kernel consumer killed mid-session: the next stop says the
+    kernel trace could not be stopped, start that no consumer could be
+    started, the daemon survives and destroys the session, and what
+    reached the disk is readable. (Unlike the user space consumer, its
+    death is noticed at the next command, not at once: the kernel
+    consumer protocol is being replaced.)"""
+    from kernel_support import kernel_consumer_pid
+
+    out = tmp_path / "t"
+    ks.ok("create", "k", f"--output={out}")
+    ks.ok("enable-event", "-k", "sched_switch")
+    ks.ok("start")
+    consumer = kernel_consumer_pid(ks.sessiond.pid())
+    assert consumer
+    os.kill(consumer, signal.SIGKILL)
+    r = ks.run("stop")
+    assert (r.err, r.rc) == ("Error: Stopping kernel trace failed\n", 47), r
+    r = ks.run("start")
+    assert (r.err, r.rc) == ("Error: Kernel consumer start failed\n", 48), r
+    assert not exists(consumer)
+    ks.ok("destroy", "k")
+    assert Sessiond.alive(ks.sessiond.pid())
+    read_out(out)
