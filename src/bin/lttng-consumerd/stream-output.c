@@ -211,7 +211,7 @@ int stream_output_write(struct stream_output *out, const struct rb_packet *p)
 	ret = write_packet(out, p, &err);
 	if (ret) {
 		ERR("%s", err.message);
-		/* The file ends with the last whole packet: it stays readable. */
+		/* The file ends with its last whole packet: readable. */
 		if (ftruncate(out->fd, (off_t)out->file_size) ||
 		    lseek(out->fd, (off_t)out->file_size, SEEK_SET) < 0)
 			ERR("Cannot cut %s back to its last whole packet: %s",

@@ -56,8 +56,8 @@ int consumer_watch_start(pid_t pid, consumer_exit_cb on_exit)
 	w->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (w->pidfd < 0) {
 		ret = -errno;
-		WARN("Cannot watch the consumer daemon (pid %d): %s",
-		     (int)pid, strerror(-ret));
+		WARN("Cannot watch the consumer daemon (pid %d): %s", (int)pid,
+		     strerror(-ret));
 		free(w);
 		return ret;
 	}

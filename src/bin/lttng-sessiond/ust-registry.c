@@ -363,8 +363,8 @@ static void free_channels(struct ust_registry *reg)
 	}
 }
 
-int ust_registry_write_metadata_file(struct ust_registry *reg,
-				     const char *dir, uid_t uid, gid_t gid)
+int ust_registry_write_metadata_file(struct ust_registry *reg, const char *dir,
+				     uid_t uid, gid_t gid)
 {
 	struct user_creds owner = {.uid = uid, .gid = gid};
 	struct ctf_error err = {0};
@@ -376,8 +376,8 @@ int ust_registry_write_metadata_file(struct ust_registry *reg,
 	if (snprintf(path, sizeof(path), "%s/metadata", dir) >=
 	    (int)sizeof(path))
 		return -ENAMETOOLONG;
-	fd = user_path_open(&owner, path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			    0660);
+	fd = user_path_open(&owner, path,
+			    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
 	if (fd < 0) {
 		ERR("Cannot write the metadata file %s: %s", path,
 		    strerror(-fd));

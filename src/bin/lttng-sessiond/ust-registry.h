@@ -107,8 +107,8 @@ int ust_registry_regenerate_metadata(struct ust_registry *reg);
  * as uid:gid: the trace stays readable when the consumer that wrote it
  * is gone. 0 or -errno (logged).
  */
-int ust_registry_write_metadata_file(struct ust_registry *reg,
-				     const char *dir, uid_t uid, gid_t gid);
+int ust_registry_write_metadata_file(struct ust_registry *reg, const char *dir,
+				     uid_t uid, gid_t gid);
 
 void ust_registry_destroy(struct ust_registry *reg);
 

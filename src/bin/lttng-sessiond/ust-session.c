@@ -602,8 +602,8 @@ int ust_session_start(struct session *session)
 	/* The consumer could not make the buffers (logged): no start. */
 	if (ret == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
-	if (ret == -EMFILE || ret == -ENFILE || ret == -ENOSPC ||
-	    ret == -EIO || ret == -ENOTCONN)
+	if (ret == -EMFILE || ret == -ENFILE || ret == -ENOSPC || ret == -EIO ||
+	    ret == -ENOTCONN)
 		return LTTNG_ERR_UST_START_FAIL;
 	return LTTNG_OK;
 }
@@ -832,9 +832,9 @@ bool ust_session_drop_consumer_buffers(struct session *session,
 		dropped = true;
 		*link = set->next;
 		if (set->dir[0])
-			ust_registry_write_metadata_file(set->registry, set->dir,
-							 set->owner_uid,
-							 set->owner_gid);
+			ust_registry_write_metadata_file(
+				set->registry, set->dir, set->owner_uid,
+				set->owner_gid);
 		destroy_set(set);
 	}
 	return dropped;
