@@ -102,6 +102,12 @@ def test_killed_consumer_is_reaped_and_its_session_reports_the_loss(
     app.emit(2000)
     wait_for(lambda: file_bytes(out, "c") > 0, "packets on the disk")
     consumer = consumer_of(tracing)
+    # Killed in the middle of a packet's write: half a packet, not
+    # indexed, ends a stream file.
+    os.kill(consumer, signal.SIGSTOP)
+    stream = max(out.rglob("c_*"), key=lambda p: p.stat().st_size)
+    with open(stream, "ab") as f:
+        f.write(b"\xc1" * 2000)
     os.kill(consumer, signal.SIGKILL)
     # Reaped at once: no zombie waits for the next consumer.
     wait_for(lambda: not exists(consumer), "the killed consumer to be reaped")
@@ -111,7 +117,8 @@ def test_killed_consumer_is_reaped_and_its_session_reports_the_loss(
         r = tracing.lttng(*command, check=False)
         assert (r.err, r.rc) == (NO_CONSUMER, 98), (command, r)
     # What reached the disk is readable: the session daemon wrote the
-    # metadata out.
+    # metadata out and cut the stream files back to their last indexed
+    # packet.
     check_seqs(values_of(read_out(out)), range(2000))
     r = tracing.lttng("destroy", "s", check=False)
     assert (r.out, r.err, r.rc) == (

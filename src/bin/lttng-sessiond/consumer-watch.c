@@ -1,23 +1,21 @@
 /*
- * Implementation of consumer-watch.h. A watcher thread owns its pidfd;
- * it is detached and counted, so that the daemon can wait for the
- * watchers at shutdown without joining one that waits for a lock the
- * caller holds.
+ * Implementation of consumer-watch.h. A watcher thread waits with
+ * waitid(WNOWAIT), which also works where pidfds do not (valgrind, old
+ * kernels). It is detached and counted, so that the daemon can wait for
+ * the watchers at shutdown without joining one that waits for a lock
+ * the caller holds.
  */
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
+#include <sys/wait.h>
 
 #include "consumer-watch.h"
 #include "util/log.h"
 
 struct watch {
 	pid_t pid;
-	int pidfd;
 	consumer_exit_cb on_exit;
 };
 
@@ -28,11 +26,16 @@ static unsigned int watchers;
 static void *watch_thread(void *arg)
 {
 	struct watch *w = arg;
-	struct pollfd pfd = {.fd = w->pidfd, .events = POLLIN};
+	siginfo_t info;
 
-	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+	/*
+	 * WNOWAIT: returns once the process is a zombie, leaving the
+	 * reaping to the callback (or to consumer.c, whichever comes first:
+	 * then ECHILD ends the wait).
+	 */
+	while (waitid(P_PID, (id_t)w->pid, &info, WEXITED | WNOWAIT) < 0 &&
+	       errno == EINTR)
 		;
-	close(w->pidfd);
 	w->on_exit(w->pid);
 	free(w);
 	pthread_mutex_lock(&watch_lock);
@@ -53,14 +56,6 @@ int consumer_watch_start(pid_t pid, consumer_exit_cb on_exit)
 		return -ENOMEM;
 	w->pid = pid;
 	w->on_exit = on_exit;
-	w->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (w->pidfd < 0) {
-		ret = -errno;
-		WARN("Cannot watch the consumer daemon (pid %d): %s", (int)pid,
-		     strerror(-ret));
-		free(w);
-		return ret;
-	}
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	pthread_mutex_lock(&watch_lock);
@@ -70,7 +65,8 @@ int consumer_watch_start(pid_t pid, consumer_exit_cb on_exit)
 	pthread_mutex_unlock(&watch_lock);
 	pthread_attr_destroy(&attr);
 	if (ret) {
-		close(w->pidfd);
+		WARN("Cannot watch the consumer daemon (pid %d): %s", (int)pid,
+		     strerror(-ret));
 		free(w);
 	}
 	return ret;

@@ -20,6 +20,7 @@
 #include "ust-context/context-desc.h"
 #include "ust-registry.h"
 #include "ust-session.h"
+#include "trace-salvage.h"
 #include "util/log.h"
 #include "util/output-dir.h"
 #include "util/time-format.h"
@@ -831,10 +832,13 @@ bool ust_session_drop_consumer_buffers(struct session *session,
 			stop_apps(session);
 		dropped = true;
 		*link = set->next;
-		if (set->dir[0])
+		if (set->dir[0]) {
+			trace_salvage_streams(set->dir, set->owner_uid,
+					      set->owner_gid);
 			ust_registry_write_metadata_file(
 				set->registry, set->dir, set->owner_uid,
 				set->owner_gid);
+		}
 		destroy_set(set);
 	}
 	return dropped;
