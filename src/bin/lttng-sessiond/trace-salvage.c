@@ -79,7 +79,8 @@ static void salvage_stream(const char *dir, const char *index_name,
 	if (index_fd < 0)
 		return;
 	data_fd = user_path_open(owner, data_path, O_RDWR | O_CLOEXEC, 0);
-	if (data_fd >= 0 && !last_indexed_end(index_fd, &data_end, &index_end) &&
+	if (data_fd >= 0 &&
+	    !last_indexed_end(index_fd, &data_end, &index_end) &&
 	    !fstat(data_fd, &st) && data_end <= (uint64_t)st.st_size) {
 		if ((uint64_t)st.st_size > data_end) {
 			WARN("%s: %llu bytes after the last indexed packet "
