@@ -128,8 +128,15 @@ def test_killed_consumer_does_not_take_the_session_daemon_down(tracing):
     [consumer] = consumerd_pids(tracing)
     os.kill(consumer, 9)
     app.emit(5)
-    tracing.lttng("stop")
-    tracing.lttng("destroy")
+    # Reaped at once; the session then reports the loss (test_faults.py).
+    deadline = time.monotonic() + 10
+    while os.path.exists(f"/proc/{consumer}") and \
+            time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(f"/proc/{consumer}")
+    r = tracing.lttng("stop", check=False)
+    assert (r.err, r.rc) == ("Error: No UST consumer detected\n", 98), r
+    assert tracing.lttng("destroy", check=False).rc == 150
     daemon_still_works(tracing)
     app.emit(1)  # the app is not hurt either
 

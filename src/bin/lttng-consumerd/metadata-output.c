@@ -128,13 +128,20 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 static int write_pending(struct metadata_output *m, size_t len)
 {
 	struct ctf_error err;
+	off_t before;
 	int ret;
 
 	if (!len || m->fd < 0)
 		return 0;
+	before = lseek(m->fd, 0, SEEK_CUR);
 	ret = ctf_metadata_stream_write(m->fd, m->uuid, m->pending, len, &err);
 	if (ret) {
 		ERR("%s: %s", m->path, err.message);
+		/* No packet of a failed write stays: the retry rewrites all. */
+		if (before >= 0 && (ftruncate(m->fd, before) ||
+				    lseek(m->fd, before, SEEK_SET) < 0))
+			ERR("Cannot cut %s back to %lld bytes: %s", m->path,
+			    (long long)before, strerror(errno));
 		return ret;
 	}
 	memmove(m->pending, m->pending + len, m->pending_len - len);

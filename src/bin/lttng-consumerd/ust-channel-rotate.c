@@ -95,6 +95,7 @@ int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 {
 	bool discard = flags & CONSUMER_ROTATE_DISCARD;
 	bool had_files = ust_channel_has_files(chan);
+	int ret = 0;
 
 	if (had_files) {
 		for (unsigned int i = 0; i < chan->nr_streams; i++)
@@ -107,8 +108,11 @@ int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 	}
 	DBG("Channel %s (key %llu): trace chunk ended%s", chan->name,
 	    (unsigned long long)chan->key, discard ? " (cleared)" : "");
+	/* The ended chunk misses packets the disk refused: say so. */
+	if (had_files && !discard && chan->output_failed)
+		ret = -EIO;
 	/* without files (snapshot mode): only the buffers are cleared */
 	if (!new_dir[0] || (discard && !had_files) || chan->snapshot_only)
-		return 0;
-	return ust_channel_open_files(chan, new_dir);
+		return ret;
+	return ust_channel_open_files(chan, new_dir) ?: ret;
 }

@@ -350,9 +350,10 @@ static void close_idle_streams(struct ust_channel *chan)
 	}
 }
 
-void ust_channel_destroy(struct ust_channel *chan)
+int ust_channel_destroy(struct ust_channel *chan)
 {
 	struct ust_channel **link = &channels;
+	bool output_failed;
 
 	/* the flush of `lttng stop` already wrote what idle streams get */
 	rb_channel_switch(chan->rb, chan->trace_clock);
@@ -365,5 +366,7 @@ void ust_channel_destroy(struct ust_channel *chan)
 	ust_channels_generation++;
 	DBG("Channel %s (key %llu) destroyed", chan->name,
 	    (unsigned long long)chan->key);
+	output_failed = chan->output_failed;
 	free_channel(chan);
+	return output_failed ? -EIO : 0;
 }

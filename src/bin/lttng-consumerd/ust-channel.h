@@ -78,7 +78,10 @@ bool ust_channel_data_pending(const struct ust_channel *chan);
 /* Sums of the streams' discarded events and lost packets. Lock held. */
 void ust_channel_stats(const struct ust_channel *chan,
 		       uint64_t *discarded_events, uint64_t *lost_packets);
-/* Flushes, unregisters and frees the channel. Lock held. */
-void ust_channel_destroy(struct ust_channel *chan);
+/*
+ * Flushes, unregisters and frees the channel. Lock held. 0, or -EIO when
+ * some of its packets could not be written (output_failed).
+ */
+int ust_channel_destroy(struct ust_channel *chan);
 
 #endif /* CONSUMERD_UST_CHANNEL_H */

@@ -62,7 +62,7 @@ static int handle_channel_action(int sock, struct wire_cursor *cur,
 	uint64_t key;
 	uint32_t pending = 0;
 	uint64_t discarded = 0, lost = 0;
-	int ret;
+	int ret = 0;
 
 	if (wire_get_u64(cur, &key) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
@@ -75,12 +75,14 @@ static int handle_channel_action(int sock, struct wire_cursor *cur,
 	switch (action) {
 	case FLUSH:
 		ust_channel_flush(chan);
+		ret = chan->output_failed ? -EIO : 0;
 		break;
 	case RECOVER:
 		ust_channel_recover(chan);
+		ret = chan->output_failed ? -EIO : 0;
 		break;
 	case DESTROY:
-		ust_channel_destroy(chan);
+		ret = ust_channel_destroy(chan);
 		break;
 	case DATA_PENDING:
 		ust_channel_drain(chan);
@@ -96,8 +98,9 @@ static int handle_channel_action(int sock, struct wire_cursor *cur,
 	pthread_mutex_unlock(&ust_channels_lock);
 	if (action == DESTROY)
 		consume_thread_wake();
+	/* -EIO: the trace misses packets the disk refused (logged). */
 	if (action != DATA_PENDING && action != STATS)
-		return consumer_send_reply(sock, 0, NULL);
+		return consumer_send_reply(sock, ret, NULL);
 	wire_buf_init(&reply);
 	if (action == STATS) {
 		wire_put_u64(&reply, discarded);

@@ -2,7 +2,10 @@
  * Implementation of channel.h. The checks are those of LTTng's session
  * daemon for user space channels: power-of-two sub-buffer sizes and
  * counts, sub-buffers at least a page, mmap output only, trace files no
- * smaller than a sub-buffer. A blocking timeout is accepted in overwrite
+ * smaller than a sub-buffer; and the ring buffer's own limits (at most
+ * RB_SUBBUF_SIZE_MAX bytes and RB_SUBBUF_COUNT_MAX sub-buffers), which
+ * LTTng lacks: it accepts a 4 GiB sub-buffer that fits in memory, then
+ * records nothing into it. A blocking timeout is accepted in overwrite
  * mode too (LTTng's CLI alone refuses it with an explicit --overwrite):
  * it is kept for listings and saving, and unused since such a channel
  * never waits for room.
@@ -12,6 +15,7 @@
 #include <unistd.h>
 
 #include "channel.h"
+#include "ringbuffer/channel.h"
 
 #define DEFAULT_MONITOR_TIMER_US 1000000
 #define DEFAULT_NUM_SUBBUF 4
@@ -55,10 +59,12 @@ static int check_attributes(const struct lttng_channel_attr *attr,
 	if (attr->output != LTTNG_EVENT_MMAP)
 		return LTTNG_ERR_NOT_SUPPORTED;
 	if (!is_power_of_two(attr->subbuf_size) ||
-	    attr->subbuf_size < page_size())
+	    attr->subbuf_size < page_size() ||
+	    attr->subbuf_size > RB_SUBBUF_SIZE_MAX)
 		return LTTNG_ERR_INVALID;
 	if (!is_power_of_two(attr->num_subbuf) ||
-	    (overwrite && attr->num_subbuf < 2))
+	    (overwrite && attr->num_subbuf < 2) ||
+	    attr->num_subbuf > RB_SUBBUF_COUNT_MAX)
 		return LTTNG_ERR_INVALID;
 	if (attr->tracefile_size && attr->tracefile_size < attr->subbuf_size)
 		return LTTNG_ERR_INVALID;

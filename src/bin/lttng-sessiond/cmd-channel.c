@@ -3,6 +3,7 @@
  * domain-scoped command shares: target decoding. What a domain does is
  * its entry of the domain table (domain.h).
  */
+#include "channel-memory.h"
 #include "cmd.h"
 #include "session.h"
 
@@ -26,6 +27,8 @@ int cmd_enable_channel(struct cmd_ctx *ctx)
 		return ret;
 	if (lsc_get_channel(&ctx->req, &req) || wire_cursor_finish(&ctx->req))
 		return LTTNG_ERR_INVALID_PROTOCOL;
+	if (ret == LTTNG_OK)
+		ret = channel_check_memory(&req.chan.attr);
 	if (ret == LTTNG_OK)
 		ret = domain_ops_find(target.domain, &ops);
 	if (ret != LTTNG_OK)

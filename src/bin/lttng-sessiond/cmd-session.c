@@ -39,6 +39,9 @@ int cmd_find_session(const struct cmd_ctx *ctx, const char *name,
 		*session = NULL;
 		return LTTNG_ERR_EPERM;
 	}
+	/* *session stays set: destroy still destroys it. */
+	if ((*session)->consumer_lost)
+		return LTTNG_ERR_NO_USTCONSUMERD;
 	return LTTNG_OK;
 }
 
@@ -120,15 +123,22 @@ int cmd_destroy_session(struct cmd_ctx *ctx)
 	char archive[4096];
 	struct session *session;
 	int ret = decode_session(ctx, &session);
+	bool consumer_lost = ret == LTTNG_ERR_NO_USTCONSUMERD && session;
 	uint32_t closed_chunk;
 
-	if (ret != LTTNG_OK)
+	if (ret != LTTNG_OK && !consumer_lost)
 		return ret;
 	/* no chunk is open after a rotation or clear while stopped */
 	closed_chunk = session->has_been_started && !session->snapshot &&
 		       session->output_path[0] != '\0' &&
 		       session->rotation.chunk_exists;
-	rotation_destroy_session(session, archive, sizeof(archive));
+	ret = rotation_destroy_session(session, archive, sizeof(archive));
+	/* As LTTng's (which also loses the metadata): destroyed, in error. */
+	if (consumer_lost)
+		return LTTNG_ERR_CLOSE_TRACE_CHUNK_FAIL_CONSUMER;
+	/* The disk refused some of the trace (LTTng's answer on ENOSPC). */
+	if (ret)
+		return LTTNG_ERR_ROTATION_FAIL_CONSUMER;
 	wire_put_u32(ctx->reply, closed_chunk);
 	wire_put_i32(ctx->reply, archive[0] ? LTTNG_ROTATION_STATE_COMPLETED
 					   : LTTNG_ROTATION_STATE_NO_ROTATION);
@@ -223,7 +233,8 @@ int cmd_stop_trace(struct cmd_ctx *ctx)
 		return LTTNG_ERR_TRACE_ALREADY_STOPPED;
 	ret = kernel_cmd_stop(session);
 	session->active = false;
-	ust_session_stop(session);
+	if (ust_session_stop(session) != LTTNG_OK && ret == LTTNG_OK)
+		ret = LTTNG_ERR_BUFFER_FLUSH_FAILED;
 	rotation_session_stopped(session);
 	DBG("Stopped session %s", session->name);
 	return ret;

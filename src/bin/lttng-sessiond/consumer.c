@@ -14,6 +14,8 @@
 #include "config.h"
 #include "consumer-comm/client.h"
 #include "consumer.h"
+#include "consumer-loss.h"
+#include "consumer-watch.h"
 #include "stop-request.h"
 #include "util/log.h"
 #include "util/paths.h"
@@ -26,6 +28,8 @@
 static pthread_mutex_t consumer_lock = PTHREAD_MUTEX_INITIALIZER;
 static int consumer_sock = -1;
 static pid_t consumer_pid = -1;
+/* Set by consumer_stop(): an exit from then on is no loss. */
+static bool consumer_stopping;
 
 static int find_relative(const char *self_dir, const char *relative, char *buf,
 			 size_t len)
@@ -128,6 +132,7 @@ static int spawn_locked(void)
 	consumer_pid = pid;
 	consumer_client_set_reply_limits(CONSUMER_REPLY_TIMEOUT_MS,
 					 stop_request_fd());
+	consumer_watch_start(pid, consumer_loss_handle);
 	DBG("Consumer daemon %s started (pid %d)",
 	    sessiond_config.consumerd64_path, (int)pid);
 	return 0;
@@ -147,12 +152,45 @@ int consumer_ensure_started(void)
 void consumer_stop(void)
 {
 	pthread_mutex_lock(&consumer_lock);
+	__atomic_store_n(&consumer_stopping, true, __ATOMIC_RELAXED);
 	if (consumer_sock >= 0) {
 		close(consumer_sock);
 		consumer_sock = -1;
 	}
 	reap_consumer_locked();
 	pthread_mutex_unlock(&consumer_lock);
+	consumer_watch_drain();
+}
+
+bool consumer_is_stopping(void)
+{
+	return __atomic_load_n(&consumer_stopping, __ATOMIC_RELAXED);
+}
+
+bool consumer_reap_exited(pid_t pid, int *status)
+{
+	pthread_mutex_lock(&consumer_lock);
+	*status = -1; /* unknown: reaped before it was seen to exit */
+	if (pid == consumer_pid) {
+		if (waitpid(pid, status, 0) != pid)
+			*status = -1;
+		consumer_pid = -1;
+		if (consumer_sock >= 0)
+			close(consumer_sock);
+		consumer_sock = -1;
+	}
+	pthread_mutex_unlock(&consumer_lock);
+	return !consumer_is_stopping();
+}
+
+pid_t consumer_current_pid(void)
+{
+	pid_t pid;
+
+	pthread_mutex_lock(&consumer_lock);
+	pid = consumer_sock >= 0 ? consumer_pid : -1;
+	pthread_mutex_unlock(&consumer_lock);
+	return pid;
 }
 
 /*
@@ -169,6 +207,10 @@ static int after_call(int ret)
 		    ret == -ECONNABORTED ? "no answer" : strerror(-ret));
 		close(consumer_sock);
 		consumer_sock = -1;
+		/* A stopped one (SIGSTOP) resumes, sees its socket closed,
+		 * writes out what it holds and exits (consumer-loss.c). */
+		if (ret == -ECONNABORTED && consumer_pid > 0)
+			kill(consumer_pid, SIGCONT);
 	}
 	return ret;
 }

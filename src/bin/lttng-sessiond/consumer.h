@@ -9,6 +9,7 @@
 #define SESSIOND_CONSUMER_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,17 @@ int consumer_find_path(const char *option_path, char *buf, size_t len);
 int consumer_ensure_started(void);
 /* Closes the socket and waits for the consumer to exit. */
 void consumer_stop(void);
+/* Whether consumer_stop() was called: exits are expected from then. */
+bool consumer_is_stopping(void);
+/*
+ * A consumer that this daemon spawned exited (consumer-watch.h): reaps
+ * it if nobody did yet (*status: its wait status, -1 when unknown) and
+ * forgets its socket. Returns whether the exit is a loss (it was not
+ * stopped by consumer_stop()).
+ */
+bool consumer_reap_exited(pid_t pid, int *status);
+/* The pid of the running consumer, -1 when none runs. */
+pid_t consumer_current_pid(void);
 
 /* consumer-comm/client.h calls, serialized; -ENOTCONN without consumer. */
 int consumer_channel_create(const struct consumer_channel_desc *desc, int *fds);

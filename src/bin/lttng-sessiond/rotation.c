@@ -206,7 +206,7 @@ int rotation_clear(struct session *s)
 	return ret == LTTNG_OK ? LTTNG_OK : LTTNG_ERR_CLEAR_FAIL_CONSUMER;
 }
 
-void rotation_destroy_session(struct session *s, char *archive, size_t len)
+int rotation_destroy_session(struct session *s, char *archive, size_t len)
 {
 	struct session_rotation last = s->rotation;
 	char output[sizeof(s->output_path)];
@@ -214,10 +214,11 @@ void rotation_destroy_session(struct session *s, char *archive, size_t len)
 			rotation_available(s);
 	uid_t uid = s->uid;
 	gid_t gid = s->gid;
+	int ret;
 
 	snprintf(output, sizeof(output), "%s", s->output_path);
 	archive[0] = '\0';
-	session_destroy(s); /* the consumers close the chunk's files */
+	ret = session_destroy(s); /* the consumers close the chunk's files */
 	if (archived &&
 	    archive_chunk(output, &last, uid, gid, time(NULL), archive, len))
 		archive[0] = '\0';
@@ -228,6 +229,7 @@ void rotation_destroy_session(struct session *s, char *archive, size_t len)
 	 */
 	if (last.chunk_in_subdir && !last.chunk_exists && output[0])
 		delete_chunk(output, &last);
+	return ret;
 }
 
 void rotation_destroy_all_sessions(void)

@@ -65,9 +65,10 @@ int rotation_clear(struct session *s);
 
 /*
  * Destroys the session; when it was rotated at least once, its last
- * chunk is then archived and *archive holds the path (else "").
+ * chunk is then archived and *archive holds the path (else ""). 0, or
+ * -EIO when the consumer could not write all of the trace.
  */
-void rotation_destroy_session(struct session *s, char *archive, size_t len);
+int rotation_destroy_session(struct session *s, char *archive, size_t len);
 
 /* rotation_destroy_session() for every session (daemon shutdown). */
 void rotation_destroy_all_sessions(void);

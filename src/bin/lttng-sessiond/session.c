@@ -190,9 +190,10 @@ int session_create(const struct lsc_create_session *req, const char *home,
 	return LTTNG_OK;
 }
 
-void session_destroy(struct session *session)
+int session_destroy(struct session *session)
 {
 	struct session **link = &sessions;
+	int ret;
 
 	while (*link && *link != session)
 		link = &(*link)->next;
@@ -200,11 +201,12 @@ void session_destroy(struct session *session)
 	*link = session->next;
 	kernel_cmd_destroy(session);
 	DBG("Destroyed session %s", session->name);
-	ust_session_destroy(session);
+	ret = ust_session_destroy(session);
 	domain_fini(&session->ust);
 	ust_trackers_fini(&session->ust_trackers);
 	session_snapshot_fini(&session->snap);
 	free(session);
+	return ret;
 }
 
 void session_destroy_all(void)

@@ -38,6 +38,11 @@ struct session {
 	bool snapshot;
 	bool active;
 	bool has_been_started;
+	/*
+	 * Its user space consumer daemon died (consumer-loss.h): every
+	 * command but destroy is refused with LTTNG_ERR_NO_USTCONSUMERD.
+	 */
+	bool consumer_lost;
 	time_t creation_time;
 	struct domain ust;
 	struct ust_trackers ust_trackers; /* which apps record events */
@@ -81,8 +86,11 @@ bool session_access_ok(const struct session *session, uid_t uid);
 /* The newest session; follow ->next for older ones. */
 struct session *session_first(void);
 
-/* Unregister and free a session with everything it holds. */
-void session_destroy(struct session *session);
+/*
+ * Unregister and free a session with everything it holds. 0, or -EIO
+ * when the consumer could not write all of its user space trace.
+ */
+int session_destroy(struct session *session);
 
 void session_destroy_all(void);
 

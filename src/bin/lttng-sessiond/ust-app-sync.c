@@ -155,12 +155,13 @@ static struct ust_app_channel *find_app_channel(struct ust_app_session *uas,
 static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 			struct ust_buffer_set *set, const struct channel *chan)
 {
-	struct ust_buffer_channel *bc = ust_buffer_set_get_channel(set, chan);
+	int ret = -ENOMEM;
+	struct ust_buffer_channel *bc =
+		ust_buffer_set_get_channel(set, chan, &ret);
 	struct ust_app_channel *ac;
-	int ret;
 
 	if (!bc)
-		return -ENOMEM;
+		return ret;
 	ac = find_app_channel(uas, bc->key);
 	if (!ac) {
 		ac = calloc(1, sizeof(*ac));
@@ -196,7 +197,7 @@ static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 /* Whether the daemon traces this app for session s at all. */
 static bool app_traced(const struct ust_app *app, const struct session *s)
 {
-	return s->has_been_started && app->bitness == 64 &&
+	return s->has_been_started && !s->consumer_lost && app->bitness == 64 &&
 	       ust_app_is_alive(app);
 }
 

@@ -144,6 +144,7 @@ struct ust_buffer_set *ust_buffer_set_create(struct session *s,
 	set = calloc(1, sizeof(*set));
 	if (!set)
 		return NULL;
+	set->consumer_pid = consumer_current_pid();
 	set->per_pid = session_is_per_pid(s);
 	set->uid = app->uid;
 	set->owner_uid = s->uid;
@@ -228,7 +229,7 @@ static struct ctf_type *channel_event_context(const struct channel *chan,
 
 struct ust_buffer_channel *
 ust_buffer_set_get_channel(struct ust_buffer_set *set,
-			   const struct channel *chan)
+			   const struct channel *chan, int *err)
 {
 	struct consumer_channel_desc desc;
 	struct ust_buffer_channel *bc;
@@ -260,6 +261,7 @@ ust_buffer_set_get_channel(struct ust_buffer_set *set,
 		    strerror(-ret));
 		free(bc->fds);
 		free(bc);
+		*err = ret;
 		return NULL;
 	}
 	bc->next = set->channels;
@@ -275,18 +277,22 @@ static bool set_producers_gone(const struct ust_buffer_set *set)
 	return !ust_app_uid_has_live_app(set->uid);
 }
 
-void ust_buffer_set_flush(const struct ust_buffer_set *set)
+int ust_buffer_set_flush(const struct ust_buffer_set *set)
 {
 	bool gone = set_producers_gone(set);
+	int err = 0;
 
 	for (struct ust_buffer_channel *bc = set->channels; bc; bc = bc->next) {
 		int ret = gone ? consumer_channel_recover(bc->key)
 			       : consumer_channel_flush(bc->key);
 
-		if (ret)
-			ERR("Cannot flush the buffers of channel %s: %s",
-			    bc->chan->name, strerror(-ret));
+		if (ret) {
+			ERR("Cannot flush the buffers of channel %s to %s: %s",
+			    bc->chan->name, set->dir, strerror(-ret));
+			err = ret;
+		}
 	}
+	return err;
 }
 
 /* <dir>/<set's relative dir>; 0 or -ENAMETOOLONG. */
@@ -397,9 +403,10 @@ static void remove_shm_dirs(const struct ust_buffer_set *set)
 	}
 }
 
-void ust_buffer_set_destroy(struct ust_buffer_set *set)
+int ust_buffer_set_destroy(struct ust_buffer_set *set)
 {
 	bool gone = set_producers_gone(set);
+	int err = 0;
 
 	while (set->channels) {
 		struct ust_buffer_channel *bc = set->channels;
@@ -407,7 +414,8 @@ void ust_buffer_set_destroy(struct ust_buffer_set *set)
 		set->channels = bc->next;
 		if (gone)
 			consumer_channel_recover(bc->key);
-		consumer_channel_destroy(bc->key);
+		if (consumer_channel_destroy(bc->key) == -EIO)
+			err = -EIO;
 		for (uint32_t i = 0; i < 2 * bc->nr_streams; i++)
 			close(bc->fds[i]);
 		free(bc->fds);
@@ -416,6 +424,7 @@ void ust_buffer_set_destroy(struct ust_buffer_set *set)
 	ust_registry_destroy(set->registry);
 	remove_shm_dirs(set);
 	free(set);
+	return err;
 }
 
 /*

@@ -46,6 +46,7 @@ struct ust_buffer_set {
 	uint8_t uuid[CTF_UUID_LEN];
 	struct ust_registry *registry;
 	struct ust_buffer_channel *channels;
+	pid_t consumer_pid; /* the consumer daemon that holds the buffers */
 	struct ust_buffer_set *next;
 };
 
@@ -63,17 +64,18 @@ struct ust_buffer_set *ust_buffer_set_create(struct session *s,
 
 /*
  * The set's consumer channel for chan, created with its stream class
- * in the registry on first use. NULL on error (logged).
+ * in the registry on first use. NULL on error (logged, -errno in *err).
  */
 struct ust_buffer_channel *
 ust_buffer_set_get_channel(struct ust_buffer_set *set,
-			   const struct channel *chan);
+			   const struct channel *chan, int *err);
 
 /*
  * Has the consumer flush every buffer of the set, or recover them when
- * no process writes into them any more (errors logged).
+ * no process writes into them any more. 0, or the consumer's last
+ * error (logged; -EIO: the disk refused data).
  */
-void ust_buffer_set_flush(const struct ust_buffer_set *set);
+int ust_buffer_set_flush(const struct ust_buffer_set *set);
 
 /*
  * Writes the set's packets (at most max_packets per stream, the newest;
@@ -92,8 +94,11 @@ int ust_buffer_set_snapshot(const struct session *session,
 int ust_buffer_set_rotate(struct ust_buffer_set *set, const char *chunk_path,
 			  uint32_t flags);
 
-/* Releases the set's consumer channels, registry and shm directories. */
-void ust_buffer_set_destroy(struct ust_buffer_set *set);
+/*
+ * Releases the set's consumer channels, registry and shm directories.
+ * 0, or -EIO when the consumer could not write all of the set's data.
+ */
+int ust_buffer_set_destroy(struct ust_buffer_set *set);
 
 /*
  * An app is being freed: its per-process sets, in every session, are

@@ -2,6 +2,8 @@
  * Implementation of ust-registry.h.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,10 +14,13 @@
 
 #include "consumer.h"
 #include "ctf/clock-block.h"
+#include "ctf/metadata.h"
+#include "ctf/metadata-stream.h"
 #include "ust-metadata-type.h"
 #include "daemon-clock.h"
 #include "ust-registry.h"
 #include "util/log.h"
+#include "util/user-path.h"
 
 /* LTTng-UST channels use the large event header. */
 #define UST_EVENT_HEADER CTF_EVENT_HEADER_LARGE
@@ -357,6 +362,41 @@ static void free_channels(struct ust_registry *reg)
 		}
 		free(c);
 	}
+}
+
+int ust_registry_write_metadata_file(struct ust_registry *reg, const char *dir,
+				     uid_t uid, gid_t gid)
+{
+	struct user_creds owner = {.uid = uid, .gid = gid};
+	struct ctf_error err = {0};
+	char path[PATH_MAX];
+	const char *text;
+	size_t len;
+	int fd, ret;
+
+	if (snprintf(path, sizeof(path), "%s/metadata", dir) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
+	fd = user_path_open(&owner, path,
+			    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0660);
+	if (fd < 0) {
+		ERR("Cannot write the metadata file %s: %s", path,
+		    strerror(-fd));
+		return fd;
+	}
+	pthread_mutex_lock(&registry_lock);
+	text = ctf_metadata_text(reg->md, &len);
+	ret = ctf_metadata_stream_write(fd, ctf_metadata_uuid(reg->md), text,
+					len, &err);
+	pthread_mutex_unlock(&registry_lock);
+	if (!ret && fsync(fd))
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (ret)
+		ERR("Cannot write the metadata file %s: %s", path,
+		    err.message[0] ? err.message : strerror(-ret));
+	return ret;
 }
 
 void ust_registry_destroy(struct ust_registry *reg)

@@ -102,6 +102,14 @@ ust_registry_clock_source(const struct ust_registry *reg);
 int ust_registry_regenerate_metadata(struct ust_registry *reg);
 
 /* Closes the metadata file and frees the registry. */
+/*
+ * Writes the whole metadata of reg as dir/metadata (replacing the file),
+ * as uid:gid: the trace stays readable when the consumer that wrote it
+ * is gone. 0 or -errno (logged).
+ */
+int ust_registry_write_metadata_file(struct ust_registry *reg, const char *dir,
+				     uid_t uid, gid_t gid);
+
 void ust_registry_destroy(struct ust_registry *reg);
 
 #endif /* SESSIOND_UST_REGISTRY_H */

@@ -15,6 +15,7 @@
 #include "ust-buffer-set.h"
 #include "ust-registry.h"
 #include "ust-session.h"
+#include "trace-salvage.h"
 #include "util/log.h"
 #include "util/output-dir.h"
 
@@ -41,19 +42,29 @@ static void create_domain_dir(const struct session *session)
 
 int ust_session_start(struct session *session)
 {
+	int ret;
+
 	create_domain_dir(session);
-	if (ust_app_sync_session(session) == -ENOMEM)
+	ret = ust_app_sync_session(session);
+	/* The consumer could not make the buffers (logged): no start. */
+	if (ret == -ENOMEM)
 		return LTTNG_ERR_NOMEM;
+	if (ret == -EMFILE || ret == -ENFILE || ret == -ENOSPC || ret == -EIO ||
+	    ret == -ENOTCONN)
+		return LTTNG_ERR_UST_START_FAIL;
 	return LTTNG_OK;
 }
 
 int ust_session_stop(struct session *session)
 {
+	int ret = LTTNG_OK;
+
 	ust_app_sync_stop(session);
 	for (struct ust_buffer_set *set = session->ust_buffers; set;
 	     set = set->next)
-		ust_buffer_set_flush(set);
-	return LTTNG_OK;
+		if (ust_buffer_set_flush(set))
+			ret = LTTNG_ERR_BUFFER_FLUSH_FAILED;
+	return ret;
 }
 
 int ust_session_regenerate_metadata(struct session *session)
@@ -87,15 +98,48 @@ bool ust_session_data_pending(struct session *session)
 	return false;
 }
 
-void ust_session_destroy(struct session *session)
+int ust_session_destroy(struct session *session)
 {
+	int err = 0;
+
 	ust_app_sync_forget_session(session);
 	while (session->ust_buffers) {
 		struct ust_buffer_set *set = session->ust_buffers;
 
 		session->ust_buffers = set->next;
+		if (ust_buffer_set_destroy(set))
+			err = -EIO;
+	}
+	return err;
+}
+
+bool ust_session_drop_consumer_buffers(struct session *session,
+				       pid_t consumer_pid)
+{
+	struct ust_buffer_set **link = &session->ust_buffers;
+	bool dropped = false;
+
+	while (*link) {
+		struct ust_buffer_set *set = *link;
+
+		if (set->consumer_pid != consumer_pid) {
+			link = &set->next;
+			continue;
+		}
+		if (!dropped)
+			ust_app_sync_stop(session);
+		dropped = true;
+		*link = set->next;
+		if (set->dir[0]) {
+			trace_salvage_streams(set->dir, set->owner_uid,
+					      set->owner_gid);
+			ust_registry_write_metadata_file(
+				set->registry, set->dir, set->owner_uid,
+				set->owner_gid);
+		}
 		ust_buffer_set_destroy(set);
 	}
+	return dropped;
 }
 
 void ust_session_channel_stats(const struct session *session,

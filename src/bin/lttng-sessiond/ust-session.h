@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct channel;
 struct session;
@@ -28,8 +29,11 @@ void ust_session_channel_stats(const struct session *session,
 			       const struct channel *chan,
 			       uint64_t *discarded_events,
 			       uint64_t *lost_packets);
-/* Stops and frees everything of the session (session_destroy). */
-void ust_session_destroy(struct session *session);
+/*
+ * Stops and frees everything of the session (session_destroy). 0, or
+ * -EIO when the consumer could not write all of the trace.
+ */
+int ust_session_destroy(struct session *session);
 
 /*
  * Ends the current trace chunk in every buffer set of the session (flags:
@@ -45,6 +49,15 @@ int ust_session_rotate(struct session *session, const char *chunk_path,
  * offset and its metadata is written again. 0 or the first -errno.
  */
 int ust_session_regenerate_metadata(struct session *session);
+
+/*
+ * The consumer daemon consumer_pid died: stops the session in the apps,
+ * writes out the whole metadata of each of its buffer sets that this
+ * consumer held (from the registry, so that what reached the disk stays
+ * readable) and releases them. Returns whether the session had any.
+ */
+bool ust_session_drop_consumer_buffers(struct session *session,
+				       pid_t consumer_pid);
 
 /*
  * Snapshots (sessions that keep their buffers, cmd-snapshot.c): creates

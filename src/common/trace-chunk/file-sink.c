@@ -243,8 +243,22 @@ static int file_write_packet(struct sink_stream *base, const void *packet,
 		break;
 	}
 	ret = write_data(s, packet, size, err);
-	if (ret)
-		return ret;
+	if (ret) {
+		struct ctf_error first;
+
+		/*
+		 * A partial write (full disk): the file ends with its last
+		 * whole packet again, so that what reached the disk reads.
+		 */
+		if (!ftruncate(s->fd, (off_t)s->file_size) &&
+		    lseek(s->fd, (off_t)s->file_size, SEEK_SET) >= 0)
+			return ret;
+		first = err ? *err : (struct ctf_error){0};
+		return ctf_error_set(err, ret,
+				     "%s; cannot cut %s back to its last "
+				     "whole packet: %s",
+				     first.message, s->path, strerror(errno));
+	}
 	placed.offset = s->file_size;
 	s->file_size += size;
 	tracefile_wrote(&s->files, size, has_events);

@@ -41,7 +41,7 @@ static int decode_copy(decode_fn decode, const void *data, size_t len)
 
 /* Every strict prefix and the payload plus one byte are refused. */
 static void assert_refuses_truncation_and_trailing(decode_fn decode,
-						   const struct lsc_buf *buf)
+						   const struct wire_buf *buf)
 {
 	uint8_t *longer = malloc(buf->len + 1);
 	size_t len;
@@ -80,30 +80,30 @@ static int decode_trace(const void *payload, size_t len)
 static void trace_desc_round_trips_and_refuses_hostile_input(void **state)
 {
 	struct consumer_kernel_trace_desc in, out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
 	fill_trace(&in);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_trace_desc(&buf, &in);
 	assert_int_equal(
 		consumer_get_kernel_trace_desc(buf.data, buf.len, &out), 0);
 	assert_memory_equal(&in, &out, sizeof(in));
 	assert_refuses_truncation_and_trailing(decode_trace, &buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 /* Encodes *d and expects its decoding to fail with expected. */
 static void assert_trace_refused(const struct consumer_kernel_trace_desc *d,
 				 int expected)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_trace_desc(&buf, d);
 	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
 			 expected);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void trace_desc_values_out_of_range_are_refused(void **state)
@@ -129,13 +129,13 @@ static void trace_desc_values_out_of_range_are_refused(void **state)
 	fill_trace(&d); /* a snapshot session: no output directory */
 	d.output_dir[0] = '\0';
 	{
-		struct lsc_buf buf;
+		struct wire_buf buf;
 
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		consumer_put_kernel_trace_desc(&buf, &d);
 		assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
 				 0);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 	}
 }
 
@@ -145,38 +145,38 @@ static void trace_desc_values_out_of_range_are_refused(void **state)
  */
 static void trace_desc_hostile_strings_are_refused(void **state)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	char *big;
 
 	(void)state;
 	/* a length running past the payload */
-	lsc_buf_init(&buf);
-	lsc_put_u32(&buf, 1000);
-	lsc_put_u32(&buf, 0x7379732f); /* "/sys" */
+	wire_buf_init(&buf);
+	wire_put_u32(&buf, 1000);
+	wire_put_u32(&buf, 0x7379732f); /* "/sys" */
 	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* a NUL inside the string */
-	lsc_buf_init(&buf);
-	lsc_put_blob(&buf, "/sys\0/x", 7);
+	wire_buf_init(&buf);
+	wire_put_blob(&buf, "/sys\0/x", 7);
 	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* an absent string */
-	lsc_buf_init(&buf);
-	lsc_put_str(&buf, NULL);
+	wire_buf_init(&buf);
+	wire_put_str(&buf, NULL);
 	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* longer than its field (no room for the terminator) */
 	big = malloc(CONSUMER_PATH_MAX);
 	assert_non_null(big);
 	memset(big, '/', CONSUMER_PATH_MAX);
-	lsc_buf_init(&buf);
-	lsc_put_blob(&buf, big, CONSUMER_PATH_MAX);
+	wire_buf_init(&buf);
+	wire_put_blob(&buf, big, CONSUMER_PATH_MAX);
 	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
 			 -EMSGSIZE);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	free(big);
 }
 
@@ -217,12 +217,12 @@ static int decode_channel(const void *payload, size_t len)
 static void channel_desc_round_trips_and_refuses_hostile_input(void **state)
 {
 	struct consumer_kernel_channel_desc in, out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint32_t i;
 
 	(void)state;
 	fill_channel(&in);
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_channel_desc(&buf, &in);
 	assert_int_equal(
 		consumer_get_kernel_channel_desc(buf.data, buf.len, &out), 0);
@@ -245,18 +245,18 @@ static void channel_desc_round_trips_and_refuses_hostile_input(void **state)
 	}
 	consumer_kernel_channel_desc_fini(&out);
 	assert_refuses_truncation_and_trailing(decode_channel, &buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void assert_channel_refused(const struct consumer_kernel_channel_desc *d)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_channel_desc(&buf, d);
 	assert_int_equal(decode_copy(decode_channel, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void channel_desc_values_out_of_range_are_refused(void **state)
@@ -286,60 +286,60 @@ static void channel_desc_values_out_of_range_are_refused(void **state)
 }
 
 /* The fixed fields of a channel desc, then whatever counts follow. */
-static void put_channel_head(struct lsc_buf *buf)
+static void put_channel_head(struct wire_buf *buf)
 {
 	struct consumer_kernel_channel_desc d;
 
 	fill_channel(&d);
-	lsc_put_str(buf, d.name);
-	lsc_put_str(buf, d.instance_path);
-	lsc_put_u64(buf, d.subbuf_size);
-	lsc_put_u32(buf, d.read_timer_us);
-	lsc_put_u32(buf, d.switch_timer_us);
-	lsc_put_u64(buf, d.tracefile_size);
-	lsc_put_u64(buf, d.tracefile_count);
+	wire_put_str(buf, d.name);
+	wire_put_str(buf, d.instance_path);
+	wire_put_u64(buf, d.subbuf_size);
+	wire_put_u32(buf, d.read_timer_us);
+	wire_put_u32(buf, d.switch_timer_us);
+	wire_put_u64(buf, d.tracefile_size);
+	wire_put_u64(buf, d.tracefile_count);
 }
 
 static void channel_desc_absurd_counts_are_refused(void **state)
 {
 	static const uint32_t counts[] = {CONSUMER_KERNEL_MAX_CONTEXTS + 1,
 					  UINT32_MAX, 1u << 30, 3};
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < sizeof(counts) / sizeof(*counts); i++) {
 		/* contexts: over the limit, or more than the bytes left */
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		put_channel_head(&buf);
-		lsc_put_u32(&buf, counts[i]);
-		lsc_put_str(&buf, "pid");
+		wire_put_u32(&buf, counts[i]);
+		wire_put_str(&buf, "pid");
 		assert_int_equal(decode_copy(decode_channel, buf.data, buf.len),
 				 -EBADMSG);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 		/* filters: likewise, with one whole filter present */
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		put_channel_head(&buf);
-		lsc_put_u32(&buf, 0);
-		lsc_put_u32(&buf, counts[i] == 3 ? 2 : counts[i]);
-		lsc_put_str(&buf, "sched");
-		lsc_put_str(&buf, "sched_switch");
-		lsc_put_str(&buf, "");
+		wire_put_u32(&buf, 0);
+		wire_put_u32(&buf, counts[i] == 3 ? 2 : counts[i]);
+		wire_put_str(&buf, "sched");
+		wire_put_str(&buf, "sched_switch");
+		wire_put_str(&buf, "");
 		assert_int_equal(decode_copy(decode_channel, buf.data, buf.len),
 				 -EBADMSG);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 	}
 	/* a filter whose expressions are absent */
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	put_channel_head(&buf);
-	lsc_put_u32(&buf, 0);
-	lsc_put_u32(&buf, 1);
-	lsc_put_str(&buf, "sched");
-	lsc_put_str(&buf, "sched_switch");
-	lsc_put_str(&buf, NULL);
+	wire_put_u32(&buf, 0);
+	wire_put_u32(&buf, 1);
+	wire_put_str(&buf, "sched");
+	wire_put_str(&buf, "sched_switch");
+	wire_put_str(&buf, NULL);
 	assert_int_equal(decode_copy(decode_channel, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* expressions over the limit */
 	{
 		size_t n = CONSUMER_KERNEL_MAX_EXPRESSIONS;
@@ -348,16 +348,16 @@ static void channel_desc_absurd_counts_are_refused(void **state)
 		assert_non_null(big);
 		memset(big, 'x', n);
 		big[n] = '\0';
-		lsc_buf_init(&buf);
+		wire_buf_init(&buf);
 		put_channel_head(&buf);
-		lsc_put_u32(&buf, 0);
-		lsc_put_u32(&buf, 1);
-		lsc_put_str(&buf, "sched");
-		lsc_put_str(&buf, "sched_switch");
-		lsc_put_str(&buf, big);
+		wire_put_u32(&buf, 0);
+		wire_put_u32(&buf, 1);
+		wire_put_str(&buf, "sched");
+		wire_put_str(&buf, "sched_switch");
+		wire_put_str(&buf, big);
 		assert_int_equal(decode_copy(decode_channel, buf.data, buf.len),
 				 -EMSGSIZE);
-		lsc_buf_fini(&buf);
+		wire_buf_fini(&buf);
 		free(big);
 	}
 }
@@ -380,10 +380,10 @@ static void filter_desc_round_trips_and_refuses_hostile_input(void **state)
 		.filter = {"syscalls", "sys_enter_read", "fd == 3"},
 	};
 	struct consumer_kernel_filter_desc out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_filter_desc(&buf, &in);
 	assert_int_equal(
 		consumer_get_kernel_filter_desc(buf.data, buf.len, &out), 0);
@@ -393,23 +393,23 @@ static void filter_desc_round_trips_and_refuses_hostile_input(void **state)
 	assert_string_equal(out.filter.expressions, "fd == 3");
 	consumer_kernel_filter_desc_fini(&out);
 	assert_refuses_truncation_and_trailing(decode_filter, &buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* removal: empty expressions */
 	in.filter.expressions = NULL;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_filter_desc(&buf, &in);
 	assert_int_equal(
 		consumer_get_kernel_filter_desc(buf.data, buf.len, &out), 0);
 	assert_string_equal(out.filter.expressions, "");
 	consumer_kernel_filter_desc_fini(&out);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* no channel */
 	in.channel[0] = '\0';
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_filter_desc(&buf, &in);
 	assert_int_equal(decode_copy(decode_filter, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_tracker(const void *payload, size_t len)
@@ -427,10 +427,10 @@ static void tracker_desc_round_trips_and_refuses_hostile_input(void **state)
 {
 	int64_t ids[3] = {0, 1000, -1};
 	struct consumer_kernel_tracker_desc in = {2, 1, 3, ids}, out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_tracker_desc(&buf, &in);
 	assert_int_equal(
 		consumer_get_kernel_tracker_desc(buf.data, buf.len, &out), 0);
@@ -440,24 +440,24 @@ static void tracker_desc_round_trips_and_refuses_hostile_input(void **state)
 	assert_memory_equal(out.ids, ids, sizeof(ids));
 	consumer_kernel_tracker_desc_fini(&out);
 	assert_refuses_truncation_and_trailing(decode_tracker, &buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void assert_tracker_raw_refused(uint32_t attr, uint32_t restricted,
 				       uint32_t count, uint32_t present)
 {
-	struct lsc_buf buf;
+	struct wire_buf buf;
 	uint32_t i;
 
-	lsc_buf_init(&buf);
-	lsc_put_u32(&buf, attr);
-	lsc_put_u32(&buf, restricted);
-	lsc_put_u32(&buf, count);
+	wire_buf_init(&buf);
+	wire_put_u32(&buf, attr);
+	wire_put_u32(&buf, restricted);
+	wire_put_u32(&buf, count);
 	for (i = 0; i < present; i++)
-		lsc_put_i64(&buf, i);
+		wire_put_i64(&buf, i);
 	assert_int_equal(decode_copy(decode_tracker, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static void tracker_desc_bad_values_and_counts_are_refused(void **state)
@@ -491,10 +491,10 @@ static void statedump_desc_round_trips_and_refuses_hostile_input(void **state)
 		{"other", "lttng_statedump_file_descriptor", "fd > 2"},
 	};
 	struct consumer_kernel_statedump_desc in = {1234, 2, events}, out;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_statedump_desc(&buf, &in);
 	assert_int_equal(
 		consumer_get_kernel_statedump_desc(buf.data, buf.len, &out), 0);
@@ -507,37 +507,37 @@ static void statedump_desc_round_trips_and_refuses_hostile_input(void **state)
 	assert_string_equal(out.events[0].expressions, "");
 	consumer_kernel_statedump_desc_fini(&out);
 	assert_refuses_truncation_and_trailing(decode_statedump, &buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* no thread */
 	in.tid = 0;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_statedump_desc(&buf, &in);
 	assert_int_equal(decode_copy(decode_statedump, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* absurd count */
-	lsc_buf_init(&buf);
-	lsc_put_i32(&buf, 1);
-	lsc_put_u32(&buf, UINT32_MAX);
-	lsc_put_str(&buf, "chan");
-	lsc_put_str(&buf, "lttng_statedump_end");
-	lsc_put_str(&buf, "");
+	wire_buf_init(&buf);
+	wire_put_i32(&buf, 1);
+	wire_put_u32(&buf, UINT32_MAX);
+	wire_put_str(&buf, "chan");
+	wire_put_str(&buf, "lttng_statedump_end");
+	wire_put_str(&buf, "");
 	assert_int_equal(decode_copy(decode_statedump, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 	/* the second event cut in its event name: the first is released */
-	lsc_buf_init(&buf);
-	lsc_put_i32(&buf, 1);
-	lsc_put_u32(&buf, 2);
-	lsc_put_str(&buf, "chan");
-	lsc_put_str(&buf, "lttng_statedump_end");
-	lsc_put_str(&buf, "x");
-	lsc_put_str(&buf, "chan");
-	lsc_put_u32(&buf, 50);
-	lsc_put_u32(&buf, 0x41414141);
+	wire_buf_init(&buf);
+	wire_put_i32(&buf, 1);
+	wire_put_u32(&buf, 2);
+	wire_put_str(&buf, "chan");
+	wire_put_str(&buf, "lttng_statedump_end");
+	wire_put_str(&buf, "x");
+	wire_put_str(&buf, "chan");
+	wire_put_u32(&buf, 50);
+	wire_put_u32(&buf, 0x41414141);
 	assert_int_equal(decode_copy(decode_statedump, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 }
 
 static int decode_snapshot(const void *payload, size_t len)
@@ -581,54 +581,54 @@ static void small_messages_round_trip_and_refuse_hostile_input(void **state)
 	char dir[CONSUMER_PATH_MAX], name[CONSUMER_NAME_MAX];
 	uint64_t max, discarded, lost;
 	int64_t offset_s, offset;
-	struct lsc_buf buf;
+	struct wire_buf buf;
 
 	(void)state;
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_snapshot(&buf, "/t/snapshot-1/kernel", 7);
 	assert_int_equal(
 		consumer_get_kernel_snapshot(buf.data, buf.len, dir, &max), 0);
 	assert_string_equal(dir, "/t/snapshot-1/kernel");
 	assert_int_equal(max, 7);
 	assert_refuses_truncation_and_trailing(decode_snapshot, &buf);
-	lsc_buf_fini(&buf);
-	lsc_buf_init(&buf);
+	wire_buf_fini(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_snapshot(&buf, "relative", 0);
 	assert_int_equal(decode_copy(decode_snapshot, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_rotate(&buf, "/t/archives/x");
 	assert_int_equal(consumer_get_kernel_rotate(buf.data, buf.len, dir), 0);
 	assert_string_equal(dir, "/t/archives/x");
 	assert_refuses_truncation_and_trailing(decode_rotate, &buf);
-	lsc_buf_fini(&buf);
-	lsc_buf_init(&buf);
+	wire_buf_fini(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_rotate(&buf, "");
 	assert_int_equal(consumer_get_kernel_rotate(buf.data, buf.len, dir), 0);
 	assert_string_equal(dir, "");
-	lsc_buf_fini(&buf);
-	lsc_buf_init(&buf);
+	wire_buf_fini(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_rotate(&buf, "x/y");
 	assert_int_equal(decode_copy(decode_rotate, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_channel_name(&buf, "chan");
 	assert_int_equal(
 		consumer_get_kernel_channel_name(buf.data, buf.len, name), 0);
 	assert_string_equal(name, "chan");
 	assert_refuses_truncation_and_trailing(decode_channel_name, &buf);
-	lsc_buf_fini(&buf);
-	lsc_buf_init(&buf);
+	wire_buf_fini(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_channel_name(&buf, "");
 	assert_int_equal(decode_copy(decode_channel_name, buf.data, buf.len),
 			 -EBADMSG);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_channel_stats(&buf, 5, UINT64_MAX);
 	assert_int_equal(consumer_get_kernel_channel_stats(buf.data, buf.len,
 							   &discarded, &lost),
@@ -636,9 +636,9 @@ static void small_messages_round_trip_and_refuse_hostile_input(void **state)
 	assert_int_equal(discarded, 5);
 	assert_true(lost == UINT64_MAX);
 	assert_refuses_truncation_and_trailing(decode_stats, &buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
-	lsc_buf_init(&buf);
+	wire_buf_init(&buf);
 	consumer_put_kernel_clock_offset(&buf, -3, INT64_MIN);
 	assert_int_equal(consumer_get_kernel_clock_offset(buf.data, buf.len,
 							  &offset_s, &offset),
@@ -646,7 +646,7 @@ static void small_messages_round_trip_and_refuse_hostile_input(void **state)
 	assert_int_equal(offset_s, -3);
 	assert_true(offset == INT64_MIN);
 	assert_refuses_truncation_and_trailing(decode_clock_offset, &buf);
-	lsc_buf_fini(&buf);
+	wire_buf_fini(&buf);
 
 	assert_int_equal(consumer_get_kernel_empty(NULL, 0), 0);
 	assert_int_equal(consumer_get_kernel_empty("x", 1), -EBADMSG);

@@ -88,10 +88,9 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 
 	if (session->enabled) {
 		ret = lttng_stop_tracing_no_wait(session->name);
-		if (ret < 0 && ret != -LTTNG_ERR_TRACE_ALREADY_STOPPED) {
+		/* As LTTng's: said, and the destruction goes on. */
+		if (ret < 0 && ret != -LTTNG_ERR_TRACE_ALREADY_STOPPED)
 			ERR("%s", lttng_strerror(ret));
-			return ret;
-		}
 	}
 	if (!no_wait)
 		printed = wait_for_data(session->name);
@@ -100,7 +99,8 @@ static int destroy_one(const struct lttng_session *session, int no_wait)
 		if (printed)
 			log_print_raw("\n");
 		ret = -(int)code;
-		ERR("%s", lttng_strerror(ret));
+		ERR("%s during the destruction of session \"%s\"",
+		    lttng_strerror(ret), session->name);
 		return ret;
 	}
 	if (lttng_ctl_destruction_handle_closed_chunk(handle) && !no_wait) {

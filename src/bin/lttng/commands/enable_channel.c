@@ -88,6 +88,11 @@ static int parse_power_of_two(const char *arg, const char *option,
 		return CMD_ERROR;
 	}
 	rounded = utils_next_power_of_two(value);
+	if (rounded < value) {
+		ERR("The %s (%" PRIu64 ") is rounded and overflows!", what,
+		    value);
+		return CMD_ERROR;
+	}
 	if (rounded != value)
 		WARN("The %s (%" PRIu64 ") is rounded to the next power of 2 "
 		     "(%" PRIu64 ")",
@@ -184,6 +189,12 @@ static int parse_value(int opt, const char *arg, struct channel_opts *o)
 			    arg);
 			return CMD_ERROR;
 		}
+		if (o->tf_count > UINT32_MAX) {
+			ERR("32-bit overflow in --tracefile-count parameter: "
+			    "%s",
+			    arg);
+			return CMD_ERROR;
+		}
 		return CMD_SUCCESS;
 	default:
 		free(o->session);
@@ -257,7 +268,8 @@ static int check_options(const struct channel_opts *o, const char *names)
 		    names);
 		return CMD_ERROR;
 	}
-	if (o->set_tf_count && !o->set_tf_size) {
+	/* As LTTng's: a size of 0 is no size, a count of 0 no count. */
+	if (o->tf_count && !o->tf_size) {
 		ERR("Missing option --tracefile-size. A file count without a "
 		    "size won't do anything.");
 		return CMD_ERROR;
