@@ -60,9 +60,14 @@ def consumer_of(t):
     return pids[0]
 
 
+def stream_files(directory, prefix):
+    """The data files of channel `prefix` (not their indexes)."""
+    return [p for p in pathlib.Path(directory).rglob(prefix + "_*")
+            if p.is_file() and p.parent.name != "index"]
+
+
 def file_bytes(directory, prefix):
-    return sum(p.stat().st_size for p in pathlib.Path(directory).rglob(prefix + "_*")
-               if p.is_file())
+    return sum(p.stat().st_size for p in stream_files(directory, prefix))
 
 
 def read_out(out, allow_warnings=False):
@@ -105,7 +110,7 @@ def test_killed_consumer_is_reaped_and_its_session_reports_the_loss(
     # Killed in the middle of a packet's write: half a packet, not
     # indexed, ends a stream file.
     os.kill(consumer, signal.SIGSTOP)
-    stream = max(out.rglob("c_*"), key=lambda p: p.stat().st_size)
+    stream = max(stream_files(out, "c"), key=lambda p: p.stat().st_size)
     with open(stream, "ab") as f:
         f.write(b"\xc1" * 2000)
     os.kill(consumer, signal.SIGKILL)
