@@ -34,6 +34,7 @@ static const char *const command_names[UST_CMD_NR] = {
 	[UST_CMD_TRACEPOINT_LIST] = "tracepoint-list",
 	[UST_CMD_FIELD_LIST] = "field-list",
 	[UST_CMD_SESSION_STATEDUMP] = "session-statedump",
+	[UST_CMD_PING] = "ping",
 };
 
 const char *ust_command_name(uint32_t command)

@@ -28,7 +28,8 @@
  * (struct ust_register), without reply header. The daemon pairs the two
  * sockets by (pid, token), checks the peer's credentials (SO_PEERCRED
  * must match pid/uid/gid, else the sockets are closed) and the major
- * version. It then sends, on the command socket, whatever the app needs
+ * version, and sends UST_CMD_PING on the command socket. Once the app
+ * answered, it sends, on the command socket, whatever the app needs
  * for the sessions that exist (session, channel, stream, context and
  * rule creation, start), followed by UST_CMD_REGISTER_DONE. The app's
  * constructor waits for REGISTER_DONE from every daemon it reached, up
@@ -147,6 +148,15 @@ enum ust_command {
 	 * session.
 	 */
 	UST_CMD_SESSION_STATEDUMP,
+
+	/*
+	 * No payload. Reply: code 0, no payload. The daemon's first
+	 * command, once both sockets are registered: the app joins the
+	 * daemon's registry (and gets the setup commands) only after it
+	 * answered, so a process that registers and stays silent never
+	 * holds the daemon.
+	 */
+	UST_CMD_PING,
 
 	UST_CMD_NR, /* one past the last */
 };
