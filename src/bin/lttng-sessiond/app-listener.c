@@ -286,7 +286,9 @@ static void promote(unsigned int i)
 	struct ust_app *app;
 
 	pending[i] = pending[--nr_pending];
-	if (p.reply.code != 0 || p.reply.payload_len != 0 ||
+	/* Any well-formed reply proves the app answers (even -ENOSYS). */
+	if (p.reply.code > 0 || p.reply.code <= -4096 ||
+	    p.reply.payload_len != 0 ||
 	    usock_set_timeout(p.fd, app_timeout_ms) ||
 	    usock_set_timeout(p.partner_fd, app_timeout_ms) ||
 	    !(app = make_app(&p.reg, p.fd, p.partner_fd))) {
