@@ -10,8 +10,10 @@ answer, each within a bound of a few app socket timeouts (LTTng's
 default LTTNG_APP_SOCKET_TIMEOUT, 5 s): generous, yet far below what the
 stalls cost when every silent app holds the daemon for a timeout in turn
 (16 silent apps: 80 s) or when half-open connections occupy the listener
-faster than it times them out (never). The trace is read with
-babeltrace2.
+faster than it times them out (never). Apps that answer the daemon's
+ping and then fall silent hold it for one timeout each: their user's
+next apps wait, so that the others' register in between. The trace is
+read with babeltrace2.
 """
 import os
 import pathlib
@@ -145,3 +147,20 @@ def test_registration_flood_starves_no_app(stall):
     values = traced_values(stall)
     assert len(values) == seen
     assert sorted(values) == sorted(list(range(10)) * 3)
+
+
+def test_apps_falling_silent_after_their_ping_stall_nobody_long(stall):
+    stall.record_testapp()
+    stall.fake("liar", 16)
+    app = stall.app()
+    wait_within(BOUND, lambda: listed(stall, app.pid),
+                "the real app registered beside 16 apps falling silent")
+    # While the others register, one at a time, the commands wait for
+    # one of them at most: ten commands, four timeouts in all.
+    start = time.monotonic()
+    for _ in range(10):
+        assert listed(stall, app.pid)
+    took = time.monotonic() - start
+    assert took < BOUND, f"ten `lttng list -u` took {took:.1f} s"
+    app.emit(30)
+    assert traced_values(stall) == list(range(30))

@@ -18,6 +18,12 @@
  * registrations only ever evicts its sender's. Only an app that
  * answered the ping joins the registry and gets commands under the
  * session lock.
+ *
+ * An app may answer the ping and then fall silent: its registration
+ * holds the session lock for one app socket timeout. Its user's next
+ * apps then wait (PENDING_ANSWERED) for COOLDOWN_TIMEOUTS timeouts, so
+ * a stream of such apps holds the lock a third of the time at most,
+ * and the other users' apps register in between.
  */
 #include <errno.h>
 #include <poll.h>
@@ -46,11 +52,22 @@
 /* Pending connections, in all and per user. */
 #define MAX_PENDING 512
 #define MAX_PENDING_PER_UID 32
+/* A user whose app fell silent while registering waits this many app
+ * socket timeouts before its next app registers. */
+#define COOLDOWN_TIMEOUTS 2
+#define MAX_COOLDOWNS 64
 
 enum pending_state {
 	PENDING_REGISTRATION, /* reading struct ust_register */
 	PENDING_HALF,	      /* registered, waiting for its partner */
 	PENDING_PING,	      /* command socket: reading the ping's reply */
+	PENDING_ANSWERED,     /* answered; its user cools down (deadline) */
+};
+
+/* A user whose last registering app fell silent, until `until` (ms). */
+struct cooldown {
+	uid_t uid;
+	uint64_t until;
 };
 
 /* A connection from a process that is not a registered app yet. */
@@ -73,6 +90,7 @@ static int reap_fd = -1;
 static int app_timeout_ms; /* 0: none (LTTNG_APP_SOCKET_TIMEOUT 0 or -1) */
 static struct pending pending[MAX_PENDING];
 static unsigned int nr_pending;
+static struct cooldown cooldowns[MAX_COOLDOWNS];
 
 static uint64_t now_ms(void)
 {
@@ -102,6 +120,38 @@ static int read_app_timeout(void)
 static uint64_t deadline_after(int ms)
 {
 	return ms ? now_ms() + (uint64_t)ms : 0;
+}
+
+/* When uid's cooldown ends (ms), or 0 when it is not cooling down. */
+static uint64_t cooldown_end(uid_t uid)
+{
+	uint64_t now = now_ms();
+
+	for (unsigned int i = 0; i < MAX_COOLDOWNS; i++)
+		if (cooldowns[i].until > now && cooldowns[i].uid == uid)
+			return cooldowns[i].until;
+	return 0;
+}
+
+static void cool_down(uid_t uid)
+{
+	struct cooldown *slot = &cooldowns[0];
+
+	if (!app_timeout_ms)
+		return;
+	/* uid's own slot, else the one that ended first. */
+	for (unsigned int i = 0; i < MAX_COOLDOWNS; i++) {
+		if (cooldowns[i].uid == uid) {
+			slot = &cooldowns[i];
+			break;
+		}
+		if (cooldowns[i].until < slot->until)
+			slot = &cooldowns[i];
+	}
+	slot->uid = uid;
+	slot->until = now_ms() + (uint64_t)COOLDOWN_TIMEOUTS * app_timeout_ms;
+	DBG("Applications of uid %d wait %d ms before registering", (int)uid,
+	    COOLDOWN_TIMEOUTS * app_timeout_ms);
 }
 
 static void drop(unsigned int i, const char *why)
@@ -196,8 +246,10 @@ static struct ust_app *make_app(const struct ust_register *cmd_reg, int cmd_fd,
 	return app;
 }
 
-static void register_app(struct ust_app *app)
+/* Registers app; whether it stopped answering meanwhile. */
+static bool register_app(struct ust_app *app)
 {
+	bool fell_silent;
 	int ret;
 
 	pthread_mutex_lock(&session_lock);
@@ -206,7 +258,7 @@ static void register_app(struct ust_app *app)
 		app->cmd_failed = true;
 		shutdown(app->notify_sock, SHUT_RDWR);
 		pthread_mutex_unlock(&session_lock);
-		return;
+		return false;
 	}
 	DBG("Application pid %d (%s, uid %d, %u-bit) registered", (int)app->pid,
 	    app->procname, (int)app->uid, app->bitness);
@@ -215,7 +267,9 @@ static void register_app(struct ust_app *app)
 	if (ret)
 		DBG("Application pid %d: registration done: %d", (int)app->pid,
 		    ret);
+	fell_silent = app->timed_out;
 	pthread_mutex_unlock(&session_lock);
+	return fell_silent;
 }
 
 /* Index of the half-registered partner of pending[i], or -1. */
@@ -279,12 +333,21 @@ static int read_some(int fd, void *buf, size_t len, size_t *got)
 	return *got == len;
 }
 
-/* The app answered its ping: it joins the registry. */
+/*
+ * The app answered its ping: it joins the registry, unless its user
+ * cools down (it then waits in PENDING_ANSWERED).
+ */
 static void promote(unsigned int i)
 {
 	struct pending p = pending[i];
+	uint64_t cooling = cooldown_end(p.cred.uid), started;
 	struct ust_app *app;
 
+	if (cooling) {
+		pending[i].state = PENDING_ANSWERED;
+		pending[i].deadline = cooling;
+		return;
+	}
 	pending[i] = pending[--nr_pending];
 	/* Any well-formed reply proves the app answers (even -ENOSYS). */
 	if (p.reply.code > 0 || p.reply.code <= -4096 ||
@@ -298,7 +361,13 @@ static void promote(unsigned int i)
 		close(p.partner_fd);
 		return;
 	}
-	register_app(app);
+	started = now_ms();
+	if (register_app(app))
+		cool_down(p.cred.uid);
+	/* The others' deadlines measure their delays, not this one's. */
+	for (unsigned int j = 0; j < nr_pending; j++)
+		if (pending[j].deadline && pending[j].state != PENDING_ANSWERED)
+			pending[j].deadline += now_ms() - started;
 }
 
 /* pending[i]'s socket is readable (or closed). */
@@ -319,8 +388,9 @@ static void on_readable(unsigned int i)
 			registered(i);
 		break;
 	case PENDING_HALF:
-		/* Nothing may come before the ping: closed or misbehaving. */
-		drop(i, "spoke before its registration completed");
+	case PENDING_ANSWERED:
+		/* Nothing may come unasked: closed or misbehaving. */
+		drop(i, "spoke unasked");
 		break;
 	case PENDING_PING:
 		ret = read_some(p->fd, &p->reply, sizeof(p->reply), &p->got);
@@ -370,7 +440,11 @@ static int expire(void)
 		uint64_t d = pending[i].deadline;
 
 		if (d && d <= now) {
-			drop(i, "timed out");
+			if (pending[i].state == PENDING_ANSWERED)
+				promote(i); /* its user's cooldown ended */
+			else
+				drop(i, "timed out");
+			now = now_ms();
 			continue;
 		}
 		if (d && d < next)

@@ -88,6 +88,7 @@ static void mark_failed(struct ust_app *app, int err)
 		DBG("Application pid %d: command socket failed: %s",
 		    (int)app->pid, strerror(-err));
 	app->cmd_failed = true;
+	app->timed_out = err == -EAGAIN;
 	shutdown(app->notify_sock, SHUT_RDWR);
 }
 

@@ -51,6 +51,7 @@ struct ust_app {
 	int cmd_sock;
 	int notify_sock;
 	bool cmd_failed;   /* the command socket broke: no more commands */
+	bool timed_out;	   /* ... because the app stopped answering */
 	int notify_closed; /* set (atomically) by the notify thread */
 	struct ust_app_session *sessions;
 	struct ust_app *next;

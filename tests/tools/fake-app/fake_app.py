@@ -8,6 +8,8 @@ answering a command.
 
 MODE
   silent  COUNT apps register both sockets, then never read nor answer;
+  liar    COUNT apps register both sockets, answer the daemon's first
+          command (its ping), then never answer again;
   half    COUNT apps register their command socket only;
   mute    COUNT connections that never send a byte;
   flood   COUNT connections a second, alternately half registrations
@@ -51,6 +53,25 @@ def silent_app(path):
     return [cmd, notify]
 
 
+def liar_app(path):
+    cmd, notify = silent_app(path)
+
+    def answer_once():
+        try:
+            header = b""
+            while len(header) < 8:
+                chunk = cmd.recv(8 - len(header))
+                if not chunk:
+                    return
+                header += chunk
+            cmd.sendall(struct.pack("=iI", 0, 0))
+        except OSError:
+            pass
+
+    threading.Thread(target=answer_once, daemon=True).start()
+    return [cmd, notify]
+
+
 def half_app(path):
     cmd = connect(path)
     cmd.sendall(registration(COMMAND, random.getrandbits(64)))
@@ -61,7 +82,8 @@ def mute(path):
     return [connect(path)]
 
 
-MAKERS = {"silent": silent_app, "half": half_app, "mute": mute}
+MAKERS = {"silent": silent_app, "liar": liar_app, "half": half_app,
+          "mute": mute}
 
 
 def flood(path, rate, held):
