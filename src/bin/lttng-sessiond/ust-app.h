@@ -68,7 +68,8 @@ bool ust_app_is_alive(const struct ust_app *app);
 void ust_app_destroy_all(void);
 
 /*
- * Sends a command and waits for the reply (5 s at most). payload may be
+ * Sends a command and waits for the reply (LTTNG_APP_SOCKET_TIMEOUT at
+ * most, 5 s by default). payload may be
  * NULL; fds (nr_fds) travel with it. On success the reply's code is
  * returned (0 or -errno) and, when reply is not NULL, the reply message
  * (release with ust_message_fini). A broken socket marks the app failed
