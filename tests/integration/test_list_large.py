@@ -6,7 +6,9 @@ complete; never is a running daemon reported absent.
 
 Six ust-wide-provider-app processes register 3 500 event classes each,
 with names of 240 bytes: about 5.8 MB of listing, each app's own reply
-(to the daemon) staying under the app protocol's 1 MiB.
+(to the daemon) staying under the app protocol's 1 MiB request bound.
+One app of 9 000 such events answers beyond that bound (replies have
+their own, UST_MAX_REPLY): it was listed with no event at all.
 """
 import subprocess
 
@@ -30,8 +32,8 @@ def tracing(build_dir, lttng_env, tmp_path):
     t.close()
 
 
-def wide_app(t, procs):
-    p = subprocess.Popen([str(t.build_dir / WIDE_APP), str(EVENTS),
+def wide_app(t, procs, events=EVENTS):
+    p = subprocess.Popen([str(t.build_dir / WIDE_APP), str(events),
                           str(NAME_LEN)], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, env=t.env,
                          cwd=t.tmp)
@@ -72,3 +74,16 @@ def test_listing_with_fields_beyond_the_payload_limit_is_complete(tracing):
     names = [line.split()[0] for line in r.out.splitlines()
              if line.strip().startswith("wide:")]
     assert len(names) == APPS * EVENTS
+
+
+def test_one_app_listing_beyond_the_app_protocol_bound(tracing):
+    t, procs = tracing
+    pid = wide_app(t, procs, events=9000).pid
+    for args in (("list", "-u"), ("list", "-u", "-f")):
+        r = t.lttng(*args, check=False)
+        assert r.rc == 0, r.err
+        assert f"PID: {pid} - " in r.out
+        names = [line.split()[0] for line in r.out.splitlines()
+                 if line.strip().startswith("wide:")]
+        assert sorted(names) == sorted(expected_name(i)
+                                       for i in range(9000))

@@ -115,13 +115,13 @@ int ust_recv_register(int fd, struct ust_register *reg)
 
 /* ---- sending ---- */
 
-static int payload_check(const struct lsc_buf *payload)
+static int payload_check(const struct lsc_buf *payload, uint32_t max)
 {
 	if (!payload)
 		return 0;
 	if (payload->error)
 		return payload->error;
-	if (payload->len > UST_MAX_PAYLOAD)
+	if (payload->len > max)
 		return -EMSGSIZE;
 	return 0;
 }
@@ -166,10 +166,10 @@ static int send_header_with_fds(int fd, const void *header, size_t len,
 }
 
 static int send_message(int fd, const void *header, size_t header_len,
-			const struct lsc_buf *payload, const int *fds,
-			unsigned int nr_fds)
+			const struct lsc_buf *payload, uint32_t max,
+			const int *fds, unsigned int nr_fds)
 {
-	int ret = payload_check(payload);
+	int ret = payload_check(payload, max);
 
 	if (ret)
 		return ret;
@@ -192,7 +192,8 @@ int ust_send_request(int fd, uint32_t command, const struct lsc_buf *payload,
 		.payload_len = payload ? (uint32_t)payload->len : 0,
 	};
 
-	return send_message(fd, &header, sizeof(header), payload, fds, nr_fds);
+	return send_message(fd, &header, sizeof(header), payload,
+			    UST_MAX_PAYLOAD, fds, nr_fds);
 }
 
 int ust_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
@@ -204,7 +205,8 @@ int ust_send_reply(int fd, int32_t code, const struct lsc_buf *payload)
 
 	if (code > 0 || code <= -4096)
 		return -EINVAL;
-	return send_message(fd, &header, sizeof(header), payload, NULL, 0);
+	return send_message(fd, &header, sizeof(header), payload, UST_MAX_REPLY,
+			    NULL, 0);
 }
 
 /* ---- receiving ---- */
@@ -331,7 +333,7 @@ int ust_recv_reply(int fd, struct ust_message *msg)
 		ret = -EBADMSG;
 	if (!ret && (header.code > 0 || header.code <= -4096))
 		ret = -EBADMSG;
-	if (!ret && header.payload_len > UST_MAX_PAYLOAD)
+	if (!ret && header.payload_len > UST_MAX_REPLY)
 		ret = -EMSGSIZE;
 	if (ret) {
 		close_fds(msg->fds, &msg->nr_fds);
