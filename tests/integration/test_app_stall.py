@@ -164,3 +164,15 @@ def test_apps_falling_silent_after_their_ping_stall_nobody_long(stall):
     assert took < BOUND, f"ten `lttng list -u` took {took:.1f} s"
     app.emit(30)
     assert traced_values(stall) == list(range(30))
+
+
+def test_apps_falling_silent_later_delay_a_listing_once(stall):
+    stall.record_testapp()
+    app = stall.app()
+    wait_within(BOUND, lambda: listed(stall, app.pid),
+                "the real app registered")
+    stall.fake("late", 8)
+    # The listing asks every app at once: one timeout, not eight.
+    assert listed(stall, app.pid)
+    app.emit(10)
+    assert traced_values(stall) == list(range(10))

@@ -45,8 +45,6 @@
 #include "util/log.h"
 #include "util/unix-socket.h"
 
-/* LTTng's default LTTNG_APP_SOCKET_TIMEOUT, in seconds. */
-#define DEFAULT_APP_SOCKET_TIMEOUT_S 5
 /* A registration arrives in one write: a peer slower than this is cut. */
 #define REGISTRATION_TIMEOUT_MS 1000
 /* Pending connections, in all and per user. */
@@ -98,23 +96,6 @@ static uint64_t now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* LTTNG_APP_SOCKET_TIMEOUT (seconds; 0 or -1: infinite), in ms. */
-static int read_app_timeout(void)
-{
-	const char *env = getenv("LTTNG_APP_SOCKET_TIMEOUT");
-	char *end;
-	long s;
-
-	if (!env || !*env)
-		return DEFAULT_APP_SOCKET_TIMEOUT_S * 1000;
-	s = strtol(env, &end, 10);
-	if (*end || s < -1 || s > 24 * 3600) {
-		WARN("Ignoring LTTNG_APP_SOCKET_TIMEOUT=%s", env);
-		return DEFAULT_APP_SOCKET_TIMEOUT_S * 1000;
-	}
-	return s <= 0 ? 0 : (int)s * 1000;
 }
 
 static uint64_t deadline_after(int ms)
@@ -506,7 +487,7 @@ int app_listener_start(void)
 	mode_t mode = sessiond_config.is_root ? 0666 : 0600;
 	int ret;
 
-	app_timeout_ms = read_app_timeout();
+	app_timeout_ms = ust_app_socket_timeout_ms();
 	listen_fd = usock_listen(sessiond_config.apps_sock_path, mode);
 	if (listen_fd < 0) {
 		ERR("Cannot listen on %s: %s", sessiond_config.apps_sock_path,

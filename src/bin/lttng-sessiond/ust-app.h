@@ -79,6 +79,20 @@ int ust_app_call(struct ust_app *app, uint32_t command,
 		 const struct lsc_buf *payload, const int *fds,
 		 unsigned int nr_fds, struct ust_message *reply);
 
+/*
+ * Sends a command without payload to the n apps at once and collects
+ * their replies together: the call waits one app socket timeout at
+ * most, however many apps stay silent (they are marked failed). For
+ * each app, codes[i] is its reply's code (0 or -errno; replies[i] then
+ * holds the reply, release with ust_message_fini) or -ECONNRESET (no
+ * reply: replies[i] is empty), -ENOMEM.
+ */
+void ust_app_call_all(struct ust_app **apps, unsigned int n, uint32_t command,
+		      struct ust_message *replies, int *codes);
+
+/* LTTNG_APP_SOCKET_TIMEOUT in ms (0: none), LTTng's 5 s by default. */
+int ust_app_socket_timeout_ms(void);
+
 /* The app's state for a session, created when missing (NULL: ENOMEM). */
 struct ust_app_session *ust_app_session_get(struct ust_app *app,
 					    uint64_t session_id, bool create);

@@ -322,6 +322,13 @@ error:
 	return ret;
 }
 
+int ust_reply_header_check(const struct ust_reply_header *header)
+{
+	if (header->code > 0 || header->code <= -4096)
+		return -EBADMSG;
+	return header->payload_len > UST_MAX_REPLY ? -EMSGSIZE : 0;
+}
+
 int ust_recv_reply(int fd, struct ust_message *msg)
 {
 	struct ust_reply_header header;
@@ -331,10 +338,8 @@ int ust_recv_reply(int fd, struct ust_message *msg)
 	ret = recv_header(fd, &header, sizeof(header), msg);
 	if (!ret && msg->nr_fds)
 		ret = -EBADMSG;
-	if (!ret && (header.code > 0 || header.code <= -4096))
-		ret = -EBADMSG;
-	if (!ret && header.payload_len > UST_MAX_REPLY)
-		ret = -EMSGSIZE;
+	if (!ret)
+		ret = ust_reply_header_check(&header);
 	if (ret) {
 		close_fds(msg->fds, &msg->nr_fds);
 		return ret;

@@ -81,6 +81,9 @@ int ust_recv_request(int fd, struct ust_message *msg, int expect_commands);
  */
 int ust_recv_reply(int fd, struct ust_message *msg);
 
+/* The header checks of ust_recv_reply: 0, -EBADMSG or -EMSGSIZE. */
+int ust_reply_header_check(const struct ust_reply_header *header);
+
 /* Take fd i out of the message (the caller now owns it). */
 int ust_message_take_fd(struct ust_message *msg, unsigned int i);
 

@@ -10,6 +10,9 @@ MODE
   silent  COUNT apps register both sockets, then never read nor answer;
   liar    COUNT apps register both sockets, answer the daemon's first
           command (its ping), then never answer again;
+  late    COUNT apps register and answer every command (code 0) up to
+          and including the end of their registration, then never
+          answer again ("ready" once all are registered);
   half    COUNT apps register their command socket only;
   mute    COUNT connections that never send a byte;
   flood   COUNT connections a second, alternately half registrations
@@ -72,6 +75,26 @@ def liar_app(path):
     return [cmd, notify]
 
 
+def recv_exact(s, n):
+    data = b""
+    while len(data) < n:
+        chunk = s.recv(n - len(data))
+        if not chunk:
+            raise OSError("closed")
+        data += chunk
+    return data
+
+
+def late_app(path):
+    cmd, notify = silent_app(path)
+    while True:  # until UST_CMD_REGISTER_DONE (1) is answered
+        command, length = struct.unpack("=II", recv_exact(cmd, 8))
+        recv_exact(cmd, length)
+        cmd.sendall(struct.pack("=iI", 0, 0))
+        if command == 1:
+            return [cmd, notify]
+
+
 def half_app(path):
     cmd = connect(path)
     cmd.sendall(registration(COMMAND, random.getrandbits(64)))
@@ -82,8 +105,8 @@ def mute(path):
     return [connect(path)]
 
 
-MAKERS = {"silent": silent_app, "liar": liar_app, "half": half_app,
-          "mute": mute}
+MAKERS = {"silent": silent_app, "liar": liar_app, "late": late_app,
+          "half": half_app, "mute": mute}
 
 
 def flood(path, rate, held):
