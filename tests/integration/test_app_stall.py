@@ -101,6 +101,14 @@ def listed(stall, pid):
     return f"PID: {pid} - " in r.out
 
 
+def registered_app(stall, beside):
+    """A real app, once `lttng list -u` lists it (within BOUND)."""
+    app = stall.app()
+    wait_within(BOUND, lambda: listed(stall, app.pid),
+                f"the real app registered {beside}")
+    return app
+
+
 def traced_values(stall, session="s"):
     stall.lttng("stop", session)
     trace = read_trace(uid_dir(stall.session_dir(session)))
@@ -111,18 +119,14 @@ def traced_values(stall, session="s"):
 def test_silent_apps_stall_neither_registration_nor_commands(stall):
     stall.record_testapp()
     stall.fake("silent", 16)
-    app = stall.app()
-    wait_within(BOUND, lambda: listed(stall, app.pid),
-                "the real app registered beside 16 silent apps")
+    app = registered_app(stall, "beside 16 silent apps")
     app.emit(50)
     assert traced_values(stall) == list(range(50))
 
 
 def test_silent_apps_registered_after_the_real_one_do_not_delay_it(stall):
     stall.record_testapp()
-    app = stall.app()
-    wait_within(BOUND, lambda: listed(stall, app.pid),
-                "the real app registered")
+    app = registered_app(stall, "alone")
     stall.fake("silent", 16)
     # Every command reaches every registered app: none may wait on them.
     for _ in range(3):
@@ -139,9 +143,7 @@ def test_registration_flood_starves_no_app(stall):
     stall.fake("mute", 40)
     seen = 0
     for _ in range(3):
-        app = stall.app()
-        wait_within(BOUND, lambda: listed(stall, app.pid),
-                    "a real app registered during a registration flood")
+        app = registered_app(stall, "during a registration flood")
         app.emit(10)
         seen += 10
     values = traced_values(stall)
@@ -152,9 +154,7 @@ def test_registration_flood_starves_no_app(stall):
 def test_apps_falling_silent_after_their_ping_stall_nobody_long(stall):
     stall.record_testapp()
     stall.fake("liar", 16)
-    app = stall.app()
-    wait_within(BOUND, lambda: listed(stall, app.pid),
-                "the real app registered beside 16 apps falling silent")
+    app = registered_app(stall, "beside 16 apps falling silent")
     # While the others register, one at a time, the commands wait for
     # one of them at most: ten commands, four timeouts in all.
     start = time.monotonic()
@@ -168,9 +168,7 @@ def test_apps_falling_silent_after_their_ping_stall_nobody_long(stall):
 
 def test_apps_falling_silent_later_delay_a_listing_once(stall):
     stall.record_testapp()
-    app = stall.app()
-    wait_within(BOUND, lambda: listed(stall, app.pid),
-                "the real app registered")
+    app = registered_app(stall, "alone")
     stall.fake("late", 8)
     # The listing asks every app at once: one timeout, not eight.
     assert listed(stall, app.pid)

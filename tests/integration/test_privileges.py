@@ -29,11 +29,10 @@ import subprocess
 import sys
 import tempfile
 
-import pytest
-
 from lttng_cli import Sessiond
 from test_session_access import GROUP, member  # noqa: F401 (fixture)
-from test_user_paths import PRECIOUS, UST_DIR, RootDaemon, make_victims, state
+from test_user_paths import (PRECIOUS, UST_DIR, daemon,  # noqa: F401
+                             make_victims, state)
 from trace_reader import read_trace
 from ust_anchor import Anchor, Ours, anchor_root, record
 from ust_tracing import TEST_APP
@@ -99,16 +98,10 @@ def probe(uid, gid, sock, script=PROBE):
     return r.stdout.strip()
 
 
-@pytest.fixture
-def daemon(build_dir, lttng_env, member):  # noqa: F811
-    d = RootDaemon(build_dir, lttng_env, member)
-    yield d
-    d.close()
-
-
 # ---- the root daemon's client socket ---------------------------------
 
-def test_only_root_and_the_tracing_group_reach_the_root_daemon(daemon):
+def test_only_root_and_the_tracing_group_reach_the_root_daemon(
+        daemon):  # noqa: F811
     sock = daemon.rundir / "client-lttng-sessiond"
     st = sock.stat()
     assert (stat.S_IMODE(st.st_mode), st.st_uid, st.st_gid) == (
@@ -282,7 +275,19 @@ PINNED_MODES = {
 }
 
 
-def test_trace_modes_are_lttngs(build_dir, tmp_path, daemon):
+def member_traces_root_app(daemon, out, count):
+    """The member's session into out records root's app emitting count
+    events, then stops; returns the app."""
+    daemon.member_ok("create", "s", f"--output={out}")
+    daemon.member_ok("enable-event", "-u", "testapp:*")
+    daemon.member_ok("start")
+    app = daemon.root_app()
+    app.emit(count)
+    daemon.member_ok("stop")
+    return app
+
+
+def test_trace_modes_are_lttngs(build_dir, tmp_path, daemon):  # noqa: F811
     old = os.umask(0o022)
     try:
         ours = Ours(build_dir, tmp_path)
@@ -291,12 +296,7 @@ def test_trace_modes_are_lttngs(build_dir, tmp_path, daemon):
         assert trace_modes(ours.work / "trace-compat") == PINNED_MODES
         # The root daemon acting for the member: the same modes.
         out = daemon.member_home / "T"
-        daemon.member_ok("create", "s", f"--output={out}")
-        daemon.member_ok("enable-event", "-u", "testapp:*")
-        daemon.member_ok("start")
-        app = daemon.root_app()
-        app.emit(3)
-        daemon.member_ok("stop")
+        app = member_traces_root_app(daemon, out, 3)
         daemon.member_ok("destroy", "s")
         app.quit()
         assert trace_modes(out) == PINNED_MODES
@@ -318,7 +318,8 @@ def test_trace_modes_are_lttngs(build_dir, tmp_path, daemon):
 
 # ---- paths the member controls ---------------------------------------
 
-def test_dot_dot_and_existing_files_keep_the_member_inside(daemon):
+def test_dot_dot_and_existing_files_keep_the_member_inside(
+        daemon):  # noqa: F811
     closed = daemon.base / "closed"
     closed.mkdir(mode=0o755)
     vfile, vdir = make_victims(daemon.base)
@@ -337,7 +338,8 @@ def test_dot_dot_and_existing_files_keep_the_member_inside(daemon):
     assert daemon.alive()
 
 
-def test_saved_configuration_goes_nowhere_the_member_may_not_write(daemon):
+def test_saved_configuration_goes_nowhere_the_member_may_not_write(
+        daemon):  # noqa: F811
     vfile, vdir = make_victims(daemon.base)
     before_file, before_dir = state(vfile), state(vdir)
     daemon.member_ok("create", "s", f"--output={daemon.member_home}/T")
@@ -352,7 +354,7 @@ def test_saved_configuration_goes_nowhere_the_member_may_not_write(daemon):
     assert daemon.alive()
 
 
-def test_snapshot_and_rotation_follow_no_planted_link(daemon):
+def test_snapshot_and_rotation_follow_no_planted_link(daemon):  # noqa: F811
     vfile, vdir = make_victims(daemon.base)
     before = state(vdir)
     snaps = daemon.member_home / "S"
@@ -379,16 +381,11 @@ def test_snapshot_and_rotation_follow_no_planted_link(daemon):
     assert daemon.alive()
 
 
-def test_clear_deletes_nothing_of_roots_through_a_link(daemon):
+def test_clear_deletes_nothing_of_roots_through_a_link(daemon):  # noqa: F811
     roots = daemon.base / "roots"
     roots.mkdir(mode=0o755)
     out = daemon.member_home / "T"
-    daemon.member_ok("create", "s", f"--output={out}")
-    daemon.member_ok("enable-event", "-u", "testapp:*")
-    daemon.member_ok("start")
-    app = daemon.root_app()
-    app.emit(5)
-    daemon.member_ok("stop")
+    app = member_traces_root_app(daemon, out, 5)
     where = out / UST_DIR
     names = sorted(p.name for p in where.iterdir())
     for name in names:
