@@ -154,6 +154,8 @@ static uint64_t now_ms(void)
 
 /* One reply being collected by ust_app_call_all. */
 struct collected {
+	bool waiting;  /* request sent, reply not complete yet */
+	bool answered; /* the whole reply is in */
 	struct ust_reply_header header;
 	size_t got; /* bytes of header, then of header + payload */
 	uint8_t *payload;
@@ -203,7 +205,7 @@ static void collect_all(struct ust_app **apps_, unsigned int n,
 		int wait = -1, ret;
 
 		for (unsigned int i = 0; i < n; i++)
-			if (codes[i] == -EINPROGRESS) {
+			if (c[i].waiting) {
 				fds[nr] = (struct pollfd){
 					.fd = apps_[i]->cmd_sock,
 					.events = POLLIN};
@@ -223,6 +225,7 @@ static void collect_all(struct ust_app **apps_, unsigned int n,
 			for (unsigned int k = 0; k < nr; k++) {
 				mark_failed(apps_[owner[k]], -EAGAIN);
 				codes[owner[k]] = -ECONNRESET;
+				c[owner[k]].waiting = false;
 			}
 			break;
 		}
@@ -237,12 +240,14 @@ static void collect_all(struct ust_app **apps_, unsigned int n,
 				codes[i] = -ECONNRESET;
 			} else if (ret > 0) {
 				codes[i] = c[i].header.code;
+				c[i].answered = true;
 			}
+			c[i].waiting = ret == 0;
 		}
 	}
 	if (!fds || !owner)
 		for (unsigned int i = 0; i < n; i++)
-			if (codes[i] == -EINPROGRESS)
+			if (c[i].waiting)
 				codes[i] = -ENOMEM;
 	free(fds);
 	free(owner);
@@ -255,7 +260,6 @@ void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
 
 	for (unsigned int i = 0; i < n; i++) {
 		memset(&replies[i], 0, sizeof(replies[i]));
-		codes[i] = -EINPROGRESS;
 		if (!c)
 			codes[i] = -ENOMEM;
 		else if (apps_[i]->cmd_failed)
@@ -264,12 +268,14 @@ void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
 					  NULL, 0)) {
 			mark_failed(apps_[i], -EPIPE);
 			codes[i] = -ECONNRESET;
+		} else {
+			c[i].waiting = true;
 		}
 	}
 	if (c)
 		collect_all(apps_, n, c, codes);
 	for (unsigned int i = 0; c && i < n; i++) {
-		if (codes[i] == -ECONNRESET || codes[i] == -ENOMEM) {
+		if (!c[i].answered) {
 			free(c[i].payload);
 			continue;
 		}

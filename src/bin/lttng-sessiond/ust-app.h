@@ -83,9 +83,9 @@ int ust_app_call(struct ust_app *app, uint32_t command,
  * Sends a command without payload to the n apps at once and collects
  * their replies together: the call waits one app socket timeout at
  * most, however many apps stay silent (they are marked failed). For
- * each app, codes[i] is its reply's code (0 or -errno; replies[i] then
- * holds the reply, release with ust_message_fini) or -ECONNRESET (no
- * reply: replies[i] is empty), -ENOMEM.
+ * each app, codes[i] is its reply's code (0 or -errno), or -ECONNRESET
+ * or -ENOMEM when no reply came (replies[i] is then empty); release
+ * every replies[i] with ust_message_fini.
  */
 void ust_app_call_all(struct ust_app **apps, unsigned int n, uint32_t command,
 		      struct ust_message *replies, int *codes);

@@ -39,8 +39,6 @@ static void decode_app(const struct listing_kind *kind, struct ust_app *app,
 	out->pid = app->pid;
 	out->entries = NULL;
 	out->count = 0;
-	if (code == -ECONNRESET || code == -ENOMEM)
-		return;
 	if (code || kind->decode(reply->payload, reply->payload_len,
 				 &out->entries, &out->count)) {
 		out->entries = NULL;
