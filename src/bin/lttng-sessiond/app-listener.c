@@ -26,6 +26,7 @@
  * and the other users' apps register in between.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -50,6 +51,8 @@
 /* Pending connections, in all and per user. */
 #define MAX_PENDING 512
 #define MAX_PENDING_PER_UID 32
+/* Connections accepted per wake-up of the listener. */
+#define ACCEPT_BATCH 32
 /* A user whose app fell silent while registering waits this many app
  * socket timeouts before its next app registers. */
 #define COOLDOWN_TIMEOUTS 2
@@ -383,7 +386,8 @@ static void on_readable(unsigned int i)
 	}
 }
 
-static void accept_app(void)
+/* Accepts one connection; false when none is waiting. */
+static bool accept_app(void)
 {
 	struct pending *p;
 	struct ucred cred;
@@ -392,13 +396,13 @@ static void accept_app(void)
 	/* Out of descriptors: the floods' connections go first. */
 	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && nr_pending) {
 		make_room_for_any();
-		return;
+		return true;
 	}
 	if (fd < 0)
-		return;
+		return errno == EINTR || errno == ECONNABORTED;
 	if (usock_peer_cred(fd, &cred)) {
 		close(fd);
-		return;
+		return true;
 	}
 	make_room(cred.uid);
 	p = &pending[nr_pending++];
@@ -410,6 +414,7 @@ static void accept_app(void)
 		.accepted = now_ms(),
 		.deadline = now_ms() + REGISTRATION_TIMEOUT_MS,
 	};
+	return true;
 }
 
 /* Drops the connections past their deadline; ms to the next, or -1. */
@@ -476,8 +481,10 @@ static void *listener_main(void *arg)
 			if (fds[3 + i].revents && i < nr_pending &&
 			    pending[i].fd == fds[3 + i].fd)
 				on_readable(i);
-		if (fds[0].revents)
-			accept_app();
+		/* A batch at a time: a connect flood fills no backlog. */
+		for (int k = 0; fds[0].revents && k < ACCEPT_BATCH; k++)
+			if (!accept_app())
+				break;
 	}
 	return NULL;
 }
@@ -494,6 +501,9 @@ int app_listener_start(void)
 		    strerror(-listen_fd));
 		return listen_fd;
 	}
+	/* accept_app() drains the backlog without ever waiting. */
+	if (fcntl(listen_fd, F_SETFL, O_NONBLOCK))
+		return -errno;
 	stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	reap_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (stop_fd < 0 || reap_fd < 0)
