@@ -26,6 +26,9 @@ INVALID = [
     ("a[", PARSE),
     ('"abc', PARSE),
     ("  ", PARSE),
+    # A backslash closing the input leaves the string unterminated.
+    ('a == "\\', PARSE),
+    ('a == "ab\\', PARSE),
     ('a == "\\q"', "Unsupported escape character detected.\n"),
     ("a == 0X1f", "error parse error: cannot scanf hexadecimal constant\n"
      "\nParse error\n"),

@@ -13,6 +13,7 @@
 
 #include "ctf/metadata-stream.h"
 #include "extract.h"
+#include "input-path.h"
 #include "perror.h"
 #include "stream-extract.h"
 #include "util/log.h"
@@ -20,6 +21,7 @@
 
 /* What one directory of the tree holds. */
 struct dir_walk {
+	int fd; /* in_dir, open */
 	const char *in_dir;
 	const char *out_dir;
 	struct extract_totals *totals;
@@ -29,7 +31,7 @@ struct dir_walk {
 	uint8_t uuid[CTF_UUID_LEN];
 };
 
-static int walk_dir(const char *in_dir, const char *out_dir,
+static int walk_dir(int fd, const char *in_dir, const char *out_dir,
 		    struct extract_totals *totals);
 
 static int join(char *buf, size_t size, const char *dir, const char *name)
@@ -54,7 +56,7 @@ static int make_out_dir(struct dir_walk *w)
 	return 0;
 }
 
-static void extract_stream(struct dir_walk *w, const char *name)
+static void extract_stream(struct dir_walk *w, const char *name, int in_fd)
 {
 	char in[PATH_MAX], out[PATH_MAX];
 	struct stream_extract_result r;
@@ -64,7 +66,7 @@ static void extract_stream(struct dir_walk *w, const char *name)
 		w->totals->errors++;
 		return;
 	}
-	if (stream_extract(in, out, &r)) {
+	if (stream_extract(in_fd, in, out, &r)) {
 		w->totals->errors++;
 		return;
 	}
@@ -88,16 +90,37 @@ static void extract_stream(struct dir_walk *w, const char *name)
 	}
 }
 
-/* The whole text of a file in *text (malloc'd) and *len. */
-static int read_text(const char *path, char **text, size_t *len)
+/*
+ * Opens a regular file of the walked directory, never following a link
+ * nor blocking on a FIFO swapped in since it was listed: its descriptor
+ * or -errno.
+ */
+static int open_regular(const struct dir_walk *w, const char *name)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+	int fd = openat(w->fd, name,
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
+}
+
+/* The whole text of the file `name` of the walked directory. */
+static int read_text(const struct dir_walk *w, const char *name, char **text,
+		     size_t *len)
+{
+	int fd = open_regular(w, name), ret = 0;
 	struct stat st;
 	size_t done = 0;
 	char *buf = NULL;
 
 	if (fd < 0 || fstat(fd, &st)) {
-		ret = -errno;
+		ret = fd < 0 ? fd : -errno;
 		goto end;
 	}
 	buf = malloc((size_t)st.st_size + 1);
@@ -141,7 +164,7 @@ static void extract_metadata(struct dir_walk *w)
 	if (join(in, sizeof(in), w->in_dir, "metadata") ||
 	    join(out, sizeof(out), w->out_dir, "metadata") || make_out_dir(w))
 		goto fail;
-	ret = read_text(in, &text, &len);
+	ret = read_text(w, "metadata", &text, &len);
 	if (ret) {
 		ERR("Cannot read %s: %s", in, strerror(-ret));
 		goto fail;
@@ -167,36 +190,66 @@ static int visit_entry(struct dir_walk *w, const struct dirent *e)
 {
 	char in[PATH_MAX], out[PATH_MAX];
 	struct stat st;
+	int fd;
 
-	if (join(in, sizeof(in), w->in_dir, e->d_name) || lstat(in, &st))
+	if (join(in, sizeof(in), w->in_dir, e->d_name) ||
+	    fstatat(w->fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW))
 		return 0;
 	if (S_ISDIR(st.st_mode)) {
 		if (join(out, sizeof(out), w->out_dir, e->d_name))
 			return -ENAMETOOLONG;
-		return walk_dir(in, out, w->totals);
-	}
-	if (!S_ISREG(st.st_mode))
+		fd = openat(w->fd, e->d_name,
+			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		/* As LTTng: reported, then the walk goes on. */
+		if (walk_dir(fd < 0 ? -errno : fd, in, out, w->totals))
+			w->totals->errors++;
 		return 0;
-	if (!strcmp(e->d_name, "metadata"))
+	}
+	if (S_ISLNK(st.st_mode))
+		return 0;
+	/* FIFOs, sockets and devices: as LTTng, a failed extraction. */
+	if (!S_ISREG(st.st_mode)) {
+		DBG("%s is not a regular file", in);
+		w->totals->errors++;
+		return 0;
+	}
+	if (!strcmp(e->d_name, "metadata")) {
 		w->has_metadata = true;
-	else if (stream_file_is_ring_buffer(in))
-		extract_stream(w, e->d_name);
+		return 0;
+	}
+	fd = open_regular(w, e->d_name);
+	if (fd >= 0 && stream_file_is_ring_buffer(fd))
+		extract_stream(w, e->d_name, fd);
 	else
 		DBG("Skipping %s: not a ring buffer", in);
+	if (fd >= 0)
+		close(fd);
 	return 0;
 }
 
-static int walk_dir(const char *in_dir, const char *out_dir,
+/*
+ * Walks the directory open as fd (or -errno when it could not be
+ * opened, reported here) whose path is in_dir.
+ */
+static int walk_dir(int fd, const char *in_dir, const char *out_dir,
 		    struct extract_totals *totals)
 {
-	struct dir_walk w = {
-		.in_dir = in_dir, .out_dir = out_dir, .totals = totals};
-	DIR *d = opendir(in_dir);
+	struct dir_walk w = {.fd = fd,
+			     .in_dir = in_dir,
+			     .out_dir = out_dir,
+			     .totals = totals};
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
 	struct dirent *e;
 	int ret = 0;
 
 	if (!d) {
-		ret = -errno;
+		if (fd >= 0) {
+			ret = -errno;
+			close(fd);
+		} else {
+			ret = fd;
+		}
+		errno = -ret;
 		crash_perror("lttng-crash.c", "extract_trace_recursive", 983,
 			     "Cannot open '%s' path", in_dir);
 		return ret;
@@ -204,13 +257,13 @@ static int walk_dir(const char *in_dir, const char *out_dir,
 	while (!ret && (e = readdir(d)))
 		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
 			ret = visit_entry(&w, e);
-	closedir(d);
 	if (!ret && w.has_metadata && w.have_uuid) {
 		extract_metadata(&w);
 		totals->traces++;
 	} else if (!ret && w.has_metadata) {
 		WARN("%s: a metadata file but no stream to recover", in_dir);
 	}
+	closedir(d);
 	return ret;
 }
 
@@ -218,5 +271,6 @@ int extract_traces(const char *shm_dir, const char *out_dir,
 		   struct extract_totals *totals)
 {
 	memset(totals, 0, sizeof(*totals));
-	return walk_dir(shm_dir, out_dir, totals);
+	return walk_dir(crash_open_input_dir(shm_dir), shm_dir, out_dir,
+			totals);
 }

@@ -16,8 +16,10 @@ struct extract_totals {
 
 /*
  * Walks shm_dir and writes the traces under out_dir, which must exist.
- * 0 (files that cannot be recovered are reported and counted in
- * totals->errors), or -errno when shm_dir cannot be read (reported).
+ * 0 (files and directories that cannot be recovered or read, and files
+ * that are neither regular files, directories nor symbolic links, are
+ * counted in totals->errors, the unreadable directories reported), or
+ * -errno when shm_dir itself cannot be opened (reported).
  */
 int extract_traces(const char *shm_dir, const char *out_dir,
 		   struct extract_totals *totals);

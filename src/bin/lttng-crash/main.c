@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,11 +111,16 @@ static int parse_options(int argc, char **argv, struct crash_opts *opts)
 	return -1;
 }
 
-static int extract_to(const char *shm_dir, const char *out_dir)
+/*
+ * The exit status of an extraction; *walked tells whether SHMDIR could
+ * be read at all (LTTng then runs the viewer, even after errors below).
+ */
+static int extract_to(const char *shm_dir, const char *out_dir, bool *walked)
 {
 	struct extract_totals totals;
 
-	if (extract_traces(shm_dir, out_dir, &totals))
+	*walked = extract_traces(shm_dir, out_dir, &totals) == 0;
+	if (!*walked)
 		return EXIT_ERROR;
 	DBG("%u traces, %u streams recovered from %s", totals.traces,
 	    totals.streams, shm_dir);
@@ -125,6 +131,7 @@ static int extract_to(const char *shm_dir, const char *out_dir)
 static int extract_mode(const struct crash_opts *opts)
 {
 	struct stat st;
+	bool walked;
 	int ret;
 
 	if (stat(opts->extract_dir, &st) == 0) {
@@ -138,7 +145,7 @@ static int extract_mode(const struct crash_opts *opts)
 		crash_perror("lttng-crash.c", "main", 1234, "mkdir");
 		return EXIT_ERROR;
 	}
-	return extract_to(opts->shm_dir, opts->extract_dir);
+	return extract_to(opts->shm_dir, opts->extract_dir, &walked);
 }
 
 static int remove_entry(const char *path, const struct stat *st, int type,
@@ -154,14 +161,15 @@ static int remove_entry(const char *path, const struct stat *st, int type,
 static int view_mode(const struct crash_opts *opts)
 {
 	char tmp_dir[] = "/tmp/lttng-crash-XXXXXX";
+	bool walked;
 	int ret;
 
 	if (!mkdtemp(tmp_dir)) {
 		crash_perror("lttng-crash.c", "main", 1260, "mkdtemp");
 		return EXIT_FATAL;
 	}
-	ret = extract_to(opts->shm_dir, tmp_dir);
-	if (ret == EXIT_OK && viewer_run(opts->viewer, tmp_dir))
+	ret = extract_to(opts->shm_dir, tmp_dir, &walked);
+	if (walked && viewer_run(opts->viewer, tmp_dir))
 		ret = EXIT_ERROR;
 	if (nftw(tmp_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS))
 		WARN("Cannot remove the temporary directory %s", tmp_dir);

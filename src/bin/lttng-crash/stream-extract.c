@@ -15,38 +15,30 @@
 #include "stream-extract.h"
 #include "util/log.h"
 
-int stream_file_is_ring_buffer(const char *path)
+int stream_file_is_ring_buffer(int fd)
 {
 	struct rb_shm_header h;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	ssize_t n = pread(fd, &h, sizeof(h), 0);
 
-	if (fd < 0)
-		return 0;
-	n = pread(fd, &h, sizeof(h), 0);
-	close(fd);
 	return n == (ssize_t)sizeof(h) && h.magic == RB_SHM_MAGIC;
 }
 
 /* A private, writable copy of the file in a memfd (recovery writes). */
-static int copy_to_memfd(const char *path)
+static int copy_to_memfd(int in, const char *path)
 {
-	int in = open(path, O_RDONLY | O_CLOEXEC), out, error;
 	struct stat st;
 	off_t offset = 0;
+	int out, error;
 
-	if (in < 0 || fstat(in, &st)) {
+	if (fstat(in, &st)) {
 		error = errno;
 		ERR("Cannot open %s: %s", path, strerror(error));
-		if (in >= 0)
-			close(in);
 		return -error;
 	}
 	out = memfd_create("lttng-crash-stream", MFD_CLOEXEC);
 	if (out < 0 || ftruncate(out, st.st_size)) {
 		error = errno;
 		ERR("Cannot copy %s: %s", path, strerror(error));
-		close(in);
 		if (out >= 0)
 			close(out);
 		return -error;
@@ -58,12 +50,10 @@ static int copy_to_memfd(const char *path)
 		if (n <= 0) {
 			error = n < 0 ? errno : EIO;
 			ERR("Cannot copy %s: %s", path, strerror(error));
-			close(in);
 			close(out);
 			return -error;
 		}
 	}
-	close(in);
 	return out;
 }
 
@@ -178,7 +168,7 @@ static int recover_into(struct rb_channel *chan, const char *out_path,
 	return ret;
 }
 
-int stream_extract(const char *in_path, const char *out_path,
+int stream_extract(int in_fd, const char *in_path, const char *out_path,
 		   struct stream_extract_result *result)
 {
 	struct rb_stream_fds fds = {.wakeup_fd = -1};
@@ -186,7 +176,7 @@ int stream_extract(const char *in_path, const char *out_path,
 	int ret;
 
 	memset(result, 0, sizeof(*result));
-	fds.shm_fd = copy_to_memfd(in_path);
+	fds.shm_fd = copy_to_memfd(in_fd, in_path);
 	if (fds.shm_fd < 0)
 		return fds.shm_fd;
 	ret = rb_channel_map(&fds, 1, &chan);

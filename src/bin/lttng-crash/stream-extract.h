@@ -23,16 +23,17 @@ struct stream_extract_result {
 };
 
 /*
- * Whether the file at path starts like a ring buffer stream of this
+ * Whether the open file fd starts like a ring buffer stream of this
  * toolkit (anything else found under SHMDIR is skipped).
  */
-int stream_file_is_ring_buffer(const char *path);
+int stream_file_is_ring_buffer(int fd);
 
 /*
- * Recovers the stream file in_path into out_path (created, mode 0660).
+ * Recovers the stream file open as in_fd (named in_path in messages;
+ * the caller keeps the descriptor) into out_path (created, mode 0660).
  * 0 and *result, or -errno with the reason logged.
  */
-int stream_extract(const char *in_path, const char *out_path,
+int stream_extract(int in_fd, const char *in_path, const char *out_path,
 		   struct stream_extract_result *result);
 
 #endif /* CRASH_STREAM_EXTRACT_H */

@@ -1,10 +1,11 @@
 /*
  * The app listener thread: accepts instrumented processes on the apps
- * socket, reads each socket's registration, checks it against the
- * peer's credentials, pairs the command and notify sockets of a process,
- * then (session lock held) registers the app, hands its notify socket to
- * the notify thread, tells it about the started sessions and sends
- * UST_CMD_REGISTER_DONE. It also reaps the apps that died.
+ * socket, reads each socket's registration without waiting, checks it
+ * against the peer's credentials, pairs the command and notify sockets
+ * of a process and pings it; once it answered, (session lock held) it
+ * registers the app, hands its notify socket to the notify thread,
+ * tells it about the started sessions and sends UST_CMD_REGISTER_DONE.
+ * It also reaps the apps that died.
  */
 #ifndef SESSIOND_APP_LISTENER_H
 #define SESSIOND_APP_LISTENER_H

@@ -144,7 +144,8 @@ static int answer(int fd, const struct lsc_message *msg,
 	if (code == LTTNG_OK && command_changes_rules(msg->command))
 		sync_started_sessions();
 	pthread_mutex_unlock(&session_lock);
-	if (reply.error)
+	/* A reply the protocol cannot carry is an error, never a cut. */
+	if (reply.error || reply.len > LSC_MAX_REPLY)
 		code = LTTNG_ERR_NOMEM;
 	DBG2("Command %s: %s", lsc_command_name(msg->command),
 	     code == LTTNG_OK ? "ok" : "failed");

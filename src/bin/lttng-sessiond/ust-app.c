@@ -2,16 +2,42 @@
  * Implementation of ust-app.h.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ust-app.h"
 #include "ust-buffer-set.h"
 #include "util/log.h"
 
+/* LTTng's default LTTNG_APP_SOCKET_TIMEOUT, in seconds. */
+#define DEFAULT_APP_SOCKET_TIMEOUT_S 5
+
 static struct ust_app *apps;
+
+int ust_app_socket_timeout_ms(void)
+{
+	static int timeout_ms = -1;
+	const char *env;
+	char *end;
+	long s;
+
+	if (timeout_ms >= 0)
+		return timeout_ms;
+	timeout_ms = DEFAULT_APP_SOCKET_TIMEOUT_S * 1000;
+	env = getenv("LTTNG_APP_SOCKET_TIMEOUT");
+	if (!env || !*env)
+		return timeout_ms;
+	s = strtol(env, &end, 10);
+	if (*end || s < -1 || s > 24 * 3600)
+		WARN("Ignoring LTTNG_APP_SOCKET_TIMEOUT=%s", env);
+	else
+		timeout_ms = s <= 0 ? 0 : (int)s * 1000;
+	return timeout_ms;
+}
 
 void ust_app_add(struct ust_app *app)
 {
@@ -88,6 +114,7 @@ static void mark_failed(struct ust_app *app, int err)
 		DBG("Application pid %d: command socket failed: %s",
 		    (int)app->pid, strerror(-err));
 	app->cmd_failed = true;
+	app->timed_out = err == -EAGAIN;
 	shutdown(app->notify_sock, SHUT_RDWR);
 }
 
@@ -115,6 +142,150 @@ int ust_app_call(struct ust_app *app, uint32_t command,
 	else
 		ust_message_fini(&msg);
 	return ret;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* One reply being collected by ust_app_call_all. */
+struct collected {
+	bool waiting;  /* request sent, reply not complete yet */
+	bool answered; /* the whole reply is in */
+	struct ust_reply_header header;
+	size_t got; /* bytes of header, then of header + payload */
+	uint8_t *payload;
+};
+
+/* Reads what arrived; 1 once the whole reply is in, 0, or -errno. */
+static int collect(int fd, struct collected *c)
+{
+	const size_t head = sizeof(c->header);
+	ssize_t n;
+	int ret;
+
+	if (c->got < head)
+		n = recv(fd, (char *)&c->header + c->got, head - c->got,
+			 MSG_DONTWAIT);
+	else
+		n = recv(fd, c->payload + (c->got - head),
+			 head + c->header.payload_len - c->got, MSG_DONTWAIT);
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR ? 0 : -errno;
+	if (n == 0)
+		return -ECONNRESET;
+	c->got += (size_t)n;
+	if (c->got == head && !c->payload) {
+		ret = ust_reply_header_check(&c->header);
+		if (ret)
+			return ret;
+		c->payload = malloc(
+			c->header.payload_len ? c->header.payload_len : 1);
+		if (!c->payload)
+			return -ENOMEM;
+	}
+	return c->got == head + c->header.payload_len;
+}
+
+/* Polls the apps still owing a reply until all answered or the deadline. */
+static void collect_all(struct ust_app **apps_, unsigned int n,
+			struct collected *c, int *codes)
+{
+	int timeout = ust_app_socket_timeout_ms();
+	uint64_t deadline = now_ms() + (uint64_t)timeout;
+	struct pollfd *fds = calloc(n ? n : 1, sizeof(*fds));
+	unsigned int *owner = calloc(n ? n : 1, sizeof(*owner));
+
+	while (fds && owner) {
+		unsigned int nr = 0;
+		int wait = -1, ret;
+
+		for (unsigned int i = 0; i < n; i++)
+			if (c[i].waiting) {
+				fds[nr] = (struct pollfd){
+					.fd = apps_[i]->cmd_sock,
+					.events = POLLIN};
+				owner[nr++] = i;
+			}
+		if (!nr)
+			break;
+		if (timeout) {
+			uint64_t now = now_ms();
+
+			wait = now >= deadline ? 0 : (int)(deadline - now);
+		}
+		ret = poll(fds, nr, wait);
+		if (ret < 0 && errno == EINTR)
+			continue;
+		if (ret <= 0) {
+			for (unsigned int k = 0; k < nr; k++) {
+				mark_failed(apps_[owner[k]], -EAGAIN);
+				codes[owner[k]] = -ECONNRESET;
+				c[owner[k]].waiting = false;
+			}
+			break;
+		}
+		for (unsigned int k = 0; k < nr; k++) {
+			unsigned int i = owner[k];
+
+			if (!fds[k].revents)
+				continue;
+			ret = collect(apps_[i]->cmd_sock, &c[i]);
+			if (ret < 0) {
+				mark_failed(apps_[i], ret);
+				codes[i] = -ECONNRESET;
+			} else if (ret > 0) {
+				codes[i] = c[i].header.code;
+				c[i].answered = true;
+			}
+			c[i].waiting = ret == 0;
+		}
+	}
+	if (!fds || !owner)
+		for (unsigned int i = 0; i < n; i++)
+			if (c[i].waiting)
+				codes[i] = -ENOMEM;
+	free(fds);
+	free(owner);
+}
+
+void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
+		      struct ust_message *replies, int *codes)
+{
+	struct collected *c = calloc(n ? n : 1, sizeof(*c));
+
+	for (unsigned int i = 0; i < n; i++) {
+		memset(&replies[i], 0, sizeof(replies[i]));
+		if (!c)
+			codes[i] = -ENOMEM;
+		else if (apps_[i]->cmd_failed)
+			codes[i] = -ECONNRESET;
+		else if (ust_send_request(apps_[i]->cmd_sock, command, NULL,
+					  NULL, 0)) {
+			mark_failed(apps_[i], -EPIPE);
+			codes[i] = -ECONNRESET;
+		} else {
+			c[i].waiting = true;
+		}
+	}
+	if (c)
+		collect_all(apps_, n, c, codes);
+	for (unsigned int i = 0; c && i < n; i++) {
+		if (!c[i].answered) {
+			free(c[i].payload);
+			continue;
+		}
+		replies[i].code = codes[i];
+		replies[i].payload_len = c[i].header.payload_len;
+		replies[i].payload = c[i].payload;
+		DBG3("Application pid %d: %s -> %d", (int)apps_[i]->pid,
+		     ust_command_name(command), codes[i]);
+	}
+	free(c);
 }
 
 struct ust_app_session *ust_app_session_get(struct ust_app *app,

@@ -51,6 +51,7 @@ struct ust_app {
 	int cmd_sock;
 	int notify_sock;
 	bool cmd_failed;   /* the command socket broke: no more commands */
+	bool timed_out;	   /* ... because the app stopped answering */
 	int notify_closed; /* set (atomically) by the notify thread */
 	struct ust_app_session *sessions;
 	struct ust_app *next;
@@ -67,7 +68,8 @@ bool ust_app_is_alive(const struct ust_app *app);
 void ust_app_destroy_all(void);
 
 /*
- * Sends a command and waits for the reply (5 s at most). payload may be
+ * Sends a command and waits for the reply (LTTNG_APP_SOCKET_TIMEOUT at
+ * most, 5 s by default). payload may be
  * NULL; fds (nr_fds) travel with it. On success the reply's code is
  * returned (0 or -errno) and, when reply is not NULL, the reply message
  * (release with ust_message_fini). A broken socket marks the app failed
@@ -76,6 +78,20 @@ void ust_app_destroy_all(void);
 int ust_app_call(struct ust_app *app, uint32_t command,
 		 const struct wire_buf *payload, const int *fds,
 		 unsigned int nr_fds, struct ust_message *reply);
+
+/*
+ * Sends a command without payload to the n apps at once and collects
+ * their replies together: the call waits one app socket timeout at
+ * most, however many apps stay silent (they are marked failed). For
+ * each app, codes[i] is its reply's code (0 or -errno), or -ECONNRESET
+ * or -ENOMEM when no reply came (replies[i] is then empty); release
+ * every replies[i] with ust_message_fini.
+ */
+void ust_app_call_all(struct ust_app **apps, unsigned int n, uint32_t command,
+		      struct ust_message *replies, int *codes);
+
+/* LTTNG_APP_SOCKET_TIMEOUT in ms (0: none), LTTng's 5 s by default. */
+int ust_app_socket_timeout_ms(void);
 
 /* The app's state for a session, created when missing (NULL: ENOMEM). */
 struct ust_app_session *ust_app_session_get(struct ust_app *app,

@@ -3,6 +3,7 @@
  * registered app the same way and differ only in the request, the
  * decoder of the app's reply and how one entry goes to the client.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,40 +31,56 @@ struct listing_kind {
 	void (*put)(struct wire_buf *reply, pid_t pid, const void *entry);
 };
 
-/* Asks one app; an app that fails to answer lists nothing. */
-static void list_app(const struct listing_kind *kind, struct ust_app *app,
-		     struct app_listing *out)
+/* What one app answered (an app that failed to answer lists nothing). */
+static void decode_app(const struct listing_kind *kind, struct ust_app *app,
+		       struct ust_message *reply, int code,
+		       struct app_listing *out)
 {
-	struct ust_message reply;
-
 	out->pid = app->pid;
 	out->entries = NULL;
 	out->count = 0;
-	if (!ust_app_is_alive(app) ||
-	    ust_app_call(app, kind->command, NULL, NULL, 0, &reply))
-		return;
-	if (kind->decode(reply.payload, reply.payload_len, &out->entries,
-			 &out->count)) {
+	if (code || kind->decode(reply->payload, reply->payload_len,
+				 &out->entries, &out->count)) {
 		out->entries = NULL;
 		out->count = 0;
 	}
-	ust_message_fini(&reply);
+	ust_message_fini(reply);
 }
 
-/* Appends u32 total then every app's entries, app by app. */
+/*
+ * Appends u32 total then every app's entries, app by app. The apps are
+ * asked all at once (ust_app_call_all), so silent ones delay the
+ * listing by one app socket timeout at most, not one each.
+ */
 static int list_all_apps(const struct listing_kind *kind, struct wire_buf *reply)
 {
 	struct app_listing *listings;
+	struct ust_message *replies;
+	struct ust_app **apps;
 	size_t nr_apps = 0, i = 0;
 	uint32_t total = 0;
+	int *codes;
 
 	for (struct ust_app *a = ust_app_first(); a; a = a->next)
-		nr_apps++;
+		nr_apps += ust_app_is_alive(a);
 	listings = calloc(nr_apps ? nr_apps : 1, sizeof(*listings));
-	if (!listings)
+	replies = calloc(nr_apps ? nr_apps : 1, sizeof(*replies));
+	apps = calloc(nr_apps ? nr_apps : 1, sizeof(*apps));
+	codes = calloc(nr_apps ? nr_apps : 1, sizeof(*codes));
+	if (!listings || !replies || !apps || !codes) {
+		free(listings);
+		free(replies);
+		free(apps);
+		free(codes);
 		return LTTNG_ERR_NOMEM;
-	for (struct ust_app *a = ust_app_first(); a; a = a->next, i++) {
-		list_app(kind, a, &listings[i]);
+	}
+	for (struct ust_app *a = ust_app_first(); a; a = a->next)
+		if (ust_app_is_alive(a))
+			apps[i++] = a;
+	ust_app_call_all(apps, (unsigned int)nr_apps, kind->command, replies,
+			 codes);
+	for (i = 0; i < nr_apps; i++) {
+		decode_app(kind, apps[i], &replies[i], codes[i], &listings[i]);
 		total += listings[i].count;
 	}
 	wire_put_u32(reply, total);
@@ -76,6 +93,9 @@ static int list_all_apps(const struct listing_kind *kind, struct wire_buf *reply
 		free(listings[i].entries);
 	}
 	free(listings);
+	free(replies);
+	free(apps);
+	free(codes);
 	return LTTNG_OK;
 }
 

@@ -1,7 +1,8 @@
 /*
- * `lttng list --userspace`: asks every registered app for its
- * tracepoints (UST_CMD_TRACEPOINT_LIST) and answers the client with them,
- * app by app, each entry carrying the app's pid. Session lock held.
+ * `lttng list --userspace`: asks every registered app at once for its
+ * tracepoints (UST_CMD_TRACEPOINT_LIST; silent apps cost one app socket
+ * timeout in all) and answers the client with them, app by app, each
+ * entry carrying the app's pid. Session lock held.
  */
 #ifndef SESSIOND_UST_TRACEPOINT_LIST_H
 #define SESSIOND_UST_TRACEPOINT_LIST_H

@@ -218,7 +218,9 @@ static int lex_string(struct filter_lexer *lx, struct filter_token *tok,
 	for (; s[pos] != quote; pos++) {
 		int c = (unsigned char)s[pos];
 
-		if (c == '\0') {
+		/* A '\\' closing the input escapes no character: the
+		 * literal is unterminated, as LTTng's lexer finds it. */
+		if (c == '\0' || (c == '\\' && s[pos + 1] == '\0')) {
 			ret = syntax_error(
 				lx, err, start, 1,
 				"unterminated string literal starting at");
@@ -231,11 +233,11 @@ static int lex_string(struct filter_lexer *lx, struct filter_token *tok,
 		}
 		if (c == '\\') {
 			c = s[pos + 1] == '*' ? '*' : escape_value(s[pos + 1]);
-			if (c < 0 || s[pos + 1] == '\0') {
+			if (c < 0) {
 				char quoted[16];
 
 				filter_error_quote(quoted, sizeof(quoted),
-						   s + pos, s[pos + 1] ? 2 : 1);
+						   s + pos, 2);
 				ret = filter_error_set(
 					err, FILTER_ERR_ESCAPE, s, pos,
 					"Unsupported escape character "

@@ -71,7 +71,7 @@ int lsc_reply_header_check(const struct lsc_reply_header *header)
 {
 	if (header->code < LTTNG_OK || header->code >= LTTNG_ERR_NR)
 		return -EBADMSG;
-	if (header->payload_len > LSC_MAX_PAYLOAD)
+	if ((header->payload_len & ~LSC_REPLY_MORE) > LSC_MAX_PAYLOAD)
 		return -EMSGSIZE;
 	return 0;
 }
@@ -102,14 +102,42 @@ int lsc_send_request(int fd, uint32_t command, const struct wire_buf *payload)
 	return send_message(fd, &header, sizeof(header), payload);
 }
 
+/* The payload_len announcing the segment of payload at offset. */
+static uint32_t segment_word(const struct wire_buf *payload, size_t offset)
+{
+	size_t left = payload ? payload->len - offset : 0;
+
+	if (left > LSC_MAX_PAYLOAD)
+		return LSC_MAX_PAYLOAD | LSC_REPLY_MORE;
+	return (uint32_t)left;
+}
+
 int lsc_send_reply(int fd, int32_t code, const struct wire_buf *payload)
 {
 	struct lsc_reply_header header = {
 		.code = code,
-		.payload_len = payload ? (uint32_t)payload->len : 0,
+		.payload_len = segment_word(payload, 0),
 	};
+	size_t offset = 0;
+	int ret;
 
-	return send_message(fd, &header, sizeof(header), payload);
+	if (payload && payload->error)
+		return payload->error;
+	if (payload && payload->len > LSC_MAX_REPLY)
+		return -EMSGSIZE;
+	ret = usock_send_all(fd, &header, sizeof(header));
+	for (uint32_t word = header.payload_len; !ret;) {
+		size_t len = word & ~LSC_REPLY_MORE;
+
+		if (len)
+			ret = usock_send_all(fd, payload->data + offset, len);
+		offset += len;
+		if (ret || !(word & LSC_REPLY_MORE))
+			break;
+		word = segment_word(payload, offset);
+		ret = usock_send_all(fd, &word, sizeof(word));
+	}
+	return ret;
 }
 
 int lsc_recv_request(int fd, struct lsc_message *msg)
@@ -129,9 +157,27 @@ int lsc_recv_request(int fd, struct lsc_message *msg)
 	return usock_recv_alloc(fd, msg->payload_len, &msg->payload);
 }
 
+/* Appends a segment of len bytes to msg's payload; 0 or -errno. */
+static int recv_segment(int fd, struct lsc_message *msg, uint32_t len)
+{
+	uint8_t *grown;
+
+	if (len == 0)
+		return 0;
+	if (len > LSC_MAX_REPLY - msg->payload_len)
+		return -EMSGSIZE;
+	grown = realloc(msg->payload, (size_t)msg->payload_len + len);
+	if (!grown)
+		return -ENOMEM;
+	msg->payload = grown;
+	msg->payload_len += len;
+	return usock_recv_all(fd, grown + msg->payload_len - len, len);
+}
+
 int lsc_recv_reply(int fd, struct lsc_message *msg)
 {
 	struct lsc_reply_header header;
+	uint32_t word;
 	int ret;
 
 	memset(msg, 0, sizeof(*msg));
@@ -142,8 +188,17 @@ int lsc_recv_reply(int fd, struct lsc_message *msg)
 	if (ret)
 		return ret;
 	msg->code = header.code;
-	msg->payload_len = header.payload_len;
-	return usock_recv_alloc(fd, msg->payload_len, &msg->payload);
+	for (word = header.payload_len; !ret;) {
+		ret = recv_segment(fd, msg, word & ~LSC_REPLY_MORE);
+		if (ret || !(word & LSC_REPLY_MORE))
+			break;
+		ret = usock_recv_all(fd, &word, sizeof(word));
+		if (!ret && (word & ~LSC_REPLY_MORE) > LSC_MAX_PAYLOAD)
+			ret = -EMSGSIZE;
+	}
+	if (ret)
+		lsc_message_fini(msg);
+	return ret;
 }
 
 void lsc_message_fini(struct lsc_message *msg)

@@ -15,6 +15,18 @@
 
 #define LSC_MAX_PAYLOAD (4u << 20)
 
+/*
+ * A reply payload may be longer than LSC_MAX_PAYLOAD (the listing of
+ * the events of many apps): it then travels in segments of at most
+ * LSC_MAX_PAYLOAD bytes. The header's payload_len gives the length of
+ * the first segment, with LSC_REPLY_MORE set when another segment
+ * follows; each further segment is announced by a u32 of the same
+ * form. A reply carries at most LSC_MAX_REPLY bytes in all, and the
+ * receiver's buffer grows with the segments that actually arrive.
+ */
+#define LSC_REPLY_MORE (1u << 31)
+#define LSC_MAX_REPLY (1u << 30)
+
 enum lsc_command {
 	LSC_CMD_CREATE_SESSION = 1,
 	LSC_CMD_DESTROY_SESSION,
@@ -140,7 +152,11 @@ const char *lsc_command_name(uint32_t command);
 int lsc_request_header_check(const struct lsc_request_header *header);
 int lsc_reply_header_check(const struct lsc_reply_header *header);
 
-/* Send a request/reply with payload (NULL: empty). 0 or negative errno. */
+/*
+ * Send a request/reply with payload (NULL: empty). 0 or negative errno
+ * (-EMSGSIZE above LSC_MAX_PAYLOAD for a request, LSC_MAX_REPLY for a
+ * reply).
+ */
 int lsc_send_request(int fd, uint32_t command, const struct wire_buf *payload);
 int lsc_send_reply(int fd, int32_t code, const struct wire_buf *payload);
 

@@ -34,6 +34,7 @@ static const char *const command_names[UST_CMD_NR] = {
 	[UST_CMD_TRACEPOINT_LIST] = "tracepoint-list",
 	[UST_CMD_FIELD_LIST] = "field-list",
 	[UST_CMD_SESSION_STATEDUMP] = "session-statedump",
+	[UST_CMD_PING] = "ping",
 };
 
 const char *ust_command_name(uint32_t command)
@@ -114,13 +115,13 @@ int ust_recv_register(int fd, struct ust_register *reg)
 
 /* ---- sending ---- */
 
-static int payload_check(const struct wire_buf *payload)
+static int payload_check(const struct wire_buf *payload, uint32_t max)
 {
 	if (!payload)
 		return 0;
 	if (payload->error)
 		return payload->error;
-	if (payload->len > UST_MAX_PAYLOAD)
+	if (payload->len > max)
 		return -EMSGSIZE;
 	return 0;
 }
@@ -165,10 +166,10 @@ static int send_header_with_fds(int fd, const void *header, size_t len,
 }
 
 static int send_message(int fd, const void *header, size_t header_len,
-			const struct wire_buf *payload, const int *fds,
-			unsigned int nr_fds)
+			const struct wire_buf *payload, uint32_t max,
+			const int *fds, unsigned int nr_fds)
 {
-	int ret = payload_check(payload);
+	int ret = payload_check(payload, max);
 
 	if (ret)
 		return ret;
@@ -191,7 +192,8 @@ int ust_send_request(int fd, uint32_t command, const struct wire_buf *payload,
 		.payload_len = payload ? (uint32_t)payload->len : 0,
 	};
 
-	return send_message(fd, &header, sizeof(header), payload, fds, nr_fds);
+	return send_message(fd, &header, sizeof(header), payload,
+			    UST_MAX_PAYLOAD, fds, nr_fds);
 }
 
 int ust_send_reply(int fd, int32_t code, const struct wire_buf *payload)
@@ -203,7 +205,8 @@ int ust_send_reply(int fd, int32_t code, const struct wire_buf *payload)
 
 	if (code > 0 || code <= -4096)
 		return -EINVAL;
-	return send_message(fd, &header, sizeof(header), payload, NULL, 0);
+	return send_message(fd, &header, sizeof(header), payload, UST_MAX_REPLY,
+			    NULL, 0);
 }
 
 /* ---- receiving ---- */
@@ -319,6 +322,13 @@ error:
 	return ret;
 }
 
+int ust_reply_header_check(const struct ust_reply_header *header)
+{
+	if (header->code > 0 || header->code <= -4096)
+		return -EBADMSG;
+	return header->payload_len > UST_MAX_REPLY ? -EMSGSIZE : 0;
+}
+
 int ust_recv_reply(int fd, struct ust_message *msg)
 {
 	struct ust_reply_header header;
@@ -328,10 +338,8 @@ int ust_recv_reply(int fd, struct ust_message *msg)
 	ret = recv_header(fd, &header, sizeof(header), msg);
 	if (!ret && msg->nr_fds)
 		ret = -EBADMSG;
-	if (!ret && (header.code > 0 || header.code <= -4096))
-		ret = -EBADMSG;
-	if (!ret && header.payload_len > UST_MAX_PAYLOAD)
-		ret = -EMSGSIZE;
+	if (!ret)
+		ret = ust_reply_header_check(&header);
 	if (ret) {
 		close_fds(msg->fds, &msg->nr_fds);
 		return ret;

@@ -59,7 +59,8 @@ int ust_recv_register(int fd, struct ust_register *reg);
 int ust_send_request(int fd, uint32_t command, const struct wire_buf *payload,
 		     const int *fds, unsigned int nr_fds);
 
-/* Send a reply (code 0 or -errno; payload may be NULL). */
+/* Send a reply (code 0 or -errno; payload may be NULL, at most
+ * UST_MAX_REPLY). */
 int ust_send_reply(int fd, int32_t code, const struct wire_buf *payload);
 
 /*
@@ -76,9 +77,12 @@ int ust_recv_request(int fd, struct ust_message *msg, int expect_commands);
 
 /*
  * Receive one reply: code must be 0 or a negative errno (> -4096), the
- * payload within UST_MAX_PAYLOAD, and no fd attached. Same returns.
+ * payload within UST_MAX_REPLY, and no fd attached. Same returns.
  */
 int ust_recv_reply(int fd, struct ust_message *msg);
+
+/* The header checks of ust_recv_reply: 0, -EBADMSG or -EMSGSIZE. */
+int ust_reply_header_check(const struct ust_reply_header *header);
 
 /* Take fd i out of the message (the caller now owns it). */
 int ust_message_take_fd(struct ust_message *msg, unsigned int i);

@@ -28,7 +28,8 @@
  * (struct ust_register), without reply header. The daemon pairs the two
  * sockets by (pid, token), checks the peer's credentials (SO_PEERCRED
  * must match pid/uid/gid, else the sockets are closed) and the major
- * version. It then sends, on the command socket, whatever the app needs
+ * version, and sends UST_CMD_PING on the command socket. Once the app
+ * answered, it sends, on the command socket, whatever the app needs
  * for the sessions that exist (session, channel, stream, context and
  * rule creation, start), followed by UST_CMD_REGISTER_DONE. The app's
  * constructor waits for REGISTER_DONE from every daemon it reached, up
@@ -39,11 +40,11 @@
  *   reply:   struct ust_reply_header {i32 code; u32 payload_len} + payload
  * code is 0 or a negative errno. Payloads are encoded with
  * wire-codec/wire-codec.h (host-order fixed-size integers, u32-length
- * strings) and bounded by UST_MAX_PAYLOAD. File descriptors travel as
- * SCM_RIGHTS ancillary data of the request's header bytes (only
- * UST_CMD_STREAM_ADD carries any). A malformed or unknown message is
- * answered with -EBADMSG / -ENOSYS, or the connection is closed; it
- * never crashes either side.
+ * strings) and bounded by UST_MAX_PAYLOAD (UST_MAX_REPLY for replies).
+ * File descriptors travel as SCM_RIGHTS ancillary data of the
+ * request's header bytes (only UST_CMD_STREAM_ADD carries any). A
+ * malformed or unknown message is answered with -EBADMSG / -ENOSYS, or
+ * the connection is closed; it never crashes either side.
  *
  * Objects are named by ids the daemon chooses (u64, never reused while
  * the daemon runs): a session id, a channel key (for per-user buffers,
@@ -59,6 +60,9 @@
 #define UST_PROTOCOL_MINOR 0
 
 #define UST_MAX_PAYLOAD (1u << 20)
+/* Replies: the listings of an app with thousands of long-named events
+ * (UST_CMD_TRACEPOINT_LIST, UST_CMD_FIELD_LIST) go beyond 1 MiB. */
+#define UST_MAX_REPLY (64u << 20)
 #define UST_PROCNAME_LEN 16 /* like LTTNG_UST_ABI_PROCNAME_LEN */
 #define UST_NAME_MAX 256    /* event, field, channel and enum names */
 #define UST_MAX_FIELDS 65535
@@ -147,6 +151,15 @@ enum ust_command {
 	 * session.
 	 */
 	UST_CMD_SESSION_STATEDUMP,
+
+	/*
+	 * No payload. Reply: code 0, no payload. The daemon's first
+	 * command, once both sockets are registered: the app joins the
+	 * daemon's registry (and gets the setup commands) only after it
+	 * answered, so a process that registers and stays silent never
+	 * holds the daemon.
+	 */
+	UST_CMD_PING,
 
 	UST_CMD_NR, /* one past the last */
 };

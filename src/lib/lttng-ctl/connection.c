@@ -84,8 +84,14 @@ int ctl_call(uint32_t command, const struct wire_buf *payload,
 	if (!ret)
 		ret = lsc_recv_reply(fd, &msg);
 	close(fd);
-	if (ret == -ECONNRESET)
+	/*
+	 * A connection cut before the whole reply blames the daemon's
+	 * absence only when no daemon accepts a connection any more.
+	 */
+	if (ret == -ECONNRESET && !lttng_session_daemon_alive())
 		return -LTTNG_ERR_NO_SESSIOND;
+	if (ret == -ENOMEM)
+		return -LTTNG_ERR_NOMEM;
 	if (ret)
 		return -LTTNG_ERR_INVALID_PROTOCOL;
 	if (msg.code != LTTNG_OK || !reply)

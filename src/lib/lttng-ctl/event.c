@@ -363,7 +363,8 @@ static int decode_events(struct wire_cursor *cur, struct lttng_event **events)
 {
 	struct lsc_event *msgs = NULL;
 	uint32_t count, i, decoded = 0;
-	int ret = lsc_get_count(cur, LSC_MAX_PAYLOAD / 32, &count);
+	/* Every encoded event takes more than 32 bytes. */
+	int ret = lsc_get_count(cur, (uint32_t)(cur->left / 32), &count);
 
 	if (!ret && count) {
 		msgs = calloc(count, sizeof(*msgs));
@@ -466,7 +467,7 @@ LTTNG_API int lttng_list_tracepoint_fields(struct lttng_handle *handle,
 	if (ret)
 		return ret;
 	wire_cursor_init(&cur, reply.payload, reply.payload_len);
-	ret = lsc_get_count(&cur, LSC_MAX_PAYLOAD / 32, &count);
+	ret = lsc_get_count(&cur, (uint32_t)(cur.left / 32), &count);
 	if (!ret && count) {
 		array = calloc(count, sizeof(*array));
 		ret = array ? 0 : -LTTNG_ERR_NOMEM;

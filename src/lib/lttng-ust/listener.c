@@ -327,7 +327,7 @@ static int serve_one(struct daemon_link *d)
 		return ret;
 	}
 	wire_buf_init(&reply);
-	if (msg.command == UST_CMD_REGISTER_DONE)
+	if (msg.command == UST_CMD_REGISTER_DONE || msg.command == UST_CMD_PING)
 		code = msg.payload_len ? -EBADMSG : 0;
 	else
 		code = ust_command_apply(&d->objects, &msg, &reply);

@@ -2,9 +2,11 @@
  * Unit tests of the protocol framing over a real socket pair: requests
  * and replies arrive intact, and headers announcing unknown commands,
  * invalid codes or huge payloads are refused without reading on, as is
- * a stream cut in the middle of a message.
+ * a stream cut in the middle of a message. Replies longer than
+ * LSC_MAX_PAYLOAD travel in segments and arrive whole.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -128,6 +130,81 @@ static void test_stream_cut_in_header_or_payload_reports_reset(void **state)
 	close(fds[1]);
 }
 
+/* Sends a reply from a thread: the socket cannot hold megabytes. */
+struct reply_sender {
+	int fd;
+	const struct wire_buf *payload;
+	int ret;
+};
+
+static void *send_reply_thread(void *arg)
+{
+	struct reply_sender *s = arg;
+
+	s->ret = lsc_send_reply(s->fd, LTTNG_OK, s->payload);
+	return NULL;
+}
+
+/* A reply of len bytes (a multiple of 4), all distinct words, arrives. */
+static void check_reply_round_trip(size_t len)
+{
+	struct reply_sender sender;
+	struct lsc_message msg;
+	struct wire_buf buf;
+	pthread_t thread;
+	int fds[2];
+
+	assert_int_equal(make_pair(fds), 0);
+	wire_buf_init(&buf);
+	for (size_t i = 0; i < len / 4; i++)
+		wire_put_u32(&buf, (uint32_t)(i * 2654435761u));
+	assert_int_equal(buf.error, 0);
+	assert_int_equal(buf.len, len);
+	sender = (struct reply_sender){.fd = fds[0], .payload = &buf};
+	assert_int_equal(
+		pthread_create(&thread, NULL, send_reply_thread, &sender), 0);
+	assert_int_equal(lsc_recv_reply(fds[1], &msg), 0);
+	pthread_join(thread, NULL);
+	assert_int_equal(sender.ret, 0);
+	assert_int_equal(msg.code, LTTNG_OK);
+	assert_int_equal(msg.payload_len, len);
+	assert_memory_equal(msg.payload, buf.data, len);
+	lsc_message_fini(&msg);
+	wire_buf_fini(&buf);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+static void test_replies_beyond_the_payload_limit_arrive_whole(void **state)
+{
+	(void)state;
+	check_reply_round_trip(LSC_MAX_PAYLOAD);
+	check_reply_round_trip(LSC_MAX_PAYLOAD + 4);
+	check_reply_round_trip(2 * LSC_MAX_PAYLOAD);
+	check_reply_round_trip(2 * LSC_MAX_PAYLOAD + 12);
+}
+
+static void test_oversized_reply_segment_is_refused(void **state)
+{
+	struct lsc_reply_header header = {.code = LTTNG_OK,
+					  .payload_len = 4 | LSC_REPLY_MORE};
+	uint32_t next = (LSC_MAX_PAYLOAD + 1) | LSC_REPLY_MORE;
+	struct lsc_message msg;
+	int fds[2];
+
+	(void)state;
+	assert_int_equal(make_pair(fds), 0);
+	assert_int_equal(usock_send_all(fds[0], &header, sizeof(header)), 0);
+	assert_int_equal(usock_send_all(fds[0], "abcd", 4), 0);
+	assert_int_equal(usock_send_all(fds[0], &next, sizeof(next)), 0);
+	assert_int_equal(lsc_recv_reply(fds[1], &msg), -EMSGSIZE);
+	assert_null(msg.payload);
+	header.payload_len = (LSC_MAX_PAYLOAD + 1) | LSC_REPLY_MORE;
+	assert_int_equal(lsc_reply_header_check(&header), -EMSGSIZE);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 static void test_command_names_cover_every_command(void **state)
 {
 	uint32_t cmd;
@@ -152,6 +229,9 @@ int main(void)
 		cmocka_unit_test(
 			test_stream_cut_in_header_or_payload_reports_reset),
 		cmocka_unit_test(test_command_names_cover_every_command),
+		cmocka_unit_test(
+			test_replies_beyond_the_payload_limit_arrive_whole),
+		cmocka_unit_test(test_oversized_reply_segment_is_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

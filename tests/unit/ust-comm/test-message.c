@@ -3,9 +3,12 @@
  * registration, requests and replies with payloads, fds passed with
  * UST_CMD_STREAM_ADD, and refusal of wrong fd counts, bad reply codes,
  * oversized payloads, cut streams and timeouts, without leaking fds.
+ * Replies (an app's listing of thousands of events) may exceed the
+ * requests' bound, up to UST_MAX_REPLY.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -266,6 +269,54 @@ static void test_oversized_payload_is_not_sent(void **state)
 	assert_int_equal(ust_send_reply(pair[0], 0, &buf), -ENOMEM);
 }
 
+/* Sends a reply from a thread: the socket cannot hold megabytes. */
+struct reply_sender {
+	const struct wire_buf *payload;
+	int ret;
+};
+
+static void *send_reply_thread(void *arg)
+{
+	struct reply_sender *s = arg;
+
+	s->ret = ust_send_reply(pair[0], 0, s->payload);
+	return NULL;
+}
+
+static void test_replies_may_exceed_the_request_bound(void **state)
+{
+	struct reply_sender sender = {0};
+	struct ust_reply_header huge = {.payload_len = UST_MAX_REPLY + 1};
+	struct ust_message msg;
+	struct wire_buf buf;
+	pthread_t thread;
+
+	(void)state;
+	wire_buf_init(&buf);
+	for (uint32_t i = 0; i < (3 * UST_MAX_PAYLOAD) / 4; i++)
+		wire_put_u32(&buf, i * 2654435761u);
+	assert_int_equal(buf.error, 0);
+	sender.payload = &buf;
+	assert_int_equal(
+		pthread_create(&thread, NULL, send_reply_thread, &sender), 0);
+	assert_int_equal(ust_recv_reply(pair[1], &msg), 0);
+	pthread_join(thread, NULL);
+	assert_int_equal(sender.ret, 0);
+	assert_int_equal(msg.payload_len, buf.len);
+	assert_memory_equal(msg.payload, buf.data, buf.len);
+	ust_message_fini(&msg);
+	/* Requests keep their bound; replies have theirs. */
+	assert_int_equal(
+		ust_send_request(pair[0], UST_CMD_RULE_CREATE, &buf, NULL, 0),
+		-EMSGSIZE);
+	buf.len = UST_MAX_REPLY + 1; /* refused before any byte is read */
+	assert_int_equal(ust_send_reply(pair[0], 0, &buf), -EMSGSIZE);
+	buf.len = 0;
+	wire_buf_fini(&buf);
+	assert_int_equal(usock_send_all(pair[0], &huge, sizeof(huge)), 0);
+	assert_int_equal(ust_recv_reply(pair[1], &msg), -EMSGSIZE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +340,9 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_oversized_payload_is_not_sent, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_replies_may_exceed_the_request_bound, setup,
+			teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
