@@ -20,7 +20,6 @@
 #include "util/log.h"
 #include "util/unix-socket.h"
 
-#define APP_SOCKET_TIMEOUT_MS 5000
 /* A registration arrives in one write: a peer slower than this is cut. */
 #define REGISTRATION_TIMEOUT_MS 1000
 #define MAX_HALF_REGISTERED 64
@@ -162,7 +161,7 @@ static void accept_app(void)
 	if (!h || usock_set_timeout(fd, REGISTRATION_TIMEOUT_MS) ||
 	    usock_peer_cred(fd, &cred) || ust_recv_register(fd, &h->reg) ||
 	    !credentials_match(&h->reg, &cred) ||
-	    usock_set_timeout(fd, APP_SOCKET_TIMEOUT_MS)) {
+	    usock_set_timeout(fd, sessiond_config.app_socket_timeout_ms)) {
 		DBG("Refused an application connection");
 		free(h);
 		close(fd);
