@@ -12,7 +12,7 @@
 
 PREFIX ?= /usr/local
 PYTHON := /usr/bin/python3
-MESON_SETUP = meson setup --prefix=$(abspath $(PREFIX)) --libdir=lib
+MESON_SETUP = meson setup --prefix=$(abspath $(PREFIX)) --libdir=lib -Dpkgconfig.relocatable=true
 
 DEB_PACKAGES := build-essential g++ meson ninja-build pkg-config \
 	libcmocka-dev liburcu-dev libpopt-dev libxml2-dev uuid-dev \
@@ -71,7 +71,7 @@ demo: deps
 	@sh tests/demo.sh build
 
 install: build/build.ninja
-	meson configure build --prefix=$(abspath $(PREFIX)) --libdir=lib
+	meson configure build --prefix=$(abspath $(PREFIX)) --libdir=lib -Dpkgconfig.relocatable=true
 	ninja -C build
 	meson install -C build --quiet
 
