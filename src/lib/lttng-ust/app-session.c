@@ -319,7 +319,7 @@ static int channel_map(struct ust_app_channel *chan)
 	free(chan->fds);
 	chan->fds = NULL;
 	if (ret) {
-		ust_log("channel %s: cannot map its ring buffers: %s",
+		ust_log_critical("channel %s: cannot map its ring buffers: %s",
 			chan->name, rb_last_error());
 		return ret;
 	}
