@@ -402,8 +402,8 @@ static int load_config_files(const char *config_option,
 	    load_config_file(path, false, opts))
 		return -1;
 	if (!paths_home(home, sizeof(home)) &&
-	    snprintf(path, sizeof(path), "%s/.lttng/" CONFIG_FILE_NAME,
-		     home) < (int)sizeof(path) &&
+	    snprintf(path, sizeof(path), "%s/.lttng/" CONFIG_FILE_NAME, home) <
+		    (int)sizeof(path) &&
 	    load_config_file(path, false, opts))
 		return -1;
 	return config_option ? load_config_file(config_option, true, opts) : 0;
@@ -501,8 +501,7 @@ static const char *find_config_option(int argc, char **argv)
 	return path;
 }
 
-int sessiond_options_parse(int argc, char **argv,
-			   struct sessiond_options *opts)
+int sessiond_options_parse(int argc, char **argv, struct sessiond_options *opts)
 {
 	const char *config_option = find_config_option(argc, argv);
 	int opt, index;

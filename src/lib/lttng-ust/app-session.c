@@ -320,7 +320,7 @@ static int channel_map(struct ust_app_channel *chan)
 	chan->fds = NULL;
 	if (ret) {
 		ust_log_critical("channel %s: cannot map its ring buffers: %s",
-			chan->name, rb_last_error());
+				 chan->name, rb_last_error());
 		return ret;
 	}
 	rb_channel_set_may_block(rb, ust_env_allow_blocking());

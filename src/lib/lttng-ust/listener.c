@@ -475,7 +475,7 @@ static void start_listeners(void)
 		if (daemons[i].sock_path[0] && start_thread(&daemons[i]) == 0)
 			continue;
 		ust_log_critical("cannot start the listener of %s",
-			daemons[i].sock_path);
+				 daemons[i].sock_path);
 		startup_release(&daemons[i]);
 	}
 }

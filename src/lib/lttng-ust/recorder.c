@@ -23,7 +23,7 @@ ust_recorder_create(struct ust_channel *chan,
 	rec = calloc(1, sizeof(*rec));
 	if (!rec) {
 		ust_log_critical("event %s:%s: out of memory for its recorder",
-			desc->provider_name, desc->event_name);
+				 desc->provider_name, desc->event_name);
 		return NULL;
 	}
 	rec->pub.ops = chan->ops;

@@ -2,7 +2,8 @@
  * Unit tests of the INI reader: sections, entries with '=' or ':',
  * blanks and comments, and hostile input (very long lines, no newline
  * at the end, NUL bytes, unterminated sections, CR LF line ends). Each
- * file is read from memory and its entries collected as "section.key=value@line".
+ * file is read from memory and its entries collected as
+ * "section.key=value@line".
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -91,9 +92,8 @@ static void test_byte_order_mark_is_skipped(void **state)
 	assert_string_equal(c.text, "sessiond.quiet=no@2\n");
 }
 
-static void expect_syntax_error(const char *text, size_t len,
-				unsigned int line, const char *reason,
-				const char *entries_before)
+static void expect_syntax_error(const char *text, size_t len, unsigned int line,
+				const char *reason, const char *entries_before)
 {
 	struct collected c = {0};
 	struct ini_error error = {0};
@@ -109,8 +109,8 @@ static void test_unterminated_section_is_an_error(void **state)
 	static const char text[] = "[sessiond]\na=1\n[relayd\nb=2\n";
 
 	(void)state;
-	expect_syntax_error(text, strlen(text), 3,
-			    "section header without ']'", "sessiond.a=1@2\n");
+	expect_syntax_error(text, strlen(text), 3, "section header without ']'",
+			    "sessiond.a=1@2\n");
 	expect_syntax_error("[]\n", 3, 1, "empty section name", "");
 	expect_syntax_error("[a] b\n", 6, 1, "text after the section header",
 			    "");

@@ -21,8 +21,8 @@
 #include "common/ust-log.h"
 
 struct outcome {
-	int status;	 /* from waitpid() */
-	char err[256];	 /* what the child wrote on stderr */
+	int status;    /* from waitpid() */
+	char err[256]; /* what the child wrote on stderr */
 };
 
 /* Run ust_log_critical() (or ust_log()) in a child with these variables. */
