@@ -3,13 +3,15 @@ $LTTNG_HOME/.lttng/lttng.conf, --config; each overrides the previous and
 the command line beats them all), their errors (file and line named),
 and the environment variables LTTNG_ABORT_ON_ERROR,
 LTTNG_CONSUMERD64_BIN/LIBDIR, LTTNG_CONSUMERD32_*,
-LTTNG_APP_SOCKET_TIMEOUT and LTTNG_NETWORK_SOCKET_TIMEOUT.
+LTTNG_APP_SOCKET_TIMEOUT, LTTNG_NETWORK_SOCKET_TIMEOUT and
+LTTNG_DEBUG_NOCLONE.
 
 LTTNG_SYSCONFDIR relocates /etc so that no test writes the real
 /etc/lttng/lttng.conf.
 """
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import time
@@ -17,6 +19,7 @@ import time
 import pytest
 
 from lttng_cli import Cli, Sessiond
+from test_session_access import Daemon as AccessDaemon, member  # noqa: F401
 from trace_reader import read_trace
 from ust_tracing import TEST_APP, App
 
@@ -287,3 +290,56 @@ def test_abort_on_error(build_dir, conf_env):
     # A warning is no error.
     write(user_conf(conf_env), "[sessiond]\nunknown=1\n")
     assert run([sessiond, "-V"], "1").returncode == 0
+
+
+def traced_by(pid, tracer_pid):
+    """Whether every thread of pid has tracer_pid as its tracer."""
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/status") as f:
+                if f"TracerPid:\t{tracer_pid}\n" not in f.read():
+                    return False
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("noclone", [False, True])
+def test_debug_noclone_saves_without_a_child_process(build_dir, lttng_env,
+                                                     member, noclone,
+                                                     tmp_path):
+    """A root daemon saves a member's session as the member: in a child
+    process, or with LTTNG_DEBUG_NOCLONE=1 in its own thread (strace
+    attached to the daemon counts the processes it creates)."""
+    if not shutil.which("strace"):
+        pytest.skip("strace is not installed")
+    env = dict(lttng_env)
+    if noclone:
+        env["LTTNG_DEBUG_NOCLONE"] = "1"
+    daemon = AccessDaemon(build_dir, env, member)
+    log = tmp_path / "strace.log"
+    tracer = None
+    try:
+        r = daemon.member("create", "mine",
+                          f"--output={daemon.member_home}/mine")
+        assert r.returncode == 0, r
+        tracer = subprocess.Popen(
+            ["strace", "-f", "-qq", "-e", "trace=clone,clone3,fork,vfork",
+             "-o", str(log), "-p", str(daemon.sessiond.pid())],
+            stderr=subprocess.DEVNULL)
+        pid = daemon.sessiond.pid()
+        wait_for(lambda: traced_by(pid, tracer.pid),
+                 "strace to attach to every thread of the daemon")
+        r = daemon.member("save", "-o", f"{daemon.member_home}/saved", "mine")
+        assert r.returncode == 0, r
+        saved = daemon.member_home / "saved" / "mine.lttng"
+        assert saved.stat().st_uid == member.pw_uid
+    finally:
+        if tracer:
+            tracer.terminate()
+            tracer.wait(timeout=30)
+        daemon.close()
+    processes = [line for line in log.read_text().splitlines()
+                 if "clone" in line and "CLONE_THREAD" not in line
+                 and "resumed>" not in line]
+    assert len(processes) == (0 if noclone else 1), processes
