@@ -160,7 +160,9 @@ LONG_LINE = "[sessiond]\ngroup=" + "x" * 5000 + "\n"
     # Well-formed: no newline at the end, CR LF, blanks, comments.
     ("; c\r\n[sessiond]\r\n  no-kernel = TRUE  \r\nverbose-consumer=0", 0,
      ""),
-])
+], ids=["unknown-key", "bad-number", "number-out-of-range", "bad-switch",
+        "empty-value", "file-only-key", "unterminated-section",
+        "no-separator", "nul-byte", "long-line", "well-formed"])
 def test_configuration_file_errors_name_the_file_and_line(
         build_dir, conf_env, tmp_path, text, rc, stderr):
     conf = tmp_path / "c.conf"
@@ -205,7 +207,8 @@ def test_missing_config_option_file(build_dir, conf_env):
      "integer; 0 or -1 for no timeout)\n"),
     ([], {"LTTNG_CONSUMERD64_BIN": "/nonexistent/consumerd"},
      "Error: No executable consumer daemon at /nonexistent/consumerd\n"),
-])
+], ids=["consumerd32-path", "consumerd32-libdir-variable", "socket-path",
+        "app-socket-timeout", "network-socket-timeout", "consumerd64-bin"])
 def test_unavailable_consumer_options_are_refused(build_dir, conf_env, args,
                                                   variables, stderr):
     env = dict(conf_env, **variables)
