@@ -27,8 +27,9 @@ HELLO_SOURCES = ROOT / "tests/unit/ust/hello"
 def installed(build_dir, tmp_path_factory):
     """The install prefix inside a fresh DESTDIR."""
     destdir = tmp_path_factory.mktemp("destdir")
-    r = subprocess.run(["meson", "install", "-C", str(build_dir), "--no-rebuild",
-                        "--destdir", str(destdir), "--quiet"],
+    r = subprocess.run(["meson", "install", "-C", str(build_dir),
+                        "--no-rebuild", "--destdir", str(destdir),
+                        "--quiet"],
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     [pc] = destdir.rglob("lib/pkgconfig/lttng-ust.pc")
