@@ -346,3 +346,49 @@ def test_debug_noclone_saves_without_a_child_process(build_dir, lttng_env,
                  if "clone" in line and "CLONE_THREAD" not in line
                  and "resumed>" not in line]
     assert len(processes) == (0 if noclone else 1), processes
+
+
+def registered_pids(cli):
+    r = cli.run("list", "-u")
+    assert r.rc == 0, r
+    return {int(line.split()[1]) for line in r.out.splitlines()
+            if line.startswith("PID: ")}
+
+
+@pytest.mark.parametrize("timeout", ["0", "1"])
+def test_app_socket_timeout_decides_when_a_stuck_app_is_dropped(
+        build_dir, conf_env, tmp_path, timeout):
+    """A stopped application does not answer `lttng start`. With
+    LTTNG_APP_SOCKET_TIMEOUT=1 the daemon drops it after a second; with 0
+    it waits for it as long as it takes (here longer than the default 5 s
+    timeout), and the application stays registered once resumed."""
+    env = dict(conf_env, LTTNG_APP_SOCKET_TIMEOUT=timeout)
+    app_env = dict(env, LD_LIBRARY_PATH=str(build_dir / "src/lib/lttng-ust"))
+    sessiond = Sessiond(build_dir, env)
+    cli = Cli(build_dir, env)
+    app = start = None
+    try:
+        assert sessiond.start("--no-kernel").returncode == 0
+        app = App(build_dir / TEST_APP, app_env, str(tmp_path))
+        wait_for(lambda: app.pid in registered_pids(cli), "registration")
+        assert cli.run("create", "s", "--output", str(tmp_path / "t")).rc == 0
+        assert cli.run("enable-event", "-u", "testapp:values").rc == 0
+        os.kill(app.pid, signal.SIGSTOP)
+        start = subprocess.Popen([cli.lttng, "start"], env=cli.env,
+                                 stdout=subprocess.PIPE, text=True)
+        if timeout == "1":
+            assert start.wait(timeout=60) == 0
+            assert app.pid not in registered_pids(cli)
+        else:
+            with pytest.raises(subprocess.TimeoutExpired):
+                start.wait(timeout=7)
+            os.kill(app.pid, signal.SIGCONT)
+            assert start.wait(timeout=60) == 0
+            assert app.pid in registered_pids(cli)
+    finally:
+        if app:
+            os.kill(app.pid, signal.SIGCONT)
+            app.quit()
+        if start and start.poll() is None:
+            start.kill()
+        sessiond.stop()
