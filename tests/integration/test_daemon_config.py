@@ -66,17 +66,20 @@ def wait_for(condition, what, timeout=20.0):
 
 
 def started_pid_file(build_dir, env, tmp_path, *args):
-    """Start the daemon (-d), return the name of the pid file it wrote
-    among p1..p4 in tmp_path, and stop it."""
+    """Start the daemon (-d), stop it, and return the name of the pid
+    file it wrote among p1..p4 in tmp_path."""
     sessiond = Sessiond(build_dir, env)
     r = sessiond.start(*args)
-    assert r.returncode == 0, r.stderr
     written = [name for name in ("p1", "p2", "p3", "p4")
                if (tmp_path / name).exists()]
-    assert len(written) == 1, written
-    sessiond.pid_file = str(tmp_path / written[0])
+    # Stop whatever started, wherever its pid file went.
     sessiond.stop()
-    assert not os.path.exists(sessiond.pid_file)  # removed at exit
+    for name in written:
+        sessiond.pid_file = str(tmp_path / name)
+        sessiond.stop()
+        assert not os.path.exists(sessiond.pid_file)  # removed at exit
+    assert r.returncode == 0, r.stderr
+    assert len(written) == 1, written
     return written[0]
 
 
