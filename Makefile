@@ -17,7 +17,7 @@ MESON_SETUP = meson setup --prefix=$(abspath $(PREFIX)) --libdir=lib -Dpkgconfig
 DEB_PACKAGES := build-essential g++ meson ninja-build pkg-config \
 	libcmocka-dev liburcu-dev libpopt-dev libxml2-dev uuid-dev \
 	babeltrace2 python3-bt2 python3-pytest util-linux \
-	libxml2-utils valgrind cmake scdoc man-db groff-base
+	libxml2-utils valgrind cmake scdoc man-db groff-base strace
 
 .PHONY: all build deps check unit-check integration-check demo install clean
 
