@@ -12,12 +12,12 @@
 
 PREFIX ?= /usr/local
 PYTHON := /usr/bin/python3
-MESON_SETUP = meson setup --prefix=$(abspath $(PREFIX)) --libdir=lib
+MESON_SETUP = meson setup --prefix=$(abspath $(PREFIX)) --libdir=lib -Dpkgconfig.relocatable=true
 
 DEB_PACKAGES := build-essential g++ meson ninja-build pkg-config \
 	libcmocka-dev liburcu-dev libpopt-dev libxml2-dev uuid-dev \
 	babeltrace2 python3-bt2 python3-pytest util-linux \
-	libxml2-utils valgrind cmake scdoc man-db groff-base
+	libxml2-utils valgrind cmake scdoc man-db groff-base strace
 
 .PHONY: all build deps check unit-check integration-check demo install clean
 
@@ -71,7 +71,7 @@ demo: deps
 	@sh tests/demo.sh build
 
 install: build/build.ninja
-	meson configure build --prefix=$(abspath $(PREFIX)) --libdir=lib
+	meson configure build --prefix=$(abspath $(PREFIX)) --libdir=lib -Dpkgconfig.relocatable=true
 	ninja -C build
 	meson install -C build --quiet
 

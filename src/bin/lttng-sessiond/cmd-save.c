@@ -19,10 +19,12 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "config.h"
 #include "config/xml-writer.h"
 #include "session-xml.h"
 #include "session.h"
 #include "util/log.h"
+#include "util/user-path.h"
 
 #define SESSION_CONFIG_DIR_MODE 0770
 #define SESSION_CONFIG_FILE_MODE 0660
@@ -121,14 +123,38 @@ static int write_config_file(char *dir, const char *file, const char *text,
 	return LTTNG_OK;
 }
 
+/*
+ * write_config_file() with the file system credentials of uid/gid in
+ * this thread: LTTNG_DEBUG_NOCLONE=1 asks for no child process (so a
+ * debugger can follow the daemon).
+ */
+static int write_config_file_in_thread(uid_t uid, gid_t gid, char *dir,
+				       const char *file, const char *text,
+				       size_t len, bool overwrite)
+{
+	const struct user_creds who = {.uid = uid, .gid = gid};
+	struct user_path_saved saved;
+	int ret;
+
+	if (user_path_enter(&who, &saved))
+		return LTTNG_ERR_EPERM;
+	ret = write_config_file(dir, file, text, len, overwrite);
+	user_path_leave(&saved);
+	return ret;
+}
+
 /* write_config_file() in a child running as uid/gid. */
 static int write_config_file_as(uid_t uid, gid_t gid, char *dir,
 				const char *file, const char *text, size_t len,
 				bool overwrite)
 {
-	pid_t pid = fork();
+	pid_t pid;
 	int status;
 
+	if (sessiond_config.debug_noclone)
+		return write_config_file_in_thread(uid, gid, dir, file, text,
+						   len, overwrite);
+	pid = fork();
 	if (pid < 0)
 		return LTTNG_ERR_SAVE_IO_FAIL;
 	if (pid == 0) {

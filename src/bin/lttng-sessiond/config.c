@@ -5,4 +5,7 @@
  */
 #include "config.h"
 
-struct sessiond_config sessiond_config;
+/* LTTng's default app socket timeout (5 s) until the options say. */
+struct sessiond_config sessiond_config = {
+	.app_socket_timeout_ms = 5000,
+};

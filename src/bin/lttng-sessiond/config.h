@@ -1,7 +1,8 @@
 /*
- * The session daemon's configuration: command-line options and the
- * paths derived from them at startup. main.c fills it once before any
- * client is served; every other module only reads it.
+ * The session daemon's configuration: options (options.c: environment,
+ * configuration files, command line) and the paths derived from them at
+ * startup. main.c fills it once before any client is served; every
+ * other module only reads it.
  */
 #ifndef SESSIOND_CONFIG_H
 #define SESSIOND_CONFIG_H
@@ -16,6 +17,9 @@ struct sessiond_config {
 	bool no_kernel;
 	bool verbose_consumer; /* --verbose-consumer */
 	bool is_root;	       /* Root daemon: may trace the kernel. */
+	bool debug_noclone;    /* LTTNG_DEBUG_NOCLONE=1: no forks as a user */
+	int app_socket_timeout_ms;     /* LTTNG_APP_SOCKET_TIMEOUT, 0: none */
+	int network_socket_timeout_ms; /* LTTNG_NETWORK_SOCKET_TIMEOUT, 0: OS */
 	char tracing_group[64];
 	char rundir[PATH_MAX];
 	char home[PATH_MAX]; /* $LTTNG_HOME: default trace outputs */
@@ -24,7 +28,7 @@ struct sessiond_config {
 	char pid_file_path[PATH_MAX];
 	char lock_file_path[PATH_MAX];
 	char consumerd64_path[PATH_MAX]; /* "" when none was found */
-	char consumerd32_path[PATH_MAX];
+	char consumerd64_libdir[PATH_MAX]; /* "": LD_LIBRARY_PATH unchanged */
 	char kconsumerd_path[PATH_MAX]; /* kernel consumer, "" when none */
 };
 

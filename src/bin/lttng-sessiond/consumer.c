@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -57,6 +58,30 @@ int consumer_find_path(const char *option_path, char *buf, size_t len)
 	    find_relative(self_dir, CONSUMERD_BUILD_TREE_PATH, buf, len))
 		DBG("No consumer daemon next to the session daemon (%s)",
 		    self_dir);
+	return 0;
+}
+
+int consumer_set_library_dir(void)
+{
+	const char *dir = sessiond_config.consumerd64_libdir;
+	const char *old = getenv("LD_LIBRARY_PATH");
+	char *value;
+	int ret;
+
+	if (!dir[0])
+		return 0;
+	if (old && old[0])
+		ret = asprintf(&value, "%s:%s", dir, old);
+	else
+		ret = asprintf(&value, "%s", dir);
+	if (ret < 0 || setenv("LD_LIBRARY_PATH", value, 1)) {
+		ERR("Cannot set LD_LIBRARY_PATH for the consumer daemons");
+		if (ret >= 0)
+			free(value);
+		return -1;
+	}
+	DBG("Consumer daemons run with LD_LIBRARY_PATH=%s", value);
+	free(value);
 	return 0;
 }
 

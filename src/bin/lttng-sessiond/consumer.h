@@ -28,6 +28,13 @@
  */
 int consumer_find_path(const char *option_path, char *buf, size_t len);
 
+/*
+ * --consumerd64-libdir (LTTNG_CONSUMERD64_LIBDIR): put the directory in
+ * front of LD_LIBRARY_PATH, which both consumers (user space and
+ * kernel) inherit. Call before any thread starts. 0 or -1 (logged).
+ */
+int consumer_set_library_dir(void);
+
 /* Spawns the consumer when it does not run yet. 0 or -errno (logged). */
 int consumer_ensure_started(void);
 /* Closes the socket and waits for the consumer to exit. */

@@ -1,12 +1,11 @@
 /*
- * lttng-sessiond: options, runtime directory, single-instance lock, pid
+ * lttng-sessiond: runtime directory, single-instance lock, pid
  * file, daemonizing (-d/-b: the parent returns only once clients can
  * connect), signals, and the client loop. SIGTERM/SIGINT stop the loop;
  * the socket and pid file are removed on the way out.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <grp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -22,247 +21,14 @@
 #include "config.h"
 #include "daemon-clock.h"
 #include "consumer.h"
+#include "options.h"
 #include "session-load.h"
 #include "session.h"
 #include "stop-request.h"
 #include "util/log.h"
-#include "util/man-page.h"
 #include "kernel/kernel-domain.h"
 #include "util/paths.h"
 #include "util/unix-socket.h"
-
-#define SESSIOND_VERSION "2.13.9"
-
-enum {
-	OPT_NO_KERNEL = 256,
-	OPT_CONSUMERD32_PATH,
-	OPT_CONSUMERD64_PATH,
-	OPT_CONSUMERD32_LIBDIR,
-	OPT_CONSUMERD64_LIBDIR,
-	OPT_VERBOSE_CONSUMER,
-	OPT_KCONSUMERD_PATH,
-	OPT_AGENT_TCP_PORT,
-	OPT_KMOD_PROBES,
-	OPT_EXTRA_KMOD_PROBES,
-	OPT_CONSUMER_SOCK,
-	OPT_ERROR_BUFFER_SIZE_KERNEL,
-	OPT_ERROR_BUFFER_SIZE_USERSPACE,
-};
-
-static const struct option long_options[] = {
-	{"background", no_argument, NULL, 'b'},
-	{"daemonize", no_argument, NULL, 'd'},
-	{"sig-parent", no_argument, NULL, 'S'},
-	{"group", required_argument, NULL, 'g'},
-	{"apps-sock", required_argument, NULL, 'a'},
-	{"client-sock", required_argument, NULL, 'c'},
-	{"no-kernel", no_argument, NULL, OPT_NO_KERNEL},
-	{"consumerd32-path", required_argument, NULL, OPT_CONSUMERD32_PATH},
-	{"consumerd64-path", required_argument, NULL, OPT_CONSUMERD64_PATH},
-	{"kconsumerd-path", required_argument, NULL, OPT_KCONSUMERD_PATH},
-	{"consumerd32-libdir", required_argument, NULL, OPT_CONSUMERD32_LIBDIR},
-	{"consumerd64-libdir", required_argument, NULL, OPT_CONSUMERD64_LIBDIR},
-	{"quiet", no_argument, NULL, 'q'},
-	{"verbose", no_argument, NULL, 'v'},
-	{"verbose-consumer", no_argument, NULL, OPT_VERBOSE_CONSUMER},
-	{"help", no_argument, NULL, 'h'},
-	{"version", no_argument, NULL, 'V'},
-	{"config", required_argument, NULL, 'f'},
-	{"load", required_argument, NULL, 'l'},
-	{"pidfile", required_argument, NULL, 'p'},
-	{"agent-tcp-port", required_argument, NULL, OPT_AGENT_TCP_PORT},
-	{"kmod-probes", required_argument, NULL, OPT_KMOD_PROBES},
-	{"extra-kmod-probes", required_argument, NULL, OPT_EXTRA_KMOD_PROBES},
-	/* Our consumer daemons get their sockets another way. */
-	{"kconsumerd-err-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
-	{"kconsumerd-cmd-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
-	{"ustconsumerd32-err-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
-	{"ustconsumerd64-err-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
-	{"ustconsumerd32-cmd-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
-	{"ustconsumerd64-cmd-sock", required_argument, NULL, OPT_CONSUMER_SOCK},
-	{"event-notifier-error-buffer-size-kernel", required_argument, NULL,
-	 OPT_ERROR_BUFFER_SIZE_KERNEL},
-	{"event-notifier-error-buffer-size-userspace", required_argument, NULL,
-	 OPT_ERROR_BUFFER_SIZE_USERSPACE},
-	{NULL, 0, NULL, 0},
-};
-
-static const char usage_text[] =
-	"Usage: lttng-sessiond [--background | --daemonize] [--sig-parent]\n"
-	"                      [--group=GROUP] [--apps-sock=PATH]\n"
-	"                      [--client-sock=PATH] [--no-kernel]\n"
-	"                      [--consumerd32-path=PATH] "
-	"[--consumerd64-path=PATH]\n"
-	"                      [--kconsumerd-path=PATH]\n"
-	"                      [--quiet | [--verbose]...]\n"
-	"\n"
-	"See lttng-sessiond(8) for the meaning of each option.\n";
-
-/* Options whose value is only needed while parsing. */
-struct parsed_options {
-	const char *pid_file;
-	const char *load_path;
-	const char *client_sock;
-	const char *apps_sock;
-	const char *consumerd64_path;
-	const char *consumerd32_path;
-	const char *kconsumerd_path;
-};
-
-static int copy_option(char *dst, size_t len, const char *value,
-		       const char *name)
-{
-	if (snprintf(dst, len, "%s", value) >= (int)len) {
-		ERR("Value of --%s is too long: %s", name, value);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * --agent-tcp-port=PORT and the event notifier error buffer sizes: an
- * integer in [1, max], checked with LTTng's messages. 0 or -1.
- */
-static int check_number_option(const char *name, const char *value, long max,
-			       const char *range_message)
-{
-	char *end;
-	long number;
-
-	errno = 0;
-	number = strtol(value, &end, 0);
-	if (errno || end == value || *end || number < 0) {
-		ERR("Wrong value in --%s parameter: %s", name, value);
-		return -1;
-	}
-	if (number < 1 || number > max) {
-		ERR("%s --%s parameter: %s", range_message, name, value);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * --config=PATH: LTTng reads the INI file before the other options;
- * this daemon takes its configuration from options only, so an existing
- * file is reported as ignored once the daemon runs.
- */
-static int check_config_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-
-	if (!f) {
-		ERR("Failed to open daemon configuration file at %s", path);
-		return -1;
-	}
-	fclose(f);
-	return 0;
-}
-
-/* Parse argv into sessiond_config; -1 on error, 1 when done (--help). */
-static int parse_options(int argc, char **argv, struct parsed_options *opts)
-{
-	int opt;
-
-	while ((opt = getopt_long(argc, argv, "bdSg:a:c:qvhVf:l:p:",
-				  long_options, NULL)) != -1) {
-		switch (opt) {
-		case 'b':
-			sessiond_config.background = true;
-			break;
-		case 'd':
-			sessiond_config.daemonize = true;
-			break;
-		case 'S':
-			sessiond_config.sig_parent = true;
-			break;
-		case 'g':
-			if (copy_option(sessiond_config.tracing_group,
-					sizeof(sessiond_config.tracing_group),
-					optarg, "group"))
-				return -1;
-			break;
-		case 'a':
-			opts->apps_sock = optarg;
-			break;
-		case 'c':
-			opts->client_sock = optarg;
-			break;
-		case OPT_NO_KERNEL:
-			sessiond_config.no_kernel = true;
-			break;
-		case OPT_CONSUMERD64_PATH:
-			opts->consumerd64_path = optarg;
-			break;
-		case OPT_CONSUMERD32_PATH:
-			opts->consumerd32_path = optarg;
-			break;
-		case OPT_VERBOSE_CONSUMER:
-			sessiond_config.verbose_consumer = true;
-			break;
-		case OPT_KCONSUMERD_PATH:
-			opts->kconsumerd_path = optarg;
-			break;
-		case OPT_CONSUMERD32_LIBDIR:
-		case OPT_CONSUMERD64_LIBDIR:
-			/* Only one (64-bit) consumer, found by path. */
-			break;
-		case 'q':
-			log_quiet = true;
-			break;
-		case 'v':
-			log_verbosity++;
-			break;
-		case 'h':
-			/* As LTTng's: the manual page, else man's error. */
-			man_page_exec(8, "lttng-sessiond");
-			fputs(usage_text, stdout);
-			return 1;
-		case 'V':
-			puts(SESSIOND_VERSION);
-			return 1;
-		case 'f':
-			if (check_config_file(optarg))
-				return -1;
-			WARN("Ignoring the configuration file %s: this daemon "
-			     "is configured by its options",
-			     optarg);
-			break;
-		case 'l':
-			opts->load_path = optarg;
-			break;
-		case 'p':
-			opts->pid_file = optarg;
-			break;
-		case OPT_AGENT_TCP_PORT:
-			if (check_number_option("agent-tcp-port", optarg, 65535,
-						"Port overflow in"))
-				return -1;
-			break;
-		case OPT_ERROR_BUFFER_SIZE_KERNEL:
-		case OPT_ERROR_BUFFER_SIZE_USERSPACE:
-			if (check_number_option(
-				    opt == OPT_ERROR_BUFFER_SIZE_KERNEL
-					    ? "event-notifier-error-buffer-"
-					      "size-kernel"
-					    : "event-notifier-error-buffer-"
-					      "size-userspace",
-				    optarg, INT32_MAX,
-				    "Value out of range for"))
-				return -1;
-			break;
-		case OPT_KMOD_PROBES:
-		case OPT_EXTRA_KMOD_PROBES:
-			/* The kernel domain uses tracefs, not probe modules. */
-		case OPT_CONSUMER_SOCK:
-			break;
-		default:
-			return -1;
-		}
-	}
-	/* LTTng ignores arguments that are not options. */
-	return 0;
-}
 
 /* dst = option when given, else rundir/file_name. */
 static int set_path(char *dst, size_t len, const char *option,
@@ -274,7 +40,7 @@ static int set_path(char *dst, size_t len, const char *option,
 }
 
 /* Derive every path of sessiond_config from the options. */
-static int configure_paths(const struct parsed_options *opts)
+static int configure_paths(const struct sessiond_options *opts)
 {
 	struct sessiond_config *c = &sessiond_config;
 
@@ -299,7 +65,7 @@ static int configure_paths(const struct parsed_options *opts)
 	return 0;
 }
 
-static int find_consumers(const struct parsed_options *opts)
+static int find_consumers(const struct sessiond_options *opts)
 {
 	if (consumer_find_path(opts->consumerd64_path,
 			       sessiond_config.consumerd64_path,
@@ -308,12 +74,13 @@ static int find_consumers(const struct parsed_options *opts)
 		    opts->consumerd64_path);
 		return -1;
 	}
-	if (opts->consumerd32_path &&
-	    consumer_find_path(opts->consumerd32_path,
-			       sessiond_config.consumerd32_path,
-			       sizeof(sessiond_config.consumerd32_path))) {
-		ERR("No executable consumer daemon at %s",
-		    opts->consumerd32_path);
+	if (opts->consumerd64_libdir &&
+	    snprintf(sessiond_config.consumerd64_libdir,
+		     sizeof(sessiond_config.consumerd64_libdir), "%s",
+		     opts->consumerd64_libdir) >=
+		    (int)sizeof(sessiond_config.consumerd64_libdir)) {
+		ERR("Value of --consumerd64-libdir is too long: %s",
+		    opts->consumerd64_libdir);
 		return -1;
 	}
 	if (opts->kconsumerd_path
@@ -513,19 +280,27 @@ static int run(const char *load_path)
 
 int main(int argc, char **argv)
 {
-	struct parsed_options opts = {0};
+	struct sessiond_options opts = {0};
 	char load_path[PATH_MAX];
+	const char *load = NULL;
 	int ret;
 
-	strcpy(sessiond_config.tracing_group, "tracing");
-	ret = parse_options(argc, argv, &opts);
-	if (ret)
-		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-	if (configure_paths(&opts) || find_consumers(&opts))
-		return EXIT_FAILURE;
+	ret = sessiond_options_parse(argc, argv, &opts);
+	if (!ret && opts.refusal) {
+		ERR("%s", opts.refusal);
+		ret = -1;
+	}
+	if (!ret && (configure_paths(&opts) || find_consumers(&opts) ||
+		     consumer_set_library_dir()))
+		ret = -1;
 	/* A relative --load path is the caller's: -d/-b change directory. */
-	if (opts.load_path &&
-	    !paths_absolute(opts.load_path, load_path, sizeof(load_path)))
-		opts.load_path = load_path;
-	return run(opts.load_path);
+	if (!ret && opts.load_path)
+		load = paths_absolute(opts.load_path, load_path,
+				      sizeof(load_path))
+			       ? opts.load_path
+			       : load_path;
+	if (!ret)
+		ret = run(load) == EXIT_SUCCESS ? 0 : -1;
+	sessiond_options_fini(&opts);
+	return ret < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }

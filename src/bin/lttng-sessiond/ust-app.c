@@ -11,32 +11,14 @@
 
 #include "ust-app.h"
 #include "ust-buffer-set.h"
+#include "config.h"
 #include "util/log.h"
-
-/* LTTng's default LTTNG_APP_SOCKET_TIMEOUT, in seconds. */
-#define DEFAULT_APP_SOCKET_TIMEOUT_S 5
 
 static struct ust_app *apps;
 
 int ust_app_socket_timeout_ms(void)
 {
-	static int timeout_ms = -1;
-	const char *env;
-	char *end;
-	long s;
-
-	if (timeout_ms >= 0)
-		return timeout_ms;
-	timeout_ms = DEFAULT_APP_SOCKET_TIMEOUT_S * 1000;
-	env = getenv("LTTNG_APP_SOCKET_TIMEOUT");
-	if (!env || !*env)
-		return timeout_ms;
-	s = strtol(env, &end, 10);
-	if (*end || s < -1 || s > 24 * 3600)
-		WARN("Ignoring LTTNG_APP_SOCKET_TIMEOUT=%s", env);
-	else
-		timeout_ms = s <= 0 ? 0 : (int)s * 1000;
-	return timeout_ms;
+	return sessiond_config.app_socket_timeout_ms;
 }
 
 void ust_app_add(struct ust_app *app)

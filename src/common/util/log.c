@@ -1,10 +1,12 @@
 /*
  * Implementation of log.h: one formatted line per call, written with a
- * single stdio call so lines from concurrent threads do not interleave.
+ * single stdio call so lines from concurrent threads do not interleave;
+ * LTTNG_ABORT_ON_ERROR=1 turns every error into an abort().
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/log.h"
 
@@ -46,6 +48,18 @@ static const char *log_prefix(enum log_kind kind, int level)
 	return "";
 }
 
+/*
+ * LTTNG_ABORT_ON_ERROR=1: abort() after printing any error (also when
+ * quiet), as LTTng does, so that a core dump shows where it happened.
+ */
+static void abort_on_error(void)
+{
+	const char *value = getenv("LTTNG_ABORT_ON_ERROR");
+
+	if (value && !strcmp(value, "1"))
+		abort();
+}
+
 void log_print(enum log_kind kind, int level, const char *fmt, ...)
 {
 	char line[8192], *text = line;
@@ -53,8 +67,11 @@ void log_print(enum log_kind kind, int level, const char *fmt, ...)
 	va_list args;
 	int len;
 
-	if (quiet_now() || (kind == LOG_KIND_MSG && stdout_silenced_now()))
+	if (quiet_now() || (kind == LOG_KIND_MSG && stdout_silenced_now())) {
+		if (kind == LOG_KIND_ERR)
+			abort_on_error();
 		return;
+	}
 	if (kind == LOG_KIND_DBG && level > log_verbosity &&
 	    level > user_flag(log_user_flags.verbosity))
 		return;
@@ -76,6 +93,8 @@ void log_print(enum log_kind kind, int level, const char *fmt, ...)
 		fflush(out);
 	if (text != line)
 		free(text);
+	if (kind == LOG_KIND_ERR)
+		abort_on_error();
 }
 
 void log_print_raw(const char *fmt, ...)

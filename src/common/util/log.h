@@ -2,6 +2,7 @@
  * Logging shared by every binary: errors and warnings with LTTng's
  * "Error: "/"Warning: " prefixes on stderr, plain messages on stdout and
  * verbosity-gated debug lines. The CLI and the daemons set the levels.
+ * LTTNG_ABORT_ON_ERROR=1 makes every error abort() once printed.
  */
 #ifndef UTIL_LOG_H
 #define UTIL_LOG_H

@@ -319,8 +319,8 @@ static int channel_map(struct ust_app_channel *chan)
 	free(chan->fds);
 	chan->fds = NULL;
 	if (ret) {
-		ust_log("channel %s: cannot map its ring buffers: %s",
-			chan->name, rb_last_error());
+		ust_log_critical("channel %s: cannot map its ring buffers: %s",
+				 chan->name, rb_last_error());
 		return ret;
 	}
 	rb_channel_set_may_block(rb, ust_env_allow_blocking());

@@ -474,8 +474,8 @@ static void start_listeners(void)
 	for (i = 0; i < nr_daemons; i++) {
 		if (daemons[i].sock_path[0] && start_thread(&daemons[i]) == 0)
 			continue;
-		ust_log("cannot start the listener of %s",
-			daemons[i].sock_path);
+		ust_log_critical("cannot start the listener of %s",
+				 daemons[i].sock_path);
 		startup_release(&daemons[i]);
 	}
 }

@@ -24,8 +24,8 @@ ust_recorder_create(struct ust_channel *chan,
 
 	rec = calloc(1, sizeof(*rec));
 	if (!rec) {
-		ust_log("event %s:%s: out of memory for its recorder",
-			desc->provider_name, desc->event_name);
+		ust_log_critical("event %s:%s: out of memory for its recorder",
+				 desc->provider_name, desc->event_name);
 		return NULL;
 	}
 	rec->pub.ops = chan->ops;

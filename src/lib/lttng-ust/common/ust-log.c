@@ -1,7 +1,8 @@
 /*
  * liblttng-ust-common: debug and error output of the UST libraries,
  * enabled by LTTNG_UST_DEBUG. One write(2) per message so lines from
- * several threads do not interleave.
+ * several threads do not interleave. LTTNG_UST_ABORT_ON_CRITICAL turns
+ * critical errors into abort().
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -32,21 +33,17 @@ void ust_log_init(void)
 	(void)ust_log_enabled();
 }
 
-void ust_log(const char *fmt, ...)
+static void log_message(const char *prefix, const char *fmt, va_list ap)
 {
 	char line[512];
-	va_list ap;
 	int len;
 	int n;
 
 	if (!ust_log_enabled())
 		return;
-	len = snprintf(line, sizeof(line),
-		       "liblttng_ust[%ld/%ld]: ", (long)getpid(),
-		       (long)syscall(SYS_gettid));
-	va_start(ap, fmt);
+	len = snprintf(line, sizeof(line), "liblttng_ust[%ld/%ld]: %s",
+		       (long)getpid(), (long)syscall(SYS_gettid), prefix);
 	n = vsnprintf(line + len, sizeof(line) - len - 1, fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		return;
 	len += n;
@@ -55,4 +52,25 @@ void ust_log(const char *fmt, ...)
 	line[len++] = '\n';
 	if (write(STDERR_FILENO, line, len) < 0)
 		return;
+}
+
+void ust_log(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_message("", fmt, ap);
+	va_end(ap);
+}
+
+void ust_log_critical(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_message("Critical: ", fmt, ap);
+	va_end(ap);
+	/* Read at each call: critical errors are rare, and may come early. */
+	if (getenv("LTTNG_UST_ABORT_ON_CRITICAL"))
+		abort();
 }

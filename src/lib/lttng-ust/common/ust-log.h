@@ -16,4 +16,14 @@ UST_API void ust_log_init(void);
 UST_API void ust_log(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/*
+ * A critical error: the application keeps running but is not traced as
+ * asked (a channel's buffers cannot be mapped, the listener cannot
+ * start). Printed as ust_log() does, with "Critical: " before the
+ * message; then, when LTTNG_UST_ABORT_ON_CRITICAL is set (lttng-ust(3)),
+ * abort() so that a core dump shows the place.
+ */
+UST_API void ust_log_critical(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
 #endif /* UST_LOG_H */
