@@ -2,7 +2,9 @@
  * Unit tests of the UST libraries' diagnostics (common/ust-log.c): a
  * critical error aborts the application when LTTNG_UST_ABORT_ON_CRITICAL
  * is set, whatever LTTNG_UST_DEBUG says, and is printed with "Critical: "
- * when LTTNG_UST_DEBUG is set. Each case runs in a child process.
+ * when LTTNG_UST_DEBUG is set. Each case runs in a child process that
+ * executes this program again with its variables set, since the library
+ * reads them when it is loaded, as LTTng-UST does.
  */
 #include <setjmp.h>
 #include <signal.h>
@@ -47,11 +49,9 @@ static void run_child(const char *abort_value, const char *debug_value,
 			setenv("LTTNG_UST_ABORT_ON_CRITICAL", abort_value, 1);
 		if (debug_value)
 			setenv("LTTNG_UST_DEBUG", debug_value, 1);
-		if (critical)
-			ust_log_critical("channel %s: broken", "chan");
-		else
-			ust_log("channel %s: broken", "chan");
-		_exit(0);
+		execl("/proc/self/exe", "test-ust-log",
+		      critical ? "--critical" : "--plain", (char *)NULL);
+		_exit(127);
 	}
 	close(fds[1]);
 	while ((n = read(fds[0], out->err + len, sizeof(out->err) - 1 - len)) >
@@ -105,8 +105,17 @@ static void test_plain_message_never_aborts(void **state)
 	assert_int_equal(WEXITSTATUS(out.status), 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	/* The child's side: one message, then exit (unless it aborts). */
+	if (argc == 2 && !strcmp(argv[1], "--critical")) {
+		ust_log_critical("channel %s: broken", "chan");
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--plain")) {
+		ust_log("channel %s: broken", "chan");
+		return 0;
+	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_critical_aborts_when_asked),
 		cmocka_unit_test(test_critical_is_printed_then_aborts),
