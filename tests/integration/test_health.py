@@ -266,3 +266,58 @@ def test_lttng_client_reads_our_daemons(build_dir, nobody_home):
         wait_for(lambda: not os.path.exists(f"/proc/{pid}") or
                  open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
                  == "Z", "the daemon to exit", timeout=30)
+
+
+def test_kernel_consumers_answer_as_one(build_dir, ks, tmp_path):
+    """Kernel consumers (one per recording session here) answer on
+    <rundir>/kconsumerd/health while one runs; a stopped one makes the
+    answer bad."""
+    from kernel_support import kernel_consumer_pid
+    sock = pathlib.Path(ks.env["LTTNG_RUNDIR"]) / "kconsumerd" / "health"
+    ks.ok("create", "k", f"--output={tmp_path / 'trace'}")
+    ks.ok("enable-event", "--kernel", "sched_switch")
+    ks.ok("start")
+    assert sock.is_socket()
+    h = query(build_dir, ks.env, "kernel")
+    assert h.rc == 0 and h.state == 0, h
+    assert h.threads == [(0, name) for name in CONSUMERD_THREADS], h
+    pid = kernel_consumer_pid(ks.sessiond.pid())
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        wait_for(lambda: query(build_dir, ks.env, "kernel").state == -1,
+                 "the stopped kernel consumer to be reported bad")
+        h = query(build_dir, ks.env, "kernel")
+        assert [n for s, n in h.threads if s] == ["Consumer daemon data"], h
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    wait_for(lambda: query(build_dir, ks.env, "kernel").state == 0,
+             "the continued kernel consumer to be reported good")
+    ks.ok("destroy", "k")
+    wait_for(lambda: not sock.exists(), "the kernel consumer's socket to go")
+    h = query(build_dir, ks.env, "kernel")
+    assert h.rc == 1 and h.out == "query -1\n", h
+
+
+def test_our_library_exports_lttngs_health_functions(build_dir):
+    """Every lttng_health_* function of LTTng's liblttng-ctl is ours too
+    (a health client linked against LTTng's library loads with ours)."""
+    expected = {
+        "lttng_health_create_sessiond", "lttng_health_create_consumerd",
+        "lttng_health_create_relayd", "lttng_health_destroy",
+        "lttng_health_query", "lttng_health_state",
+        "lttng_health_get_nr_threads", "lttng_health_get_thread",
+        "lttng_health_thread_state", "lttng_health_thread_name"}
+
+    def exported(path):
+        out = subprocess.run(["nm", "-D", "--defined-only", str(path)],
+                             check=True, capture_output=True,
+                             text=True).stdout
+        return {line.split()[-1] for line in out.splitlines()
+                if "lttng_health_" in line}
+
+    assert exported(build_dir / "src/lib/lttng-ctl/liblttng-ctl.so.0") == \
+        expected
+    root = anchor_root()
+    if root is not None:
+        assert exported(root / "usr/lib" / TRIPLET /
+                        "liblttng-ctl.so.0") == expected
