@@ -269,9 +269,8 @@ int health_server_consumer_prepare(struct health_table **table)
 	return fd;
 }
 
-void health_server_consumer_started(enum lttng_health_consumerd kind,
-				    pid_t pid, struct health_table *table,
-				    int memfd)
+void health_server_consumer_started(enum lttng_health_consumerd kind, pid_t pid,
+				    struct health_table *table, int memfd)
 {
 	struct watched_consumer *w;
 

@@ -30,9 +30,8 @@ int health_server_consumer_prepare(struct health_table **table);
  * After the fork: watch table as consumer pid's (pid < 0: the fork
  * failed, the table is dropped). Closes memfd either way.
  */
-void health_server_consumer_started(enum lttng_health_consumerd kind,
-				    pid_t pid, struct health_table *table,
-				    int memfd);
+void health_server_consumer_started(enum lttng_health_consumerd kind, pid_t pid,
+				    struct health_table *table, int memfd);
 
 /* Consumer pid exited: its table goes, with its socket if it was last. */
 void health_server_consumer_exited(pid_t pid);

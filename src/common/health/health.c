@@ -23,7 +23,7 @@
 struct health_slot {
 	uint32_t in_use; /* 0: free, 1: owned by a thread */
 	int32_t type;
-	uint64_t beat_ns;       /* last heartbeat, CLOCK_MONOTONIC */
+	uint64_t beat_ns;	/* last heartbeat, CLOCK_MONOTONIC */
 	uint64_t wait_until_ns; /* 0: in code; WAIT_ENDLESS: no limit */
 };
 
@@ -54,8 +54,8 @@ static struct health_table *table_map(int fd)
 struct health_table *health_table_create_shared(int *fd)
 {
 	struct health_table *table;
-	int memfd = memfd_create("lttng-health", MFD_CLOEXEC |
-							 MFD_ALLOW_SEALING);
+	int memfd =
+		memfd_create("lttng-health", MFD_CLOEXEC | MFD_ALLOW_SEALING);
 
 	if (memfd < 0)
 		return NULL;
@@ -151,9 +151,9 @@ void health_wait_enter(int timeout_ms)
 
 	if (!my_slot)
 		return;
-	until = timeout_ms < 0 ? WAIT_ENDLESS
-			       : health_now_ns() +
-					 (uint64_t)timeout_ms * 1000000ULL;
+	until = timeout_ms < 0
+			? WAIT_ENDLESS
+			: health_now_ns() + (uint64_t)timeout_ms * 1000000ULL;
 	__atomic_store_n(&my_slot->wait_until_ns, until, __ATOMIC_RELEASE);
 }
 
@@ -179,8 +179,8 @@ int health_poll(struct pollfd *fds, nfds_t nfds, int timeout_ms)
 /* When the thread in slot became stuck, or UINT64_MAX if it cannot be. */
 static uint64_t stuck_since(const struct health_slot *slot)
 {
-	uint64_t until = __atomic_load_n(&slot->wait_until_ns,
-					 __ATOMIC_ACQUIRE);
+	uint64_t until =
+		__atomic_load_n(&slot->wait_until_ns, __ATOMIC_ACQUIRE);
 
 	if (until)
 		return until;

@@ -68,8 +68,8 @@ static const char *const consumerd_names[HEALTH_CONSUMERD_NR_TYPES] = {
 };
 
 static const char *const relayd_names[] = {
-	"Relay daemon dispatcher",	"Relay daemon worker",
-	"Relay daemon listener",	"Relay daemon live dispatcher",
+	"Relay daemon dispatcher",  "Relay daemon worker",
+	"Relay daemon listener",    "Relay daemon live dispatcher",
 	"Relay daemon live worker", "Relay daemon live listener",
 };
 
@@ -202,7 +202,8 @@ lttng_health_get_thread(const struct lttng_health *health,
 	return &health->threads[nth_thread];
 }
 
-LTTNG_API int lttng_health_thread_state(const struct lttng_health_thread *thread)
+LTTNG_API int
+lttng_health_thread_state(const struct lttng_health_thread *thread)
 {
 	if (!thread)
 		return -EINVAL;
