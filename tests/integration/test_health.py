@@ -14,14 +14,15 @@ sockets (<rundir>/sessiond-health, <rundir>/ustconsumerd64/health):
 """
 import os
 import pathlib
-import shutil
 import signal
 import subprocess
-import tempfile
 import time
 
 import pytest
 
+from kernel_support import kernel_consumer_pid
+from test_faults import children
+from test_ust_user_daemon import user_home  # noqa: F401 (a fixture)
 from ust_anchor import anchor_root, TRIPLET
 from ust_tracing import TEST_APP, Tracing
 
@@ -93,18 +94,8 @@ def query(build_dir, env, *what):
 
 
 def consumer_pid(sessiond_pid):
-    for p in pathlib.Path("/proc").iterdir():
-        if not p.name.isdigit():
-            continue
-        try:
-            stat = (p / "stat").read_text()
-        except OSError:
-            continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        if name == "lttng-consumerd" and \
-                int(stat.rsplit(")", 1)[1].split()[1]) == sessiond_pid:
-            return int(p.name)
-    return None
+    pids = children(sessiond_pid, "lttng-consumerd")
+    return pids[0] if pids else None
 
 
 @pytest.fixture
@@ -192,28 +183,15 @@ def test_consumer_socket_goes_with_its_consumer(build_dir, tracing):
     assert query(build_dir, tracing.env, "sessiond").state == 0
 
 
-@pytest.fixture
-def nobody_home():
-    if os.getuid() != 0 or not shutil.which("setpriv"):
-        pytest.skip("needs root and setpriv to run as nobody")
-    top = pathlib.Path(tempfile.mkdtemp(prefix="lttng-health-"))
-    os.chmod(top, 0o755)
-    home = top / "nobody"
-    home.mkdir()
-    os.chown(home, NOBODY, NOBODY)
-    yield home
-    shutil.rmtree(top, ignore_errors=True)
-
-
-def test_lttng_client_reads_our_daemons(build_dir, nobody_home):
+def test_lttng_client_reads_our_daemons(build_dir, user_home):
     """health-query linked with LTTng's liblttng-ctl asks our per-user
     daemons (as nobody: as root LTTng's client only knows
     /var/run/lttng)."""
     root = anchor_root()
     if root is None:
         pytest.skip("the real LTTng 2.13 is not extracted (anchor-install)")
-    env = {"PATH": os.environ["PATH"], "HOME": str(nobody_home),
-           "LTTNG_HOME": str(nobody_home),
+    env = {"PATH": os.environ["PATH"], "HOME": str(user_home),
+           "LTTNG_HOME": str(user_home),
            "LD_LIBRARY_PATH": str(build_dir / "src/lib/lttng-ust")}
 
     def as_nobody(*argv, extra=None):
@@ -232,7 +210,8 @@ def test_lttng_client_reads_our_daemons(build_dir, nobody_home):
         "query -1\n"
     proc = as_nobody(sessiond, "--daemonize")
     assert proc.returncode == 0, proc.stderr
-    pid_file = nobody_home / ".lttng" / "lttng-sessiond.pid"
+    pid_file = user_home / ".lttng" / "lttng-sessiond.pid"
+    app = None
     try:
         for args in (("create", "s"), ("enable-event", "-u", "testapp:*"),
                      ("start",)):
@@ -246,7 +225,7 @@ def test_lttng_client_reads_our_daemons(build_dir, nobody_home):
              str(build_dir / TEST_APP)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert app.stdout.readline() == "ready\n"
-        wait_for(lambda: (nobody_home / ".lttng/ustconsumerd64/health")
+        wait_for(lambda: (user_home / ".lttng/ustconsumerd64/health")
                  .is_socket(), "the consumer's health socket")
         ours = as_nobody(*client, "sessiond").stdout
         theirs = as_nobody(*client, "sessiond", extra=lttng_libs).stdout
@@ -257,10 +236,10 @@ def test_lttng_client_reads_our_daemons(build_dir, nobody_home):
         ours = as_nobody(*client, "ust64").stdout
         theirs = as_nobody(*client, "ust64", extra=lttng_libs).stdout
         assert ours.startswith("state 0\n") and theirs == ours, theirs
-        app.stdin.write("quit\n")
-        app.stdin.close()
-        app.wait(timeout=30)
     finally:
+        if app is not None:
+            app.kill()
+            app.wait()
         pid = int(pid_file.read_text())
         os.kill(pid, signal.SIGTERM)
         wait_for(lambda: not os.path.exists(f"/proc/{pid}") or
@@ -272,7 +251,6 @@ def test_kernel_consumers_answer_as_one(build_dir, ks, tmp_path):
     """Kernel consumers (one per recording session here) answer on
     <rundir>/kconsumerd/health while one runs; a stopped one makes the
     answer bad."""
-    from kernel_support import kernel_consumer_pid
     sock = pathlib.Path(ks.env["LTTNG_RUNDIR"]) / "kconsumerd" / "health"
     ks.ok("create", "k", f"--output={tmp_path / 'trace'}")
     ks.ok("enable-event", "--kernel", "sched_switch")
