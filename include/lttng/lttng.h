@@ -24,6 +24,7 @@
 #include <lttng/save.h>
 #include <lttng/load.h>
 #include <lttng/consumer.h>
+#include <lttng/health.h>
 
 #ifdef __cplusplus
 extern "C" {

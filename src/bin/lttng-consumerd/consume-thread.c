@@ -25,6 +25,7 @@
 #include "consume-thread.h"
 #include "metadata-output.h"
 #include "ust-channel.h"
+#include "health/health.h"
 #include "util/log.h"
 
 #define READ_TIMER_MS 100
@@ -118,6 +119,7 @@ static void *consume_main(void *arg)
 	struct poll_set set = {0};
 
 	(void)arg;
+	health_register(HEALTH_CONSUMERD_DATA);
 	for (;;) {
 		pthread_mutex_lock(&ust_channels_lock);
 		if (stopping) {
@@ -130,7 +132,8 @@ static void *consume_main(void *arg)
 			break;
 		}
 		pthread_mutex_unlock(&ust_channels_lock);
-		if (poll(set.fds, set.nr, set.timeout_ms) < 0 && errno != EINTR)
+		if (health_poll(set.fds, set.nr, set.timeout_ms) < 0 &&
+		    errno != EINTR)
 			ERR("poll: %s", strerror(errno));
 		if (set.fds[0].revents & POLLIN)
 			clear_eventfd(wake_fd);

@@ -17,6 +17,7 @@
 #include "trace-clock/clock-plugin-loader.h"
 #include "consume-thread.h"
 #include "kernel/kconsumer.h"
+#include "health/health.h"
 #include "ust-consumer.h"
 #include "util/log.h"
 
@@ -25,14 +26,16 @@ enum consumer_domain { DOMAIN_UST, DOMAIN_KERNEL };
 struct consumerd_options {
 	enum consumer_domain domain;
 	int sessiond_fd;
+	int health_fd; /* the session daemon's health table for us, or -1 */
 };
 
-enum { OPT_SESSIOND_FD = 256 };
+enum { OPT_SESSIOND_FD = 256, OPT_HEALTH_FD };
 
 static const struct option long_options[] = {
 	{"ust", no_argument, NULL, 'u'},
 	{"kernel", no_argument, NULL, 'k'},
 	{"sessiond-fd", required_argument, NULL, OPT_SESSIOND_FD},
+	{"health-fd", required_argument, NULL, OPT_HEALTH_FD},
 	{"verbose", no_argument, NULL, 'v'},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
@@ -40,7 +43,8 @@ static const struct option long_options[] = {
 };
 
 static const char usage_text[] =
-	"Usage: lttng-consumerd [--ust | --kernel] --sessiond-fd=FD [-v]...\n"
+	"Usage: lttng-consumerd [--ust | --kernel] --sessiond-fd=FD\n"
+	"                      [--health-fd=FD] [-v]...\n"
 	"\n"
 	"Started by lttng-sessiond; not meant to be run by hand.\n";
 
@@ -58,6 +62,7 @@ static int parse_options(int argc, char **argv, struct consumerd_options *o)
 
 	o->domain = DOMAIN_UST;
 	o->sessiond_fd = -1;
+	o->health_fd = -1;
 	while ((opt = getopt_long(argc, argv, "ukvqh", long_options, NULL)) !=
 	       -1) {
 		switch (opt) {
@@ -69,6 +74,9 @@ static int parse_options(int argc, char **argv, struct consumerd_options *o)
 			break;
 		case OPT_SESSIOND_FD:
 			o->sessiond_fd = parse_fd(optarg);
+			break;
+		case OPT_HEALTH_FD:
+			o->health_fd = parse_fd(optarg);
 			break;
 		case 'v':
 			log_verbosity++;
@@ -120,6 +128,8 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 	signal(SIGPIPE, SIG_IGN);
+	if (opts.health_fd >= 0 && health_attach(opts.health_fd))
+		WARN("Cannot attach to the health table: no health checks");
 	if (opts.domain == DOMAIN_KERNEL)
 		return kernel_consumerd_main(opts.sessiond_fd);
 	/* Channels the session daemon declares with the plugin's clock. */

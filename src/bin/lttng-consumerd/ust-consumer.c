@@ -14,6 +14,7 @@
 #include "ust-consumer.h"
 #include "ust-channel.h"
 #include "ust-channel-rotate.h"
+#include "health/health.h"
 #include "util/log.h"
 
 /* Sends the fds of every stream after a successful creation. */
@@ -258,9 +259,14 @@ static int dispatch(int sock, const struct consumer_message *msg)
 
 int ust_consumer_run(int sessiond_fd)
 {
+	health_register(HEALTH_CONSUMERD_SESSIOND);
 	for (;;) {
 		struct consumer_message msg;
-		int ret = consumer_recv_request(sessiond_fd, &msg);
+		int ret;
+
+		health_wait_enter(-1); /* idle until the next request */
+		ret = consumer_recv_request(sessiond_fd, &msg);
+		health_wait_exit();
 
 		if (ret == -ECONNRESET)
 			return 0;

@@ -43,6 +43,7 @@
 #include "session.h"
 #include "ust-app.h"
 #include "ust-app-sync.h"
+#include "health/health.h"
 #include "util/log.h"
 #include "util/unix-socket.h"
 
@@ -456,6 +457,7 @@ static void *listener_main(void *arg)
 	struct pollfd fds[3 + MAX_PENDING];
 
 	(void)arg;
+	health_register(HEALTH_SESSIOND_APP_REG);
 	for (;;) {
 		int timeout = expire();
 		unsigned int n = nr_pending;
@@ -466,7 +468,7 @@ static void *listener_main(void *arg)
 		for (unsigned int i = 0; i < n; i++)
 			fds[3 + i] = (struct pollfd){.fd = pending[i].fd,
 						     .events = POLLIN};
-		if (poll(fds, 3 + n, timeout) < 0) {
+		if (health_poll(fds, 3 + n, timeout) < 0) {
 			if (errno == EINTR)
 				continue;
 			ERR("poll: %s", strerror(errno));

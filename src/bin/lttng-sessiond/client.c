@@ -20,6 +20,7 @@
 #include "session.h"
 #include "ust-app-sync.h"
 #include "sessiond-comm/message.h"
+#include "health/health.h"
 #include "util/log.h"
 #include "util/unix-socket.h"
 
@@ -172,6 +173,7 @@ static void serve_connection(int fd)
 		return;
 	}
 	for (;;) {
+		health_heartbeat();
 		ret = lsc_recv_request(fd, &msg);
 		if (ret == -EBADMSG || ret == -EMSGSIZE) {
 			DBG("Malformed request from pid %d: refused",
@@ -196,10 +198,11 @@ int client_serve(int listen_fd, int stop_fd)
 		{.fd = stop_fd, .events = POLLIN},
 	};
 
+	health_register(HEALTH_SESSIOND_CMD);
 	for (;;) {
 		int fd;
 
-		if (poll(fds, 2, -1) < 0) {
+		if (health_poll(fds, 2, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			return -errno;

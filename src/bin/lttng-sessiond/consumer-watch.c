@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "consumer-watch.h"
+#include "health-server.h"
 #include "util/log.h"
 
 struct watch {
@@ -33,11 +34,16 @@ static void *watch_thread(void *arg)
 	 * reaping to the callback (or to consumer.c, whichever comes first:
 	 * then ECHILD ends the wait).
 	 */
+	health_register(HEALTH_SESSIOND_CONSUMER);
+	health_wait_enter(-1);
 	while (waitid(P_PID, (id_t)w->pid, &info, WEXITED | WNOWAIT) < 0 &&
 	       errno == EINTR)
 		;
+	health_wait_exit();
+	health_server_consumer_exited(w->pid);
 	w->on_exit(w->pid);
 	free(w);
+	health_unregister();
 	pthread_mutex_lock(&watch_lock);
 	if (--watchers == 0)
 		pthread_cond_broadcast(&watch_done);

@@ -17,6 +17,7 @@
 #include "consumer.h"
 #include "consumer-loss.h"
 #include "consumer-watch.h"
+#include "health-server.h"
 #include "stop-request.h"
 #include "util/log.h"
 #include "util/paths.h"
@@ -85,9 +86,9 @@ int consumer_set_library_dir(void)
 	return 0;
 }
 
-static void exec_consumer(int fd)
+static void exec_consumer(int fd, int health_fd)
 {
-	char fd_arg[32];
+	char fd_arg[32], health_arg[32];
 	/* --verbose-consumer: the consumer logs at the daemon's level. */
 	int level = sessiond_config.verbose_consumer ? log_verbosity : 0;
 	const char *verbose = level >= 3   ? "-vvv"
@@ -96,9 +97,10 @@ static void exec_consumer(int fd)
 					   : NULL;
 
 	snprintf(fd_arg, sizeof(fd_arg), "--sessiond-fd=%d", fd);
+	snprintf(health_arg, sizeof(health_arg), "--health-fd=%d", health_fd);
 	execl(sessiond_config.consumerd64_path,
-	      sessiond_config.consumerd64_path, "--ust", fd_arg, verbose,
-	      (char *)NULL);
+	      sessiond_config.consumerd64_path, "--ust", fd_arg, health_arg,
+	      verbose, (char *)NULL);
 	fprintf(stderr, "Error: Cannot run %s: %s\n",
 		sessiond_config.consumerd64_path, strerror(errno));
 	_exit(127);
@@ -131,7 +133,8 @@ static void reap_consumer_locked(void)
 
 static int spawn_locked(void)
 {
-	int pair[2];
+	struct health_table *health;
+	int pair[2], health_fd;
 	pid_t pid;
 
 	if (!sessiond_config.consumerd64_path[0]) {
@@ -141,7 +144,11 @@ static int spawn_locked(void)
 	reap_consumer_locked(); /* one that was lost */
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair))
 		return -errno;
+	health_fd = health_server_consumer_prepare(&health);
 	pid = fork();
+	if (pid != 0) /* the parent: watches the child's health table */
+		health_server_consumer_started(LTTNG_HEALTH_CONSUMERD_UST_64,
+					       pid, health, health_fd);
 	if (pid < 0) {
 		close(pair[0]);
 		close(pair[1]);
@@ -150,7 +157,7 @@ static int spawn_locked(void)
 	if (pid == 0) {
 		int fd = dup(pair[1]); /* without close-on-exec */
 
-		exec_consumer(fd);
+		exec_consumer(fd, health_fd < 0 ? -1 : dup(health_fd));
 	}
 	close(pair[1]);
 	consumer_sock = pair[0];

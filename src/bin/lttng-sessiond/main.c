@@ -20,6 +20,7 @@
 #include "client.h"
 #include "config.h"
 #include "daemon-clock.h"
+#include "health-server.h"
 #include "consumer.h"
 #include "options.h"
 #include "session-load.h"
@@ -237,7 +238,7 @@ static int run(const char *load_path)
 	kernel_domain_init();
 	daemon_clock_init();
 	ready_fd = daemonize();
-	if (stop_request_init() || write_pid_file())
+	if (stop_request_init() || write_pid_file() || health_server_start())
 		return EXIT_FAILURE;
 	listen_fd = open_client_socket();
 	if (listen_fd < 0) {
@@ -273,6 +274,7 @@ static int run(const char *load_path)
 	pthread_mutex_unlock(&session_lock);
 	app_listener_release_apps();
 	consumer_stop();
+	health_server_stop();
 	unlink(sessiond_config.pid_file_path);
 	stop_request_fini();
 	return ret ? EXIT_FAILURE : EXIT_SUCCESS;

@@ -15,6 +15,7 @@
 #include "ust-comm/codec.h"
 #include "ust-comm/event-class.h"
 #include "ust-registry.h"
+#include "health/health.h"
 #include "util/log.h"
 
 struct watched_app {
@@ -154,6 +155,7 @@ static void *notify_main(void *arg)
 	struct pollfd *fds = NULL;
 
 	(void)arg;
+	health_register(HEALTH_SESSIOND_APP_MANAGE_NOTIFY);
 	while (!__atomic_load_n(&stopping, __ATOMIC_ACQUIRE)) {
 		size_t n, i = 1;
 		struct pollfd *grown;
@@ -171,7 +173,7 @@ static void *notify_main(void *arg)
 		for (struct watched_app *w = list; w; w = w->next)
 			fds[i++] = (struct pollfd){.fd = w->app->notify_sock,
 						   .events = POLLIN};
-		if (poll(fds, n, -1) < 0 && errno != EINTR) {
+		if (health_poll(fds, n, -1) < 0 && errno != EINTR) {
 			ERR("poll: %s", strerror(errno));
 			break;
 		}

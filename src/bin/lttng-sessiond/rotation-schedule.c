@@ -15,6 +15,7 @@
 
 #include "rotation.h"
 #include "session.h"
+#include "health/health.h"
 #include "util/log.h"
 
 #define CHECK_PERIOD_MS 50
@@ -105,8 +106,11 @@ static void *schedule_thread(void *arg)
 	const struct timespec pause = {0, CHECK_PERIOD_MS * 1000000L};
 
 	(void)arg;
+	health_register(HEALTH_SESSIOND_ROTATION);
 	while (!__atomic_load_n(&stop_requested, __ATOMIC_ACQUIRE)) {
+		health_wait_enter(CHECK_PERIOD_MS);
 		nanosleep(&pause, NULL);
+		health_wait_exit();
 		pthread_mutex_lock(&session_lock);
 		check_sessions();
 		pthread_mutex_unlock(&session_lock);

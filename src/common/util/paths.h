@@ -14,6 +14,11 @@
 #define PATHS_APPS_SOCK "apps-lttng-sessiond"
 #define PATHS_PID_FILE "lttng-sessiond.pid"
 #define PATHS_LOCK_FILE "lttng-sessiond.lck"
+/* Health sockets (LTTng's names), in the session daemon's rundir. */
+#define PATHS_SESSIOND_HEALTH_SOCK "sessiond-health"
+#define PATHS_USTCONSUMERD32_HEALTH_SOCK "ustconsumerd32/health"
+#define PATHS_USTCONSUMERD64_HEALTH_SOCK "ustconsumerd64/health"
+#define PATHS_KCONSUMERD_HEALTH_SOCK "kconsumerd/health"
 
 /*
  * $LTTNG_HOME, else $HOME, into buf. Returns 0, -ENOENT when neither is

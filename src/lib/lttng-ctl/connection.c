@@ -39,31 +39,36 @@ static bool in_tracing_group(void)
 	return false;
 }
 
-static int socket_path(uid_t uid, char *buf, size_t len)
+static int socket_path(uid_t uid, const char *name, char *buf, size_t len)
 {
 	char rundir[PATH_MAX];
 	int ret = paths_rundir(uid, rundir, sizeof(rundir));
 
 	if (ret)
 		return ret;
-	return paths_join(buf, len, rundir, PATHS_CLIENT_SOCK);
+	return paths_join(buf, len, rundir, name);
 }
 
-/* Connect to the daemon serving this process; fd or negative errno. */
-static int connect_sessiond(void)
+int ctl_connect_rundir_socket(const char *name)
 {
 	char path[PATH_MAX];
 	uid_t uid = getuid();
 	int fd, ret;
 
 	if (uid != 0 && in_tracing_group() &&
-	    socket_path(0, path, sizeof(path)) == 0) {
+	    socket_path(0, name, path, sizeof(path)) == 0) {
 		fd = usock_connect(path);
 		if (fd >= 0)
 			return fd;
 	}
-	ret = socket_path(uid, path, sizeof(path));
+	ret = socket_path(uid, name, path, sizeof(path));
 	return ret ? ret : usock_connect(path);
+}
+
+/* Connect to the daemon serving this process; fd or negative errno. */
+static int connect_sessiond(void)
+{
+	return ctl_connect_rundir_socket(PATHS_CLIENT_SOCK);
 }
 
 int ctl_call(uint32_t command, const struct wire_buf *payload,

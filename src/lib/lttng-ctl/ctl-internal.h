@@ -14,6 +14,13 @@
 #define LTTNG_API __attribute__((visibility("default")))
 
 /*
+ * Connect to socket name in the runtime directory of the daemon serving
+ * this process: the root daemon's first for a member of the tracing
+ * group, then the caller's own. fd or negative errno.
+ */
+int ctl_connect_rundir_socket(const char *name);
+
+/*
  * Send one request to the session daemon and wait for its reply. Returns
  * 0 when the daemon answered LTTNG_OK (reply then holds the payload,
  * release it with lsc_message_fini()), else a negative LTTNG_ERR_* code:

@@ -14,6 +14,7 @@
 #include "kconsumer-commands.h"
 #include "kconsumer-trace.h"
 #include "kconsumer.h"
+#include "health/health.h"
 #include "util/log.h"
 
 #define MAX_POLL_FDS 1024
@@ -92,10 +93,11 @@ static int run(struct kconsumer *kc, int sessiond_fd)
 	bool stop = false;
 	int ret, status = EXIT_SUCCESS;
 
+	health_register(HEALTH_CONSUMERD_DATA);
 	while (!quit_requested) {
 		bool request;
 
-		ret = poll(fds, nfds, poll_timeout_ms(kc));
+		ret = health_poll(fds, nfds, poll_timeout_ms(kc));
 		if (ret < 0 && errno != EINTR)
 			break;
 		if (ret < 0)

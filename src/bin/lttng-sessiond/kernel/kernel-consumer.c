@@ -18,6 +18,7 @@
 
 #include "../config.h"
 #include "../context.h"
+#include "../health-server.h"
 #include "../stop-request.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/kernel-codec.h"
@@ -32,25 +33,32 @@
 #define CONSUMER_EXIT_TIMEOUT_MS 3000
 /* The consumer's end of the socket, in the consumer. */
 #define CONSUMER_SESSIOND_FD 3
+#define CONSUMER_HEALTH_FD 4
 
 /*
- * In the child: the socket becomes fd 3 and every other descriptor of
- * the session daemon is closed (its client socket and lock must not
- * outlive it in the consumer), then exec.
+ * In the child: the socket becomes fd 3, its health table fd 4, and every
+ * other descriptor of the session daemon is closed (its client socket and
+ * lock must not outlive it in the consumer), then exec.
  */
-static void exec_consumer(int sock)
+static void exec_consumer(int sock, int health_fd)
 {
-	char fd_arg[32];
+	int health = health_fd < 0 ? -1 : fcntl(health_fd, F_DUPFD, 10);
+	char fd_arg[32], health_arg[32];
 
 	if (sock != CONSUMER_SESSIOND_FD &&
 	    dup2(sock, CONSUMER_SESSIOND_FD) < 0)
 		_exit(127);
 	fcntl(CONSUMER_SESSIOND_FD, F_SETFD, 0);
-	closefrom(CONSUMER_SESSIOND_FD + 1);
+	if (health >= 0 && dup2(health, CONSUMER_HEALTH_FD) < 0)
+		_exit(127);
+	closefrom(health >= 0 ? CONSUMER_HEALTH_FD + 1
+			      : CONSUMER_SESSIOND_FD + 1);
 	snprintf(fd_arg, sizeof(fd_arg), "--sessiond-fd=%d",
 		 CONSUMER_SESSIOND_FD);
+	snprintf(health_arg, sizeof(health_arg), "--health-fd=%d",
+		 health >= 0 ? CONSUMER_HEALTH_FD : -1);
 	execl(sessiond_config.kconsumerd_path, sessiond_config.kconsumerd_path,
-	      "--kernel", fd_arg, (char *)NULL);
+	      "--kernel", fd_arg, health_arg, (char *)NULL);
 	_exit(127);
 }
 
@@ -84,6 +92,7 @@ static void abandon_consumer(struct kernel_session *ks, const char *why)
 		kill(ks->consumer_pid, SIGKILL);
 		waitpid(ks->consumer_pid, NULL, 0);
 	}
+	health_server_consumer_exited(ks->consumer_pid);
 	ks->consumer_pid = 0;
 }
 
@@ -182,8 +191,10 @@ static void reap(struct kernel_session *ks)
 	if (ks->consumer_fd >= 0)
 		close(ks->consumer_fd);
 	ks->consumer_fd = -1;
-	if (ks->consumer_pid > 0)
+	if (ks->consumer_pid > 0) {
 		waitpid(ks->consumer_pid, NULL, 0);
+		health_server_consumer_exited(ks->consumer_pid);
+	}
 	ks->consumer_pid = 0;
 }
 
@@ -329,7 +340,8 @@ static int set_up(struct kernel_session *ks, const char *output_dir,
 int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 			  const char *trace_name, uid_t uid, gid_t gid)
 {
-	int fds[2], ret;
+	struct health_table *health;
+	int fds[2], ret, health_fd;
 	pid_t pid;
 
 	if (!sessiond_config.kconsumerd_path[0]) {
@@ -340,9 +352,12 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds))
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	health_fd = health_server_consumer_prepare(&health);
 	pid = fork();
 	if (pid == 0)
-		exec_consumer(fds[1]);
+		exec_consumer(fds[1], health_fd);
+	health_server_consumer_started(LTTNG_HEALTH_CONSUMERD_KERNEL, pid,
+				       health, health_fd);
 	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);
