@@ -17,10 +17,12 @@
 #include <unistd.h>
 
 #include "../config.h"
+#include "../consumer-watch.h"
 #include "../context.h"
 #include "../stop-request.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/kernel-codec.h"
+#include "kernel-consumer-loss.h"
 #include "kernel-consumer.h"
 #include "kernel-context.h"
 #include "kernel-domain.h"
@@ -350,6 +352,7 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 	}
 	ks->consumer_pid = pid;
 	ks->consumer_fd = fds[0];
+	consumer_watch_start(pid, kernel_consumer_loss_handle);
 	ret = set_up(ks, output_dir, trace_name, uid, gid);
 	if (ret) {
 		ERR("The kernel consumer daemon could not start: %s",
@@ -450,6 +453,15 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	return LTTNG_OK;
+}
+
+void kernel_consumer_forget(struct kernel_session *ks)
+{
+	if (ks->consumer_fd >= 0)
+		close(ks->consumer_fd);
+	ks->consumer_fd = -1;
+	ks->consumer_pid = 0;
+	ks->consumer_lost = true;
 }
 
 void kernel_consumer_quit(struct kernel_session *ks)
