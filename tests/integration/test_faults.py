@@ -413,3 +413,38 @@ def test_killed_kernel_consumer_is_noticed_at_once_and_its_session_in_error(
     assert kernel_consumer_pid(ks.sessiond.pid()) != consumer
     ks.ok("destroy", "k2")
     assert {e.name for e in read_out(out2)} == {"sched_switch"}
+
+
+def test_kernel_consumer_killed_while_a_command_waits_puts_the_session_in_error(
+        ks, tmp_path):
+    """The kernel consumer dies while the session daemon waits for its
+    answer (here to stop's flush): the command fails, and the session is
+    in error as when the death is noticed between commands."""
+    from kernel_support import kernel_consumer_pid
+
+    out = tmp_path / "t"
+    ks.ok("create", "k", f"--output={out}")
+    ks.ok("enable-channel", "-k", "c", "--subbuf-size=4096",
+          "--switch-timer=100000")
+    ks.ok("enable-event", "-k", "sched_switch", "-c", "c")
+    ks.ok("start")
+    wait_for(lambda: file_bytes(out, "c") > 0, "packets on the disk")
+    consumer = kernel_consumer_pid(ks.sessiond.pid())
+    os.kill(consumer, signal.SIGSTOP)
+    stop = subprocess.Popen([ks.cli.lttng, "stop"], env=ks.cli.env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    wait_for(ks.sessiond.waits_on_a_consumer, "stop to wait for the consumer")
+    os.kill(consumer, signal.SIGKILL)
+    _, err = stop.communicate(timeout=60)
+    assert (err, stop.returncode) == (
+        "Error: Stopping kernel trace failed\n", 47)
+    wait_for(lambda: not exists(consumer), "the killed consumer to be reaped")
+    r = ks.run("start")
+    assert (r.err, r.rc) == ("Error: No kernel consumer detected\n", 99), r
+    assert {e.name for e in read_out(out)} == {"sched_switch"}
+    r = ks.run("destroy", "k")
+    assert (r.err, r.rc) == (
+        'Error: Trace chunk close failed on consumer during the '
+        'destruction of session "k"\n', 150), r
+    assert Sessiond.alive(ks.sessiond.pid())

@@ -1,9 +1,9 @@
 /*
- * Implementation of kernel-consumer-loss.h. Runs on the consumer's
- * watcher thread and takes the session lock, as a client command does:
- * a consumer that the session daemon stopped or reaped itself meanwhile
- * (destroy, a set-up failure, a consumer that missed an answer) belongs
- * to no session any more, and is left alone.
+ * Implementation of kernel-consumer-loss.h. The watcher's callback
+ * takes the session lock, as a client command does: a consumer that the
+ * session daemon reaped itself meanwhile (destroy, a set-up failure, a
+ * consumer abandoned during a command, which reports it) belongs to no
+ * session any more, and is left alone.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -33,6 +33,27 @@ static void salvage_trace(const struct session *s)
 	trace_salvage_metadata(dir, s->uid, s->gid);
 }
 
+void kernel_consumer_loss_report(struct kernel_session *ks)
+{
+	struct session *s;
+
+	for (s = session_first(); s && s->kernel != ks; s = s->next)
+		;
+	if (!s || s->consumer_lost)
+		return;
+	if (s->active) {
+		kernel_cmd_stop(s); /* tracing off; no flush to ask */
+		ust_app_sync_stop(s);
+		s->active = false;
+	}
+	salvage_trace(s);
+	s->consumer_lost = LTTNG_ERR_NO_KERNCONSUMERD;
+	ERR("Session %s is in error: the kernel events its consumer daemon "
+	    "had not written are lost; its kernel trace was cut back to its "
+	    "last whole packet",
+	    s->name);
+}
+
 void kernel_consumer_loss_handle(pid_t pid)
 {
 	struct session *s;
@@ -50,17 +71,7 @@ void kernel_consumer_loss_handle(pid_t pid)
 		consumer_loss_describe_exit(status, cause, sizeof(cause));
 		ERR("The kernel consumer daemon (pid %d) of session %s %s",
 		    (int)pid, s->name, cause);
-		if (s->active) {
-			kernel_cmd_stop(s); /* tracing off; no flush to ask */
-			ust_app_sync_stop(s);
-			s->active = false;
-		}
-		salvage_trace(s);
-		s->consumer_lost = LTTNG_ERR_NO_KERNCONSUMERD;
-		ERR("Session %s is in error: the kernel events its consumer "
-		    "daemon had not written are lost; its kernel trace was cut "
-		    "back to its last whole packet",
-		    s->name);
+		kernel_consumer_loss_report(s->kernel);
 	}
 	pthread_mutex_unlock(&session_lock);
 }

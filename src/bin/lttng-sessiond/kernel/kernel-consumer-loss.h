@@ -18,4 +18,14 @@
 /* The consumer_exit_cb of every kernel consumer daemon. */
 void kernel_consumer_loss_handle(pid_t pid);
 
+struct kernel_session;
+
+/*
+ * The same for a consumer the session daemon already reaped and forgot
+ * (kernel_consumer_forget()): one that died or stopped answering while
+ * a command waited for it (logged then). Called with the session lock
+ * held; no-op when the session is already in error.
+ */
+void kernel_consumer_loss_report(struct kernel_session *ks);
+
 #endif /* SESSIOND_KERNEL_CONSUMER_LOSS_H */

@@ -61,9 +61,14 @@ static void exec_consumer(int sock)
  * answer, and a late answer would be taken for the next request's.
  * SIGTERM lets it flush what it holds and exit; after
  * CONSUMER_EXIT_TIMEOUT_MS it is killed. Every later request of the
- * session fails (consumer_lost).
+ * session fails (consumer_lost). One that closed its socket (it died
+ * while the command waited) is a loss as its watcher would have noticed
+ * it (kernel-consumer-loss.h): once it was set up, the session is put in
+ * error. (One that stopped answering may be stuck on its output: its
+ * files are left alone.)
  */
-static void abandon_consumer(struct kernel_session *ks, const char *why)
+static void abandon_consumer(struct kernel_session *ks, const char *why,
+			     bool closed)
 {
 	int waited_ms;
 
@@ -87,6 +92,8 @@ static void abandon_consumer(struct kernel_session *ks, const char *why)
 		waitpid(ks->consumer_pid, NULL, 0);
 	}
 	ks->consumer_pid = 0;
+	if (closed && ks->consumer_set_up)
+		kernel_consumer_loss_report(ks);
 }
 
 /*
@@ -107,12 +114,14 @@ static int wait_reply(struct kernel_session *ks)
 		ret = poll(pfd, 2, CONSUMER_REPLY_TIMEOUT_MS);
 	} while (ret < 0 && errno == EINTR);
 	if (ret > 0 && !pfd[0].revents) {
-		abandon_consumer(ks, "was still busy when the session daemon "
-				     "was asked to stop");
+		abandon_consumer(ks,
+				 "was still busy when the session daemon "
+				 "was asked to stop",
+				 false);
 		return -ECANCELED;
 	}
 	if (ret <= 0) {
-		abandon_consumer(ks, "did not answer in time");
+		abandon_consumer(ks, "did not answer in time", false);
 		return -ETIMEDOUT;
 	}
 	return 0;
@@ -136,7 +145,7 @@ static int call(struct kernel_session *ks, uint32_t command,
 		return payload->error;
 	ret = consumer_send_request(ks->consumer_fd, command, payload);
 	if (ret) {
-		abandon_consumer(ks, "closed its socket");
+		abandon_consumer(ks, "closed its socket", true);
 		return ret;
 	}
 	ret = wait_reply(ks);
@@ -144,7 +153,7 @@ static int call(struct kernel_session *ks, uint32_t command,
 		return ret;
 	ret = consumer_recv_reply(ks->consumer_fd, &msg);
 	if (ret) {
-		abandon_consumer(ks, "closed its socket");
+		abandon_consumer(ks, "closed its socket", true);
 		return ret;
 	}
 	if (reply)
@@ -364,6 +373,7 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
 				      : LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
+	ks->consumer_set_up = true;
 	DBG("Kernel consumer started (pid %d)", (int)pid);
 	return LTTNG_OK;
 }
