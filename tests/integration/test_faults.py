@@ -1,6 +1,7 @@
 """Faults during a user space session: a daemon or an app killed
 (SIGKILL) or stopped (SIGSTOP) mid-session, a full disk under the trace
-(ENOSPC on a 2 MiB tmpfs), exhausted file descriptors. For each: the
+(ENOSPC on a 2 MiB tmpfs), exhausted file descriptors; and the kernel
+consumer killed mid-session. For each: the
 exit code and message of the command that meets the fault and of the
 later ones, that the daemons survive, and what babeltrace2 still reads.
 
@@ -355,6 +356,27 @@ def test_exhausted_file_descriptors_fail_start_and_the_daemon_recovers(
 
 # The kernel consumer ---------------------------------------------------------
 
+KERNEL_DESTROY_ERROR = ('Error: Trace chunk close failed on consumer during '
+                        'the destruction of session "k"\n')
+
+
+def record_kernel_channel_then_stop_consumer(ks, out):
+    """Session k records sched_switch into channel c (one-page packets,
+    switch timer) until packets are on the disk; then its kernel consumer
+    is stopped (SIGSTOP), and its pid returned."""
+    from kernel_support import kernel_consumer_pid
+
+    ks.ok("create", "k", f"--output={out}")
+    ks.ok("enable-channel", "-k", "c", "--subbuf-size=4096",
+          "--switch-timer=100000")
+    ks.ok("enable-event", "-k", "sched_switch", "-c", "c")
+    ks.ok("start")
+    wait_for(lambda: file_bytes(out, "c") > 0, "packets on the disk")
+    consumer = kernel_consumer_pid(ks.sessiond.pid())
+    os.kill(consumer, signal.SIGSTOP)
+    return consumer
+
+
 def test_killed_kernel_consumer_is_noticed_at_once_and_its_session_in_error(
         ks, tmp_path):
     """The kernel consumer killed mid-session, in the middle of a packet's
@@ -366,14 +388,7 @@ def test_killed_kernel_consumer_is_noticed_at_once_and_its_session_in_error(
     from kernel_support import kernel_consumer_pid
 
     out = tmp_path / "t"
-    ks.ok("create", "k", f"--output={out}")
-    ks.ok("enable-channel", "-k", "c", "--subbuf-size=4096",
-          "--switch-timer=100000")
-    ks.ok("enable-event", "-k", "sched_switch", "-c", "c")
-    ks.ok("start")
-    wait_for(lambda: file_bytes(out, "c") > 0, "packets on the disk")
-    consumer = kernel_consumer_pid(ks.sessiond.pid())
-    os.kill(consumer, signal.SIGSTOP)
+    consumer = record_kernel_channel_then_stop_consumer(ks, out)
     # Half a packet, not indexed, ends a stream file; half a metadata
     # packet ends the metadata file.
     stream = max(stream_files(out, "c"), key=lambda p: p.stat().st_size)
@@ -400,9 +415,7 @@ def test_killed_kernel_consumer_is_noticed_at_once_and_its_session_in_error(
     names = {e.name for e in read_out(out)}
     assert names == {"sched_switch"}, names
     r = ks.run("destroy", "k")
-    assert (r.out, r.err, r.rc) == (
-        "", 'Error: Trace chunk close failed on consumer during the '
-        'destruction of session "k"\n', 150), r
+    assert (r.out, r.err, r.rc) == ("", KERNEL_DESTROY_ERROR, 150), r
     assert "k" not in ks.run("list").out.split()
     assert {e.name for e in read_out(out)} == {"sched_switch"}
 
@@ -420,17 +433,8 @@ def test_kernel_consumer_killed_while_a_command_waits_puts_the_session_in_error(
     """The kernel consumer dies while the session daemon waits for its
     answer (here to stop's flush): the command fails, and the session is
     in error as when the death is noticed between commands."""
-    from kernel_support import kernel_consumer_pid
-
     out = tmp_path / "t"
-    ks.ok("create", "k", f"--output={out}")
-    ks.ok("enable-channel", "-k", "c", "--subbuf-size=4096",
-          "--switch-timer=100000")
-    ks.ok("enable-event", "-k", "sched_switch", "-c", "c")
-    ks.ok("start")
-    wait_for(lambda: file_bytes(out, "c") > 0, "packets on the disk")
-    consumer = kernel_consumer_pid(ks.sessiond.pid())
-    os.kill(consumer, signal.SIGSTOP)
+    consumer = record_kernel_channel_then_stop_consumer(ks, out)
     stop = subprocess.Popen([ks.cli.lttng, "stop"], env=ks.cli.env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
@@ -444,7 +448,5 @@ def test_kernel_consumer_killed_while_a_command_waits_puts_the_session_in_error(
     assert (r.err, r.rc) == ("Error: No kernel consumer detected\n", 99), r
     assert {e.name for e in read_out(out)} == {"sched_switch"}
     r = ks.run("destroy", "k")
-    assert (r.err, r.rc) == (
-        'Error: Trace chunk close failed on consumer during the '
-        'destruction of session "k"\n', 150), r
+    assert (r.err, r.rc) == (KERNEL_DESTROY_ERROR, 150), r
     assert Sessiond.alive(ks.sessiond.pid())
