@@ -1,6 +1,7 @@
 """Faults during a user space session: a daemon or an app killed
 (SIGKILL) or stopped (SIGSTOP) mid-session, a full disk under the trace
-(ENOSPC on a 2 MiB tmpfs), exhausted file descriptors. For each: the
+(ENOSPC on a 2 MiB tmpfs), exhausted file descriptors; and the kernel
+consumer killed mid-session. For each: the
 exit code and message of the command that meets the fault and of the
 later ones, that the daemons survive, and what babeltrace2 still reads.
 
@@ -355,27 +356,97 @@ def test_exhausted_file_descriptors_fail_start_and_the_daemon_recovers(
 
 # The kernel consumer ---------------------------------------------------------
 
-def test_killed_kernel_consumer_fails_the_next_commands(ks, tmp_path):
-    """The kernel consumer killed mid-session: the next stop says the
-    kernel trace could not be stopped, start that no consumer could be
-    started, the daemon survives and destroys the session, and what
-    reached the disk is readable. (Unlike the user space consumer, its
-    death is noticed at the next command, not at once: the kernel
-    consumer protocol is being replaced.)"""
+KERNEL_DESTROY_ERROR = ('Error: Trace chunk close failed on consumer during '
+                        'the destruction of session "k"\n')
+
+
+def record_kernel_channel_then_stop_consumer(ks, out):
+    """Session k records sched_switch into channel c (one-page packets,
+    switch timer) until packets are on the disk; then its kernel consumer
+    is stopped (SIGSTOP), and its pid returned."""
+    from kernel_support import kernel_consumer_pid
+
+    ks.ok("create", "k", f"--output={out}")
+    ks.ok("enable-channel", "-k", "c", "--subbuf-size=4096",
+          "--switch-timer=100000")
+    ks.ok("enable-event", "-k", "sched_switch", "-c", "c")
+    ks.ok("start")
+    wait_for(lambda: file_bytes(out, "c") > 0, "packets on the disk")
+    consumer = kernel_consumer_pid(ks.sessiond.pid())
+    os.kill(consumer, signal.SIGSTOP)
+    return consumer
+
+
+def test_killed_kernel_consumer_is_noticed_at_once_and_its_session_in_error(
+        ks, tmp_path):
+    """The kernel consumer killed mid-session, in the middle of a packet's
+    and of a metadata packet's write: the session daemon reaps it at once
+    (no command needed), every later command on the session fails with
+    LTTng's "No kernel consumer detected", destroy with LTTng's error,
+    what reached the disk stays readable, and the daemon traces a new
+    session with a new consumer."""
     from kernel_support import kernel_consumer_pid
 
     out = tmp_path / "t"
-    ks.ok("create", "k", f"--output={out}")
+    consumer = record_kernel_channel_then_stop_consumer(ks, out)
+    # Half a packet, not indexed, ends a stream file; half a metadata
+    # packet ends the metadata file.
+    stream = max(stream_files(out, "c"), key=lambda p: p.stat().st_size)
+    with open(stream, "ab") as f:
+        f.write(b"\xc1" * 2000)
+    metadata = out / "kernel" / "metadata"
+    whole = metadata.stat().st_size
+    assert whole and whole % 4096 == 0, whole
+    with open(metadata, "ab") as f:
+        f.write(metadata.read_bytes()[:1000])
+    os.kill(consumer, signal.SIGKILL)
+    wait_for(lambda: not exists(consumer), "the killed consumer to be reaped")
+    assert Sessiond.alive(ks.sessiond.pid())
+    assert metadata.stat().st_size == whole
+
+    for command in (("stop",), ("start",), ("regenerate", "metadata")):
+        r = ks.run(*command)
+        assert (r.err, r.rc) == (
+            "Error: No kernel consumer detected\n", 99), (command, r)
+    r = ks.run("enable-event", "-k", "sched_wakeup", "-c", "c")
+    assert (r.err, r.rc) == (
+        "Error: Event sched_wakeup: No kernel consumer detected "
+        "(channel c, session k)\n", 99), r
+    names = {e.name for e in read_out(out)}
+    assert names == {"sched_switch"}, names
+    r = ks.run("destroy", "k")
+    assert (r.out, r.err, r.rc) == ("", KERNEL_DESTROY_ERROR, 150), r
+    assert "k" not in ks.run("list").out.split()
+    assert {e.name for e in read_out(out)} == {"sched_switch"}
+
+    out2 = tmp_path / "t2"
+    ks.ok("create", "k2", f"--output={out2}")
     ks.ok("enable-event", "-k", "sched_switch")
     ks.ok("start")
-    consumer = kernel_consumer_pid(ks.sessiond.pid())
-    assert consumer
+    assert kernel_consumer_pid(ks.sessiond.pid()) != consumer
+    ks.ok("destroy", "k2")
+    assert {e.name for e in read_out(out2)} == {"sched_switch"}
+
+
+def test_kernel_consumer_killed_while_a_command_waits_puts_the_session_in_error(
+        ks, tmp_path):
+    """The kernel consumer dies while the session daemon waits for its
+    answer (here to stop's flush): the command fails, and the session is
+    in error as when the death is noticed between commands."""
+    out = tmp_path / "t"
+    consumer = record_kernel_channel_then_stop_consumer(ks, out)
+    stop = subprocess.Popen([ks.cli.lttng, "stop"], env=ks.cli.env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    wait_for(ks.sessiond.waits_on_a_consumer, "stop to wait for the consumer")
     os.kill(consumer, signal.SIGKILL)
-    r = ks.run("stop")
-    assert (r.err, r.rc) == ("Error: Stopping kernel trace failed\n", 47), r
+    _, err = stop.communicate(timeout=60)
+    assert (err, stop.returncode) == (
+        "Error: Stopping kernel trace failed\n", 47)
+    wait_for(lambda: not exists(consumer), "the killed consumer to be reaped")
     r = ks.run("start")
-    assert (r.err, r.rc) == ("Error: Kernel consumer start failed\n", 48), r
-    assert not exists(consumer)
-    ks.ok("destroy", "k")
+    assert (r.err, r.rc) == ("Error: No kernel consumer detected\n", 99), r
+    assert {e.name for e in read_out(out)} == {"sched_switch"}
+    r = ks.run("destroy", "k")
+    assert (r.err, r.rc) == (KERNEL_DESTROY_ERROR, 150), r
     assert Sessiond.alive(ks.sessiond.pid())
-    read_out(out)

@@ -1,6 +1,7 @@
 /*
  * Implementation of metadata-output.h. Each metadata file is the
- * `metadata` file of a trace chunk's directory (trace-chunk.h).
+ * metadata stream of a trace chunk's directory
+ * (trace-chunk/metadata-sink.h).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -9,18 +10,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ctf/metadata-stream.h"
 #include "metadata-output.h"
 #include "shm-metadata.h"
-#include "trace-chunk/trace-chunk.h"
+#include "trace-chunk/metadata-sink.h"
 #include "util/log.h"
 
 struct metadata_output {
 	uint64_t key;
-	int fd;		/* -1: in memory, or between two trace chunks */
+	/* NULL: in memory, or between two trace chunks */
+	struct sink_stream *stream;
 	bool in_memory; /* a snapshot session's: all text kept in pending */
 	uint8_t uuid[CTF_UUID_LEN];
-	char path[CONSUMER_PATH_MAX + 16];
 	char *pending; /* text pushed, not yet in a full packet */
 	size_t pending_len;
 	char *all; /* a file's: every text pushed, to start each chunk */
@@ -41,29 +41,17 @@ static struct metadata_output *find(uint64_t key)
 	return NULL;
 }
 
-/*
- * Creates <dir> and <dir>/metadata as uid:gid, the path into path. The
- * descriptor, or -errno (logged).
- */
-static int create_metadata_file(const char *dir, uid_t uid, gid_t gid,
-				char *path, size_t len)
+/* Creates <dir> and <dir>/metadata as uid:gid: 0 or -errno (logged). */
+static int open_metadata(const char *dir, uid_t uid, gid_t gid,
+			 struct sink_stream **out)
 {
 	const struct user_creds owner = {.uid = uid, .gid = gid};
-	struct trace_chunk *chunk = trace_chunk_create_at(dir, &owner, NULL);
 	struct ctf_error err;
-	int fd;
+	int ret = metadata_sink_open_in_dir(dir, &owner, out, &err);
 
-	if (!chunk)
-		return -ENOMEM;
-	fd = trace_chunk_path(chunk, "metadata", path, len, &err);
-	if (!fd)
-		fd = trace_chunk_mkdir(chunk, "", &err);
-	if (!fd)
-		fd = trace_chunk_create_file(chunk, "metadata", 0, &err);
-	if (fd < 0)
+	if (ret)
 		ERR("Cannot create the metadata: %s", err.message);
-	trace_chunk_put(chunk);
-	return fd;
+	return ret;
 }
 
 /* A snapshot session's metadata: kept whole, written by snapshots. */
@@ -74,7 +62,6 @@ static int create_in_memory(const struct consumer_metadata_desc *d)
 
 	if (!m)
 		return -ENOMEM;
-	m->fd = -1;
 	m->in_memory = true;
 	m->key = d->metadata_key;
 	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
@@ -101,17 +88,16 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
-	m->fd = create_metadata_file(d->output_dir, d->output_uid,
-				     d->output_gid, m->path, sizeof(m->path));
-	if (m->fd < 0) {
-		ret = m->fd;
+	ret = open_metadata(d->output_dir, d->output_uid, d->output_gid,
+			    &m->stream);
+	if (ret) {
 		free(m);
 		return ret;
 	}
 	ret = shm_metadata_open(&m->shm, d->shm_dir, d->output_uid,
 				d->output_gid);
 	if (ret) {
-		close(m->fd);
+		sink_stream_close(m->stream, NULL);
 		free(m);
 		return ret;
 	}
@@ -124,29 +110,26 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 	return 0;
 }
 
-/* Writes the first len pending bytes as packets and drops them. */
+/*
+ * Writes the first len pending bytes as packets and drops those the
+ * sink took: after a failure (the file then ends with its last whole
+ * packet), the retry goes on from the first packet that failed.
+ */
 static int write_pending(struct metadata_output *m, size_t len)
 {
 	struct ctf_error err;
-	off_t before;
+	size_t written;
 	int ret;
 
-	if (!len || m->fd < 0)
+	if (!len || !m->stream)
 		return 0;
-	before = lseek(m->fd, 0, SEEK_CUR);
-	ret = ctf_metadata_stream_write(m->fd, m->uuid, m->pending, len, &err);
-	if (ret) {
-		ERR("%s: %s", m->path, err.message);
-		/* No packet of a failed write stays: the retry rewrites all. */
-		if (before >= 0 && (ftruncate(m->fd, before) ||
-				    lseek(m->fd, before, SEEK_SET) < 0))
-			ERR("Cannot cut %s back to %lld bytes: %s", m->path,
-			    (long long)before, strerror(errno));
-		return ret;
-	}
-	memmove(m->pending, m->pending + len, m->pending_len - len);
-	m->pending_len -= len;
-	return 0;
+	ret = metadata_sink_write(m->stream, m->uuid, m->pending, len, &written,
+				  &err);
+	if (ret)
+		ERR("Cannot write the metadata: %s", err.message);
+	memmove(m->pending, m->pending + written, m->pending_len - written);
+	m->pending_len -= written;
+	return ret;
 }
 
 /*
@@ -171,7 +154,7 @@ int metadata_output_push(uint64_t key, const char *text, size_t len)
 		m->all = grown;
 		memcpy(m->all + m->all_len, text, len);
 		m->all_len += len;
-		if (m->fd < 0) /* between trace chunks: for the next one */
+		if (!m->stream) /* between trace chunks: for the next one */
 			return 0;
 	}
 	grown = realloc(m->pending, m->pending_len + len);
@@ -197,13 +180,14 @@ static char *copy_text(const char *text, size_t len)
 static int rewrite_file(struct metadata_output *m, const char *text, size_t len)
 {
 	char *pending = copy_text(text, len);
+	struct ctf_error err;
+	int ret;
 
 	if (!pending)
 		return -ENOMEM;
-	if (ftruncate(m->fd, 0) || lseek(m->fd, 0, SEEK_SET) < 0) {
-		int ret = -errno;
-
-		ERR("Cannot truncate %s: %s", m->path, strerror(errno));
+	ret = sink_stream_restart(m->stream, &err);
+	if (ret) {
+		ERR("%s", err.message);
 		free(pending);
 		return ret;
 	}
@@ -234,7 +218,7 @@ int metadata_output_regenerate(uint64_t key, const char *text, size_t len)
 	free(m->all);
 	m->all = copy;
 	m->all_len = len;
-	if (m->fd < 0) /* between trace chunks: the next one starts with it */
+	if (!m->stream) /* between trace chunks: the next one starts with it */
 		return 0;
 	return rewrite_file(m, text, len);
 }
@@ -263,8 +247,7 @@ int metadata_output_destroy(uint64_t key)
 	struct metadata_output *m = *link;
 	*link = m->next;
 	write_pending(m, m->pending_len);
-	if (m->fd >= 0)
-		close(m->fd);
+	sink_stream_close(m->stream, NULL);
 	shm_metadata_remove(&m->shm);
 	free(m->pending);
 	free(m->all);
@@ -281,37 +264,33 @@ void metadata_output_destroy_all(void)
 int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 {
 	struct metadata_output *m = find(d->key);
-	char path[CONSUMER_PATH_MAX + 16];
+	struct sink_stream *copy;
 	struct ctf_error err;
-	int fd, ret;
+	size_t written;
+	int ret, closed;
 
 	if (!m)
 		return -ENOENT;
 	if (!m->in_memory)
 		return -EINVAL; /* its text went to its own files */
-	fd = create_metadata_file(d->output_dir, d->output_uid, d->output_gid,
-				  path, sizeof(path));
-	if (fd < 0)
-		return fd;
-	ret = ctf_metadata_stream_write(fd, m->uuid, m->pending, m->pending_len,
-					&err);
+	ret = open_metadata(d->output_dir, d->output_uid, d->output_gid, &copy);
 	if (ret)
-		ERR("%s: %s", path, err.message);
-	if (close(fd) && !ret)
-		ret = -errno;
-	return ret;
+		return ret;
+	ret = metadata_sink_write(copy, m->uuid, m->pending, m->pending_len,
+				  &written, &err);
+	closed = sink_stream_close(copy, ret ? NULL : &err);
+	if (ret || closed)
+		ERR("Cannot write the snapshot's metadata: %s", err.message);
+	return ret ? ret : closed;
 }
 
 /* Opens new_dir/metadata and starts it with every text pushed so far. */
 static int open_in_chunk(struct metadata_output *m, const char *new_dir)
 {
-	int ret;
+	int ret = open_metadata(new_dir, m->uid, m->gid, &m->stream);
 
-	m->fd = create_metadata_file(new_dir, m->uid, m->gid, m->path,
-				     sizeof(m->path));
-	if (m->fd < 0) {
-		ret = m->fd;
-		m->fd = -1;
+	if (ret) {
+		m->stream = NULL;
 		return ret;
 	}
 	free(m->pending);
@@ -332,10 +311,10 @@ int metadata_output_rotate(uint64_t key, const char *new_dir)
 		return -ENOENT;
 	if (m->in_memory) /* a snapshot session's never has files */
 		return 0;
-	if (m->fd >= 0) {
+	if (m->stream) {
 		ret = write_pending(m, m->pending_len);
-		close(m->fd);
-		m->fd = -1;
+		sink_stream_close(m->stream, NULL);
+		m->stream = NULL;
 	}
 	m->pending_len = 0;
 	if (!new_dir[0])

@@ -41,7 +41,7 @@ int cmd_find_session(const struct cmd_ctx *ctx, const char *name,
 	}
 	/* *session stays set: destroy still destroys it. */
 	if ((*session)->consumer_lost)
-		return LTTNG_ERR_NO_USTCONSUMERD;
+		return (*session)->consumer_lost;
 	return LTTNG_OK;
 }
 
@@ -123,7 +123,8 @@ int cmd_destroy_session(struct cmd_ctx *ctx)
 	char archive[4096];
 	struct session *session;
 	int ret = decode_session(ctx, &session);
-	bool consumer_lost = ret == LTTNG_ERR_NO_USTCONSUMERD && session;
+	bool consumer_lost = session && session->consumer_lost &&
+			     ret == session->consumer_lost;
 	uint32_t closed_chunk;
 
 	if (ret != LTTNG_OK && !consumer_lost)

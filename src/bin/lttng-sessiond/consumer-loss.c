@@ -13,7 +13,7 @@
 #include "ust-session.h"
 #include "util/log.h"
 
-static void describe_exit(int status, char *buf, size_t len)
+void consumer_loss_describe_exit(int status, char *buf, size_t len)
 {
 	if (status == -1)
 		snprintf(buf, len, "exited");
@@ -36,13 +36,13 @@ void consumer_loss_handle(pid_t pid)
 	}
 	pthread_mutex_lock(&session_lock);
 	if (consumer_reap_exited(pid, &status)) {
-		describe_exit(status, cause, sizeof(cause));
+		consumer_loss_describe_exit(status, cause, sizeof(cause));
 		ERR("The user space consumer daemon (pid %d) %s", (int)pid,
 		    cause);
 		for (struct session *s = session_first(); s; s = s->next) {
 			if (!ust_session_drop_consumer_buffers(s, pid))
 				continue;
-			s->consumer_lost = true;
+			s->consumer_lost = LTTNG_ERR_NO_USTCONSUMERD;
 			s->active = false;
 			ERR("Session %s is in error: the events its consumer "
 			    "daemon had not written are lost; its trace "

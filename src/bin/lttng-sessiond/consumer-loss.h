@@ -10,9 +10,16 @@
 #ifndef SESSIOND_CONSUMER_LOSS_H
 #define SESSIOND_CONSUMER_LOSS_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /* The consumer_exit_cb of every user space consumer daemon. */
 void consumer_loss_handle(pid_t pid);
+
+/*
+ * How a consumer ended, for the log: "was killed by signal 9 (Killed)",
+ * "exited with status 1", or "exited" (status -1: unknown).
+ */
+void consumer_loss_describe_exit(int status, char *buf, size_t len);
 
 #endif /* SESSIOND_CONSUMER_LOSS_H */

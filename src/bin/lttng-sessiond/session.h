@@ -39,10 +39,12 @@ struct session {
 	bool active;
 	bool has_been_started;
 	/*
-	 * Its user space consumer daemon died (consumer-loss.h): every
-	 * command but destroy is refused with LTTNG_ERR_NO_USTCONSUMERD.
+	 * 0, or the error every command but destroy is refused with since
+	 * one of its consumer daemons died: LTTNG_ERR_NO_USTCONSUMERD
+	 * (consumer-loss.h), LTTNG_ERR_NO_KERNCONSUMERD
+	 * (kernel/kernel-consumer-loss.h).
 	 */
-	bool consumer_lost;
+	int consumer_lost;
 	time_t creation_time;
 	struct domain ust;
 	struct ust_trackers ust_trackers; /* which apps record events */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ctf/index.h"
+#include "ctf/metadata-stream.h"
 #include "trace-salvage.h"
 #include "util/log.h"
 #include "util/user-path.h"
@@ -117,4 +118,35 @@ void trace_salvage_streams(const char *dir, uid_t uid, gid_t gid)
 		if (e->d_type == DT_REG || e->d_type == DT_UNKNOWN)
 			salvage_stream(dir, e->d_name, &owner);
 	closedir(d);
+}
+
+void trace_salvage_metadata(const char *dir, uid_t uid, gid_t gid)
+{
+	struct user_creds owner = {.uid = uid, .gid = gid};
+	char path[PATH_MAX];
+	uint32_t magic;
+	struct stat st;
+	off_t whole;
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/metadata", dir) >=
+	    (int)sizeof(path))
+		return;
+	fd = user_path_open(&owner, path, O_RDWR | O_CLOEXEC, 0);
+	if (fd < 0)
+		return;
+	/* the packets' header is in native byte order */
+	if (pread(fd, &magic, sizeof(magic), 0) == sizeof(magic) &&
+	    magic == CTF_METADATA_MAGIC && !fstat(fd, &st)) {
+		whole = st.st_size - st.st_size % CTF_METADATA_PACKET_SIZE;
+		if (whole != st.st_size) {
+			WARN("%s: %lld bytes of a metadata packet (written "
+			     "when the consumer died) removed",
+			     path, (long long)(st.st_size - whole));
+			if (ftruncate(fd, whole))
+				ERR("Cannot truncate %s: %s", path,
+				    strerror(errno));
+		}
+	}
+	close(fd);
 }

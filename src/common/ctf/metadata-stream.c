@@ -123,9 +123,10 @@ static size_t packet_text_len(struct tsdl_cursor *cur, const char *text,
 	return end;
 }
 
-int ctf_metadata_stream_write(int fd, const uint8_t uuid[CTF_UUID_LEN],
-			      const char *text, size_t len,
-			      struct ctf_error *err)
+int ctf_metadata_stream_packets(const uint8_t uuid[CTF_UUID_LEN],
+				const char *text, size_t len,
+				ctf_metadata_packet_cb emit, void *arg,
+				struct ctf_error *err)
 {
 	uint8_t packet[CTF_METADATA_PACKET_SIZE];
 	struct tsdl_cursor cur = {0};
@@ -139,13 +140,28 @@ int ctf_metadata_stream_write(int fd, const uint8_t uuid[CTF_UUID_LEN],
 
 		ctf_metadata_packet_encode(uuid, text, take, packet,
 					   sizeof(packet));
-		/* one write() per packet: see metadata-stream.h */
-		ret = ctf_write_all(fd, packet, sizeof(packet),
-				    "metadata packet", err);
+		ret = emit(arg, packet, take, err);
 		if (ret)
 			return ret;
 		text += take;
 		len -= take;
 	}
 	return 0;
+}
+
+/* One write() per packet: see metadata-stream.h. */
+static int write_packet(void *fd, const uint8_t *packet, size_t text_len,
+			struct ctf_error *err)
+{
+	(void)text_len;
+	return ctf_write_all(*(int *)fd, packet, CTF_METADATA_PACKET_SIZE,
+			     "metadata packet", err);
+}
+
+int ctf_metadata_stream_write(int fd, const uint8_t uuid[CTF_UUID_LEN],
+			      const char *text, size_t len,
+			      struct ctf_error *err)
+{
+	return ctf_metadata_stream_packets(uuid, text, len, write_packet, &fd,
+					   err);
 }

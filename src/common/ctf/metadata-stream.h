@@ -42,4 +42,22 @@ int ctf_metadata_stream_write(int fd, const uint8_t uuid[CTF_UUID_LEN],
 			      const char *text, size_t len,
 			      struct ctf_error *err);
 
+/*
+ * One packet of CTF_METADATA_PACKET_SIZE bytes carrying text_len bytes
+ * of text, for ctf_metadata_stream_packets(): 0 or a negative errno
+ * (with err set), which ends the stream.
+ */
+typedef int (*ctf_metadata_packet_cb)(void *arg, const uint8_t *packet,
+				      size_t text_len, struct ctf_error *err);
+
+/*
+ * The packets ctf_metadata_stream_write() writes, handed to emit one by
+ * one instead (a sink stream's, trace-chunk/metadata-sink.h). 0 or the
+ * first error emit returned.
+ */
+int ctf_metadata_stream_packets(const uint8_t uuid[CTF_UUID_LEN],
+				const char *text, size_t len,
+				ctf_metadata_packet_cb emit, void *arg,
+				struct ctf_error *err);
+
 #endif /* CTF_METADATA_STREAM_H */

@@ -28,6 +28,7 @@ struct file_stream {
 	struct tracefile files;
 	bool with_index;
 	bool page_aligned;
+	bool metadata;
 	int fd;
 	uint64_t file_size; /* bytes in the current file */
 	struct ctf_index_writer index;
@@ -154,6 +155,7 @@ static int file_open_stream(struct stream_sink *base,
 	s->index.fd = -1;
 	s->with_index = d->with_index;
 	s->page_aligned = d->page_aligned;
+	s->metadata = d->metadata;
 	tracefile_init(&s->files, d->tracefile_size, d->tracefile_count,
 		       d->sequence_names);
 	if (snprintf(s->base.name, sizeof(s->base.name), "%s", d->name) >=
@@ -265,6 +267,36 @@ static int file_write_packet(struct sink_stream *base, const void *packet,
 	return s->with_index ? ctf_index_append(&s->index, &placed, err) : 0;
 }
 
+static int file_restart_stream(struct sink_stream *base, struct ctf_error *err)
+{
+	struct file_stream *s = (struct file_stream *)base;
+
+	if (!s->metadata)
+		return ctf_error_set(err, -EINVAL,
+				     "stream '%s': only metadata restarts",
+				     s->base.name);
+	if (s->fd < 0)
+		return ctf_error_set(err, -EBADF,
+				     "stream '%s': no file open after an "
+				     "earlier error",
+				     s->base.name);
+	if (ftruncate(s->fd, 0) || lseek(s->fd, 0, SEEK_SET) < 0)
+		return ctf_error_set(err, -errno, "cannot truncate '%s': %s",
+				     s->path, strerror(errno));
+	s->file_size = 0;
+	return 0;
+}
+
+static int file_sync_stream(struct sink_stream *base, struct ctf_error *err)
+{
+	struct file_stream *s = (struct file_stream *)base;
+
+	if (s->fd >= 0 && fsync(s->fd))
+		return ctf_error_set(err, -errno, "cannot sync '%s': %s",
+				     s->path, strerror(errno));
+	return 0;
+}
+
 static int file_close_stream(struct sink_stream *base, struct ctf_error *err)
 {
 	struct file_stream *s = (struct file_stream *)base;
@@ -285,6 +317,8 @@ static void file_destroy(struct stream_sink *base)
 static const struct stream_sink_ops file_sink_ops = {
 	.open_stream = file_open_stream,
 	.write_packet = file_write_packet,
+	.restart_stream = file_restart_stream,
+	.sync_stream = file_sync_stream,
 	.close_stream = file_close_stream,
 	.destroy = file_destroy,
 };

@@ -8,6 +8,7 @@
  *
  *   ring-buffer stream ─► rb packet ──────────────────┐
  *   tracefs CPU buffer ─► page converter ─► writer ───┴─► sink stream
+ *   TSDL text ─► metadata packets (metadata-sink.h) ──────┤
  *                                                         │ open_stream
  *                                                         │ write_packet
  *                                                         │ close_stream
@@ -59,6 +60,12 @@ struct sink_stream_desc {
 	 * buffer's): the file sink writes them with O_DIRECT where it can.
 	 */
 	bool page_aligned;
+	/*
+	 * The trace's metadata stream (metadata-sink.h): no index, no
+	 * tracefile limits, may restart. A network sink announces it as
+	 * the metadata of the trace in dir.
+	 */
+	bool metadata;
 };
 
 struct stream_sink;
@@ -78,6 +85,14 @@ struct stream_sink_ops {
 	int (*write_packet)(struct sink_stream *stream, const void *packet,
 			    const struct ctf_index_entry *entry,
 			    struct ctf_error *err);
+	/*
+	 * A metadata stream's content starts over (lttng regenerate
+	 * metadata): what was written goes, the next packet is the first.
+	 */
+	int (*restart_stream)(struct sink_stream *stream,
+			      struct ctf_error *err);
+	/* What was written reaches stable storage (a stop's metadata). */
+	int (*sync_stream)(struct sink_stream *stream, struct ctf_error *err);
 	/* Closes the files and frees the stream (also on error). */
 	int (*close_stream)(struct sink_stream *stream, struct ctf_error *err);
 	/* Frees the sink, once its last reference is gone. */
@@ -124,6 +139,18 @@ static inline int sink_stream_write(struct sink_stream *stream,
 {
 	stream->packets++;
 	return stream->sink->ops->write_packet(stream, packet, entry, err);
+}
+
+static inline int sink_stream_restart(struct sink_stream *stream,
+				      struct ctf_error *err)
+{
+	return stream->sink->ops->restart_stream(stream, err);
+}
+
+static inline int sink_stream_sync(struct sink_stream *stream,
+				   struct ctf_error *err)
+{
+	return stream->sink->ops->sync_stream(stream, err);
 }
 
 static inline int sink_stream_close(struct sink_stream *stream,

@@ -105,8 +105,8 @@ int kconsumer_flush_all(struct kconsumer *kc, struct ctf_error *err)
 		return ret;
 	report_lost_strings(kc);
 	ret = kconsumer_metadata_write(kc, err);
-	if (!ret && kc->metadata_fd >= 0)
-		fsync(kc->metadata_fd);
+	if (!ret && kc->metadata_stream)
+		ret = sink_stream_sync(kc->metadata_stream, err);
 	return ret;
 }
 

@@ -20,7 +20,6 @@
 void kconsumer_init(struct kconsumer *kc)
 {
 	memset(kc, 0, sizeof(*kc));
-	kc->metadata_fd = -1;
 }
 
 /*

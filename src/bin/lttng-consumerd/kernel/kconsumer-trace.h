@@ -74,7 +74,7 @@ struct kconsumer {
 	struct kernel_process_trackers trackers;
 	struct kernel_bpf_credentials *credentials;
 	struct kernel_bpf_thread_facts *thread_facts;
-	int metadata_fd;
+	struct sink_stream *metadata_stream; /* metadata-sink.h */
 	size_t metadata_written;
 	/* a snapshot session's: no files, buffers kept for snapshots */
 	bool snapshot;
@@ -120,7 +120,7 @@ int kconsumer_snapshot_streams(struct kconsumer *kc, const char *dir,
 			       uint64_t max_packets, uint64_t end_ts,
 			       struct ctf_error *err);
 
-/* kconsumer-metadata.c: the metadata file (none: -1, nothing written). */
+/* kconsumer-metadata.c: the metadata stream (none: NULL). */
 int kconsumer_metadata_open(struct kconsumer *kc, const char *dir,
 			    struct ctf_error *err);
 /* Appends the metadata text not yet in the file. */

@@ -17,11 +17,13 @@
 #include <unistd.h>
 
 #include "../config.h"
+#include "../consumer-watch.h"
 #include "../context.h"
 #include "../health-server.h"
 #include "../stop-request.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/kernel-codec.h"
+#include "kernel-consumer-loss.h"
 #include "kernel-consumer.h"
 #include "kernel-context.h"
 #include "kernel-domain.h"
@@ -67,9 +69,14 @@ static void exec_consumer(int sock, int health_fd)
  * answer, and a late answer would be taken for the next request's.
  * SIGTERM lets it flush what it holds and exit; after
  * CONSUMER_EXIT_TIMEOUT_MS it is killed. Every later request of the
- * session fails (consumer_lost).
+ * session fails (consumer_lost). One that closed its socket (it died
+ * while the command waited) is a loss as its watcher would have noticed
+ * it (kernel-consumer-loss.h): once it was set up, the session is put in
+ * error. (One that stopped answering may be stuck on its output: its
+ * files are left alone.)
  */
-static void abandon_consumer(struct kernel_session *ks, const char *why)
+static void abandon_consumer(struct kernel_session *ks, const char *why,
+			     bool closed)
 {
 	int waited_ms;
 
@@ -94,6 +101,8 @@ static void abandon_consumer(struct kernel_session *ks, const char *why)
 	}
 	health_server_consumer_exited(ks->consumer_pid);
 	ks->consumer_pid = 0;
+	if (closed && ks->consumer_set_up)
+		kernel_consumer_loss_report(ks);
 }
 
 /*
@@ -114,12 +123,14 @@ static int wait_reply(struct kernel_session *ks)
 		ret = poll(pfd, 2, CONSUMER_REPLY_TIMEOUT_MS);
 	} while (ret < 0 && errno == EINTR);
 	if (ret > 0 && !pfd[0].revents) {
-		abandon_consumer(ks, "was still busy when the session daemon "
-				     "was asked to stop");
+		abandon_consumer(ks,
+				 "was still busy when the session daemon "
+				 "was asked to stop",
+				 false);
 		return -ECANCELED;
 	}
 	if (ret <= 0) {
-		abandon_consumer(ks, "did not answer in time");
+		abandon_consumer(ks, "did not answer in time", false);
 		return -ETIMEDOUT;
 	}
 	return 0;
@@ -143,7 +154,7 @@ static int call(struct kernel_session *ks, uint32_t command,
 		return payload->error;
 	ret = consumer_send_request(ks->consumer_fd, command, payload);
 	if (ret) {
-		abandon_consumer(ks, "closed its socket");
+		abandon_consumer(ks, "closed its socket", true);
 		return ret;
 	}
 	ret = wait_reply(ks);
@@ -151,7 +162,7 @@ static int call(struct kernel_session *ks, uint32_t command,
 		return ret;
 	ret = consumer_recv_reply(ks->consumer_fd, &msg);
 	if (ret) {
-		abandon_consumer(ks, "closed its socket");
+		abandon_consumer(ks, "closed its socket", true);
 		return ret;
 	}
 	if (reply)
@@ -365,6 +376,7 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 	}
 	ks->consumer_pid = pid;
 	ks->consumer_fd = fds[0];
+	consumer_watch_start(pid, kernel_consumer_loss_handle);
 	ret = set_up(ks, output_dir, trace_name, uid, gid);
 	if (ret) {
 		ERR("The kernel consumer daemon could not start: %s",
@@ -376,6 +388,7 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
 				      : LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
+	ks->consumer_set_up = true;
 	DBG("Kernel consumer started (pid %d)", (int)pid);
 	return LTTNG_OK;
 }
@@ -465,6 +478,15 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 		return LTTNG_ERR_KERN_CONSUMER_FAIL;
 	}
 	return LTTNG_OK;
+}
+
+void kernel_consumer_forget(struct kernel_session *ks)
+{
+	if (ks->consumer_fd >= 0)
+		close(ks->consumer_fd);
+	ks->consumer_fd = -1;
+	ks->consumer_pid = 0;
+	ks->consumer_lost = true;
 }
 
 void kernel_consumer_quit(struct kernel_session *ks)

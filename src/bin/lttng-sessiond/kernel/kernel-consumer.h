@@ -100,6 +100,12 @@ int kernel_consumer_statedump(
 	struct kernel_session *ks,
 	const struct consumer_kernel_statedump_desc *desc);
 
+/*
+ * The consumer died and was reaped (kernel-consumer-loss.h): its socket
+ * is closed and every later request of the session fails.
+ */
+void kernel_consumer_forget(struct kernel_session *ks);
+
 /* Asks the consumer to stop (write out, exit), then reaps it (no-op when
  * none). */
 void kernel_consumer_quit(struct kernel_session *ks);

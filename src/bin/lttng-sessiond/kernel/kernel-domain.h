@@ -50,6 +50,8 @@ struct kernel_session {
 	 * data, so every later consumer command of the session fails.
 	 */
 	bool consumer_lost;
+	/* Its set-up succeeded: losing it now puts the session in error. */
+	bool consumer_set_up;
 };
 
 /*
