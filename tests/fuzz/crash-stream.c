@@ -17,7 +17,7 @@
 #include "ringbuffer/shm-layout.h"
 #include "stream-extract.h"
 
-#define FILE_MAX (1024 * 1024)
+#define FILE_MAX (256 * 1024)
 
 /* The input, sized as its header says when that is plausible. */
 static uint8_t *file_image(const uint8_t *data, size_t size, size_t *len)

@@ -62,10 +62,16 @@ static void remove_scratch_dir(void)
 const char *fuzz_scratch_dir(void)
 {
 	if (!scratch_dir[0]) {
+		/* Memory (/dev/shm) when there is one: files are rewritten
+		 * for every input. */
 		snprintf(scratch_dir, sizeof(scratch_dir),
-			 "/tmp/lttng-fuzz-XXXXXX");
-		if (!mkdtemp(scratch_dir))
-			abort();
+			 "/dev/shm/lttng-fuzz-XXXXXX");
+		if (!mkdtemp(scratch_dir)) {
+			snprintf(scratch_dir, sizeof(scratch_dir),
+				 "/tmp/lttng-fuzz-XXXXXX");
+			if (!mkdtemp(scratch_dir))
+				abort();
+		}
 		atexit(remove_scratch_dir);
 	}
 	return scratch_dir;
