@@ -188,6 +188,33 @@ static uint64_t proven_begin(struct rb_stream *s, uint64_t gidx,
 	return phys_if_current(s, gidx)->ts_begin;
 }
 
+/*
+ * Overwrite mode: the physical sub-buffer of every slot (wsb) and the
+ * consumer's spare (reader_phys) must be one of the N + 1, or recovery
+ * would write outside the buffer (a damaged file). One may be held twice
+ * (a consumer that died in the middle of a swap): that stays inside.
+ */
+static int check_phys_indexes(const struct rb_stream *s)
+{
+	uint64_t nr_phys = s->count_mask + 2;
+
+	for (uint64_t i = 0; i < nr_phys; i++) {
+		uint64_t phys = i <= s->count_mask
+					? __atomic_load_n(&s->slots[i].wsb,
+							  __ATOMIC_ACQUIRE) &
+						  ~RB_NOREF
+					: s->shm->reader_phys;
+
+		if (phys >= nr_phys)
+			return rb_error(-EPROTO,
+					"stream %u: sub-buffer %llu is not one "
+					"of its %llu",
+					s->cpu, (unsigned long long)phys,
+					(unsigned long long)nr_phys);
+	}
+	return 0;
+}
+
 int rb_stream_check_recoverable(struct rb_stream *s)
 {
 	uint64_t offset = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
@@ -196,7 +223,10 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 	uint64_t end = (offset + s->subbuf_mask) >> s->subbuf_order;
 	uint64_t gidx = consumed >> s->subbuf_order;
 	struct packet_state st;
+	int ret = s->mode == RB_MODE_OVERWRITE ? check_phys_indexes(s) : 0;
 
+	if (ret)
+		return ret;
 	if (consumed > offset || (consumed & s->subbuf_mask))
 		return rb_error(-EPROTO,
 				"stream %u: read position %llu is not a "
@@ -204,6 +234,13 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 				"position %llu",
 				s->cpu, (unsigned long long)consumed,
 				(unsigned long long)offset);
+	/* A producer reserves a packet's header as it opens the packet. */
+	if ((offset & s->subbuf_mask) &&
+	    (offset & s->subbuf_mask) < CTF_PACKET_HEADER_LEN)
+		return rb_error(-EPROTO,
+				"stream %u: write position %llu is inside a "
+				"packet header",
+				s->cpu, (unsigned long long)offset);
 	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
 	for (; gidx < end; gidx++) {
