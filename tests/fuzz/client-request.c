@@ -4,10 +4,13 @@
  * session daemon's client socket, a stream of requests. Each request is
  * received with lsc_recv_request() (header checks, payload bounds), then
  * its payload is decoded in the order the command's handler decodes it
- * (message.h), with the event's filter bytecode validated as the daemon
- * does. Properties: every object that decodes re-encodes to exactly the
+ * (message.h), with the event's filter bytecode validated and the
+ * snapshot and network output URLs parsed (snapshot-output.c) as the
+ * daemon does. Properties: every object that decodes re-encodes to exactly the
  * bytes it came from, and a payload decodes the same way twice.
  */
+#include <dlfcn.h>
+#include <netdb.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,6 +21,7 @@
 #include "sessiond-comm/codec.h"
 #include "sessiond-comm/message.h"
 #include "sessiond-comm/snapshot-codec.h"
+#include "snapshot-output.h"
 
 enum step {
 	END = 0,
@@ -112,6 +116,39 @@ static int decode_event(struct lsc_cursor *cur)
 	return 0;
 }
 
+/*
+ * The daemon resolves the host names of network URLs; a fuzzer must not
+ * query DNS: this getaddrinfo(), which the executable's calls reach
+ * before libc's, takes numeric addresses only.
+ */
+int getaddrinfo(const char *node, const char *service,
+		const struct addrinfo *hints, struct addrinfo **res)
+{
+	static int (*libc_getaddrinfo)(const char *, const char *,
+				       const struct addrinfo *,
+				       struct addrinfo **);
+	struct addrinfo numeric = {.ai_flags = AI_NUMERICHOST};
+
+	if (!libc_getaddrinfo)
+		*(void **)&libc_getaddrinfo = dlsym(RTLD_NEXT, "getaddrinfo");
+	FUZZ_CHECK(libc_getaddrinfo);
+	if (hints) {
+		numeric = *hints;
+		numeric.ai_flags |= AI_NUMERICHOST;
+	}
+	return libc_getaddrinfo(node, service, &numeric, res);
+}
+
+/* An output URL (and data URL, "" for none) as the daemon parses it. */
+static void parse_url(const char *ctrl_url, const char *data_url)
+{
+	struct snapshot_output out;
+
+	if (snapshot_output_parse(ctrl_url, data_url[0] ? data_url : NULL,
+				  &out) == LTTNG_OK)
+		FUZZ_CHECK(out.local ? out.path[0] == '/' : out.host[0] != 0);
+}
+
 /* Decodes one step; 0 or the decoder's error. */
 static int decode_step(enum step step, struct lsc_cursor *cur)
 {
@@ -157,6 +194,8 @@ static int decode_step(enum step step, struct lsc_cursor *cur)
 		break;
 	case CREATE:
 		ret = lsc_get_create_session(cur, &v.create);
+		if (!ret && v.create.output == LSC_OUTPUT_NETWORK)
+			parse_url(v.create.path, v.create.data_url);
 		if (!ret)
 			lsc_put_create_session(&buf, &v.create);
 		break;
@@ -172,6 +211,8 @@ static int decode_step(enum step step, struct lsc_cursor *cur)
 		break;
 	case SNAPSHOT:
 		ret = lsc_get_snapshot_output(cur, &v.snapshot);
+		if (!ret && v.snapshot.ctrl_url[0])
+			parse_url(v.snapshot.ctrl_url, v.snapshot.data_url);
 		if (!ret)
 			lsc_put_snapshot_output(&buf, &v.snapshot);
 		break;
