@@ -227,6 +227,12 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 
 	if (ret)
 		return ret;
+	/* Packet counts below round the write position up: no overflow. */
+	if (offset > UINT64_MAX - s->subbuf_mask)
+		return rb_error(-EPROTO,
+				"stream %u: write position %llu is past the "
+				"end of any stream",
+				s->cpu, (unsigned long long)offset);
 	if (consumed > offset || (consumed & s->subbuf_mask))
 		return rb_error(-EPROTO,
 				"stream %u: read position %llu is not a "
