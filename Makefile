@@ -76,7 +76,8 @@ demo: deps
 
 # Fuzzing: every harness of tests/fuzz built by clang with libFuzzer,
 # ASan and UBSan, then run for FUZZ_SECONDS each from its seed corpus
-# (new inputs go to build-fuzz/corpus/NAME, crashes to build-fuzz/crashes).
+# (new inputs go to build-fuzz/corpus/NAME, crashes to build-fuzz/crashes;
+# an input running for a minute counts as a hang).
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES := client-request ust-command ust-notify consumer-request \
 	filter-compile filter-bytecode session-xml tracefs-format \
@@ -95,7 +96,7 @@ fuzz: deps build-fuzz/build.ninja
 		echo "make fuzz: $$h for $(FUZZ_SECONDS) s"; \
 		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		build-fuzz/tests/fuzz/fuzz-$$h -max_total_time=$(FUZZ_SECONDS) \
-			-print_final_stats=1 \
+			-timeout=60 -print_final_stats=1 \
 			-artifact_prefix=build-fuzz/crashes/$$h- \
 			build-fuzz/corpus/$$h tests/fuzz/corpus/$$h || \
 			failed="$$failed $$h"; \
