@@ -134,6 +134,10 @@ static struct rb_shm_phys *closed_phys(struct rb_stream *s, uint64_t gidx,
 	if (packet_state_of(s, gidx, offset).filled != s->subbuf_size ||
 	    phys->seq != gidx)
 		return NULL;
+	/* A content size no closed packet has: damaged, not to be trusted. */
+	if (phys->content < CTF_PACKET_HEADER_LEN ||
+	    phys->content >= s->subbuf_size)
+		return NULL;
 	return phys;
 }
 
