@@ -5,6 +5,8 @@
 #   make check     deps + build + unit tests (plain, ASan+UBSan, TSan)
 #                  + integration tests (pytest, babeltrace2 as the reader)
 #   make demo      deps + build + record a trace and print it
+#   make fuzz      deps + libFuzzer harnesses (clang, ./build-fuzz), each
+#                  run for FUZZ_SECONDS (tests/fuzz/README.md)
 #   make install PREFIX=/tmp/ours
 #
 # Python: the integration tests need Debian's python3-bt2 and
@@ -17,9 +19,11 @@ MESON_SETUP = meson setup --prefix=$(abspath $(PREFIX)) --libdir=lib -Dpkgconfig
 DEB_PACKAGES := build-essential g++ meson ninja-build pkg-config \
 	libcmocka-dev liburcu-dev libpopt-dev libxml2-dev uuid-dev \
 	babeltrace2 python3-bt2 python3-pytest util-linux \
-	libxml2-utils valgrind cmake scdoc man-db groff-base strace
+	libxml2-utils valgrind cmake scdoc man-db groff-base strace clang \
+	libclang-rt-dev llvm
 
-.PHONY: all build deps check unit-check integration-check demo install clean
+.PHONY: all build deps check unit-check integration-check demo install clean \
+	fuzz
 
 all: build
 
@@ -51,7 +55,8 @@ unit-check: build build-san/build.ninja build-tsan/build.ninja
 	ninja -C build-san && ninja -C build-tsan
 	-meson test -C build --suite unit --print-errorlogs
 	-UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ASAN_OPTIONS=detect_leaks=1 \
-		meson test -C build-san --suite unit --print-errorlogs
+		meson test -C build-san --suite unit --suite fuzz-corpus \
+		--print-errorlogs
 	-TSAN_OPTIONS=halt_on_error=1 setarch -R meson test -C build-tsan --suite tsan --print-errorlogs
 
 integration-check: build
@@ -70,10 +75,40 @@ demo: deps
 	@$(MAKE) --no-print-directory build
 	@sh tests/demo.sh build
 
+# Fuzzing: every harness of tests/fuzz built by clang with libFuzzer,
+# ASan and UBSan, then run for FUZZ_SECONDS each from its seed corpus
+# (new inputs go to build-fuzz/corpus/NAME, crashes to build-fuzz/crashes;
+# an input running for a minute counts as a hang).
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES := client-request ust-command ust-notify consumer-request \
+	filter-compile filter-bytecode session-xml tracefs-format \
+	tracefs-page crash-metadata crash-stream
+
+build-fuzz/build.ninja:
+	CC=clang CXX=clang++ $(MESON_SETUP) build-fuzz -Dfuzzing=true \
+		-Db_sanitize=address,undefined -Db_lundef=false \
+		-Dc_args=-fsanitize=fuzzer-no-link
+
+fuzz: deps build-fuzz/build.ninja
+	ninja -C build-fuzz $(addprefix tests/fuzz/fuzz-,$(FUZZ_HARNESSES))
+	@mkdir -p build-fuzz/crashes
+	@failed=""; for h in $(FUZZ_HARNESSES); do \
+		mkdir -p build-fuzz/corpus/$$h; \
+		echo "make fuzz: $$h for $(FUZZ_SECONDS) s"; \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		build-fuzz/tests/fuzz/fuzz-$$h -max_total_time=$(FUZZ_SECONDS) \
+			-timeout=60 -print_final_stats=1 \
+			-artifact_prefix=build-fuzz/crashes/$$h- \
+			build-fuzz/corpus/$$h tests/fuzz/corpus/$$h || \
+			failed="$$failed $$h"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make fuzz: defects found by$$failed"; \
+		exit 1; fi
+
 install: build/build.ninja
 	meson configure build --prefix=$(abspath $(PREFIX)) --libdir=lib -Dpkgconfig.relocatable=true
 	ninja -C build
 	meson install -C build --quiet
 
 clean:
-	rm -rf build build-san build-tsan
+	rm -rf build build-san build-tsan build-fuzz

@@ -1,6 +1,8 @@
 /*
  * Implementation of ust-metadata-type.h.
  */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "ust-metadata-type.h"
@@ -30,18 +32,26 @@ integer_desc(const struct lttng_ust_integer_type *t,
 	return d;
 }
 
+/*
+ * Adds mapping m; *next is the value of an auto entry after it, none
+ * (*no_next) after a mapping that ends at INT64_MAX: such an entry makes
+ * the enumeration invalid.
+ */
 static int add_mapping(struct ctf_type *e, const struct ust_enum_entry_class *m,
-		       int64_t *next)
+		       int64_t *next, bool *no_next)
 {
 	int64_t start, end;
 
 	if (m->options & LTTNG_UST_ENUM_ENTRY_OPTION_IS_AUTO) {
+		if (*no_next)
+			return -ERANGE;
 		start = end = *next;
 	} else {
 		start = (int64_t)m->start.value;
 		end = (int64_t)m->end.value;
 	}
-	*next = end + 1;
+	*no_next = end == INT64_MAX;
+	*next = *no_next ? end : end + 1;
 	if (m->start.signedness ||
 	    (m->options & LTTNG_UST_ENUM_ENTRY_OPTION_IS_AUTO))
 		return ctf_type_enum_add_signed(e, m->label, start, end);
@@ -55,11 +65,13 @@ static struct ctf_type *enum_type(const struct ust_field_class *f)
 		integer_desc(&f->integer, LTTNG_UST_STRING_ENCODING_NONE);
 	struct ctf_type *e = ctf_type_enum_create(&container);
 	int64_t next = 0;
+	bool no_next = false;
 
 	if (!e || !f->enumeration)
 		return e;
 	for (uint32_t i = 0; i < f->enumeration->nr_entries; i++) {
-		if (add_mapping(e, &f->enumeration->entries[i], &next)) {
+		if (add_mapping(e, &f->enumeration->entries[i], &next,
+				&no_next)) {
 			ctf_type_destroy(e);
 			return NULL;
 		}

@@ -98,8 +98,9 @@ int rb_stream_recover_report(struct rb_stream *s, rb_clock_fn clock,
 /*
  * Before rb_stream_recover() on memory that may be damaged (the files
  * of a crashed session, lttng-crash): checks that the read and write
- * positions and each packet's commit count are ones recovery can work
- * with. 0, or -EPROTO with rb_last_error() saying what is wrong.
+ * positions, each packet's commit count and (overwrite mode) each
+ * slot's sub-buffer are ones recovery can work with. 0, or -EPROTO with
+ * rb_last_error() saying what is wrong.
  */
 int rb_stream_check_recoverable(struct rb_stream *s);
 

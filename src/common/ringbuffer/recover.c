@@ -134,6 +134,10 @@ static struct rb_shm_phys *closed_phys(struct rb_stream *s, uint64_t gidx,
 	if (packet_state_of(s, gidx, offset).filled != s->subbuf_size ||
 	    phys->seq != gidx)
 		return NULL;
+	/* A content size no closed packet has: damaged, not to be trusted. */
+	if (phys->content < CTF_PACKET_HEADER_LEN ||
+	    phys->content >= s->subbuf_size)
+		return NULL;
 	return phys;
 }
 
@@ -188,6 +192,33 @@ static uint64_t proven_begin(struct rb_stream *s, uint64_t gidx,
 	return phys_if_current(s, gidx)->ts_begin;
 }
 
+/*
+ * Overwrite mode: the physical sub-buffer of every slot (wsb) and the
+ * consumer's spare (reader_phys) must be one of the N + 1, or recovery
+ * would write outside the buffer (a damaged file). One may be held twice
+ * (a consumer that died in the middle of a swap): that stays inside.
+ */
+static int check_phys_indexes(const struct rb_stream *s)
+{
+	uint64_t nr_phys = s->count_mask + 2;
+
+	for (uint64_t i = 0; i < nr_phys; i++) {
+		uint64_t phys = i <= s->count_mask
+					? __atomic_load_n(&s->slots[i].wsb,
+							  __ATOMIC_ACQUIRE) &
+						  ~RB_NOREF
+					: s->shm->reader_phys;
+
+		if (phys >= nr_phys)
+			return rb_error(-EPROTO,
+					"stream %u: sub-buffer %llu is not one "
+					"of its %llu",
+					s->cpu, (unsigned long long)phys,
+					(unsigned long long)nr_phys);
+	}
+	return 0;
+}
+
 int rb_stream_check_recoverable(struct rb_stream *s)
 {
 	uint64_t offset = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE);
@@ -196,7 +227,16 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 	uint64_t end = (offset + s->subbuf_mask) >> s->subbuf_order;
 	uint64_t gidx = consumed >> s->subbuf_order;
 	struct packet_state st;
+	int ret = s->mode == RB_MODE_OVERWRITE ? check_phys_indexes(s) : 0;
 
+	if (ret)
+		return ret;
+	/* Packet counts below round the write position up: no overflow. */
+	if (offset > UINT64_MAX - s->subbuf_mask)
+		return rb_error(-EPROTO,
+				"stream %u: write position %llu is past the "
+				"end of any stream",
+				s->cpu, (unsigned long long)offset);
 	if (consumed > offset || (consumed & s->subbuf_mask))
 		return rb_error(-EPROTO,
 				"stream %u: read position %llu is not a "
@@ -204,6 +244,13 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 				"position %llu",
 				s->cpu, (unsigned long long)consumed,
 				(unsigned long long)offset);
+	/* A producer reserves a packet's header as it opens the packet. */
+	if ((offset & s->subbuf_mask) &&
+	    (offset & s->subbuf_mask) < CTF_PACKET_HEADER_LEN)
+		return rb_error(-EPROTO,
+				"stream %u: write position %llu is inside a "
+				"packet header",
+				s->cpu, (unsigned long long)offset);
 	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
 	for (; gidx < end; gidx++) {

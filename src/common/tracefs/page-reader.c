@@ -95,6 +95,16 @@ int tracefs_page_layout_parse(const char *header_page,
 				 ts->size, commit->size);
 		ret = -EINVAL;
 	}
+	/* The page header is read before the data: it must lie there. */
+	if (!ret && (ts->offset + ts->size > data->offset ||
+		     commit->offset + commit->size > data->offset)) {
+		if (err && err_len)
+			snprintf(err, err_len,
+				 "header_page: timestamp or commit field past "
+				 "the data offset %u",
+				 data->offset);
+		ret = -EINVAL;
+	}
 	if (!ret) {
 		layout->timestamp_offset = ts->offset;
 		layout->commit_offset = commit->offset;

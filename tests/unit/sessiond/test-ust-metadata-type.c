@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,11 +159,31 @@ static void sequence_without_length_is_refused(void **state)
 	ust_event_class_free(cls);
 }
 
+/* An auto entry has no value after a mapping that ends at INT64_MAX. */
+static void auto_entry_after_int64_max_is_refused(void **state)
+{
+	struct ust_event_class *cls = received_class();
+	struct ust_enum_class *e = NULL;
+
+	(void)state;
+	for (uint32_t i = 0; i < cls->nr_fields; i++)
+		if (cls->fields[i].kind == LTTNG_UST_TYPE_ENUM)
+			e = cls->fields[i].enumeration;
+	assert_non_null(e);
+	assert_int_equal(e->nr_entries, 2);
+	e->entries[0].start = (struct lttng_ust_enum_value){INT64_MAX, 1};
+	e->entries[0].end = (struct lttng_ust_enum_value){INT64_MAX, 1};
+	e->entries[1].options = LTTNG_UST_ENUM_ENTRY_OPTION_IS_AUTO;
+	assert_null(ust_metadata_payload(cls));
+	ust_event_class_free(cls);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(payload_reads_like_lttng),
 		cmocka_unit_test(sequence_without_length_is_refused),
+		cmocka_unit_test(auto_entry_after_int64_max_is_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
