@@ -79,3 +79,56 @@ const char *lttng_names_context_type(int32_t type)
 		return NULL;
 	return context_type_names[type];
 }
+
+const char *const lttng_names_loglevel_types[] = {
+	[LTTNG_EVENT_LOGLEVEL_ALL] = "ALL",
+	[LTTNG_EVENT_LOGLEVEL_RANGE] = "RANGE",
+	[LTTNG_EVENT_LOGLEVEL_SINGLE] = "SINGLE",
+	NULL,
+};
+
+const char *lttng_names_loglevel_type(int32_t type)
+{
+	if (type != LTTNG_EVENT_LOGLEVEL_RANGE &&
+	    type != LTTNG_EVENT_LOGLEVEL_SINGLE)
+		type = LTTNG_EVENT_LOGLEVEL_ALL;
+	return lttng_names_loglevel_types[type];
+}
+
+const char *const lttng_names_process_attrs[] = {
+	[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] = "vpid",
+	[LTTNG_PROCESS_ATTR_USER_ID] = "uid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] = "vuid",
+	[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] = "vgid",
+	NULL,
+};
+
+const char *const lttng_names_process_attr_trackers[] = {
+	[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] = "vpid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_USER_ID] = "uid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] = "vuid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] = "vgid_process_attr_tracker",
+	NULL,
+};
+
+static int32_t known_process_attr(int32_t attr)
+{
+	return attr >= LTTNG_PROCESS_ATTR_PROCESS_ID &&
+			       attr < LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID
+		       ? attr
+		       : LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID;
+}
+
+const char *lttng_names_process_attr(int32_t attr)
+{
+	return lttng_names_process_attrs[known_process_attr(attr)];
+}
+
+const char *lttng_names_process_attr_tracker(int32_t attr)
+{
+	return lttng_names_process_attr_trackers[known_process_attr(attr)];
+}

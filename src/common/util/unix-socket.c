@@ -82,7 +82,7 @@ int usock_set_timeout(int fd, int timeout_ms)
 	return 0;
 }
 
-static int transfer_error(int err)
+int usock_transfer_error(int err)
 {
 	if (err == EWOULDBLOCK)
 		return -EAGAIN;
@@ -101,7 +101,7 @@ int usock_send_all(int fd, const void *data, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return transfer_error(errno);
+			return usock_transfer_error(errno);
 		p += n;
 		len -= (size_t)n;
 	}
@@ -118,7 +118,7 @@ int usock_recv_all(int fd, void *data, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return transfer_error(errno);
+			return usock_transfer_error(errno);
 		if (n == 0)
 			return -ECONNRESET;
 		p += n;
