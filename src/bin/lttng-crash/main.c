@@ -18,6 +18,7 @@
 
 #include "extract.h"
 #include "perror.h"
+#include "ringbuffer/invariant.h"
 #include "util/log.h"
 #include "util/man-page.h"
 #include "util/output-dir.h"
@@ -181,6 +182,8 @@ int main(int argc, char **argv)
 	struct crash_opts opts = {0};
 	int ret;
 
+	/* Buffers of a crash may be damaged: report, never abort. */
+	rb_invariant_abort = false;
 	if (argc == 1)
 		return show_help(); /* as LTTng's, without any argument */
 	ret = parse_options(argc, argv, &opts);
