@@ -14,7 +14,6 @@
 #include "ctf/metadata-stream.h"
 #include "extract.h"
 #include "input-path.h"
-#include "perror.h"
 #include "stream-extract.h"
 #include "util/cleanup.h"
 #include "util/log.h"
@@ -242,8 +241,8 @@ static int walk_dir(int fd, const char *in_dir, const char *out_dir,
 			ret = fd;
 		}
 		errno = -ret;
-		crash_perror("lttng-crash.c", "extract_trace_recursive", 983,
-			     "Cannot open '%s' path", in_dir);
+		log_perror("lttng-crash.c", "extract_trace_recursive", 983,
+			   "Cannot open '%s' path", in_dir);
 		return ret;
 	}
 	while (!ret && (e = readdir(d)))

@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "extract.h"
-#include "perror.h"
 #include "ringbuffer/invariant.h"
 #include "util/log.h"
 #include "util/man-page.h"
@@ -137,13 +136,13 @@ static int extract_mode(const struct crash_opts *opts)
 
 	if (stat(opts->extract_dir, &st) == 0) {
 		errno = EEXIST;
-		crash_perror("lttng-crash.c", "main", 1234, "mkdir");
+		log_perror("lttng-crash.c", "main", 1234, "mkdir");
 		return EXIT_ERROR;
 	}
 	ret = output_dir_create(opts->extract_dir, geteuid(), getegid());
 	if (ret) {
 		errno = -ret;
-		crash_perror("lttng-crash.c", "main", 1234, "mkdir");
+		log_perror("lttng-crash.c", "main", 1234, "mkdir");
 		return EXIT_ERROR;
 	}
 	return extract_to(opts->shm_dir, opts->extract_dir, &walked);
@@ -166,7 +165,7 @@ static int view_mode(const struct crash_opts *opts)
 	int ret;
 
 	if (!mkdtemp(tmp_dir)) {
-		crash_perror("lttng-crash.c", "main", 1260, "mkdtemp");
+		log_perror("lttng-crash.c", "main", 1260, "mkdtemp");
 		return EXIT_FATAL;
 	}
 	ret = extract_to(opts->shm_dir, tmp_dir, &walked);
