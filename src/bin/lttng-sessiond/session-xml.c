@@ -18,18 +18,6 @@
 #include "session-xml.h"
 #include "session.h"
 
-static const char *buffer_type_name(enum lttng_buffer_type type)
-{
-	switch (type) {
-	case LTTNG_BUFFER_PER_PID:
-		return "PER_PID";
-	case LTTNG_BUFFER_PER_UID:
-		return "PER_UID";
-	default:
-		return "GLOBAL";
-	}
-}
-
 /* Unknown types are written as tracepoint rules. */
 static const char *event_type_name(int32_t type)
 {
@@ -313,7 +301,8 @@ static void write_agent_domain(struct xml_writer *w, const char *type,
 {
 	xml_writer_open(w, "domain");
 	xml_writer_string(w, "type", type);
-	xml_writer_string(w, "buffer_type", buffer_type_name(buffer_type));
+	xml_writer_string(w, "buffer_type",
+			  lttng_names_buffer_type(buffer_type));
 	xml_writer_open(w, "channels");
 	xml_writer_close(w);
 	xml_writer_close(w);
@@ -338,7 +327,8 @@ static void write_ust_domains(struct xml_writer *w,
 
 	xml_writer_open(w, "domain");
 	xml_writer_string(w, "type", "UST");
-	xml_writer_string(w, "buffer_type", buffer_type_name(buffer_type));
+	xml_writer_string(w, "buffer_type",
+			  lttng_names_buffer_type(buffer_type));
 	write_channels(w, &session->ust);
 	write_ust_trackers(w, &session->ust_trackers);
 	xml_writer_close(w);

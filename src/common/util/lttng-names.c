@@ -48,6 +48,37 @@ static const char *const context_type_names[] = {
 	[LTTNG_EVENT_CONTEXT_TIME_NS] = "TIME_NS",
 };
 
+const char *const lttng_names_domain_types[] = {
+	[LTTNG_DOMAIN_NONE] = "NONE",
+	[LTTNG_DOMAIN_KERNEL] = "KERNEL",
+	[LTTNG_DOMAIN_UST] = "UST",
+	[LTTNG_DOMAIN_JUL] = "JUL",
+	[LTTNG_DOMAIN_LOG4J] = "LOG4J",
+	[LTTNG_DOMAIN_PYTHON] = "PYTHON",
+	NULL,
+};
+
+const char *lttng_names_domain_type(int32_t type)
+{
+	if (type < LTTNG_DOMAIN_KERNEL || type > LTTNG_DOMAIN_PYTHON)
+		type = LTTNG_DOMAIN_NONE;
+	return lttng_names_domain_types[type];
+}
+
+const char *const lttng_names_buffer_types[] = {
+	[LTTNG_BUFFER_PER_PID] = "PER_PID",
+	[LTTNG_BUFFER_PER_UID] = "PER_UID",
+	[LTTNG_BUFFER_GLOBAL] = "GLOBAL",
+	NULL,
+};
+
+const char *lttng_names_buffer_type(int32_t type)
+{
+	if (type < LTTNG_BUFFER_PER_PID || type > LTTNG_BUFFER_GLOBAL)
+		type = LTTNG_BUFFER_GLOBAL;
+	return lttng_names_buffer_types[type];
+}
+
 const char *lttng_names_event_type(int32_t type)
 {
 	switch (type) {

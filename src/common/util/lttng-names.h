@@ -1,14 +1,28 @@
 /*
- * The names LTTng 2.13 gives event rule types, context types, log level
- * types and process attributes in its session configuration files and
- * MI documents ("TRACEPOINT", "VPID", "RANGE", "vpid",
- * "vpid_process_attr_tracker"): one table each for the session daemon's
- * writer, the CLI's MI printer and liblttng-ctl's loader.
+ * The names LTTng 2.13 gives domains, buffer types, event rule types,
+ * context types, log level types and process attributes in its session
+ * configuration files and MI documents ("UST", "PER_UID", "TRACEPOINT",
+ * "VPID", "RANGE", "vpid", "vpid_process_attr_tracker"): one table each
+ * for the session daemon's writer, the CLI's MI printer and
+ * liblttng-ctl's loader.
  */
 #ifndef UTIL_LTTNG_NAMES_H
 #define UTIL_LTTNG_NAMES_H
 
 #include <stdint.h>
+
+/*
+ * Indexed by enum lttng_domain_type, from LTTNG_DOMAIN_KERNEL (1) on:
+ * [0] is "NONE", which no file or document holds; ended by NULL.
+ */
+extern const char *const lttng_names_domain_types[];
+/* The name of a domain; "NONE" for an unknown one. */
+const char *lttng_names_domain_type(int32_t type);
+
+/* Indexed by enum lttng_buffer_type ("PER_PID", ...); ended by NULL. */
+extern const char *const lttng_names_buffer_types[];
+/* The name of a buffer type; "GLOBAL" for an unknown one. */
+const char *lttng_names_buffer_type(int32_t type);
 
 /* The name of an enum lttng_event_type value; NULL for an unknown one. */
 const char *lttng_names_event_type(int32_t type);

@@ -225,6 +225,19 @@ static void test_name_tables_match_lttng(void **state)
 		"pid_process_attr_tracker");
 	assert_null(lttng_names_process_attrs[6]);
 	assert_null(lttng_names_process_attr_trackers[6]);
+	assert_string_equal(lttng_names_domain_type(LTTNG_DOMAIN_UST), "UST");
+	assert_string_equal(lttng_names_domain_type(LTTNG_DOMAIN_PYTHON),
+			    "PYTHON");
+	assert_string_equal(lttng_names_domain_type(0), "NONE");
+	assert_string_equal(lttng_names_domain_type(42), "NONE");
+	assert_null(lttng_names_domain_types[6]);
+	assert_string_equal(lttng_names_buffer_type(LTTNG_BUFFER_PER_UID),
+			    "PER_UID");
+	assert_string_equal(lttng_names_buffer_type(LTTNG_BUFFER_PER_PID),
+			    "PER_PID");
+	assert_string_equal(lttng_names_buffer_type(LTTNG_BUFFER_GLOBAL),
+			    "GLOBAL");
+	assert_null(lttng_names_buffer_types[3]);
 }
 
 int main(void)
