@@ -56,19 +56,7 @@ static int setup(void **state)
 
 static struct rb_channel *make_channel(enum rb_mode mode, uint64_t count)
 {
-	struct rb_config conf = {
-		.subbuf_size = SUBBUF,
-		.subbuf_count = count,
-		.mode = mode,
-		.nr_streams = 1,
-		.header_kind = CTF_EVENT_HEADER_COMPACT,
-		.stream_id = 3,
-	};
-	struct rb_channel *chan;
-
-	memcpy(conf.uuid, rec_test_uuid, 16);
-	assert_int_equal(rb_channel_create(&conf, &chan), 0);
-	return chan;
+	return rec_channel_create(mode, SUBBUF, count);
 }
 
 /* Emits records on stream 0 until `packets` packets are closed. */
