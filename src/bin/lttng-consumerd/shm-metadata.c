@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "shm-metadata.h"
+#include "util/io.h"
 #include "util/log.h"
 #include "util/output-dir.h"
 #include "util/user-path.h"
@@ -42,21 +43,11 @@ int shm_metadata_open(struct shm_metadata *m, const char *shm_dir, uid_t uid,
 
 static int write_all(struct shm_metadata *m, const char *text, size_t len)
 {
-	while (len) {
-		ssize_t n = write(m->fd, text, len);
+	int ret = io_write_all(m->fd, text, len);
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int ret = -errno;
-
-			ERR("Cannot write %s: %s", m->path, strerror(errno));
-			return ret;
-		}
-		text += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	if (ret)
+		ERR("Cannot write %s: %s", m->path, strerror(-ret));
+	return ret;
 }
 
 int shm_metadata_append(struct shm_metadata *m, const char *text, size_t len)

@@ -14,10 +14,11 @@
 #include "ctf/metadata-stream.h"
 #include "extract.h"
 #include "input-path.h"
-#include "perror.h"
 #include "stream-extract.h"
+#include "util/cleanup.h"
 #include "util/log.h"
 #include "util/output-dir.h"
+#include "util/paths.h"
 
 /* What one directory of the tree holds. */
 struct dir_walk {
@@ -33,13 +34,6 @@ struct dir_walk {
 
 static int walk_dir(int fd, const char *in_dir, const char *out_dir,
 		    struct extract_totals *totals);
-
-static int join(char *buf, size_t size, const char *dir, const char *name)
-{
-	int n = snprintf(buf, size, "%s/%s", dir, name);
-
-	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
-}
 
 static int make_out_dir(struct dir_walk *w)
 {
@@ -61,8 +55,8 @@ static void extract_stream(struct dir_walk *w, const char *name, int in_fd)
 	char in[PATH_MAX], out[PATH_MAX];
 	struct stream_extract_result r;
 
-	if (join(in, sizeof(in), w->in_dir, name) ||
-	    join(out, sizeof(out), w->out_dir, name) || make_out_dir(w)) {
+	if (paths_join(in, sizeof(in), w->in_dir, name) ||
+	    paths_join(out, sizeof(out), w->out_dir, name) || make_out_dir(w)) {
 		w->totals->errors++;
 		return;
 	}
@@ -114,76 +108,73 @@ static int open_regular(const struct dir_walk *w, const char *name)
 static int read_text(const struct dir_walk *w, const char *name, char **text,
 		     size_t *len)
 {
-	int fd = open_regular(w, name), ret = 0;
+	_cleanup_close_ int fd = open_regular(w, name);
+	_cleanup_free_ char *buf = NULL;
 	struct stat st;
 	size_t done = 0;
-	char *buf = NULL;
 
-	if (fd < 0 || fstat(fd, &st)) {
-		ret = fd < 0 ? fd : -errno;
-		goto end;
-	}
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st))
+		return -errno;
 	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		ret = -ENOMEM;
-		goto end;
-	}
+	if (!buf)
+		return -ENOMEM;
 	while (done < (size_t)st.st_size) {
 		ssize_t n = read(fd, buf + done, (size_t)st.st_size - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0) {
-			ret = n < 0 ? -errno : -EIO;
-			goto end;
-		}
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
 		done += (size_t)n;
 	}
-	*text = buf;
+	*text = steal_ptr(&buf);
 	*len = done;
-	buf = NULL;
-end:
-	free(buf);
-	if (fd >= 0)
-		close(fd);
-	return ret;
+	return 0;
 }
 
 /*
  * The trace's metadata: the TSDL text kept by the consumer daemon,
- * written as metadata packets carrying the streams' uuid.
+ * written as metadata packets carrying the streams' uuid. 0 or -errno,
+ * having said what failed.
  */
-static void extract_metadata(struct dir_walk *w)
+static int write_metadata(struct dir_walk *w)
 {
 	char in[PATH_MAX], out[PATH_MAX];
+	_cleanup_free_ char *text = NULL;
+	_cleanup_close_ int fd = -1;
 	struct ctf_error err;
 	size_t len = 0;
-	char *text = NULL;
-	int fd, ret;
+	int ret;
 
-	if (join(in, sizeof(in), w->in_dir, "metadata") ||
-	    join(out, sizeof(out), w->out_dir, "metadata") || make_out_dir(w))
-		goto fail;
+	if (paths_join(in, sizeof(in), w->in_dir, "metadata") ||
+	    paths_join(out, sizeof(out), w->out_dir, "metadata"))
+		return -ENAMETOOLONG;
+	ret = make_out_dir(w);
+	if (ret)
+		return ret;
 	ret = read_text(w, "metadata", &text, &len);
 	if (ret) {
 		ERR("Cannot read %s: %s", in, strerror(-ret));
-		goto fail;
+		return ret;
 	}
 	fd = open(out, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0660);
 	if (fd < 0) {
+		ret = -errno;
 		ERR("Cannot create %s: %s", out, strerror(errno));
-		free(text);
-		goto fail;
+		return ret;
 	}
 	ret = ctf_metadata_stream_write(fd, w->uuid, text, len, &err);
 	if (ret)
 		ERR("%s: %s", out, err.message);
-	close(fd);
-	free(text);
-	if (!ret)
-		return;
-fail:
-	w->totals->errors++;
+	return ret;
+}
+
+static void extract_metadata(struct dir_walk *w)
+{
+	if (write_metadata(w))
+		w->totals->errors++;
 }
 
 static int visit_entry(struct dir_walk *w, const struct dirent *e)
@@ -192,11 +183,11 @@ static int visit_entry(struct dir_walk *w, const struct dirent *e)
 	struct stat st;
 	int fd;
 
-	if (join(in, sizeof(in), w->in_dir, e->d_name) ||
+	if (paths_join(in, sizeof(in), w->in_dir, e->d_name) ||
 	    fstatat(w->fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW))
 		return 0;
 	if (S_ISDIR(st.st_mode)) {
-		if (join(out, sizeof(out), w->out_dir, e->d_name))
+		if (paths_join(out, sizeof(out), w->out_dir, e->d_name))
 			return -ENAMETOOLONG;
 		fd = openat(w->fd, e->d_name,
 			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -250,8 +241,8 @@ static int walk_dir(int fd, const char *in_dir, const char *out_dir,
 			ret = fd;
 		}
 		errno = -ret;
-		crash_perror("lttng-crash.c", "extract_trace_recursive", 983,
-			     "Cannot open '%s' path", in_dir);
+		log_perror("lttng-crash.c", "extract_trace_recursive", 983,
+			   "Cannot open '%s' path", in_dir);
 		return ret;
 	}
 	while (!ret && (e = readdir(d)))

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "extract.h"
-#include "perror.h"
+#include "ringbuffer/invariant.h"
 #include "util/log.h"
 #include "util/man-page.h"
 #include "util/output-dir.h"
@@ -136,13 +136,13 @@ static int extract_mode(const struct crash_opts *opts)
 
 	if (stat(opts->extract_dir, &st) == 0) {
 		errno = EEXIST;
-		crash_perror("lttng-crash.c", "main", 1234, "mkdir");
+		log_perror("lttng-crash.c", "main", 1234, "mkdir");
 		return EXIT_ERROR;
 	}
 	ret = output_dir_create(opts->extract_dir, geteuid(), getegid());
 	if (ret) {
 		errno = -ret;
-		crash_perror("lttng-crash.c", "main", 1234, "mkdir");
+		log_perror("lttng-crash.c", "main", 1234, "mkdir");
 		return EXIT_ERROR;
 	}
 	return extract_to(opts->shm_dir, opts->extract_dir, &walked);
@@ -165,7 +165,7 @@ static int view_mode(const struct crash_opts *opts)
 	int ret;
 
 	if (!mkdtemp(tmp_dir)) {
-		crash_perror("lttng-crash.c", "main", 1260, "mkdtemp");
+		log_perror("lttng-crash.c", "main", 1260, "mkdtemp");
 		return EXIT_FATAL;
 	}
 	ret = extract_to(opts->shm_dir, tmp_dir, &walked);
@@ -181,6 +181,8 @@ int main(int argc, char **argv)
 	struct crash_opts opts = {0};
 	int ret;
 
+	/* Buffers of a crash may be damaged: report, never abort. */
+	rb_invariant_abort = false;
 	if (argc == 1)
 		return show_help(); /* as LTTng's, without any argument */
 	ret = parse_options(argc, argv, &opts);

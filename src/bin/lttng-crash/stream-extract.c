@@ -13,6 +13,7 @@
 
 #include "ringbuffer/ringbuffer.h"
 #include "stream-extract.h"
+#include "util/io.h"
 #include "util/log.h"
 
 int stream_file_is_ring_buffer(int fd)
@@ -68,23 +69,6 @@ static uint64_t closing_clock(void)
 	return closing_time;
 }
 
-static int write_all(int fd, const void *data, size_t len)
-{
-	const char *p = data;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * The files come from a crash and may be damaged: in discard mode the
  * packet at the read position must be the one its sub-buffer holds
@@ -108,7 +92,7 @@ static int write_packets(struct rb_stream *s, int out, const char *out_path,
 
 	while (result->packets < most && next_packet_is_consistent(s) &&
 	       rb_stream_get(s, &pkt) == 0) {
-		ret = write_all(out, pkt.data, pkt.packet_size);
+		ret = io_write_all(out, pkt.data, pkt.packet_size);
 		rb_stream_put(s);
 		if (ret) {
 			ERR("Cannot write %s: %s", out_path, strerror(-ret));

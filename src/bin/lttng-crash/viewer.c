@@ -9,7 +9,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "perror.h"
 #include "util/log.h"
 #include "viewer.h"
 
@@ -91,8 +90,8 @@ int viewer_run(const char *command, const char *trace_dir)
 	pid = fork();
 	if (pid == 0) {
 		execvp(argv[0], argv);
-		crash_perror("spawn-viewer.c", "spawn_viewer", 242,
-			     "Failed to launch \"%s\" viewer", argv[0]);
+		log_perror("spawn-viewer.c", "spawn_viewer", 242,
+			   "Failed to launch \"%s\" viewer", argv[0]);
 		_exit(127);
 	}
 	if (pid < 0) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "channel-memory.h"
+#include "util/cpus.h"
 #include "util/log.h"
 
 /* A /proc/meminfo field in bytes; 0 when absent or unreadable. */
@@ -28,13 +29,6 @@ static uint64_t meminfo_bytes(const char *field)
 	}
 	fclose(f);
 	return (uint64_t)kib * 1024;
-}
-
-static uint64_t possible_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_CONF);
-
-	return n > 0 ? (uint64_t)n : 1;
 }
 
 int channel_check_memory(const struct lttng_channel_attr *attr)

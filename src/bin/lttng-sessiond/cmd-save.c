@@ -23,8 +23,10 @@
 #include "config/xml-writer.h"
 #include "session-xml.h"
 #include "session.h"
+#include "util/io.h"
 #include "util/log.h"
 #include "util/user-path.h"
+#include "util/paths.h"
 
 #define SESSION_CONFIG_DIR_MODE 0770
 #define SESSION_CONFIG_FILE_MODE 0660
@@ -62,40 +64,18 @@ static int default_dir(uid_t uid, char *dir, size_t size)
 	return LTTNG_OK;
 }
 
-/* mkdir -p, in place on path (restored); 0 or -1 with errno. */
-static int make_dirs(char *path, mode_t mode)
-{
-	for (char *p = path + 1;; p++) {
-		char saved = *p;
-
-		if (saved != '/' && saved != '\0')
-			continue;
-		*p = '\0';
-		if (mkdir(path, mode) == 0) {
-			/* The mode LTTng gives, whatever the umask. */
-			(void)chmod(path, mode);
-		} else if (errno != EEXIST) {
-			*p = saved;
-			return -1;
-		}
-		*p = saved;
-		if (saved == '\0')
-			return 0;
-	}
-}
-
 /*
  * Create dir and write text to file (both absolute paths). Only
  * async-signal-safe calls: it also runs in a forked child. Returns
  * LTTNG_OK or an LTTNG_ERR_* code below 256.
  */
-static int write_config_file(char *dir, const char *file, const char *text,
-			     size_t len, bool overwrite)
+static int write_config_file(const char *dir, const char *file,
+			     const char *text, size_t len, bool overwrite)
 {
 	int flags = O_WRONLY | O_CREAT | O_CLOEXEC;
-	int fd;
+	int fd, written;
 
-	if (make_dirs(dir, SESSION_CONFIG_DIR_MODE))
+	if (paths_mkdir_p(dir, SESSION_CONFIG_DIR_MODE))
 		return LTTNG_ERR_SET_URL;
 	flags |= overwrite ? O_TRUNC : O_EXCL;
 	fd = open(file, flags, SESSION_CONFIG_FILE_MODE);
@@ -105,17 +85,8 @@ static int write_config_file(char *dir, const char *file, const char *text,
 		return errno == EACCES ? LTTNG_ERR_EPERM
 				       : LTTNG_ERR_SAVE_IO_FAIL;
 	(void)fchmod(fd, SESSION_CONFIG_FILE_MODE);
-	while (len > 0) {
-		ssize_t n = write(fd, text, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		text += n;
-		len -= (size_t)n;
-	}
-	if (close(fd) || len > 0) {
+	written = io_write_all(fd, text, len);
+	if (close(fd) || written) {
 		/* No half-written configuration stays behind. */
 		unlink(file);
 		return LTTNG_ERR_SAVE_IO_FAIL;

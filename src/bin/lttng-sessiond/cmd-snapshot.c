@@ -19,6 +19,7 @@
 #include "session.h"
 #include "sessiond-comm/snapshot-codec.h"
 #include "ust-session.h"
+#include "util/cpus.h"
 #include "util/log.h"
 #include "util/time-format.h"
 
@@ -91,13 +92,6 @@ int cmd_snapshot_list_output(struct cmd_ctx *ctx)
 		lsc_put_snapshot_output(ctx->reply, &entry);
 	}
 	return LTTNG_OK;
-}
-
-static unsigned int possible_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_CONF);
-
-	return n > 0 ? (unsigned int)n : 1;
 }
 
 /*

@@ -101,8 +101,8 @@ static void exec_consumer(int fd, int health_fd)
 	execl(sessiond_config.consumerd64_path,
 	      sessiond_config.consumerd64_path, "--ust", fd_arg, health_arg,
 	      verbose, (char *)NULL);
-	fprintf(stderr, "Error: Cannot run %s: %s\n",
-		sessiond_config.consumerd64_path, strerror(errno));
+	ERR("Cannot run %s: %s", sessiond_config.consumerd64_path,
+	    strerror(errno));
 	_exit(127);
 }
 

@@ -18,36 +18,12 @@
 #include "session-xml.h"
 #include "session.h"
 
-static const char *buffer_type_name(enum lttng_buffer_type type)
-{
-	switch (type) {
-	case LTTNG_BUFFER_PER_PID:
-		return "PER_PID";
-	case LTTNG_BUFFER_PER_UID:
-		return "PER_UID";
-	default:
-		return "GLOBAL";
-	}
-}
-
 /* Unknown types are written as tracepoint rules. */
 static const char *event_type_name(int32_t type)
 {
 	const char *name = lttng_names_event_type(type);
 
 	return name ? name : "TRACEPOINT";
-}
-
-static const char *loglevel_type_name(int32_t type)
-{
-	switch (type) {
-	case LTTNG_EVENT_LOGLEVEL_RANGE:
-		return "RANGE";
-	case LTTNG_EVENT_LOGLEVEL_SINGLE:
-		return "SINGLE";
-	default:
-		return "ALL";
-	}
 }
 
 static void write_context(struct xml_writer *w, const struct lsc_context *ctx)
@@ -169,8 +145,9 @@ static void write_event(struct xml_writer *w, const struct lsc_event *spec,
 	xml_writer_bool(w, "enabled", spec->enabled);
 	xml_writer_string(w, "type", event_type_name(spec->type));
 	if (domain != LTTNG_DOMAIN_KERNEL) {
-		xml_writer_string(w, "loglevel_type",
-				  loglevel_type_name(spec->loglevel_type));
+		xml_writer_string(
+			w, "loglevel_type",
+			lttng_names_loglevel_type(spec->loglevel_type));
 		if (spec->loglevel_type != LTTNG_EVENT_LOGLEVEL_ALL)
 			xml_writer_i64(w, "loglevel", spec->loglevel);
 	}
@@ -250,27 +227,12 @@ static void write_channels(struct xml_writer *w, const struct domain *domain)
 	xml_writer_close(w);
 }
 
-/* "vpid", "uid", ...: the element names of a tracker and its values. */
-static const char *process_attr_name(enum lttng_process_attr attr)
-{
-	static const char *const names[] = {
-		[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid",
-		[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] = "vpid",
-		[LTTNG_PROCESS_ATTR_USER_ID] = "uid",
-		[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] = "vuid",
-		[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid",
-		[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] = "vgid",
-	};
-
-	return names[attr];
-}
-
 /* One value of a tracker: <vuid><id>0</id></vuid> or <name>. */
 static void write_tracker_value(struct xml_writer *w,
 				enum lttng_process_attr attr, int64_t id,
 				const char *name)
 {
-	xml_writer_open(w, process_attr_name(attr));
+	xml_writer_open(w, lttng_names_process_attr(attr));
 	if (name && name[0])
 		xml_writer_string(w, "name", name);
 	else
@@ -282,18 +244,7 @@ static void write_tracker_value(struct xml_writer *w,
 static void open_tracker(struct xml_writer *w, enum lttng_process_attr attr)
 {
 	/* The writer keeps the name until the close: static strings. */
-	static const char *const elements[] = {
-		[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid_process_attr_tracker",
-		[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] =
-			"vpid_process_attr_tracker",
-		[LTTNG_PROCESS_ATTR_USER_ID] = "uid_process_attr_tracker",
-		[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] =
-			"vuid_process_attr_tracker",
-		[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid_process_attr_tracker",
-		[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] =
-			"vgid_process_attr_tracker",
-	};
-	xml_writer_open(w, elements[attr]);
+	xml_writer_open(w, lttng_names_process_attr_tracker(attr));
 	xml_writer_open(w, "process_attr_values");
 }
 
@@ -350,7 +301,8 @@ static void write_agent_domain(struct xml_writer *w, const char *type,
 {
 	xml_writer_open(w, "domain");
 	xml_writer_string(w, "type", type);
-	xml_writer_string(w, "buffer_type", buffer_type_name(buffer_type));
+	xml_writer_string(w, "buffer_type",
+			  lttng_names_buffer_type(buffer_type));
 	xml_writer_open(w, "channels");
 	xml_writer_close(w);
 	xml_writer_close(w);
@@ -375,7 +327,8 @@ static void write_ust_domains(struct xml_writer *w,
 
 	xml_writer_open(w, "domain");
 	xml_writer_string(w, "type", "UST");
-	xml_writer_string(w, "buffer_type", buffer_type_name(buffer_type));
+	xml_writer_string(w, "buffer_type",
+			  lttng_names_buffer_type(buffer_type));
 	write_channels(w, &session->ust);
 	write_ust_trackers(w, &session->ust_trackers);
 	xml_writer_close(w);

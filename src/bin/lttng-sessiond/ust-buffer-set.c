@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,39 +19,12 @@
 #include "ust-buffer-set.h"
 #include "ust-context/context-desc.h"
 #include "ust-registry.h"
+#include "util/cpus.h"
 #include "util/log.h"
 #include "util/time-format.h"
+#include "util/uuid.h"
 
 static uint64_t next_key; /* channel and metadata keys */
-
-static unsigned int possible_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_CONF);
-
-	return n > 0 ? (unsigned int)n : 1;
-}
-
-static void random_uuid(uint8_t uuid[CTF_UUID_LEN])
-{
-	if (getrandom(uuid, CTF_UUID_LEN, 0) != CTF_UUID_LEN) {
-		uint64_t t = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-
-		memcpy(uuid, &t, sizeof(t));
-		memcpy(uuid + 8, &next_key, sizeof(next_key));
-	}
-	uuid[6] = (uint8_t)((uuid[6] & 0x0f) | 0x40); /* version 4 */
-	uuid[8] = (uint8_t)((uuid[8] & 0x3f) | 0x80); /* RFC 4122 variant */
-}
-
-/* "20231114T221320+0000" in local time, as LTTng's metadata shows. */
-static void iso_datetime(time_t t, char *buf, size_t len)
-{
-	struct tm tm;
-
-	localtime_r(&t, &tm);
-	if (!strftime(buf, len, "%Y%m%dT%H%M%S%z", &tm))
-		buf[0] = '\0';
-}
 
 static bool session_is_per_pid(const struct session *s)
 {
@@ -107,7 +79,8 @@ static int set_dir(struct ust_buffer_set *set, const struct session *s,
 static int create_registry(struct ust_buffer_set *set, const struct session *s,
 			   const struct ust_app *app)
 {
-	char created[32], vpid_date[32];
+	char created[TIME_FORMAT_ISO8601_LEN];
+	char vpid_date[TIME_FORMAT_ISO8601_LEN];
 	struct ust_registry_desc d = {
 		.metadata_key = ++next_key,
 		.output_dir = set->dir,
@@ -125,10 +98,15 @@ static int create_registry(struct ust_buffer_set *set, const struct session *s,
 		.app_uid = app->uid,
 		.session_id = s->id,
 	};
+	int ret;
 
 	set->metadata_key = d.metadata_key;
-	iso_datetime(s->creation_time, created, sizeof(created));
-	iso_datetime(app->registration_time, vpid_date, sizeof(vpid_date));
+	ret = time_format_iso8601(s->creation_time, created, sizeof(created));
+	if (!ret)
+		ret = time_format_iso8601(app->registration_time, vpid_date,
+					  sizeof(vpid_date));
+	if (ret)
+		return ret;
 	memcpy(d.uuid, set->uuid, CTF_UUID_LEN);
 	return ust_registry_create(&d, &set->registry);
 }
@@ -150,8 +128,9 @@ struct ust_buffer_set *ust_buffer_set_create(struct session *s,
 	set->owner_uid = s->uid;
 	set->owner_gid = s->gid;
 	set->app = set->per_pid ? app : NULL;
-	random_uuid(set->uuid);
-	ret = set_dir(set, s, app);
+	ret = uuid_generate_v4(set->uuid);
+	if (!ret)
+		ret = set_dir(set, s, app);
 	if (!ret)
 		ret = create_registry(set, s, app);
 	if (ret) {

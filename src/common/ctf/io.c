@@ -6,22 +6,15 @@
 #include <unistd.h>
 
 #include "ctf/io.h"
+#include "util/io.h"
 
 int ctf_write_all(int fd, const void *buf, size_t len, const char *what,
 		  struct ctf_error *err)
 {
-	const char *p = buf;
+	int ret = io_write_all(fd, buf, len);
 
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return ctf_error_set(err, -errno, "cannot write %s: %s",
-					     what, strerror(errno));
-		p += n;
-		len -= (size_t)n;
-	}
+	if (ret)
+		return ctf_error_set(err, ret, "cannot write %s: %s", what,
+				     strerror(-ret));
 	return 0;
 }

@@ -119,6 +119,7 @@ struct rb_stream {
 	bool holding;
 	uint64_t held_phys;
 	uint64_t held_seq;
+	uint64_t held_ts_begin; /* what get lent, checked at put */
 	uint64_t held_size;
 };
 

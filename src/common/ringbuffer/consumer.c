@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ringbuffer/consumer.h"
+#include "ringbuffer/invariant.h"
 #include "ringbuffer/packet.h"
 
 static struct rb_shm_slot *slot_of(struct rb_stream *s, uint64_t gidx)
@@ -51,6 +52,10 @@ static void lend(struct rb_stream *s, uint64_t phys, struct rb_packet *p)
 {
 	const struct rb_shm_phys *meta = &s->phys[phys];
 
+	RB_CHECK(meta->content >= CTF_PACKET_HEADER_LEN &&
+			 meta->content < s->subbuf_size,
+		 RB_INVARIANT_PADDING, s, meta->seq, meta->content,
+		 s->subbuf_size - 1);
 	p->data = s->data + (phys << s->subbuf_order);
 	p->seq = meta->seq;
 	p->content_size = meta->content;
@@ -58,7 +63,23 @@ static void lend(struct rb_stream *s, uint64_t phys, struct rb_packet *p)
 	s->holding = true;
 	s->held_phys = phys;
 	s->held_seq = meta->seq;
+	s->held_ts_begin = meta->ts_begin;
 	s->held_size = p->packet_size;
+}
+
+/*
+ * At put: the sub-buffer held since get still holds the packet lent (no
+ * producer opened or closed a packet in it: its begin hook would have
+ * set ts_begin, its end hook seq).
+ */
+static void check_held_untouched(const struct rb_stream *s)
+{
+	const struct rb_shm_phys *meta = &s->phys[s->held_phys];
+
+	RB_CHECK(meta->seq == s->held_seq, RB_INVARIANT_HELD_WRITTEN, s,
+		 s->held_seq, meta->seq, s->held_seq);
+	RB_CHECK(meta->ts_begin == s->held_ts_begin, RB_INVARIANT_HELD_WRITTEN,
+		 s, s->held_seq, meta->ts_begin, s->held_ts_begin);
 }
 
 /*
@@ -101,15 +122,26 @@ static void swap_back(struct rb_stream *s, uint64_t gidx, uint64_t phys,
 		s->shm->reader_phys = spare;
 }
 
+/*
+ * Discard mode: the oldest packet, read in place once complete. Its
+ * slot's next pass cannot open before the put, so the count of the
+ * pass read never runs past the sub-buffer's end (nor behind the pass's
+ * start: the unsigned difference would be huge).
+ */
 static int get_in_place(struct rb_stream *s, struct rb_packet *p)
 {
 	uint64_t gidx = __atomic_load_n(&s->shm->consumed, __ATOMIC_RELAXED) >>
 			s->subbuf_order;
+	uint32_t filled = rb_slot_filled(rb_slot_committed(slot_of(s, gidx)),
+					 pass_bytes_of(s, gidx));
 
-	if (!packet_complete(s, gidx))
+	RB_CHECK(filled <= s->subbuf_size, RB_INVARIANT_COMMIT_COUNT, s, gidx,
+		 filled, s->subbuf_size);
+	if (filled != s->subbuf_size)
 		return -EAGAIN;
 	lend(s, gidx & s->count_mask, p);
-	assert(p->seq == gidx);
+	RB_CHECK(p->seq == gidx, RB_INVARIANT_PACKET_SEQ, s, gidx, p->seq,
+		 gidx);
 	return 0;
 }
 
@@ -155,6 +187,7 @@ int rb_stream_get(struct rb_stream *s, struct rb_packet *p)
 void rb_stream_put(struct rb_stream *s)
 {
 	assert(s->holding);
+	check_held_untouched(s);
 	__atomic_add_fetch(&s->shm->bytes_consumed, s->held_size,
 			   __ATOMIC_RELAXED);
 	/* Overwrite mode moved consumed at get; the held one is the spare. */

@@ -6,6 +6,7 @@
  */
 #include <assert.h>
 
+#include "ringbuffer/invariant.h"
 #include "ringbuffer/packet.h"
 #include "ringbuffer/producer.h"
 
@@ -82,7 +83,9 @@ static void end_hook(struct rb_stream *s, char *packet, uint64_t gidx,
 {
 	struct rb_packet_info info;
 
-	assert(content >= CTF_PACKET_HEADER_LEN && content < s->subbuf_size);
+	/* At least one byte of padding: its reserver closed the packet. */
+	RB_CHECK(content >= CTF_PACKET_HEADER_LEN && content < s->subbuf_size,
+		 RB_INVARIANT_PADDING, s, gidx, content, s->subbuf_size - 1);
 	packet_identity(s, &info);
 	info.timestamp = ts;
 	info.content_size = content;

@@ -26,7 +26,8 @@
  * and context, followed by byte-packed event records. A record never
  * straddles two packets; the bytes between the last record and the end of
  * the sub-buffer are padding, and there is always at least one byte of it,
- * so that whoever reserves the padding is the one that closes the packet.
+ * so that whoever reserves the padding is the one that closes the packet
+ * (checked by the end hook and the consumer: invariant.h, PADDING).
  *
  * RESERVE (one compare-and-swap of offset, CPU-local where it can be)
  *
@@ -113,7 +114,8 @@
  * Each slot counts bytes committed to it over all its passes (plus
  * 2^32 per record in the same count). Pass p of a slot starts when p * S
  * bytes have been committed to it and is complete at (p + 1) * S: records,
- * packet header and padding are all committed exactly once. Commits may
+ * packet header and padding are all committed exactly once (the
+ * consumer checks the count of the pass it reads: invariant.h). Commits may
  * come in any order (nested signal handlers, preemption, other threads),
  * since only the sum matters.
  *
@@ -233,7 +235,7 @@
  * writes into the consumer's old spare) or fails (the producer is reusing
  * the slot: the packet is lost, and counted by the consumer, whose claim
  * kept the producer from counting it). A held sub-buffer is thus never
- * written. A producer reclaiming a slot pushes consumed past the packet
+ * written (checked at put: invariant.h, HELD_WRITTEN). A producer reclaiming a slot pushes consumed past the packet
  * it overwrites (CAS) and counts it in lost_packets; the packet_seq_num
  * gap shows the loss to the reader.
  *

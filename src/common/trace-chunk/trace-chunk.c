@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "trace-chunk/trace-chunk.h"
+#include "util/time-format.h"
 
 /* The domain directories a chunk at the output's root is made of. */
 static const char *const domain_dirs[] = {TRACE_CHUNK_UST_DIR,
@@ -27,23 +28,12 @@ static int copy_path(char *buf, size_t len, const char *path,
 	return 0;
 }
 
-/* "20231114T221320+0000" in local time, as LTTng names chunks. */
-static int chunk_date(time_t t, char *buf, size_t len)
-{
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm) ||
-	    !strftime(buf, len, "%Y%m%dT%H%M%S%z", &tm))
-		return -EINVAL;
-	return 0;
-}
-
 int trace_chunk_dir_name(time_t begin, uint64_t id, char *buf, size_t len)
 {
 	char date[TRACE_CHUNK_DATE_LEN];
 	int n;
 
-	if (chunk_date(begin, date, sizeof(date)))
+	if (time_format_iso8601(begin, date, sizeof(date)))
 		return -EINVAL;
 	n = snprintf(buf, len, "%s-%llu", date, (unsigned long long)id);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
@@ -55,8 +45,8 @@ int trace_chunk_archive_name(time_t begin, time_t end, uint64_t id, char *buf,
 	char begin_date[TRACE_CHUNK_DATE_LEN], end_date[TRACE_CHUNK_DATE_LEN];
 	int n;
 
-	if (chunk_date(begin, begin_date, sizeof(begin_date)) ||
-	    chunk_date(end, end_date, sizeof(end_date)))
+	if (time_format_iso8601(begin, begin_date, sizeof(begin_date)) ||
+	    time_format_iso8601(end, end_date, sizeof(end_date)))
 		return -EINVAL;
 	n = snprintf(buf, len, "%s-%s-%llu", begin_date, end_date,
 		     (unsigned long long)id);

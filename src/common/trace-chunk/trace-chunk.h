@@ -38,10 +38,11 @@
 #include <time.h>
 
 #include "ctf/error.h"
+#include "util/time-format.h"
 #include "util/user-path.h"
 
 /* "20231114T221320+0000" */
-#define TRACE_CHUNK_DATE_LEN sizeof("YYYYmmddTHHMMSS+hhmm")
+#define TRACE_CHUNK_DATE_LEN TIME_FORMAT_ISO8601_LEN
 /* The domain directories of a chunk, as LTTng names them. */
 #define TRACE_CHUNK_UST_DIR "ust"
 #define TRACE_CHUNK_KERNEL_DIR "kernel"

@@ -126,15 +126,6 @@ static int payload_check(const struct wire_buf *payload, uint32_t max)
 	return 0;
 }
 
-static int transfer_error(int err)
-{
-	if (err == EWOULDBLOCK)
-		return -EAGAIN;
-	if (err == EPIPE)
-		return -ECONNRESET;
-	return -err;
-}
-
 /* Send the header bytes with the fds attached to the first of them. */
 static int send_header_with_fds(int fd, const void *header, size_t len,
 				const int *fds, unsigned int nr_fds)
@@ -160,7 +151,7 @@ static int send_header_with_fds(int fd, const void *header, size_t len,
 		n = sendmsg(fd, &mh, MSG_NOSIGNAL);
 	} while (n < 0 && errno == EINTR);
 	if (n < 0)
-		return transfer_error(errno);
+		return usock_transfer_error(errno);
 	/* The fds went with the first byte; the rest is plain data. */
 	return usock_send_all(fd, (const char *)header + n, len - (size_t)n);
 }
@@ -276,7 +267,7 @@ static int recv_header(int fd, void *header, size_t len,
 		n = recvmsg(fd, &mh, MSG_CMSG_CLOEXEC);
 	} while (n < 0 && errno == EINTR);
 	if (n < 0)
-		return transfer_error(errno);
+		return usock_transfer_error(errno);
 	if (n == 0)
 		return -ECONNRESET;
 	ret = collect_fds(&mh, msg);

@@ -3,10 +3,13 @@
  * single stdio call so lines from concurrent threads do not interleave;
  * LTTNG_ABORT_ON_ERROR=1 turns every error into an abort().
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "util/log.h"
 
@@ -107,4 +110,28 @@ void log_print_raw(const char *fmt, ...)
 	vfprintf(stdout, fmt, args);
 	va_end(args);
 	fflush(stdout);
+}
+
+void log_perror(const char *file, const char *function, int line,
+		const char *fmt, ...)
+{
+	int error = errno;
+	struct timespec now;
+	char what[1024];
+	va_list ap;
+	struct tm tm;
+
+	if (quiet_now())
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	clock_gettime(CLOCK_REALTIME, &now);
+	localtime_r(&now.tv_sec, &tm);
+	fprintf(stderr,
+		"PERROR - %02d:%02d:%02d.%09ld [%ld/%ld]: %s: %s (in %s() at "
+		"%s:%d)\n",
+		tm.tm_hour, tm.tm_min, tm.tm_sec, now.tv_nsec, (long)getpid(),
+		(long)gettid(), what, strerror(error), function, file, line);
+	errno = error;
 }

@@ -48,6 +48,17 @@ void log_print(enum log_kind kind, int level, const char *fmt, ...)
 /* Print without the trailing newline (progress dots, prompts). */
 void log_print_raw(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * LTTng's PERROR line for a failed system call, as its tools print it
+ * (lttng-crash, lttng load):
+ *   PERROR - HH:MM:SS.nnnnnnnnn [pid/tid]: <what>: <strerror(errno)>
+ *   (in <function>() at <file>:<line>)
+ * file, function and line name the place of LTTng's own report, so that
+ * scripts matching its messages keep working. errno is preserved.
+ */
+void log_perror(const char *file, const char *function, int line,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 #define MSG(...) log_print(LOG_KIND_MSG, 0, __VA_ARGS__)
 #define ERR(...) log_print(LOG_KIND_ERR, 0, __VA_ARGS__)
 #define WARN(...) log_print(LOG_KIND_WARN, 0, __VA_ARGS__)

@@ -48,6 +48,37 @@ static const char *const context_type_names[] = {
 	[LTTNG_EVENT_CONTEXT_TIME_NS] = "TIME_NS",
 };
 
+const char *const lttng_names_domain_types[] = {
+	[LTTNG_DOMAIN_NONE] = "NONE",
+	[LTTNG_DOMAIN_KERNEL] = "KERNEL",
+	[LTTNG_DOMAIN_UST] = "UST",
+	[LTTNG_DOMAIN_JUL] = "JUL",
+	[LTTNG_DOMAIN_LOG4J] = "LOG4J",
+	[LTTNG_DOMAIN_PYTHON] = "PYTHON",
+	NULL,
+};
+
+const char *lttng_names_domain_type(int32_t type)
+{
+	if (type < LTTNG_DOMAIN_KERNEL || type > LTTNG_DOMAIN_PYTHON)
+		type = LTTNG_DOMAIN_NONE;
+	return lttng_names_domain_types[type];
+}
+
+const char *const lttng_names_buffer_types[] = {
+	[LTTNG_BUFFER_PER_PID] = "PER_PID",
+	[LTTNG_BUFFER_PER_UID] = "PER_UID",
+	[LTTNG_BUFFER_GLOBAL] = "GLOBAL",
+	NULL,
+};
+
+const char *lttng_names_buffer_type(int32_t type)
+{
+	if (type < LTTNG_BUFFER_PER_PID || type > LTTNG_BUFFER_GLOBAL)
+		type = LTTNG_BUFFER_GLOBAL;
+	return lttng_names_buffer_types[type];
+}
+
 const char *lttng_names_event_type(int32_t type)
 {
 	switch (type) {
@@ -78,4 +109,57 @@ const char *lttng_names_context_type(int32_t type)
 						sizeof(context_type_names[0]))
 		return NULL;
 	return context_type_names[type];
+}
+
+const char *const lttng_names_loglevel_types[] = {
+	[LTTNG_EVENT_LOGLEVEL_ALL] = "ALL",
+	[LTTNG_EVENT_LOGLEVEL_RANGE] = "RANGE",
+	[LTTNG_EVENT_LOGLEVEL_SINGLE] = "SINGLE",
+	NULL,
+};
+
+const char *lttng_names_loglevel_type(int32_t type)
+{
+	if (type != LTTNG_EVENT_LOGLEVEL_RANGE &&
+	    type != LTTNG_EVENT_LOGLEVEL_SINGLE)
+		type = LTTNG_EVENT_LOGLEVEL_ALL;
+	return lttng_names_loglevel_types[type];
+}
+
+const char *const lttng_names_process_attrs[] = {
+	[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] = "vpid",
+	[LTTNG_PROCESS_ATTR_USER_ID] = "uid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] = "vuid",
+	[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] = "vgid",
+	NULL,
+};
+
+const char *const lttng_names_process_attr_trackers[] = {
+	[LTTNG_PROCESS_ATTR_PROCESS_ID] = "pid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID] = "vpid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_USER_ID] = "uid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_USER_ID] = "vuid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_GROUP_ID] = "gid_process_attr_tracker",
+	[LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID] = "vgid_process_attr_tracker",
+	NULL,
+};
+
+static int32_t known_process_attr(int32_t attr)
+{
+	return attr >= LTTNG_PROCESS_ATTR_PROCESS_ID &&
+			       attr < LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID
+		       ? attr
+		       : LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID;
+}
+
+const char *lttng_names_process_attr(int32_t attr)
+{
+	return lttng_names_process_attrs[known_process_attr(attr)];
+}
+
+const char *lttng_names_process_attr_tracker(int32_t attr)
+{
+	return lttng_names_process_attr_trackers[known_process_attr(attr)];
 }

@@ -55,25 +55,40 @@ int paths_join(char *buf, size_t len, const char *dir, const char *name)
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
+int paths_mkdir(const char *path, mode_t mode)
+{
+	struct stat st;
+
+	if (mkdir(path, mode)) {
+		if (errno != EEXIST)
+			return -errno;
+		if (stat(path, &st) || !S_ISDIR(st.st_mode))
+			return -ENOTDIR;
+		return 0;
+	}
+	/* Created by this call: its mode whatever the umask. */
+	return chmod(path, mode) ? -errno : 0;
+}
+
 int paths_mkdir_p(const char *path, mode_t mode)
 {
 	char tmp[PATH_MAX];
-	char *p;
 	int ret = copy_path(tmp, sizeof(tmp), path);
 
 	if (ret)
 		return ret;
-	for (p = tmp + 1; *p; p++) {
+	if (!tmp[0])
+		return -ENOENT;
+	for (char *p = tmp + 1; *p; p++) {
 		if (*p != '/')
 			continue;
 		*p = '\0';
-		if (mkdir(tmp, mode) && errno != EEXIST)
-			return -errno;
+		ret = paths_mkdir(tmp, mode);
 		*p = '/';
+		if (ret)
+			return ret;
 	}
-	if (mkdir(tmp, mode) && errno != EEXIST)
-		return -errno;
-	return 0;
+	return paths_mkdir(tmp, mode);
 }
 
 /* Append one component to the normalized path in buf (length *used). */

@@ -36,8 +36,17 @@ int paths_rundir(uid_t uid, char *buf, size_t len);
 /* dir + "/" + name into buf; 0 or -ENAMETOOLONG. */
 int paths_join(char *buf, size_t len, const char *dir, const char *name);
 
-/* mkdir -p with the given mode for created components; 0 or -errno. */
+/*
+ * mkdir -p: every missing component of path is created with exactly
+ * `mode` (chmod after mkdir, whatever the umask, as LTTng gives its
+ * directories); an existing component must be a directory (-ENOTDIR).
+ * 0 or -errno. Only async-signal-safe calls, so a forked child may use
+ * it. The one directory maker of the tree: user_path_mkdir_p() runs it
+ * as a session's owner (user-path.h).
+ */
 int paths_mkdir_p(const char *path, mode_t mode);
+/* The same for the last component only (its parent must exist). */
+int paths_mkdir(const char *path, mode_t mode);
 
 /*
  * Make path absolute against the current directory and drop "." and

@@ -22,16 +22,24 @@ static int fill_address(struct sockaddr_un *addr, const char *path)
 	return 0;
 }
 
-int usock_listen(const char *path, mode_t mode)
+/* A stream socket and the address of path: the fd or -errno. */
+static int open_socket(const char *path, struct sockaddr_un *addr)
 {
-	struct sockaddr_un addr;
-	int fd, ret = fill_address(&addr, path);
+	int fd, ret = fill_address(addr, path);
 
 	if (ret)
 		return ret;
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
+}
+
+int usock_listen(const char *path, mode_t mode)
+{
+	struct sockaddr_un addr;
+	int ret, fd = open_socket(path, &addr);
+
 	if (fd < 0)
-		return -errno;
+		return fd;
 	(void)unlink(path);
 	if (bind(fd, (struct sockaddr *)&addr, sizeof(addr)) ||
 	    chmod(path, mode) || listen(fd, 64)) {
@@ -45,13 +53,10 @@ int usock_listen(const char *path, mode_t mode)
 int usock_connect(const char *path)
 {
 	struct sockaddr_un addr;
-	int fd, ret = fill_address(&addr, path);
+	int ret, fd = open_socket(path, &addr);
 
-	if (ret)
-		return ret;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr))) {
 		ret = -errno;
 		close(fd);
@@ -82,7 +87,7 @@ int usock_set_timeout(int fd, int timeout_ms)
 	return 0;
 }
 
-static int transfer_error(int err)
+int usock_transfer_error(int err)
 {
 	if (err == EWOULDBLOCK)
 		return -EAGAIN;
@@ -101,7 +106,7 @@ int usock_send_all(int fd, const void *data, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return transfer_error(errno);
+			return usock_transfer_error(errno);
 		p += n;
 		len -= (size_t)n;
 	}
@@ -118,7 +123,7 @@ int usock_recv_all(int fd, void *data, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return transfer_error(errno);
+			return usock_transfer_error(errno);
 		if (n == 0)
 			return -ECONNRESET;
 		p += n;

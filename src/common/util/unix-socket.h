@@ -32,6 +32,12 @@ int usock_set_timeout(int fd, int timeout_ms);
  * Sending never raises SIGPIPE.
  */
 int usock_send_all(int fd, const void *data, size_t len);
+/*
+ * The error a failed socket transfer reports, from its errno: a timeout
+ * (EWOULDBLOCK) is -EAGAIN, a peer gone (EPIPE) -ECONNRESET, anything
+ * else -errno. Shared by every framed protocol over these sockets.
+ */
+int usock_transfer_error(int err);
 int usock_recv_all(int fd, void *data, size_t len);
 
 /*

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/paths.h"
 #include "util/user-path.h"
 
 /* The user's groups (primary first); at least the primary one. */
@@ -123,45 +124,8 @@ int user_path_rename(const struct user_creds *who, const char *from,
 	return ret;
 }
 
-/* Creates one component; 0770 only if this call created it. */
-static int create_component(const char *path)
-{
-	struct stat st;
-
-	if (mkdir(path, 0770)) {
-		if (errno != EEXIST)
-			return -errno;
-		if (stat(path, &st) || !S_ISDIR(st.st_mode))
-			return -ENOTDIR;
-		return 0;
-	}
-	/* 0770 whatever the umask, as LTTng's trace directories are. */
-	if (chmod(path, 0770))
-		WARN("Cannot set the mode of %s: %s", path, strerror(errno));
-	return 0;
-}
-
-static int mkdir_p(const char *path)
-{
-	char buf[PATH_MAX];
-	size_t len = strlen(path);
-
-	if (len == 0 || len >= sizeof(buf))
-		return -ENAMETOOLONG;
-	memcpy(buf, path, len + 1);
-	for (char *p = buf + 1; *p; p++) {
-		int ret;
-
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		ret = create_component(buf);
-		*p = '/';
-		if (ret)
-			return ret;
-	}
-	return create_component(buf);
-}
+/* 0770 whatever the umask, as LTTng's trace directories are. */
+#define USER_PATH_DIR_MODE 0770
 
 int user_path_mkdir(const struct user_creds *who, const char *path)
 {
@@ -170,7 +134,7 @@ int user_path_mkdir(const struct user_creds *who, const char *path)
 
 	if (ret)
 		return ret;
-	ret = create_component(path);
+	ret = paths_mkdir(path, USER_PATH_DIR_MODE);
 	user_path_leave(&s);
 	return ret;
 }
@@ -182,7 +146,7 @@ int user_path_mkdir_p(const struct user_creds *who, const char *path)
 
 	if (ret)
 		return ret;
-	ret = mkdir_p(path);
+	ret = paths_mkdir_p(path, USER_PATH_DIR_MODE);
 	user_path_leave(&s);
 	return ret;
 }

@@ -15,6 +15,7 @@
 #include "load-internal.h"
 #include "load-xml.h"
 #include "util/log.h"
+#include "util/lttng-names.h"
 
 #define MAX_EXCLUSIONS 1024
 
@@ -161,8 +162,6 @@ static int parse_exclusions(xmlNodePtr node, struct loaded_event *e)
 
 static int parse_event(xmlNodePtr node, struct loaded_event *e)
 {
-	static const char *const loglevel_types[] = {"ALL", "RANGE", "SINGLE",
-						     NULL};
 	char text[32];
 	int64_t level;
 	int ret = 0;
@@ -180,7 +179,8 @@ static int parse_event(xmlNodePtr node, struct loaded_event *e)
 		ret = parse_event_type(text, &e->event.type);
 	if (!ret && (n = xml_child(node, "loglevel_type")) &&
 	    !(ret = xml_text(n, text, sizeof(text))))
-		e->event.loglevel_type = xml_name_index(text, loglevel_types);
+		e->event.loglevel_type =
+			xml_name_index(text, lttng_names_loglevel_types);
 	if (!ret && (n = xml_child(node, "loglevel")) &&
 	    !(ret = xml_i64(n, &level)))
 		e->event.loglevel = (int)level;

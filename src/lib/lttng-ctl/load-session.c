@@ -19,6 +19,7 @@
 #include "load-internal.h"
 #include "load-xml.h"
 #include "util/log.h"
+#include "util/lttng-names.h"
 
 struct session_config {
 	char name[LTTNG_NAME_MAX];
@@ -234,10 +235,6 @@ static int load_channel(struct lttng_handle *handle, xmlNodePtr node)
 
 static int parse_domain_type(xmlNodePtr domain, struct lttng_domain *out)
 {
-	static const char *const types[] = {"KERNEL", "UST",	"JUL",
-					    "LOG4J",  "PYTHON", NULL};
-	static const char *const buffers[] = {"PER_PID", "PER_UID", "GLOBAL",
-					      NULL};
 	char text[32];
 	int type, buffer, ret;
 
@@ -245,14 +242,15 @@ static int parse_domain_type(xmlNodePtr domain, struct lttng_domain *out)
 	ret = xml_text(xml_child(domain, "type"), text, sizeof(text));
 	if (ret)
 		return ret;
-	type = xml_name_index(text, types);
+	type = xml_name_index(text, lttng_names_domain_types);
 	ret = xml_text(xml_child(domain, "buffer_type"), text, sizeof(text));
 	if (ret)
 		return ret;
-	buffer = xml_name_index(text, buffers);
-	if (type < 0 || buffer < 0)
+	buffer = xml_name_index(text, lttng_names_buffer_types);
+	/* "NONE" names no domain a file may hold. */
+	if (type <= LTTNG_DOMAIN_NONE || buffer < 0)
 		return -LTTNG_ERR_LOAD_INVALID_CONFIG;
-	out->type = (enum lttng_domain_type)(type + 1); /* KERNEL is 1 */
+	out->type = (enum lttng_domain_type)type;
 	out->buf_type = (enum lttng_buffer_type)buffer;
 	return 0;
 }

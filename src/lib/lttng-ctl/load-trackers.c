@@ -10,6 +10,7 @@
 #include "ctl-internal.h"
 #include "load-internal.h"
 #include "load-xml.h"
+#include "util/lttng-names.h"
 
 /* The API's status of a tracker operation as an LTTNG_ERR_* code. */
 static int tracker_status_error(int status)
@@ -83,16 +84,8 @@ static int add_tracker_value(struct lttng_process_attr_tracker_handle *h,
 /* "vpid_process_attr_tracker" -> LTTNG_PROCESS_ATTR_VIRTUAL_PROCESS_ID. */
 static int tracker_attr(xmlNodePtr node, enum lttng_process_attr *attr)
 {
-	static const char *const names[] = {
-		"pid_process_attr_tracker",
-		"vpid_process_attr_tracker",
-		"uid_process_attr_tracker",
-		"vuid_process_attr_tracker",
-		"gid_process_attr_tracker",
-		"vgid_process_attr_tracker",
-		NULL,
-	};
-	int index = xml_name_index((const char *)node->name, names);
+	int index = xml_name_index((const char *)node->name,
+				   lttng_names_process_attr_trackers);
 
 	if (index < 0)
 		return -LTTNG_ERR_LOAD_INVALID_CONFIG;

@@ -15,6 +15,7 @@
 #include <pthread.h>
 
 #include "ringbuffer/cpu.h"
+#include "ringbuffer/invariant.h"
 #include "ringbuffer/local-commit.h"
 
 #include "lib-tracking.h"
@@ -29,8 +30,15 @@ UST_API int lttng_ust_loaded __attribute__((weak));
 static pthread_mutex_t tracer_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t tracer_once = PTHREAD_ONCE_INIT;
 
+/* A broken ring buffer invariant: only under LTTNG_UST_DEBUG. */
+static void report_invariant(const char *message)
+{
+	ust_log("%s", message);
+}
+
 static void tracer_init_once(void)
 {
+	rb_invariant_report = report_invariant;
 	ust_plugins_load();
 	/*
 	 * CPU-local commits (before any channel is mapped). Not with a

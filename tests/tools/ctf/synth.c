@@ -20,6 +20,7 @@
 #include "ctf/metadata-stream.h"
 #include "synth.h"
 #include "trace-chunk/file-sink.h"
+#include "util/paths.h"
 
 static const uint8_t trace_uuid[CTF_UUID_LEN] = {
 	0x5b, 0x3a, 0x1f, 0x0e, 0x42, 0x77, 0x4c, 0x11,
@@ -196,22 +197,14 @@ static int remove_entry(const char *path, const struct stat *st, int flag,
 /* Creates dir (and its parents); it must not exist or be empty. */
 static int make_trace_dir(const char *dir)
 {
-	char path[4096];
-	char *p;
 	DIR *d;
 	struct dirent *e;
+	int ret = paths_mkdir_p(dir, 0770);
 
-	snprintf(path, sizeof(path), "%s", dir);
-	for (p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0770) && errno != EEXIST)
-			goto fail;
-		*p = '/';
-	}
-	if (mkdir(path, 0770) && errno != EEXIST)
+	if (ret) {
+		errno = -ret;
 		goto fail;
+	}
 	d = opendir(dir);
 	if (!d)
 		goto fail;
@@ -225,7 +218,7 @@ static int make_trace_dir(const char *dir)
 	}
 	return 0;
 fail:
-	fprintf(stderr, "ctf-synth: cannot create '%s': %s\n", path,
+	fprintf(stderr, "ctf-synth: cannot create '%s': %s\n", dir,
 		strerror(errno));
 	return -1;
 }

@@ -17,6 +17,24 @@ const uint8_t rec_test_uuid[16] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66,
 				   0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc,
 				   0xdd, 0xee, 0xf0, 0x01};
 
+struct rb_channel *rec_channel_create(enum rb_mode mode, uint64_t subbuf_size,
+				      uint64_t subbuf_count)
+{
+	struct rb_config conf = {
+		.subbuf_size = subbuf_size,
+		.subbuf_count = subbuf_count,
+		.mode = mode,
+		.nr_streams = 1,
+		.header_kind = CTF_EVENT_HEADER_COMPACT,
+		.stream_id = 3,
+	};
+	struct rb_channel *chan;
+
+	memcpy(conf.uuid, rec_test_uuid, sizeof(conf.uuid));
+	assert_int_equal(rb_channel_create(&conf, &chan), 0);
+	return chan;
+}
+
 uint64_t rec_clock_monotonic(void)
 {
 	struct timespec ts;

@@ -78,4 +78,11 @@ uint64_t rec_clock_monotonic(void);
 
 extern const uint8_t rec_test_uuid[16];
 
+/*
+ * A channel of one stream with the tests' identity (compact headers,
+ * rec_test_uuid, stream id 3), asserted created.
+ */
+struct rb_channel *rec_channel_create(enum rb_mode mode, uint64_t subbuf_size,
+				      uint64_t subbuf_count);
+
 #endif /* TEST_RB_RECORDS_H */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bpf-program.h"
+#include "util/cpus.h"
 
 static long sys_bpf(int cmd, union bpf_attr *attr)
 {
@@ -131,7 +132,7 @@ int kbpf_map_lookup(int map_fd, const void *key, void *value)
 int kbpf_tracepoint_attach(int prog_fd, unsigned int tracepoint_id, char *err,
 			   size_t err_len)
 {
-	long nr_cpus = sysconf(_SC_NPROCESSORS_CONF), cpu;
+	long nr_cpus = possible_cpus(), cpu;
 	struct perf_event_attr attr;
 	int fd = -1;
 

@@ -13,6 +13,7 @@
 
 #include "cpu-stream.h"
 #include "trace-chunk/file-sink.h"
+#include "util/log.h"
 
 /* Consecutive empty reads that mean the buffer is drained. */
 #define MAX_EMPTY_READS 4
@@ -134,8 +135,7 @@ int kernel_cpu_stream_drain(struct kernel_cpu_stream *s, struct ctf_error *err)
 		ret = kernel_page_convert(&s->conv, s->page, page_size, err);
 		if (ret == -EBADMSG) { /* skip a malformed page, keep going */
 			s->malformed_pages++;
-			fprintf(stderr, "Warning: kernel consumer: %s\n",
-				err->message);
+			WARN("kernel consumer: %s", err->message);
 			continue;
 		}
 		if (ret)
@@ -212,11 +212,10 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 	int ret;
 
 	if (s->conv.unknown || s->malformed_pages)
-		fprintf(stderr,
-			"Warning: kernel consumer: cpu %u: %" PRIu64
-			" record(s) of no usable event, %" PRIu64
-			" malformed page(s)\n",
-			s->conv.cpu, s->conv.unknown, s->malformed_pages);
+		WARN("kernel consumer: cpu %u: %" PRIu64
+		     " record(s) of no usable event, %" PRIu64
+		     " malformed page(s)",
+		     s->conv.cpu, s->conv.unknown, s->malformed_pages);
 	ret = close_writer(s, now, err);
 	if (s->fd >= 0)
 		close(s->fd);

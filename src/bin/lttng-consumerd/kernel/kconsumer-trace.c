@@ -15,7 +15,9 @@
 
 #include "kconsumer-trace.h"
 #include "tracefs/instance.h"
+#include "util/cpus.h"
 #include "util/paths.h"
+#include "util/time-format.h"
 
 void kconsumer_init(struct kconsumer *kc)
 {
@@ -181,7 +183,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.before_packet_arg = kc,
 	};
 	char path[PATH_MAX], cpu_dir[32];
-	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	unsigned int cpus = possible_cpus();
 	unsigned int cpu;
 	int ret;
 
@@ -196,7 +198,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	ch->cpus = calloc(cpus > 0 ? (size_t)cpus : 1, sizeof(*ch->cpus));
 	if (!ch->cpus)
 		return ctf_error_set(err, -ENOMEM, "out of memory");
-	for (cpu = 0; cpu < (unsigned int)cpus; cpu++) {
+	for (cpu = 0; cpu < cpus; cpu++) {
 		snprintf(cpu_dir, sizeof(cpu_dir), "per_cpu/cpu%u", cpu);
 		if (paths_join(path, sizeof(path), ch->instance, cpu_dir))
 			return ctf_error_set(err, -ENAMETOOLONG,
@@ -287,12 +289,10 @@ static int create_metadata(struct kconsumer *kc, struct ctf_error *err)
 {
 	struct kernel_trace_info info = {0};
 	char hostname[256] = "", datetime[64];
-	time_t now = time(NULL);
-	struct tm tm;
 
 	gethostname(hostname, sizeof(hostname) - 1);
-	localtime_r(&now, &tm);
-	strftime(datetime, sizeof(datetime), "%Y%m%dT%H%M%S%z", &tm);
+	if (time_format_iso8601(time(NULL), datetime, sizeof(datetime)))
+		datetime[0] = '\0';
 	info.hostname = hostname;
 	info.trace_name = kc->trace_name;
 	info.creation_datetime = datetime;

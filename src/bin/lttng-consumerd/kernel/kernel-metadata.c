@@ -19,6 +19,7 @@
 #include "tracefs/event-format.h"
 #include "tracefs/instance.h"
 #include "util/log.h"
+#include "util/uuid.h"
 
 #define MAX_EVENT_ID 65536 /* common_type is 16 bits */
 #define MAX_STREAMS 256
@@ -42,22 +43,6 @@ struct kernel_metadata {
 	size_t nr_bpf_ids;
 	struct stream_events streams[MAX_STREAMS];
 };
-
-static int read_uuid(uint8_t uuid[CTF_UUID_LEN])
-{
-	FILE *f = fopen("/dev/urandom", "r");
-	size_t n;
-
-	if (!f)
-		return -errno;
-	n = fread(uuid, 1, CTF_UUID_LEN, f);
-	fclose(f);
-	if (n != CTF_UUID_LEN)
-		return -EIO;
-	uuid[6] = (uint8_t)((uuid[6] & 0x0f) | 0x40);
-	uuid[8] = (uint8_t)((uuid[8] & 0x3f) | 0x80);
-	return 0;
-}
 
 static void index_system(struct kernel_metadata *km, const char *system)
 {
@@ -117,6 +102,7 @@ kernel_metadata_create(const char *tracefs_root,
 	struct utsname uts;
 	struct kernel_metadata *km;
 	struct ctf_trace_desc desc = {0};
+	int ret;
 
 	uname(&uts);
 	const struct ctf_env_entry env[] = {
@@ -141,8 +127,10 @@ kernel_metadata_create(const char *tracefs_root,
 		return NULL;
 	}
 	snprintf(km->root, sizeof(km->root), "%s", tracefs_root);
-	if (read_uuid(desc.uuid)) {
-		ctf_error_set(err, -EIO, "cannot read /dev/urandom");
+	ret = uuid_generate_v4(desc.uuid);
+	if (ret) {
+		ctf_error_set(err, ret, "cannot generate the trace UUID: %s",
+			      strerror(-ret));
 		kernel_metadata_destroy(km);
 		return NULL;
 	}

@@ -19,6 +19,7 @@
 #include "../spawn.h"
 #include "../utils.h"
 #include "util/paths.h"
+#include "util/time-format.h"
 
 #define MAX_NAME_LEN 255
 #define DEFAULT_LIVE_TIMER_US 1000000
@@ -387,18 +388,13 @@ static void print_created(const struct lttng_session_descriptor *desc,
 static int set_shm_path(const char *session, const struct create_opts *opts,
 			bool auto_named, char *path)
 {
-	char date[32] = "";
-	struct tm tm;
-	time_t now;
+	char date[TIME_FORMAT_DATETIME_LEN] = "";
 	int n, ret;
 
-	if (!auto_named) {
-		now = time(NULL);
-		localtime_r(&now, &tm);
-		strftime(date, sizeof(date), "-%Y%m%d-%H%M%S", &tm);
-	}
-	n = snprintf(path, LTTNG_PATH_MAX, "%s/%s%s", opts->shm_path, session,
-		     date);
+	if (!auto_named && time_format_datetime(time(NULL), date, sizeof(date)))
+		date[0] = '\0';
+	n = snprintf(path, LTTNG_PATH_MAX, "%s/%s%s%s", opts->shm_path, session,
+		     date[0] ? "-" : "", date);
 	if (n < 0 || n >= LTTNG_PATH_MAX) {
 		ERR("Shared memory path too long");
 		return CMD_ERROR;

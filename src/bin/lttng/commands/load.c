@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../command.h"
@@ -44,23 +43,6 @@ struct load_opts {
 	char *input_path, *override_url, *override_name;
 	const char *session;
 };
-
-/* LTTng's PERROR line for an input path realpath() refused. */
-static void perror_input_path(int error)
-{
-	struct timespec now;
-	struct tm tm;
-
-	if (log_quiet)
-		return;
-	clock_gettime(CLOCK_REALTIME, &now);
-	localtime_r(&now.tv_sec, &tm);
-	fprintf(stderr,
-		"PERROR - %02d:%02d:%02d.%09ld [%ld/%ld]: Invalid input path: "
-		"%s (in cmd_load() at commands/load.c:248)\n",
-		tm.tm_hour, tm.tm_min, tm.tm_sec, now.tv_nsec, (long)getpid(),
-		(long)gettid(), strerror(error));
-}
 
 /* A check failed before the request: MI prints an empty <output/>. */
 static int stopped_before_loading(int ret)
@@ -116,7 +98,8 @@ static int load(const struct load_opts *opts)
 	int ret;
 
 	if (opts->input_path && !realpath(opts->input_path, input)) {
-		perror_input_path(errno);
+		log_perror("commands/load.c", "cmd_load", 248,
+			   "Invalid input path");
 		return stopped_before_loading(CMD_ERROR);
 	}
 	if (opts->all && opts->override_name) {

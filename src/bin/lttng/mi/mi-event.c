@@ -94,14 +94,7 @@ const char *mi_loglevel_name(enum lttng_domain_type domain, int loglevel)
 
 const char *mi_loglevel_type_name(enum lttng_loglevel_type type)
 {
-	switch (type) {
-	case LTTNG_EVENT_LOGLEVEL_RANGE:
-		return "RANGE";
-	case LTTNG_EVENT_LOGLEVEL_SINGLE:
-		return "SINGLE";
-	default:
-		return "ALL";
-	}
+	return lttng_names_loglevel_type(type);
 }
 
 const char *mi_event_type_name(enum lttng_event_type type)

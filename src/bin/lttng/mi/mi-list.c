@@ -18,34 +18,7 @@
 #include "mi-session.h"
 #include "mi-tracker.h"
 #include "../utils.h"
-
-static const char *domain_name(enum lttng_domain_type type)
-{
-	switch (type) {
-	case LTTNG_DOMAIN_KERNEL:
-		return "KERNEL";
-	case LTTNG_DOMAIN_UST:
-		return "UST";
-	case LTTNG_DOMAIN_JUL:
-		return "JUL";
-	case LTTNG_DOMAIN_LOG4J:
-		return "LOG4J";
-	default:
-		return "PYTHON";
-	}
-}
-
-static const char *buffer_type_name(enum lttng_buffer_type type)
-{
-	switch (type) {
-	case LTTNG_BUFFER_PER_UID:
-		return "PER_UID";
-	case LTTNG_BUFFER_GLOBAL:
-		return "GLOBAL";
-	default:
-		return "PER_PID";
-	}
-}
+#include "util/lttng-names.h"
 
 static bool is_agent_domain(enum lttng_domain_type type)
 {
@@ -56,8 +29,9 @@ static bool is_agent_domain(enum lttng_domain_type type)
 static void open_domain(struct mi_writer *mi, const struct lttng_domain *d)
 {
 	mi_writer_open(mi, "domain");
-	mi_writer_string(mi, "type", domain_name(d->type));
-	mi_writer_string(mi, "buffer_type", buffer_type_name(d->buf_type));
+	mi_writer_string(mi, "type", lttng_names_domain_type(d->type));
+	mi_writer_string(mi, "buffer_type",
+			 lttng_names_buffer_type(d->buf_type));
 }
 
 int mi_list_sessions(void)
@@ -429,7 +403,7 @@ static int write_points(struct mi_writer *mi, struct lttng_handle *handle)
 		ERR("Unable to list %s events: %s",
 		    type == LTTNG_DOMAIN_KERNEL ? "kernel"
 		    : type == LTTNG_DOMAIN_UST	? "UST"
-						: domain_name(type),
+						: lttng_names_domain_type(type),
 		    lttng_strerror(count));
 		return CMD_ERROR;
 	}
