@@ -189,9 +189,11 @@ struct lttng_event *lttng_event_create(void);
 void lttng_event_destroy(struct lttng_event *event);
 
 /*
- * LTTng's userspace probe location objects, not implemented: get always
- * returns NULL and set -LTTNG_ERR_INVALID (locations are text here, see
- * attr.probe.symbol_name above).
+ * The user space probe location of an event from lttng_event_create():
+ * set hands it over (the event destroys it, and the one it held before)
+ * and returns 0, or -LTTNG_ERR_INVALID for NULL arguments or another
+ * event; get returns it, or NULL. For a LTTNG_EVENT_USERSPACE_PROBE
+ * event it replaces the location text of attr.probe.symbol_name.
  */
 struct lttng_userspace_probe_location;
 const struct lttng_userspace_probe_location *

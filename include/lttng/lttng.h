@@ -24,6 +24,9 @@
 #include <lttng/save.h>
 #include <lttng/load.h>
 #include <lttng/consumer.h>
+#include <lttng/kernel-probe.h>
+#include <lttng/log-level-rule.h>
+#include <lttng/userspace-probe.h>
 
 #ifdef __cplusplus
 extern "C" {
