@@ -26,7 +26,7 @@ import pytest
 
 from kernel_support import run_workload
 from trace_reader import read_trace
-from ust_anchor import TRIPLET, anchor_root
+from ust_anchor import NOBODY, TRIPLET, anchor_root
 
 BINARY = "/bin/true"
 
@@ -180,3 +180,53 @@ def test_daemon_free_objects_behave_as_lttng(tool):
     # The expressions themselves prove the calls ran in the same order.
     assert [o.split(" = ")[0] for o in ours] == \
         [t.split(" = ")[0] for t in lttng]
+
+
+def run_tracker_handle(tool, session, env):
+    proc = subprocess.run(
+        [str(tool("tests/tools/ctl-api/tracker-handle")), session],
+        capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_tracker_handle_codes_without_daemon(tool, tmp_path):
+    """LTTng's header returns an lttng_error_code: LTTNG_ERR_UNK (11)
+    without a session daemon, LTTNG_ERR_INVALID (97) for a NULL name,
+    LTTNG_ERR_UNSUPPORTED_DOMAIN (162) for an agent domain. Run as
+    nobody with an empty home, so that neither library reaches a
+    daemon (LTTng's would try /var/run/lttng as root)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    os.chown(home, NOBODY, NOBODY)
+    env = {"HOME": str(home), "LTTNG_HOME": str(home),
+           "LTTNG_RUNDIR": str(home / "run"), "PATH": "/usr/bin:/bin"}
+    expected = ("kernel pid: 11 handle 0\nust vpid: 11 handle 0\n"
+                "null session: 97 handle 0\njul vpid: 162 handle 0\n")
+    as_nobody = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}",
+                 "--clear-groups"]
+    program = str(tool("tests/tools/ctl-api/tracker-handle"))
+
+    def run(extra_env):
+        proc = subprocess.run(
+            [*as_nobody, "env", *[f"{k}={v}" for k, v in extra_env.items()],
+             program, "s"],
+            capture_output=True, text=True, env=env, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    assert run({}) == expected
+    root = anchor_root()
+    if root is None:
+        pytest.skip("the real LTTng 2.13 is not extracted")
+    assert run({"LD_LIBRARY_PATH": str(root / "usr/lib" / TRIPLET)}) \
+        == expected
+
+
+def test_tracker_handle_codes_with_daemon(ks, tool):
+    ks.ok("create", "s", "--no-output")
+    out = run_tracker_handle(tool, "s", ks.env).splitlines()
+    assert out[0] == "kernel pid: 10 handle 1"  # LTTNG_OK
+    out = run_tracker_handle(tool, "nosuch", ks.env).splitlines()
+    # LTTNG_ERR_SESSION_NOT_EXIST
+    assert out[0] == "kernel pid: 148 handle 0"
