@@ -32,6 +32,11 @@
 extern "C" {
 #endif
 
+/* Machine interface output types. */
+enum lttng_mi_output_type {
+	LTTNG_MI_XML = 1,
+};
+
 /* 1 when a session daemon answers on the client socket, else 0. */
 int lttng_session_daemon_alive(void);
 
