@@ -100,3 +100,36 @@ def test_shared_enumerators_have_lttng_values(lttng_include, tmp_path):
     assert len(shared) > 300
     assert enumerator_values(OURS, shared, tmp_path) == \
         enumerator_values(lttng_include, shared, tmp_path)
+
+
+# The structures a program and the library exchange by value or in arrays
+# (lttng_list_sessions() returns an array: a different size shifts every
+# element after the first).
+STRUCTS = ["lttng_channel_attr", "lttng_channel", "lttng_calibrate",
+           "lttng_domain", "lttng_event_perf_counter_ctx",
+           "lttng_event_context", "lttng_event_probe_attr",
+           "lttng_event_function_attr", "lttng_event", "lttng_event_field",
+           "lttng_handle", "lttng_session"]
+
+
+def layouts(include, tmp_path):
+    """gdb's `ptype /o` offsets and sizes (member names left out)."""
+    source = tmp_path / "layout.c"
+    source.write_text("#include <lttng/lttng.h>\n" +
+                      "".join(f"struct {s} v_{s};\n" for s in STRUCTS) +
+                      "int main(void)\n{\n\treturn 0;\n}\n")
+    program = tmp_path / f"layout-{include.parent.name}"
+    subprocess.run(["gcc", "-g", f"-I{include}", "-o", str(program),
+                    str(source)], check=True)
+    commands = [arg for s in STRUCTS for arg in ("-ex", f"ptype /o struct {s}")]
+    out = subprocess.run(["gdb", "-batch", *commands, str(program)],
+                         check=True, capture_output=True, text=True).stdout
+    return re.findall(r"^/\*[^*]*\*/|total size.*", out, re.M)
+
+
+def test_shared_structures_have_lttng_layout(lttng_include, tmp_path):
+    ours = layouts(OURS, tmp_path)
+    # (nested unions and structures print their own total too)
+    assert len([line for line in ours if line.startswith("total")]) >= \
+        len(STRUCTS)
+    assert ours == layouts(lttng_include, tmp_path)
