@@ -51,6 +51,39 @@ enum lttng_loglevel {
 	LTTNG_LOGLEVEL_DEBUG = 14,
 };
 
+/* The agent domains' levels: java.util.logging's, log4j's, Python's. */
+enum lttng_loglevel_jul {
+	LTTNG_LOGLEVEL_JUL_OFF = INT32_MAX,
+	LTTNG_LOGLEVEL_JUL_SEVERE = 1000,
+	LTTNG_LOGLEVEL_JUL_WARNING = 900,
+	LTTNG_LOGLEVEL_JUL_INFO = 800,
+	LTTNG_LOGLEVEL_JUL_CONFIG = 700,
+	LTTNG_LOGLEVEL_JUL_FINE = 500,
+	LTTNG_LOGLEVEL_JUL_FINER = 400,
+	LTTNG_LOGLEVEL_JUL_FINEST = 300,
+	LTTNG_LOGLEVEL_JUL_ALL = INT32_MIN,
+};
+
+enum lttng_loglevel_log4j {
+	LTTNG_LOGLEVEL_LOG4J_OFF = INT32_MAX,
+	LTTNG_LOGLEVEL_LOG4J_FATAL = 50000,
+	LTTNG_LOGLEVEL_LOG4J_ERROR = 40000,
+	LTTNG_LOGLEVEL_LOG4J_WARN = 30000,
+	LTTNG_LOGLEVEL_LOG4J_INFO = 20000,
+	LTTNG_LOGLEVEL_LOG4J_DEBUG = 10000,
+	LTTNG_LOGLEVEL_LOG4J_TRACE = 5000,
+	LTTNG_LOGLEVEL_LOG4J_ALL = INT32_MIN,
+};
+
+enum lttng_loglevel_python {
+	LTTNG_LOGLEVEL_PYTHON_CRITICAL = 50,
+	LTTNG_LOGLEVEL_PYTHON_ERROR = 40,
+	LTTNG_LOGLEVEL_PYTHON_WARNING = 30,
+	LTTNG_LOGLEVEL_PYTHON_INFO = 20,
+	LTTNG_LOGLEVEL_PYTHON_DEBUG = 10,
+	LTTNG_LOGLEVEL_PYTHON_NOTSET = 0,
+};
+
 enum lttng_event_output {
 	LTTNG_EVENT_SPLICE = 0,
 	LTTNG_EVENT_MMAP = 1,
@@ -189,9 +222,11 @@ struct lttng_event *lttng_event_create(void);
 void lttng_event_destroy(struct lttng_event *event);
 
 /*
- * LTTng's userspace probe location objects, not implemented: get always
- * returns NULL and set -LTTNG_ERR_INVALID (locations are text here, see
- * attr.probe.symbol_name above).
+ * The user space probe location of an event from lttng_event_create():
+ * set hands it over (the event destroys it, and the one it held before)
+ * and returns 0, or -LTTNG_ERR_INVALID for NULL arguments or another
+ * event; get returns it, or NULL. For a LTTNG_EVENT_USERSPACE_PROBE
+ * event it replaces the location text of attr.probe.symbol_name.
  */
 struct lttng_userspace_probe_location;
 const struct lttng_userspace_probe_location *

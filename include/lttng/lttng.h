@@ -25,10 +25,18 @@
 #include <lttng/load.h>
 #include <lttng/consumer.h>
 #include <lttng/health.h>
+#include <lttng/kernel-probe.h>
+#include <lttng/log-level-rule.h>
+#include <lttng/userspace-probe.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Machine interface output types. */
+enum lttng_mi_output_type {
+	LTTNG_MI_XML = 1,
+};
 
 /* 1 when a session daemon answers on the client socket, else 0. */
 int lttng_session_daemon_alive(void);

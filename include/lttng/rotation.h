@@ -30,7 +30,8 @@ enum lttng_rotation_status {
 	LTTNG_ROTATION_STATUS_ERROR = -1,
 	LTTNG_ROTATION_STATUS_INVALID = -2,
 	LTTNG_ROTATION_STATUS_SCHEDULE_ALREADY_SET = -3,
-	LTTNG_ROTATION_STATUS_SCHEDULE_NOT_SET = -4,
+	/* -3 as well in LTTng's ABI: the two cannot be told apart. */
+	LTTNG_ROTATION_STATUS_SCHEDULE_NOT_SET = -3,
 };
 
 enum lttng_rotation_schedule_type {

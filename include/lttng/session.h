@@ -22,7 +22,8 @@ struct lttng_session {
 	uint32_t enabled;	   /* 1: active (started), 0: inactive */
 	uint32_t snapshot_mode;
 	unsigned int live_timer_interval;
-	char padding[LTTNG_SESSION_PADDING1];
+	/* Aligns extended on 8 bytes on 32- and 64-bit builds alike. */
+	char alignment_padding[4];
 	union {
 		char padding[LTTNG_SESSION_PADDING1];
 		void *ptr;

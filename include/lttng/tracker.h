@@ -69,9 +69,13 @@ struct lttng_process_attr_values;
 
 /*
  * A handle of the tracker of process_attr in a session's domain (free
- * it with lttng_process_attr_tracker_handle_destroy()).
+ * it with lttng_process_attr_tracker_handle_destroy()). Returns LTTNG_OK,
+ * or as LTTng: LTTNG_ERR_INVALID for NULL arguments,
+ * LTTNG_ERR_UNSUPPORTED_DOMAIN outside the kernel and user space
+ * domains, LTTNG_ERR_SESSION_NOT_EXIST, else LTTNG_ERR_UNK (no session
+ * daemon, a tracker the domain does not have).
  */
-enum lttng_process_attr_tracker_handle_status lttng_session_get_tracker_handle(
+enum lttng_error_code lttng_session_get_tracker_handle(
 	const char *session_name, enum lttng_domain_type domain,
 	enum lttng_process_attr process_attr,
 	struct lttng_process_attr_tracker_handle **out_tracker_handle);

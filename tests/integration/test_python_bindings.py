@@ -258,7 +258,8 @@ class Session(ctypes.Structure):
                 ("enabled", ctypes.c_uint32),
                 ("snapshot_mode", ctypes.c_uint32),
                 ("live_timer_interval", ctypes.c_uint),
-                ("padding", ctypes.c_char * 8), ("extended", ctypes.c_void_p)]
+                ("alignment_padding", ctypes.c_char * 4),
+                ("extended", ctypes.c_void_p)]
 
 
 def test_session_creation_time(build_dir, tracing, monkeypatch):

@@ -373,7 +373,7 @@ def test_liblttng_ctl_rotation_api(tracing, tool):
         "size: 65536\n"
         "past the end: NULL\n"
         "remove timer: 0\n"
-        "remove timer again: -4\n"  # SCHEDULE_NOT_SET
+        "remove timer again: -3\n"  # SCHEDULE_NOT_SET (LTTng's ABI value)
         "remove size: 0\n"
         "count: 0\n"
         "past the end: NULL\n")

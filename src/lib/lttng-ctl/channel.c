@@ -3,6 +3,8 @@
  * disable, list, and the accessors of the attributes LTTng keeps behind
  * attr.extended.ptr (statistics, monitor timer, blocking timeout).
  */
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -43,20 +45,42 @@ LTTNG_API void lttng_channel_set_default_attr(struct lttng_domain *domain,
 	memset(attr, 0, sizeof(*attr));
 	attr->extended.ptr = extended;
 	attr->overwrite = -1;
-	attr->num_subbuf = DEFAULT_NUM_SUBBUF;
-	attr->output = LTTNG_EVENT_MMAP;
+	/* The agent domains have no channels of their own: all zero. */
 	switch (domain->type) {
 	case LTTNG_DOMAIN_KERNEL:
+		attr->num_subbuf = DEFAULT_NUM_SUBBUF;
 		attr->subbuf_size = DEFAULT_KERNEL_SUBBUF_SIZE;
 		attr->read_timer_interval = DEFAULT_KERNEL_READ_TIMER_US;
 		attr->output = LTTNG_EVENT_SPLICE;
 		break;
-	default:
-		/* 4 pages per-process, 128 pages per-user (LTTng's sizes). */
+	case LTTNG_DOMAIN_UST:
+		/* 128 pages per-user, else 4 (LTTng's sizes). */
+		attr->num_subbuf = DEFAULT_NUM_SUBBUF;
 		attr->subbuf_size =
 			page_size() *
-			(domain->buf_type == LTTNG_BUFFER_PER_PID ? 4 : 128);
+			(domain->buf_type == LTTNG_BUFFER_PER_UID ? 128 : 4);
+		attr->output = LTTNG_EVENT_MMAP;
 		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The domains and buffer types a channel can have, as LTTng checks them
+ * in lttng_channel_create(): kernel channels are global, user space
+ * channels per user or per process.
+ */
+static bool channel_domain_valid(const struct lttng_domain *domain)
+{
+	switch (domain->type) {
+	case LTTNG_DOMAIN_KERNEL:
+		return domain->buf_type == LTTNG_BUFFER_GLOBAL;
+	case LTTNG_DOMAIN_UST:
+		return domain->buf_type == LTTNG_BUFFER_PER_UID ||
+		       domain->buf_type == LTTNG_BUFFER_PER_PID;
+	default:
+		return false;
 	}
 }
 
@@ -71,7 +95,7 @@ lttng_channel_create(struct lttng_domain *domain)
 {
 	struct channel_alloc *alloc;
 
-	if (!domain)
+	if (!domain || !channel_domain_valid(domain))
 		return NULL;
 	alloc = calloc(1, sizeof(*alloc));
 	if (!alloc)
@@ -251,7 +275,9 @@ LTTNG_API int lttng_channel_set_blocking_timeout(struct lttng_channel *channel,
 {
 	struct lsc_channel_extended *ext = extended_of(channel);
 
-	if (!ext || blocking_timeout < -1)
+	/* LTTng keeps the timeout in milliseconds in an int32_t. */
+	if (!ext || blocking_timeout < -1 ||
+	    blocking_timeout / 1000 > INT32_MAX)
 		return -LTTNG_ERR_INVALID;
 	ext->blocking_timeout = blocking_timeout;
 	return 0;

@@ -49,4 +49,20 @@ int ctl_call_target(uint32_t command, const struct lsc_target *target,
 int ctl_call_session(uint32_t command, const char *session_name,
 		     struct lsc_message *reply);
 
+/*
+ * Print LTTng's message for a public function called with arguments it
+ * refuses: "Error: Invalid argument(s) passed to 'function'".
+ */
+void ctl_invalid_arguments(const char *function);
+
+/*
+ * Write a user space probe location as the location text the session
+ * daemon takes (lttng/event.h: "elf:PATH:FUNCTION" or
+ * "sdt:PATH:PROVIDER:NAME") into text (size bytes). Returns 0, or
+ * -LTTNG_ERR_INVALID when it does not fit.
+ */
+int ctl_userspace_probe_location_text(
+	const struct lttng_userspace_probe_location *location, char *text,
+	size_t size);
+
 #endif /* LTTNG_CTL_INTERNAL_H */

@@ -4,7 +4,7 @@
  * follows LTTng's exported settings lttng_opt_quiet, lttng_opt_verbose
  * and lttng_opt_mi (util/lttng-ctl-options.h), which programs linked
  * with LTTng's library (the lttng CLI, the Python bindings) set
- * directly.
+ * directly; and LTTng's message for a call with invalid arguments.
  */
 #include "ctl-internal.h"
 #include "util/log.h"
@@ -19,4 +19,9 @@ __attribute__((constructor)) static void ctl_log_init(void)
 	log_user_flags.quiet = &lttng_opt_quiet;
 	log_user_flags.verbosity = &lttng_opt_verbose;
 	log_user_flags.stdout_silenced = &lttng_opt_mi;
+}
+
+void ctl_invalid_arguments(const char *function)
+{
+	ERR("Invalid argument(s) passed to '%s'", function);
 }

@@ -2,9 +2,13 @@
  * Recording event rules and context fields through liblttng-ctl:
  * enable (with filter expression and name exclusions), disable, list,
  * and add-context. Listed events carry their filter and exclusions in
- * the same allocation, reached through the lttng_event_get_* accessors.
+ * the same allocation, reached through the lttng_event_get_* accessors;
+ * events from lttng_event_create() carry the user space probe location
+ * they own there.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,20 +16,45 @@
 #include "ctl-internal.h"
 #include "filter/filter.h"
 
-/* What extended.ptr of a listed event points to. */
+/*
+ * What extended.ptr points to: in a listed event, its filter and
+ * exclusions; in an event from lttng_event_create() (created), the
+ * user space probe location it owns.
+ */
 struct event_extended {
 	const char *filter;
 	uint32_t exclusion_count;
 	const char (*exclusions)[LTTNG_SYMBOL_NAME_LEN];
+	bool created;
+	struct lttng_userspace_probe_location *probe_location;
+};
+
+/* An event from lttng_event_create(): the event, then its extension. */
+struct created_event {
+	struct lttng_event event;
+	struct event_extended extended;
 };
 
 LTTNG_API struct lttng_event *lttng_event_create(void)
 {
-	return calloc(1, sizeof(struct lttng_event));
+	struct created_event *created = calloc(1, sizeof(*created));
+
+	if (!created)
+		return NULL;
+	created->extended.created = true;
+	created->event.extended.ptr = &created->extended;
+	return &created->event;
 }
 
 LTTNG_API void lttng_event_destroy(struct lttng_event *event)
 {
+	struct event_extended *ext;
+
+	if (!event)
+		return;
+	ext = event->extended.ptr;
+	if (ext && ext->created)
+		lttng_userspace_probe_location_destroy(ext->probe_location);
 	free(event);
 }
 
@@ -69,8 +98,10 @@ LTTNG_API int lttng_event_get_exclusion_name(struct lttng_event *event,
 /* Fill the protocol form of an event rule; exclusions are copied. */
 static int event_to_msg(const struct lttng_event *event, const char *filter,
 			int exclusion_count, char **exclusion_names,
-			struct lsc_event *msg)
+			struct lsc_event *msg, char *probe_text,
+			size_t probe_text_size)
 {
+	const struct event_extended *ext = event->extended.ptr;
 	int i;
 
 	memset(msg, 0, sizeof(*msg));
@@ -94,6 +125,14 @@ static int event_to_msg(const struct lttng_event *event, const char *filter,
 			    sizeof(event->attr.probe.symbol_name)))
 			return -LTTNG_ERR_INVALID;
 		msg->probe_location = (char *)event->attr.probe.symbol_name;
+	}
+	/* A location object replaces the text (LTTng's CLI sets only it). */
+	if (event->type == LTTNG_EVENT_USERSPACE_PROBE && ext &&
+	    ext->probe_location) {
+		if (ctl_userspace_probe_location_text(
+			    ext->probe_location, probe_text, probe_text_size))
+			return -LTTNG_ERR_INVALID;
+		msg->probe_location = probe_text;
 	}
 	if (exclusion_count == 0)
 		return 0;
@@ -167,6 +206,7 @@ LTTNG_API int lttng_enable_event_with_exclusions(struct lttng_handle *handle,
 						 int exclusion_count,
 						 char **exclusion_names)
 {
+	char probe_text[PATH_MAX + 2 * LTTNG_SYMBOL_NAME_LEN + 8];
 	struct lsc_event msg;
 	int ret;
 
@@ -182,7 +222,8 @@ LTTNG_API int lttng_enable_event_with_exclusions(struct lttng_handle *handle,
 	if (exclusion_count && handle->domain.type != LTTNG_DOMAIN_UST)
 		return -LTTNG_ERR_INVALID;
 	ret = event_to_msg(event, filter_expression, exclusion_count,
-			   exclusion_names, &msg);
+			   exclusion_names, &msg, probe_text,
+			   sizeof(probe_text));
 	if (ret)
 		return ret;
 	if (filter_expression)
@@ -500,26 +541,29 @@ LTTNG_API int lttng_list_syscalls(struct lttng_event **events)
 	return ret;
 }
 
-/*
- * LTTng's userspace probe location objects are not implemented: this
- * library names a probe's location by the text in attr.probe.symbol_name
- * (see lttng/event.h), so no event carries a location object (NULL, as
- * LTTng for an event without one) and none can be attached (every
- * location a caller could pass comes from elsewhere: -LTTNG_ERR_INVALID,
- * LTTng's result for a NULL event or location).
- */
 LTTNG_API const struct lttng_userspace_probe_location *
 lttng_event_get_userspace_probe_location(const struct lttng_event *event)
 {
-	(void)event;
-	return NULL;
+	const struct event_extended *ext = event ? event->extended.ptr : NULL;
+
+	return ext ? ext->probe_location : NULL;
 }
 
+/*
+ * Only an event from lttng_event_create() can own a location (as in
+ * LTTng, whose other events have no room for one); the location it
+ * held before is destroyed.
+ */
 LTTNG_API int lttng_event_set_userspace_probe_location(
 	struct lttng_event *event,
 	struct lttng_userspace_probe_location *probe_location)
 {
-	(void)event;
-	(void)probe_location;
-	return -LTTNG_ERR_INVALID;
+	struct event_extended *ext = event ? event->extended.ptr : NULL;
+
+	if (!ext || !ext->created || !probe_location)
+		return -LTTNG_ERR_INVALID;
+	if (ext->probe_location != probe_location)
+		lttng_userspace_probe_location_destroy(ext->probe_location);
+	ext->probe_location = probe_location;
+	return 0;
 }

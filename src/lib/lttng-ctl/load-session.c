@@ -210,9 +210,24 @@ static int parse_channel(xmlNodePtr node, struct lttng_channel *chan)
 	return ret;
 }
 
+/*
+ * An agent domain's channel lives in the user space tracer: its
+ * attributes start from a user space channel's (the XML gives them all).
+ */
+static struct lttng_channel *channel_for(const struct lttng_domain *domain)
+{
+	struct lttng_domain ust = {.type = LTTNG_DOMAIN_UST,
+				   .buf_type = LTTNG_BUFFER_PER_UID};
+
+	if (domain->type == LTTNG_DOMAIN_KERNEL ||
+	    domain->type == LTTNG_DOMAIN_UST)
+		return lttng_channel_create((struct lttng_domain *)domain);
+	return lttng_channel_create(&ust);
+}
+
 static int load_channel(struct lttng_handle *handle, xmlNodePtr node)
 {
-	struct lttng_channel *chan = lttng_channel_create(&handle->domain);
+	struct lttng_channel *chan = channel_for(&handle->domain);
 	int ret;
 
 	if (!chan)

@@ -31,6 +31,19 @@ static int tracker_status_error(int status)
 	}
 }
 
+/* The loader's error for lttng_session_get_tracker_handle()'s code. */
+static int tracker_handle_error(enum lttng_error_code code)
+{
+	switch (code) {
+	case LTTNG_OK:
+		return 0;
+	case LTTNG_ERR_SESSION_NOT_EXIST:
+		return -LTTNG_ERR_SESS_NOT_FOUND;
+	default:
+		return -LTTNG_ERR_INVALID;
+	}
+}
+
 /* Add one <id> or <name> value to a tracker of attribute attr. */
 static int add_tracker_value(struct lttng_process_attr_tracker_handle *h,
 			     enum lttng_process_attr attr, xmlNodePtr value)
@@ -107,7 +120,7 @@ static int load_tracker(const char *session, enum lttng_domain_type domain,
 
 	if (ret)
 		return ret;
-	ret = tracker_status_error(
+	ret = tracker_handle_error(
 		lttng_session_get_tracker_handle(session, domain, attr, &h));
 	if (ret)
 		return ret;
@@ -144,7 +157,7 @@ static int load_legacy_pid_tracker(const char *session,
 	struct lttng_process_attr_tracker_handle *h = NULL;
 	int ret;
 
-	ret = tracker_status_error(
+	ret = tracker_handle_error(
 		lttng_session_get_tracker_handle(session, domain, attr, &h));
 	if (ret)
 		return ret;

@@ -116,8 +116,7 @@ change_value(const struct lttng_process_attr_tracker_handle *handle,
 			   name);
 }
 
-LTTNG_API enum lttng_process_attr_tracker_handle_status
-lttng_session_get_tracker_handle(
+LTTNG_API enum lttng_error_code lttng_session_get_tracker_handle(
 	const char *session_name, enum lttng_domain_type domain,
 	enum lttng_process_attr process_attr,
 	struct lttng_process_attr_tracker_handle **out_tracker_handle)
@@ -126,17 +125,19 @@ lttng_session_get_tracker_handle(
 	enum lttng_process_attr_tracker_handle_status status;
 	enum lttng_tracking_policy policy;
 
-	if (!session_name || !out_tracker_handle ||
-	    process_attr > LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID ||
-	    (domain != LTTNG_DOMAIN_KERNEL && domain != LTTNG_DOMAIN_UST))
-		return LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID;
+	if (!session_name || !out_tracker_handle)
+		return LTTNG_ERR_INVALID;
+	if (domain != LTTNG_DOMAIN_KERNEL && domain != LTTNG_DOMAIN_UST)
+		return LTTNG_ERR_UNSUPPORTED_DOMAIN;
+	if (process_attr > LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID)
+		return LTTNG_ERR_UNK;
 	handle = calloc(1, sizeof(*handle));
 	if (!handle)
-		return LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_ERROR;
+		return LTTNG_ERR_NOMEM;
 	if (ctl_copy_name(handle->target.session,
 			  sizeof(handle->target.session), session_name)) {
 		free(handle);
-		return LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_INVALID;
+		return LTTNG_ERR_INVALID;
 	}
 	handle->target.domain = domain;
 	handle->target.buffer_type = domain == LTTNG_DOMAIN_KERNEL
@@ -148,10 +149,12 @@ lttng_session_get_tracker_handle(
 								       &policy);
 	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
 		free(handle);
-		return status;
+		return status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST
+			       ? LTTNG_ERR_SESSION_NOT_EXIST
+			       : LTTNG_ERR_UNK;
 	}
 	*out_tracker_handle = handle;
-	return status;
+	return LTTNG_OK;
 }
 
 LTTNG_API void lttng_process_attr_tracker_handle_destroy(

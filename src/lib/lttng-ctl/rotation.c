@@ -194,7 +194,8 @@ static enum lttng_rotation_status
 schedule_set(struct lttng_rotation_schedule *schedule,
 	     enum lttng_rotation_schedule_type type, uint64_t value)
 {
-	if (!schedule || schedule->type != type || !value)
+	/* 0 and -1ULL (LTTng's "unset" value) are refused, as by LTTng. */
+	if (!schedule || schedule->type != type || !value || value == -1ULL)
 		return LTTNG_ROTATION_STATUS_INVALID;
 	schedule->value = value;
 	schedule->is_set = true;

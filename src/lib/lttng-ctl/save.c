@@ -12,8 +12,7 @@
 
 struct lttng_save_session_attr {
 	char session_name[LTTNG_NAME_MAX];
-	char output_url[PATH_MAX]; /* as given */
-	char output_path[PATH_MAX];
+	char output_path[PATH_MAX]; /* the URL's path, as LTTng returns it */
 	bool overwrite, omit_name, omit_output;
 };
 
@@ -37,7 +36,7 @@ lttng_save_session_attr_get_session_name(struct lttng_save_session_attr *attr)
 LTTNG_API const char *
 lttng_save_session_attr_get_output_url(struct lttng_save_session_attr *attr)
 {
-	return attr && attr->output_url[0] ? attr->output_url : NULL;
+	return attr && attr->output_path[0] ? attr->output_path : NULL;
 }
 
 LTTNG_API int
@@ -79,7 +78,7 @@ lttng_save_session_attr_set_output_url(struct lttng_save_session_attr *attr,
 	if (!attr)
 		return -LTTNG_ERR_INVALID;
 	if (!url) {
-		attr->output_url[0] = attr->output_path[0] = '\0';
+		attr->output_path[0] = '\0';
 		return 0;
 	}
 	/* An empty URL is refused without a message, as by LTTng. */
@@ -89,8 +88,6 @@ lttng_save_session_attr_set_output_url(struct lttng_save_session_attr *attr,
 	if (ret)
 		return ret;
 	if (kind != CONFIG_URL_PATH)
-		return -LTTNG_ERR_INVALID;
-	if (ctl_copy_name(attr->output_url, sizeof(attr->output_url), url))
 		return -LTTNG_ERR_INVALID;
 	strcpy(attr->output_path, path);
 	return 0;

@@ -11,10 +11,11 @@
 #include "config-url.h"
 #include "ctl-internal.h"
 #include "sessiond-comm/snapshot-codec.h"
+#include "util/log.h"
 
 #define DATA_PENDING_POLL_NS 100000000L
-/* Where LTTng's live sessions stream when given no URL. */
-#define DEFAULT_LIVE_URL "net://127.0.0.1"
+/* Where LTTng's network and live sessions stream when given no URL. */
+#define DEFAULT_NETWORK_URL "net://127.0.0.1"
 
 struct lttng_session_descriptor {
 	struct lsc_create_session create;
@@ -73,6 +74,46 @@ lttng_session_descriptor_snapshot_local_create(const char *name,
 		name, true, path ? LSC_OUTPUT_PATH : LSC_OUTPUT_DEFAULT, path);
 }
 
+static bool network_url(const char *url)
+{
+	enum config_url_kind kind;
+	char path[LTTNG_PATH_MAX];
+
+	return !config_url_parse(url, &kind, path, sizeof(path)) &&
+	       kind == CONFIG_URL_NETWORK;
+}
+
+/* net://, net4:// or net6://: both ports of a relay daemon. */
+static bool net_url(const char *url)
+{
+	return !strncmp(url, "net", 3);
+}
+
+/*
+ * LTTng's rules for a relay daemon's URLs: none (the default, on this
+ * host), a net:// URL alone, or two other network URLs (with its
+ * messages).
+ */
+static bool network_urls_valid(const char *control_url, const char *data_url)
+{
+	if (!control_url)
+		return !data_url;
+	if (!network_url(control_url))
+		return false;
+	if (!data_url)
+		return net_url(control_url);
+	if (net_url(control_url)) {
+		ERR("Control URL uses the net:// protocol and the data URL is "
+		    "different. Not allowed.");
+		return false;
+	}
+	if (net_url(data_url)) {
+		ERR("Data URL can not be set with the net[4|6]:// protocol");
+		return false;
+	}
+	return network_url(data_url);
+}
+
 LTTNG_API struct lttng_session_descriptor *
 lttng_session_descriptor_network_create(const char *name,
 					const char *control_url,
@@ -80,8 +121,10 @@ lttng_session_descriptor_network_create(const char *name,
 {
 	struct lttng_session_descriptor *desc;
 
-	if (!control_url)
+	if (!network_urls_valid(control_url, data_url))
 		return NULL;
+	if (!control_url)
+		control_url = DEFAULT_NETWORK_URL;
 	desc = descriptor_new(name, false, LSC_OUTPUT_NETWORK, control_url);
 	if (desc && ctl_copy_name(desc->create.data_url,
 				  sizeof(desc->create.data_url), data_url)) {
@@ -99,8 +142,10 @@ lttng_session_descriptor_snapshot_network_create(const char *name,
 	struct lttng_session_descriptor *desc;
 	struct lsc_snapshot_output *out;
 
-	if (!control_url)
+	if (!network_urls_valid(control_url, data_url))
 		return NULL;
+	if (!control_url)
+		control_url = DEFAULT_NETWORK_URL;
 	desc = descriptor_new(name, true, LSC_OUTPUT_NONE, NULL);
 	if (!desc)
 		return NULL;
@@ -121,9 +166,10 @@ lttng_session_descriptor_get_session_name(
 {
 	if (!descriptor || !name)
 		return LTTNG_SESSION_DESCRIPTOR_STATUS_INVALID;
+	/* LTTng sets *name to NULL when unset. */
+	*name = descriptor->has_name ? descriptor->create.name : NULL;
 	if (!descriptor->has_name)
 		return LTTNG_SESSION_DESCRIPTOR_STATUS_UNSET;
-	*name = descriptor->create.name;
 	return LTTNG_SESSION_DESCRIPTOR_STATUS_OK;
 }
 
@@ -153,7 +199,7 @@ lttng_session_descriptor_live_create(const char *name,
 	if (!live_timer_interval_us)
 		return NULL;
 	desc = descriptor_new(name, false, LSC_OUTPUT_NETWORK,
-			      DEFAULT_LIVE_URL);
+			      DEFAULT_NETWORK_URL);
 	if (desc)
 		desc->live_timer_us = live_timer_interval_us;
 	return desc;
@@ -165,18 +211,11 @@ lttng_session_descriptor_live_network_create(
 	unsigned long long live_timer_interval_us)
 {
 	struct lttng_session_descriptor *desc;
-	enum config_url_kind kind;
-	char path[LTTNG_PATH_MAX];
 
 	if (!live_timer_interval_us)
 		return NULL;
-	/* A live session streams: LTTng refuses local outputs (silently). */
-	if (control_url && (config_url_parse(control_url, &kind, path,
-					     sizeof(path)) ||
-			    kind != CONFIG_URL_NETWORK))
-		return NULL;
-	desc = lttng_session_descriptor_network_create(
-		name, control_url ? control_url : DEFAULT_LIVE_URL, data_url);
+	desc = lttng_session_descriptor_network_create(name, control_url,
+						       data_url);
 	if (desc)
 		desc->live_timer_us = live_timer_interval_us;
 	return desc;

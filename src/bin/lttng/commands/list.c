@@ -275,7 +275,7 @@ static void print_tracker(const char *session, enum lttng_domain_type domain,
 	unsigned int count = 0, i;
 
 	if (lttng_session_get_tracker_handle(session, domain, attr, &h) ==
-	    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK)
+	    LTTNG_OK)
 		lttng_process_attr_tracker_handle_get_tracking_policy(h,
 								      &policy);
 	if (policy == LTTNG_TRACKING_POLICY_INCLUDE_SET &&

@@ -366,20 +366,16 @@ static int apply_attr(const struct track_opts *o, const char *session,
 		      enum lttng_process_attr attr)
 {
 	struct lttng_process_attr_tracker_handle *h = NULL;
-	enum lttng_process_attr_tracker_handle_status status;
+	enum lttng_error_code code;
 	int ret;
 
-	status = lttng_session_get_tracker_handle(session, domain, attr, &h);
-	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK && o->all) {
+	code = lttng_session_get_tracker_handle(session, domain, attr, &h);
+	if (code != LTTNG_OK && o->all) {
 		ERR("Session `%s` does not exist", session);
 		return CMD_FATAL;
 	}
-	if (status != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
-		ERR("%s",
-		    lttng_strerror(
-			    status == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_SESSION_DOES_NOT_EXIST
-				    ? -LTTNG_ERR_SESSION_NOT_EXIST
-				    : -LTTNG_ERR_UNK));
+	if (code != LTTNG_OK) {
+		ERR("%s", lttng_strerror(-(int)code));
 		return CMD_ERROR;
 	}
 	ret = o->all ? change_policy(h, attr, o->track)

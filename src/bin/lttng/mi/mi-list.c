@@ -86,7 +86,7 @@ static int write_tracker(struct mi_writer *mi, const char *session,
 	unsigned int count = 0, i;
 
 	if (lttng_session_get_tracker_handle(session, domain, attr, &h) !=
-		    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK ||
+		    LTTNG_OK ||
 	    lttng_process_attr_tracker_handle_get_tracking_policy(h, &policy) !=
 		    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
 		ERR("Failed to get process attribute tracker handle: "
