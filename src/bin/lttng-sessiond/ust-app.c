@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -286,6 +287,88 @@ void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
 		     ust_command_name(command), codes[i]);
 	}
 	free(c);
+}
+
+/* One app's part of ust_app_for_each_at_once. */
+struct app_job {
+	struct ust_app *app;
+	int (*fn)(struct ust_app *app, void *arg);
+	void *arg;
+	int ret;
+	bool threaded;
+	pthread_t thread;
+};
+
+static void *run_job(void *job_)
+{
+	struct app_job *job = job_;
+
+	job->ret = job->fn(job->app, job->arg);
+	return NULL;
+}
+
+/* The sync of one app needs little: a small stack per thread. */
+#define APP_JOB_STACK_SIZE (1024 * 1024)
+
+static void start_jobs(struct app_job *jobs, unsigned int n)
+{
+	unsigned int alive = 0;
+	pthread_attr_t attr;
+
+	for (unsigned int i = 0; i < n; i++)
+		alive += ust_app_is_alive(jobs[i].app);
+	if (alive < 2 || pthread_attr_init(&attr))
+		return;
+	pthread_attr_setstacksize(&attr, APP_JOB_STACK_SIZE);
+	for (unsigned int i = 0; i < n; i++)
+		jobs[i].threaded = ust_app_is_alive(jobs[i].app) &&
+				   !pthread_create(&jobs[i].thread, &attr,
+						   run_job, &jobs[i]);
+	pthread_attr_destroy(&attr);
+}
+
+/* Without memory for the jobs: one app after the other. */
+static int for_each_in_turn(int (*fn)(struct ust_app *app, void *arg),
+			    void *arg)
+{
+	int ret = 0;
+
+	for (struct ust_app *a = apps; a; a = a->next) {
+		int r = fn(a, arg);
+
+		if (r && r != -ECONNRESET)
+			ret = r;
+	}
+	return ret;
+}
+
+int ust_app_for_each_at_once(int (*fn)(struct ust_app *app, void *arg),
+			     void *arg)
+{
+	unsigned int n = 0, i = 0;
+	struct app_job *jobs;
+	int ret = 0;
+
+	for (struct ust_app *a = apps; a; a = a->next)
+		n++;
+	jobs = calloc(n ? n : 1, sizeof(*jobs));
+	if (!jobs)
+		return for_each_in_turn(fn, arg);
+	for (struct ust_app *a = apps; a; a = a->next)
+		jobs[i++] = (struct app_job){.app = a, .fn = fn, .arg = arg};
+	start_jobs(jobs, n);
+	/* What no thread took: failed apps, or no thread to be had. */
+	for (i = 0; i < n; i++)
+		if (!jobs[i].threaded)
+			run_job(&jobs[i]);
+	for (i = 0; i < n; i++) {
+		if (jobs[i].threaded)
+			pthread_join(jobs[i].thread, NULL);
+		if (jobs[i].ret && jobs[i].ret != -ECONNRESET)
+			ret = jobs[i].ret;
+	}
+	free(jobs);
+	return ret;
 }
 
 struct ust_app_session *ust_app_session_get(struct ust_app *app,

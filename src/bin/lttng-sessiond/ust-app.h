@@ -90,6 +90,19 @@ int ust_app_call(struct ust_app *app, uint32_t command,
 void ust_app_call_all(struct ust_app **apps, unsigned int n, uint32_t command,
 		      struct ust_message *replies, int *codes);
 
+/*
+ * Runs fn(app, arg) for every registered app, each live app in a thread
+ * of its own (in the caller's when it is the only one), and returns once
+ * every call returned: the commands to one app stay in order, and apps
+ * that stay silent cost one app socket timeout together, not one each
+ * (each is marked failed, so later calls skip it). fn may use its app
+ * freely; whatever else it touches needs a lock of its own. Returns the
+ * last result other than 0 and -ECONNRESET (an app that went away).
+ * Session lock held.
+ */
+int ust_app_for_each_at_once(int (*fn)(struct ust_app *app, void *arg),
+			     void *arg);
+
 /* LTTNG_APP_SOCKET_TIMEOUT in ms (0: none), LTTng's 5 s by default. */
 int ust_app_socket_timeout_ms(void);
 
