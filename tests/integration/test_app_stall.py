@@ -15,8 +15,9 @@ ping and then fall silent hold it for one timeout each: their user's
 next apps wait, so that the others' register in between. Apps that
 answer their whole registration and then fall silent cost each command
 that reaches every app (enable, disable, track, start, stop, state dump,
-destroy) one timeout in all, not one per app. The trace is read with
-babeltrace2.
+destroy) one timeout in all, not one per app. An app that sends its
+notify requests a byte at a time delays no other app's event classes.
+The trace is read with babeltrace2.
 """
 import os
 import pathlib
@@ -298,3 +299,13 @@ def test_apps_silent_after_registration_delay_a_command_once(quick_stall,
     else:
         values = read(quick_stall)
     assert values == list(range(20))
+
+
+def test_apps_dripping_notify_requests_delay_no_other_app(quick_stall):
+    quick_stall.record_testapp()
+    # Each holds half a notify request, growing by a byte at a time,
+    # each byte within the app socket timeout.
+    quick_stall.fake("drip", N_LATE)
+    app = registered_app(quick_stall, "beside apps dripping notify requests")
+    app.emit(20)
+    assert traced_values(quick_stall) == list(range(20))

@@ -13,6 +13,9 @@ MODE
   late    COUNT apps register and answer every command (code 0) up to
           and including the end of their registration, then never
           answer again ("ready" once all are registered);
+  drip    COUNT apps register like `late`, then send the start of a
+          notify request and one more byte of it every half second,
+          forever;
   half    COUNT apps register their command socket only;
   mute    COUNT connections that never send a byte;
   flood   COUNT connections a second, alternately half registrations
@@ -95,6 +98,28 @@ def late_app(path):
             return [cmd, notify]
 
 
+DRIP_INTERVAL = 0.5  # s, below any app socket timeout
+DRIP_PAYLOAD = 4096  # bytes the notify request claims to carry
+
+
+def drip_app(path):
+    cmd, notify = late_app(path)
+    notify.sendall(struct.pack("=II", 1, DRIP_PAYLOAD) + b"\0")
+    return [cmd, notify]
+
+
+def drip(sockets):
+    """One more byte of each notify request, forever."""
+    notifies = sockets[1::2]
+    while True:
+        time.sleep(DRIP_INTERVAL)
+        for s in notifies:
+            try:
+                s.send(b"\0")
+            except OSError:
+                pass
+
+
 def half_app(path):
     cmd = connect(path)
     cmd.sendall(registration(COMMAND, random.getrandbits(64)))
@@ -106,7 +131,7 @@ def mute(path):
 
 
 MAKERS = {"silent": silent_app, "liar": liar_app, "late": late_app,
-          "half": half_app, "mute": mute}
+          "drip": drip_app, "half": half_app, "mute": mute}
 
 
 def flood(path, rate, held):
@@ -132,6 +157,9 @@ def main():
     else:
         for _ in range(count):
             held.extend(MAKERS[mode](path))
+        if mode == "drip":
+            threading.Thread(target=drip, args=(list(held),),
+                             daemon=True).start()
     print("ready", flush=True)
     sys.stdin.read()
 
