@@ -15,7 +15,8 @@ ping and then fall silent hold it for one timeout each: their user's
 next apps wait, so that the others' register in between. Apps that
 answer their whole registration and then fall silent cost each command
 that reaches every app (enable, disable, track, start, stop, state dump,
-destroy) one timeout in all, not one per app. An app that sends its
+destroy) one timeout in all, not one per app, and so do apps that
+answer each command just within the timeout. An app that sends its
 notify requests a byte at a time delays no other app's event classes.
 The trace is read with babeltrace2.
 """
@@ -203,17 +204,18 @@ def timed(stall, *args):
     stall.lttng(*args)
     took = time.monotonic() - start
     assert took < QUICK_BOUND, (
-        f"`lttng {' '.join(args)}` beside {N_LATE} silent apps took "
+        f"`lttng {' '.join(args)}` beside {N_LATE} fake apps took "
         f"{took:.1f} s")
 
 
-def record_testapp_and_other(stall):
+def record_testapp_and_other(stall, start=True):
     """testapp:* in channel0, other:* in channel `other`; started."""
     stall.lttng("create", "s")
     stall.lttng("enable-event", "-u", "testapp:*")
     stall.lttng("enable-channel", "-u", "other")
     stall.lttng("enable-event", "-u", "-c", "other", "other:*")
-    stall.lttng("start")
+    if start:
+        stall.lttng("start")
 
 
 def record_testapp_unstarted(stall):
@@ -307,5 +309,17 @@ def test_apps_dripping_notify_requests_delay_no_other_app(quick_stall):
     # each byte within the app socket timeout.
     quick_stall.fake("drip", N_LATE)
     app = registered_app(quick_stall, "beside apps dripping notify requests")
+    app.emit(20)
+    assert traced_values(quick_stall) == list(range(20))
+
+
+def test_apps_answering_each_command_late_delay_a_start_once(quick_stall):
+    record_testapp_and_other(quick_stall, start=False)
+    app = registered_app(quick_stall, "alone")
+    # Each answers every command 1.5 s late: the first start tells each
+    # its session, channels, streams and rules, a dozen commands, which
+    # would take it 15 s or more.
+    quick_stall.fake("slow", N_LATE)
+    timed(quick_stall, "start")
     app.emit(20)
     assert traced_values(quick_stall) == list(range(20))

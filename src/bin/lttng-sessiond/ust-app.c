@@ -119,32 +119,6 @@ static void mark_failed(struct ust_app *app, int err)
 	shutdown(app->notify_sock, SHUT_RDWR);
 }
 
-int ust_app_call(struct ust_app *app, uint32_t command,
-		 const struct wire_buf *payload, const int *fds,
-		 unsigned int nr_fds, struct ust_message *reply)
-{
-	struct ust_message msg;
-	int ret;
-
-	if (app->cmd_failed)
-		return -ECONNRESET;
-	ret = ust_send_request(app->cmd_sock, command, payload, fds, nr_fds);
-	if (!ret)
-		ret = ust_recv_reply(app->cmd_sock, &msg);
-	if (ret) {
-		mark_failed(app, ret);
-		return -ECONNRESET;
-	}
-	ret = msg.code;
-	DBG3("Application pid %d: %s -> %d", (int)app->pid,
-	     ust_command_name(command), ret);
-	if (reply)
-		*reply = msg;
-	else
-		ust_message_fini(&msg);
-	return ret;
-}
-
 static uint64_t now_ms(void)
 {
 	struct timespec ts;
@@ -192,11 +166,13 @@ static int collect(int fd, struct collected *c)
 	return c->got == head + c->header.payload_len;
 }
 
-/* Polls the apps still owing a reply until all answered or the deadline. */
+/*
+ * Polls the apps still owing a reply until all answered or timeout ms
+ * passed (0: no limit).
+ */
 static void collect_all(struct ust_app **apps_, unsigned int n,
-			struct collected *c, int *codes)
+			struct collected *c, int *codes, int timeout)
 {
-	int timeout = ust_app_socket_timeout_ms();
 	uint64_t deadline = now_ms() + (uint64_t)timeout;
 	struct pollfd *fds = calloc(n ? n : 1, sizeof(*fds));
 	unsigned int *owner = calloc(n ? n : 1, sizeof(*owner));
@@ -254,6 +230,57 @@ static void collect_all(struct ust_app **apps_, unsigned int n,
 	free(owner);
 }
 
+/* The reply collected, as a message (which takes its payload). */
+static void take_reply(struct collected *c, struct ust_message *msg)
+{
+	memset(msg, 0, sizeof(*msg));
+	msg->code = c->header.code;
+	msg->payload_len = c->header.payload_len;
+	msg->payload = c->payload;
+}
+
+int ust_app_call(struct ust_app *app, uint32_t command,
+		 const struct wire_buf *payload, const int *fds,
+		 unsigned int nr_fds, struct ust_message *reply)
+{
+	int wait = ust_app_socket_timeout_ms();
+	struct collected c = {.waiting = true};
+	uint64_t start = now_ms(), waited;
+	int ret, code = 0;
+
+	if (app->cmd_failed)
+		return -ECONNRESET;
+	if (wait && app->on_budget) {
+		if (app->wait_left_ms <= 0) {
+			mark_failed(app, -EAGAIN);
+			return -ECONNRESET;
+		}
+		wait = app->wait_left_ms;
+	}
+	ret = ust_send_request(app->cmd_sock, command, payload, fds, nr_fds);
+	if (ret) {
+		mark_failed(app, ret);
+		return -ECONNRESET;
+	}
+	collect_all(&app, 1, &c, &code, wait);
+	waited = now_ms() - start;
+	if (app->on_budget)
+		app->wait_left_ms -= waited < (uint64_t)app->wait_left_ms
+					     ? (int)waited
+					     : app->wait_left_ms;
+	if (!c.answered) {
+		free(c.payload);
+		return -ECONNRESET;
+	}
+	DBG3("Application pid %d: %s -> %d", (int)app->pid,
+	     ust_command_name(command), code);
+	if (reply)
+		take_reply(&c, reply);
+	else
+		free(c.payload);
+	return code;
+}
+
 void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
 		      struct ust_message *replies, int *codes)
 {
@@ -274,15 +301,13 @@ void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
 		}
 	}
 	if (c)
-		collect_all(apps_, n, c, codes);
+		collect_all(apps_, n, c, codes, ust_app_socket_timeout_ms());
 	for (unsigned int i = 0; c && i < n; i++) {
 		if (!c[i].answered) {
 			free(c[i].payload);
 			continue;
 		}
-		replies[i].code = codes[i];
-		replies[i].payload_len = c[i].header.payload_len;
-		replies[i].payload = c[i].payload;
+		take_reply(&c[i], &replies[i]);
 		DBG3("Application pid %d: %s -> %d", (int)apps_[i]->pid,
 		     ust_command_name(command), codes[i]);
 	}
@@ -303,7 +328,10 @@ static void *run_job(void *job_)
 {
 	struct app_job *job = job_;
 
+	job->app->on_budget = true;
+	job->app->wait_left_ms = ust_app_socket_timeout_ms();
 	job->ret = job->fn(job->app, job->arg);
+	job->app->on_budget = false;
 	return NULL;
 }
 

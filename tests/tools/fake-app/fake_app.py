@@ -16,6 +16,8 @@ MODE
   drip    COUNT apps register like `late`, then send the start of a
           notify request and one more byte of it every half second,
           forever;
+  slow    COUNT apps register like `late`, then answer every command
+          1.5 s late (below the app socket timeout the tests set);
   half    COUNT apps register their command socket only;
   mute    COUNT connections that never send a byte;
   flood   COUNT connections a second, alternately half registrations
@@ -120,6 +122,26 @@ def drip(sockets):
                 pass
 
 
+SLOW_DELAY = 1.5  # s
+
+
+def slow_app(path):
+    cmd, notify = late_app(path)
+
+    def answer_late():
+        try:
+            while True:
+                _, length = struct.unpack("=II", recv_exact(cmd, 8))
+                recv_exact(cmd, length)
+                time.sleep(SLOW_DELAY)
+                cmd.sendall(struct.pack("=iI", 0, 0))
+        except OSError:
+            pass
+
+    threading.Thread(target=answer_late, daemon=True).start()
+    return [cmd, notify]
+
+
 def half_app(path):
     cmd = connect(path)
     cmd.sendall(registration(COMMAND, random.getrandbits(64)))
@@ -131,7 +153,7 @@ def mute(path):
 
 
 MAKERS = {"silent": silent_app, "liar": liar_app, "late": late_app,
-          "drip": drip_app, "half": half_app, "mute": mute}
+          "drip": drip_app, "slow": slow_app, "half": half_app, "mute": mute}
 
 
 def flood(path, rate, held):
