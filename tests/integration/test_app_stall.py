@@ -323,3 +323,14 @@ def test_apps_answering_each_command_late_delay_a_start_once(quick_stall):
     timed(quick_stall, "start")
     app.emit(20)
     assert traced_values(quick_stall) == list(range(20))
+
+
+def test_apps_refusing_every_command_fail_no_start(quick_stall):
+    record_testapp_and_other(quick_stall, start=False)
+    app = registered_app(quick_stall, "alone")
+    # Each answers -ENOMEM to every command: their errors are theirs,
+    # as in LTTng, which starts the session whatever the apps answer.
+    quick_stall.fake("refuse", 4)
+    quick_stall.lttng("start")
+    app.emit(20)
+    assert traced_values(quick_stall) == list(range(20))

@@ -3,7 +3,9 @@
  * ust_app_session (ust-app.h): the channels and rules it has, enabled
  * or not, and whether the session is started in it; a sync sends only
  * the difference. An app that went away mid-sync (-ECONNRESET) is left
- * alone; any other refusal of one object does not stop the others.
+ * alone; any other refusal of one object does not stop the others, and
+ * as in LTTng no app's refusal becomes a command's error: only the
+ * daemon's own (out of memory, buffers the consumer could not make).
  *
  * A command syncs every app at once (ust_app_for_each_at_once), one
  * thread per app sending that app its commands in order, so apps that
@@ -184,7 +186,7 @@ static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 		ret = send_channel(app, uas->session_id, bc);
 		if (ret) {
 			free(ac);
-			return ret;
+			return ret == -ECONNRESET ? ret : 0;
 		}
 		ac->key = bc->key;
 		ac->enabled = true;
@@ -201,9 +203,10 @@ static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 			      chan->enabled ? UST_CMD_CHANNEL_ENABLE
 					    : UST_CMD_CHANNEL_DISABLE,
 			      bc->key);
-		if (ret)
+		if (ret == -ECONNRESET)
 			return ret;
-		ac->enabled = chan->enabled;
+		if (!ret)
+			ac->enabled = chan->enabled;
 	}
 	return 0;
 }
@@ -228,9 +231,10 @@ static int stop_untracked_app(struct ust_app *app, struct ust_app_session *uas,
 	if (!uas || !uas->started)
 		return 0;
 	ret = send_id(app, UST_CMD_SESSION_STOP, s->id);
-	if (ret)
+	if (ret == -ECONNRESET)
 		return ret;
-	uas->started = false;
+	if (!ret)
+		uas->started = false;
 	return 0;
 }
 
@@ -252,7 +256,7 @@ static int sync_app_session(struct ust_app *app, struct session *s)
 		ret = send_id(app, UST_CMD_SESSION_CREATE, s->id);
 		if (ret) {
 			ust_app_session_forget(app, s->id);
-			return ret;
+			return ret == -ECONNRESET ? ret : 0;
 		}
 	}
 	pthread_mutex_lock(&buffers_lock);
@@ -272,9 +276,10 @@ static int sync_app_session(struct ust_app *app, struct session *s)
 			      s->active ? UST_CMD_SESSION_START
 					: UST_CMD_SESSION_STOP,
 			      s->id);
-		if (ret)
+		if (ret == -ECONNRESET)
 			return ret;
-		uas->started = s->active;
+		if (!ret)
+			uas->started = s->active;
 	}
 	return 0;
 }

@@ -18,6 +18,8 @@ MODE
           forever;
   slow    COUNT apps register like `late`, then answer every command
           1.5 s late (below the app socket timeout the tests set);
+  refuse  COUNT apps register like `late`, then refuse every command
+          with -ENOMEM;
   half    COUNT apps register their command socket only;
   mute    COUNT connections that never send a byte;
   flood   COUNT connections a second, alternately half registrations
@@ -123,23 +125,34 @@ def drip(sockets):
 
 
 SLOW_DELAY = 1.5  # s
+ENOMEM = 12
 
 
-def slow_app(path):
+def answering_app(path, delay, code):
+    """Registers like `late`, then answers every command with code,
+    delay seconds late."""
     cmd, notify = late_app(path)
 
-    def answer_late():
+    def answer():
         try:
             while True:
                 _, length = struct.unpack("=II", recv_exact(cmd, 8))
                 recv_exact(cmd, length)
-                time.sleep(SLOW_DELAY)
-                cmd.sendall(struct.pack("=iI", 0, 0))
+                time.sleep(delay)
+                cmd.sendall(struct.pack("=iI", code, 0))
         except OSError:
             pass
 
-    threading.Thread(target=answer_late, daemon=True).start()
+    threading.Thread(target=answer, daemon=True).start()
     return [cmd, notify]
+
+
+def slow_app(path):
+    return answering_app(path, SLOW_DELAY, 0)
+
+
+def refusing_app(path):
+    return answering_app(path, 0, -ENOMEM)
 
 
 def half_app(path):
@@ -153,7 +166,8 @@ def mute(path):
 
 
 MAKERS = {"silent": silent_app, "liar": liar_app, "late": late_app,
-          "drip": drip_app, "slow": slow_app, "half": half_app, "mute": mute}
+          "drip": drip_app, "slow": slow_app,
+          "refuse": refusing_app, "half": half_app, "mute": mute}
 
 
 def flood(path, rate, held):
