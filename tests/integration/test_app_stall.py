@@ -12,8 +12,13 @@ stalls cost when every silent app holds the daemon for a timeout in turn
 (16 silent apps: 80 s) or when half-open connections occupy the listener
 faster than it times them out (never). Apps that answer the daemon's
 ping and then fall silent hold it for one timeout each: their user's
-next apps wait, so that the others' register in between. The trace is
-read with babeltrace2.
+next apps wait, so that the others' register in between. Apps that
+answer their whole registration and then fall silent cost each command
+that reaches every app (enable, disable, track, start, stop, state dump,
+destroy) one timeout in all, not one per app, and so do apps that
+answer each command just within the timeout. An app that sends its
+notify requests a byte at a time delays no other app's event classes.
+The trace is read with babeltrace2.
 """
 import os
 import pathlib
@@ -77,6 +82,23 @@ class Stall(Tracing):
 @pytest.fixture
 def stall(build_dir, lttng_env, tmp_path):
     s = Stall(build_dir, lttng_env, tmp_path)
+    s.start_daemon()
+    yield s
+    s.close()
+
+
+# The command tests use a short app socket timeout to stay quick.
+QUICK_TIMEOUT = 2.0
+N_LATE = 16
+# One timeout, with room for a loaded machine; asking the apps in turn
+# costs N_LATE timeouts (32 s).
+QUICK_BOUND = 4 * QUICK_TIMEOUT
+
+
+@pytest.fixture
+def quick_stall(build_dir, lttng_env, tmp_path):
+    env = dict(lttng_env, LTTNG_APP_SOCKET_TIMEOUT=str(int(QUICK_TIMEOUT)))
+    s = Stall(build_dir, env, tmp_path)
     s.start_daemon()
     yield s
     s.close()
@@ -174,3 +196,141 @@ def test_apps_falling_silent_later_delay_a_listing_once(stall):
     assert listed(stall, app.pid)
     app.emit(10)
     assert traced_values(stall) == list(range(10))
+
+
+def timed(stall, *args):
+    """`lttng ARGS` succeeds within QUICK_BOUND."""
+    start = time.monotonic()
+    stall.lttng(*args)
+    took = time.monotonic() - start
+    assert took < QUICK_BOUND, (
+        f"`lttng {' '.join(args)}` beside {N_LATE} fake apps took "
+        f"{took:.1f} s")
+
+
+def record_testapp_and_other(stall, start=True):
+    """testapp:* in channel0, other:* in channel `other`; started."""
+    stall.lttng("create", "s")
+    stall.lttng("enable-event", "-u", "testapp:*")
+    stall.lttng("enable-channel", "-u", "other")
+    stall.lttng("enable-event", "-u", "-c", "other", "other:*")
+    if start:
+        stall.lttng("start")
+
+
+def record_testapp_unstarted(stall):
+    stall.lttng("create", "s")
+    stall.lttng("enable-event", "-u", "testapp:*")
+
+
+def emit_then(command):
+    """The app's events are in before the command (it ends recording)."""
+    def run(stall, app, fake):
+        app.emit(20)
+        command(stall, app, fake)
+    return run
+
+
+def trace_of_stopped(stall):
+    values = values_of(read_trace(uid_dir(stall.session_dir("s"))))
+    stall.lttng("destroy", "s", check=False)
+    return values
+
+
+# name: (set-up before the silent apps, the timed command, how the
+# real app's 20 events are then read)
+COMMANDS = {
+    "enable-event": (
+        Stall.record_testapp,
+        lambda st, app, fake: timed(st, "enable-event", "-u", "other:*"),
+        None),
+    "disable-event": (
+        record_testapp_and_other,
+        lambda st, app, fake: timed(st, "disable-event", "-u", "-c", "other",
+                                    "other:*"),
+        None),
+    "disable-channel": (
+        record_testapp_and_other,
+        lambda st, app, fake: timed(st, "disable-channel", "-u", "other"),
+        None),
+    "track": (
+        Stall.record_testapp,
+        lambda st, app, fake: timed(st, "track", "-u",
+                                    f"--vpid={app.pid}"),
+        None),
+    "untrack": (
+        Stall.record_testapp,
+        # Tracking both changes nothing for either; untracking the
+        # silent apps' process stops the session in each of them.
+        lambda st, app, fake: (
+            st.lttng("track", "-u", f"--vpid={app.pid},{fake.pid}"),
+            timed(st, "untrack", "-u", f"--vpid={fake.pid}")),
+        None),
+    "start": (
+        record_testapp_unstarted,
+        lambda st, app, fake: timed(st, "start"),
+        None),
+    "regenerate-statedump": (
+        Stall.record_testapp,
+        lambda st, app, fake: timed(st, "regenerate", "statedump"),
+        None),
+    "stop": (
+        Stall.record_testapp,
+        emit_then(lambda st, app, fake: timed(st, "stop")),
+        trace_of_stopped),
+    "destroy": (
+        Stall.record_testapp,
+        emit_then(lambda st, app, fake: timed(st, "destroy", "s")),
+        lambda st: values_of(read_trace(uid_dir(st.session_dir("s"))))),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_apps_silent_after_registration_delay_a_command_once(quick_stall,
+                                                             command):
+    setup, run, read = COMMANDS[command]
+    setup(quick_stall)
+    app = registered_app(quick_stall, "alone")
+    # They register (the started session's state included), then never
+    # answer again.
+    fake = quick_stall.fake("late", N_LATE)
+    run(quick_stall, app, fake)
+    if read is None:
+        app.emit(20)
+        values = traced_values(quick_stall)
+    else:
+        values = read(quick_stall)
+    assert values == list(range(20))
+
+
+def test_apps_dripping_notify_requests_delay_no_other_app(quick_stall):
+    quick_stall.record_testapp()
+    # Each holds half a notify request, growing by a byte at a time,
+    # each byte within the app socket timeout.
+    quick_stall.fake("drip", N_LATE)
+    app = registered_app(quick_stall, "beside apps dripping notify requests")
+    app.emit(20)
+    assert traced_values(quick_stall) == list(range(20))
+
+
+def test_apps_answering_each_command_late_delay_a_start_once(quick_stall):
+    record_testapp_and_other(quick_stall, start=False)
+    app = registered_app(quick_stall, "alone")
+    # Each answers every command 1.5 s late: the first start tells each
+    # its session, channels, streams and rules, a dozen commands, which
+    # would take it 15 s or more.
+    quick_stall.fake("slow", N_LATE)
+    timed(quick_stall, "start")
+    app.emit(20)
+    assert traced_values(quick_stall) == list(range(20))
+
+
+def test_apps_refusing_every_command_fail_no_start(quick_stall):
+    record_testapp_and_other(quick_stall, start=False)
+    app = registered_app(quick_stall, "alone")
+    # Each answers -ENOMEM to every command: their errors are theirs,
+    # as in LTTng, which starts the session whatever the apps answer.
+    quick_stall.fake("refuse", 4)
+    quick_stall.lttng("start")
+    app.emit(20)
+    assert traced_values(quick_stall) == list(range(20))

@@ -3,9 +3,20 @@
  * ust_app_session (ust-app.h): the channels and rules it has, enabled
  * or not, and whether the session is started in it; a sync sends only
  * the difference. An app that went away mid-sync (-ECONNRESET) is left
- * alone; any other refusal of one object does not stop the others.
+ * alone; any other refusal of one object does not stop the others, and
+ * as in LTTng no app's refusal becomes a command's error: only the
+ * daemon's own (out of memory, buffers the consumer could not make).
+ *
+ * A command syncs every app at once (ust_app_for_each_at_once), one
+ * thread per app sending that app its commands in order, so apps that
+ * fall silent cost the command one app socket timeout in all. The apps'
+ * own state is theirs alone; the session's buffer sets and their
+ * consumer channels, which the threads share, are taken under
+ * buffers_lock. The session lock, held by the command throughout, keeps
+ * a registering app waiting until every app has the session's new state.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,6 +27,9 @@
 #include "ust-comm/codec.h"
 #include "ust-context/context-desc.h"
 #include "util/log.h"
+
+/* Guards the session's buffer sets while apps are synced at once. */
+static pthread_mutex_t buffers_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int send_id(struct ust_app *app, uint32_t command, uint64_t id)
 {
@@ -155,11 +169,13 @@ static struct ust_app_channel *find_app_channel(struct ust_app_session *uas,
 static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 			struct ust_buffer_set *set, const struct channel *chan)
 {
-	int ret = -ENOMEM;
-	struct ust_buffer_channel *bc =
-		ust_buffer_set_get_channel(set, chan, &ret);
+	struct ust_buffer_channel *bc;
 	struct ust_app_channel *ac;
+	int ret = -ENOMEM;
 
+	pthread_mutex_lock(&buffers_lock);
+	bc = ust_buffer_set_get_channel(set, chan, &ret);
+	pthread_mutex_unlock(&buffers_lock);
 	if (!bc)
 		return ret;
 	ac = find_app_channel(uas, bc->key);
@@ -170,7 +186,7 @@ static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 		ret = send_channel(app, uas->session_id, bc);
 		if (ret) {
 			free(ac);
-			return ret;
+			return ret == -ECONNRESET ? ret : 0;
 		}
 		ac->key = bc->key;
 		ac->enabled = true;
@@ -187,9 +203,10 @@ static int sync_channel(struct ust_app *app, struct ust_app_session *uas,
 			      chan->enabled ? UST_CMD_CHANNEL_ENABLE
 					    : UST_CMD_CHANNEL_DISABLE,
 			      bc->key);
-		if (ret)
+		if (ret == -ECONNRESET)
 			return ret;
-		ac->enabled = chan->enabled;
+		if (!ret)
+			ac->enabled = chan->enabled;
 	}
 	return 0;
 }
@@ -214,9 +231,10 @@ static int stop_untracked_app(struct ust_app *app, struct ust_app_session *uas,
 	if (!uas || !uas->started)
 		return 0;
 	ret = send_id(app, UST_CMD_SESSION_STOP, s->id);
-	if (ret)
+	if (ret == -ECONNRESET)
 		return ret;
-	uas->started = false;
+	if (!ret)
+		uas->started = false;
 	return 0;
 }
 
@@ -238,12 +256,14 @@ static int sync_app_session(struct ust_app *app, struct session *s)
 		ret = send_id(app, UST_CMD_SESSION_CREATE, s->id);
 		if (ret) {
 			ust_app_session_forget(app, s->id);
-			return ret;
+			return ret == -ECONNRESET ? ret : 0;
 		}
 	}
+	pthread_mutex_lock(&buffers_lock);
 	set = ust_buffer_set_find(s, app);
 	if (!set)
 		set = ust_buffer_set_create(s, app);
+	pthread_mutex_unlock(&buffers_lock);
 	if (!set)
 		return -ENOMEM;
 	for (const struct channel *c = s->ust.channels; c; c = c->next) {
@@ -256,9 +276,10 @@ static int sync_app_session(struct ust_app *app, struct session *s)
 			      s->active ? UST_CMD_SESSION_START
 					: UST_CMD_SESSION_STOP,
 			      s->id);
-		if (ret)
+		if (ret == -ECONNRESET)
 			return ret;
-		uas->started = s->active;
+		if (!ret)
+			uas->started = s->active;
 	}
 	return 0;
 }
@@ -270,54 +291,65 @@ void ust_app_sync(struct ust_app *app)
 			return;
 }
 
+static int sync_app(struct ust_app *app, void *session)
+{
+	return sync_app_session(app, session);
+}
+
 int ust_app_sync_session(struct session *session)
 {
-	int ret = 0;
+	return ust_app_for_each_at_once(sync_app, session);
+}
 
-	for (struct ust_app *a = ust_app_first(); a; a = a->next) {
-		int r = sync_app_session(a, session);
+static int stop_app(struct ust_app *app, void *session_)
+{
+	const struct session *session = session_;
+	struct ust_app_session *uas =
+		ust_app_session_get(app, session->id, false);
 
-		if (r && r != -ECONNRESET)
-			ret = r;
+	if (uas && uas->started) {
+		send_id(app, UST_CMD_SESSION_STOP, session->id);
+		uas->started = false;
 	}
-	return ret;
+	return 0;
 }
 
 void ust_app_sync_stop(struct session *session)
 {
-	for (struct ust_app *a = ust_app_first(); a; a = a->next) {
-		struct ust_app_session *uas =
-			ust_app_session_get(a, session->id, false);
+	ust_app_for_each_at_once(stop_app, session);
+}
 
-		if (uas && uas->started) {
-			send_id(a, UST_CMD_SESSION_STOP, session->id);
-			uas->started = false;
-		}
-	}
+static int statedump_app(struct ust_app *app, void *session_)
+{
+	const struct session *session = session_;
+	struct ust_app_session *uas =
+		ust_app_session_get(app, session->id, false);
+
+	if (uas && uas->started &&
+	    send_id(app, UST_CMD_SESSION_STATEDUMP, session->id))
+		DBG("App %d did not take the state dump request of session %s",
+		    (int)app->pid, session->name);
+	return 0;
 }
 
 void ust_app_sync_statedump(struct session *session)
 {
-	for (struct ust_app *a = ust_app_first(); a; a = a->next) {
-		struct ust_app_session *uas =
-			ust_app_session_get(a, session->id, false);
+	ust_app_for_each_at_once(statedump_app, session);
+}
 
-		if (!uas || !uas->started)
-			continue;
-		if (send_id(a, UST_CMD_SESSION_STATEDUMP, session->id))
-			DBG("App %d did not take the state dump request of "
-			    "session %s",
-			    (int)a->pid, session->name);
-	}
+static int forget_app_session(struct ust_app *app, void *session_)
+{
+	const struct session *session = session_;
+
+	stop_app(app, session_);
+	if (!ust_app_session_get(app, session->id, false))
+		return 0;
+	send_id(app, UST_CMD_SESSION_DESTROY, session->id);
+	ust_app_session_forget(app, session->id);
+	return 0;
 }
 
 void ust_app_sync_forget_session(struct session *session)
 {
-	ust_app_sync_stop(session);
-	for (struct ust_app *a = ust_app_first(); a; a = a->next) {
-		if (!ust_app_session_get(a, session->id, false))
-			continue;
-		send_id(a, UST_CMD_SESSION_DESTROY, session->id);
-		ust_app_session_forget(a, session->id);
-	}
+	ust_app_for_each_at_once(forget_app_session, session);
 }

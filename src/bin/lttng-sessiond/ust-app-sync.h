@@ -4,8 +4,9 @@
  * ust_app_sync() sends them whatever they miss, in order (session,
  * channel and its streams, rules, enable/disable, start/stop), and an
  * app the session's trackers exclude is stopped. The command handlers
- * call ust_app_sync_session() after each change. Everything here runs
- * with the session lock held.
+ * call ust_app_sync_session() after each change. The functions over a
+ * session talk to every app at once: silent apps cost one app socket
+ * timeout in all. Everything here runs with the session lock held.
  */
 #ifndef SESSIOND_UST_APP_SYNC_H
 #define SESSIOND_UST_APP_SYNC_H

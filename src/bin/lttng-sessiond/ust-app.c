@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -100,32 +101,6 @@ static void mark_failed(struct ust_app *app, int err)
 	shutdown(app->notify_sock, SHUT_RDWR);
 }
 
-int ust_app_call(struct ust_app *app, uint32_t command,
-		 const struct wire_buf *payload, const int *fds,
-		 unsigned int nr_fds, struct ust_message *reply)
-{
-	struct ust_message msg;
-	int ret;
-
-	if (app->cmd_failed)
-		return -ECONNRESET;
-	ret = ust_send_request(app->cmd_sock, command, payload, fds, nr_fds);
-	if (!ret)
-		ret = ust_recv_reply(app->cmd_sock, &msg);
-	if (ret) {
-		mark_failed(app, ret);
-		return -ECONNRESET;
-	}
-	ret = msg.code;
-	DBG3("Application pid %d: %s -> %d", (int)app->pid,
-	     ust_command_name(command), ret);
-	if (reply)
-		*reply = msg;
-	else
-		ust_message_fini(&msg);
-	return ret;
-}
-
 static uint64_t now_ms(void)
 {
 	struct timespec ts;
@@ -173,11 +148,13 @@ static int collect(int fd, struct collected *c)
 	return c->got == head + c->header.payload_len;
 }
 
-/* Polls the apps still owing a reply until all answered or the deadline. */
+/*
+ * Polls the apps still owing a reply until all answered or timeout ms
+ * passed (0: no limit).
+ */
 static void collect_all(struct ust_app **apps_, unsigned int n,
-			struct collected *c, int *codes)
+			struct collected *c, int *codes, int timeout)
 {
-	int timeout = ust_app_socket_timeout_ms();
 	uint64_t deadline = now_ms() + (uint64_t)timeout;
 	struct pollfd *fds = calloc(n ? n : 1, sizeof(*fds));
 	unsigned int *owner = calloc(n ? n : 1, sizeof(*owner));
@@ -235,6 +212,57 @@ static void collect_all(struct ust_app **apps_, unsigned int n,
 	free(owner);
 }
 
+/* The reply collected, as a message (which takes its payload). */
+static void take_reply(struct collected *c, struct ust_message *msg)
+{
+	memset(msg, 0, sizeof(*msg));
+	msg->code = c->header.code;
+	msg->payload_len = c->header.payload_len;
+	msg->payload = c->payload;
+}
+
+int ust_app_call(struct ust_app *app, uint32_t command,
+		 const struct wire_buf *payload, const int *fds,
+		 unsigned int nr_fds, struct ust_message *reply)
+{
+	int wait = ust_app_socket_timeout_ms();
+	struct collected c = {.waiting = true};
+	uint64_t start = now_ms(), waited;
+	int ret, code = 0;
+
+	if (app->cmd_failed)
+		return -ECONNRESET;
+	if (wait && app->on_budget) {
+		if (app->wait_left_ms <= 0) {
+			mark_failed(app, -EAGAIN);
+			return -ECONNRESET;
+		}
+		wait = app->wait_left_ms;
+	}
+	ret = ust_send_request(app->cmd_sock, command, payload, fds, nr_fds);
+	if (ret) {
+		mark_failed(app, ret);
+		return -ECONNRESET;
+	}
+	collect_all(&app, 1, &c, &code, wait);
+	waited = now_ms() - start;
+	if (app->on_budget)
+		app->wait_left_ms -= waited < (uint64_t)app->wait_left_ms
+					     ? (int)waited
+					     : app->wait_left_ms;
+	if (!c.answered) {
+		free(c.payload);
+		return -ECONNRESET;
+	}
+	DBG3("Application pid %d: %s -> %d", (int)app->pid,
+	     ust_command_name(command), code);
+	if (reply)
+		take_reply(&c, reply);
+	else
+		free(c.payload);
+	return code;
+}
+
 void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
 		      struct ust_message *replies, int *codes)
 {
@@ -255,19 +283,102 @@ void ust_app_call_all(struct ust_app **apps_, unsigned int n, uint32_t command,
 		}
 	}
 	if (c)
-		collect_all(apps_, n, c, codes);
+		collect_all(apps_, n, c, codes, ust_app_socket_timeout_ms());
 	for (unsigned int i = 0; c && i < n; i++) {
 		if (!c[i].answered) {
 			free(c[i].payload);
 			continue;
 		}
-		replies[i].code = codes[i];
-		replies[i].payload_len = c[i].header.payload_len;
-		replies[i].payload = c[i].payload;
+		take_reply(&c[i], &replies[i]);
 		DBG3("Application pid %d: %s -> %d", (int)apps_[i]->pid,
 		     ust_command_name(command), codes[i]);
 	}
 	free(c);
+}
+
+/* One app's part of ust_app_for_each_at_once. */
+struct app_job {
+	struct ust_app *app;
+	int (*fn)(struct ust_app *app, void *arg);
+	void *arg;
+	int ret;
+	bool threaded;
+	pthread_t thread;
+};
+
+static void *run_job(void *job_)
+{
+	struct app_job *job = job_;
+
+	job->app->on_budget = true;
+	job->app->wait_left_ms = ust_app_socket_timeout_ms();
+	job->ret = job->fn(job->app, job->arg);
+	job->app->on_budget = false;
+	return NULL;
+}
+
+/* The sync of one app needs little: a small stack per thread. */
+#define APP_JOB_STACK_SIZE (1024 * 1024)
+
+static void start_jobs(struct app_job *jobs, unsigned int n)
+{
+	unsigned int alive = 0;
+	pthread_attr_t attr;
+
+	for (unsigned int i = 0; i < n; i++)
+		alive += ust_app_is_alive(jobs[i].app);
+	if (alive < 2 || pthread_attr_init(&attr))
+		return;
+	pthread_attr_setstacksize(&attr, APP_JOB_STACK_SIZE);
+	for (unsigned int i = 0; i < n; i++)
+		jobs[i].threaded = ust_app_is_alive(jobs[i].app) &&
+				   !pthread_create(&jobs[i].thread, &attr,
+						   run_job, &jobs[i]);
+	pthread_attr_destroy(&attr);
+}
+
+/* Without memory for the jobs: one app after the other. */
+static int for_each_in_turn(int (*fn)(struct ust_app *app, void *arg),
+			    void *arg)
+{
+	int ret = 0;
+
+	for (struct ust_app *a = apps; a; a = a->next) {
+		int r = fn(a, arg);
+
+		if (r && r != -ECONNRESET)
+			ret = r;
+	}
+	return ret;
+}
+
+int ust_app_for_each_at_once(int (*fn)(struct ust_app *app, void *arg),
+			     void *arg)
+{
+	unsigned int n = 0, i = 0;
+	struct app_job *jobs;
+	int ret = 0;
+
+	for (struct ust_app *a = apps; a; a = a->next)
+		n++;
+	jobs = calloc(n ? n : 1, sizeof(*jobs));
+	if (!jobs)
+		return for_each_in_turn(fn, arg);
+	for (struct ust_app *a = apps; a; a = a->next)
+		jobs[i++] = (struct app_job){.app = a, .fn = fn, .arg = arg};
+	start_jobs(jobs, n);
+	/* What no thread took: failed apps, or no thread to be had. */
+	for (i = 0; i < n; i++)
+		if (!jobs[i].threaded)
+			run_job(&jobs[i]);
+	for (i = 0; i < n; i++) {
+		if (jobs[i].threaded)
+			pthread_join(jobs[i].thread, NULL);
+		if (jobs[i].ret && jobs[i].ret != -ECONNRESET)
+			ret = jobs[i].ret;
+	}
+	free(jobs);
+	return ret;
 }
 
 struct ust_app_session *ust_app_session_get(struct ust_app *app,

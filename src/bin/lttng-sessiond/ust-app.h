@@ -53,6 +53,9 @@ struct ust_app {
 	bool cmd_failed;   /* the command socket broke: no more commands */
 	bool timed_out;	   /* ... because the app stopped answering */
 	int notify_closed; /* set (atomically) by the notify thread */
+	/* In ust_app_for_each_at_once: the app's wait left for the command. */
+	bool on_budget;
+	int wait_left_ms;
 	struct ust_app_session *sessions;
 	struct ust_app *next;
 };
@@ -69,7 +72,8 @@ void ust_app_destroy_all(void);
 
 /*
  * Sends a command and waits for the reply (LTTNG_APP_SOCKET_TIMEOUT at
- * most, 5 s by default). payload may be
+ * most, 5 s by default; within ust_app_for_each_at_once, what is left
+ * of one timeout for all the commands to the app). payload may be
  * NULL; fds (nr_fds) travel with it. On success the reply's code is
  * returned (0 or -errno) and, when reply is not NULL, the reply message
  * (release with ust_message_fini). A broken socket marks the app failed
@@ -89,6 +93,20 @@ int ust_app_call(struct ust_app *app, uint32_t command,
  */
 void ust_app_call_all(struct ust_app **apps, unsigned int n, uint32_t command,
 		      struct ust_message *replies, int *codes);
+
+/*
+ * Runs fn(app, arg) for every registered app, each live app in a thread
+ * of its own (in the caller's when it is the only one), and returns once
+ * every call returned: the commands to one app stay in order, and apps
+ * that stay silent or answer slowly cost one app socket timeout
+ * together, not one each: an app gets one timeout for all its replies,
+ * and is marked failed past it (later calls skip it). fn may use its app
+ * freely; whatever else it touches needs a lock of its own. Returns the
+ * last result other than 0 and -ECONNRESET (an app that went away).
+ * Session lock held.
+ */
+int ust_app_for_each_at_once(int (*fn)(struct ust_app *app, void *arg),
+			     void *arg);
 
 /* LTTNG_APP_SOCKET_TIMEOUT in ms (0: none), LTTng's 5 s by default. */
 int ust_app_socket_timeout_ms(void);

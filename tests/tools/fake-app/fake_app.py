@@ -13,6 +13,13 @@ MODE
   late    COUNT apps register and answer every command (code 0) up to
           and including the end of their registration, then never
           answer again ("ready" once all are registered);
+  drip    COUNT apps register like `late`, then send the start of a
+          notify request and one more byte of it every half second,
+          forever;
+  slow    COUNT apps register like `late`, then answer every command
+          1.5 s late (below the app socket timeout the tests set);
+  refuse  COUNT apps register like `late`, then refuse every command
+          with -ENOMEM;
   half    COUNT apps register their command socket only;
   mute    COUNT connections that never send a byte;
   flood   COUNT connections a second, alternately half registrations
@@ -95,6 +102,59 @@ def late_app(path):
             return [cmd, notify]
 
 
+DRIP_INTERVAL = 0.5  # s, below any app socket timeout
+DRIP_PAYLOAD = 4096  # bytes the notify request claims to carry
+
+
+def drip_app(path):
+    cmd, notify = late_app(path)
+    notify.sendall(struct.pack("=II", 1, DRIP_PAYLOAD) + b"\0")
+    return [cmd, notify]
+
+
+def drip(sockets):
+    """One more byte of each notify request, forever."""
+    notifies = sockets[1::2]
+    while True:
+        time.sleep(DRIP_INTERVAL)
+        for s in notifies:
+            try:
+                s.send(b"\0")
+            except OSError:
+                pass
+
+
+SLOW_DELAY = 1.5  # s
+ENOMEM = 12
+
+
+def answering_app(path, delay, code):
+    """Registers like `late`, then answers every command with code,
+    delay seconds late."""
+    cmd, notify = late_app(path)
+
+    def answer():
+        try:
+            while True:
+                _, length = struct.unpack("=II", recv_exact(cmd, 8))
+                recv_exact(cmd, length)
+                time.sleep(delay)
+                cmd.sendall(struct.pack("=iI", code, 0))
+        except OSError:
+            pass
+
+    threading.Thread(target=answer, daemon=True).start()
+    return [cmd, notify]
+
+
+def slow_app(path):
+    return answering_app(path, SLOW_DELAY, 0)
+
+
+def refusing_app(path):
+    return answering_app(path, 0, -ENOMEM)
+
+
 def half_app(path):
     cmd = connect(path)
     cmd.sendall(registration(COMMAND, random.getrandbits(64)))
@@ -106,7 +166,8 @@ def mute(path):
 
 
 MAKERS = {"silent": silent_app, "liar": liar_app, "late": late_app,
-          "half": half_app, "mute": mute}
+          "drip": drip_app, "slow": slow_app,
+          "refuse": refusing_app, "half": half_app, "mute": mute}
 
 
 def flood(path, rate, held):
@@ -132,6 +193,9 @@ def main():
     else:
         for _ in range(count):
             held.extend(MAKERS[mode](path))
+        if mode == "drip":
+            threading.Thread(target=drip, args=(list(held),),
+                             daemon=True).start()
     print("ready", flush=True)
     sys.stdin.read()
 
