@@ -63,6 +63,8 @@ OURS = {
                                          "liblttng-ust-fd",
         "ust_log": "debug output shared by the tracer's libraries",
         "ust_log_init": "debug output shared by the tracer's libraries",
+        "ust_log_critical": "critical errors (LTTNG_UST_ABORT_ON_CRITICAL) "
+                            "shared by the tracer's libraries",
         "ust_clock_plugin_load": "clock plugin shared with the consumer",
     },
     "liblttng-ust-tracepoint.so.1": {
