@@ -23,6 +23,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "full-fence.h"
@@ -89,7 +90,12 @@ UST_API void lttng_ust_urcu_register(void)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_once(&key_once, key_create);
-	r = calloc(1, sizeof(*r));
+	/* The node is cache-line aligned: so must the allocation be. */
+	if (posix_memalign((void **)&r, _Alignof(struct urcu_ust_reader),
+			   sizeof(*r)))
+		r = NULL;
+	else
+		memset(r, 0, sizeof(*r));
 	if (!r) {
 		/* LTTng aborts too: a reader cannot run unregistered. */
 		ust_log("out of memory registering an RCU reader");
