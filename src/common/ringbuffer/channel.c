@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/full-fence.h"
 #include "ringbuffer/local-commit.h"
 
 #include "ringbuffer/channel.h"
@@ -68,7 +69,7 @@ static void announce_local_commits(struct rb_shm_header *h)
 	    __atomic_load_n(&h->local_commits, __ATOMIC_RELAXED))
 		return;
 	__atomic_store_n(&h->local_commits, 1, __ATOMIC_RELAXED);
-	rb_full_fence();
+	full_fence();
 }
 
 /* Fills the process-local fields of s from its mapped shared header. */

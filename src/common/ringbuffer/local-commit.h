@@ -59,21 +59,6 @@ bool rb_local_commit_enable(void);
  */
 bool rb_local_commit_fence(void);
 
-/*
- * A full memory barrier in this thread (ThreadSanitizer does not
- * support fences: a sequentially consistent read-modify-write there).
- */
-static inline void rb_full_fence(void)
-{
-#ifdef __SANITIZE_THREAD__
-	static int fence_word;
-
-	__atomic_fetch_add(&fence_word, 0, __ATOMIC_SEQ_CST);
-#else
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-#endif
-}
-
 /* What rb_local_cas did. */
 enum rb_local_cas_result {
 	RB_LOCAL_CAS_DONE,	/* *word was expect; it is now desired */

@@ -26,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "full-fence.h"
+#include "util/full-fence.h"
 #include "urcu-ust.h"
 #include "ust-log.h"
 
@@ -131,7 +131,7 @@ UST_API void lttng_ust_urcu_read_lock(void)
 				 __atomic_load_n(&lttng_ust_urcu_gp.ctr,
 						 __ATOMIC_RELAXED),
 				 __ATOMIC_RELAXED);
-		ust_full_fence();
+		full_fence();
 	} else {
 		__atomic_store_n(&lttng_ust_urcu_reader->ctr,
 				 ctr + URCU_UST_GP_COUNT, __ATOMIC_RELAXED);
@@ -140,7 +140,7 @@ UST_API void lttng_ust_urcu_read_lock(void)
 
 UST_API void lttng_ust_urcu_read_unlock(void)
 {
-	ust_full_fence();
+	full_fence();
 	__atomic_store_n(&lttng_ust_urcu_reader->ctr,
 			 lttng_ust_urcu_reader->ctr - URCU_UST_GP_COUNT,
 			 __ATOMIC_RELAXED);
@@ -170,7 +170,7 @@ static void flip_and_wait(void)
 	__atomic_store_n(&lttng_ust_urcu_gp.ctr,
 			 lttng_ust_urcu_gp.ctr ^ URCU_UST_GP_PHASE,
 			 __ATOMIC_RELAXED);
-	ust_full_fence();
+	full_fence();
 	for (n = readers.next; n != &readers; n = n->next) {
 		struct urcu_ust_reader *r =
 			(struct urcu_ust_reader
@@ -190,10 +190,10 @@ UST_API void lttng_ust_urcu_synchronize_rcu(void)
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_mutex_lock(&gp_lock);
 	pthread_mutex_lock(&registry_lock);
-	ust_full_fence();
+	full_fence();
 	flip_and_wait();
 	flip_and_wait();
-	ust_full_fence();
+	full_fence();
 	pthread_mutex_unlock(&registry_lock);
 	pthread_mutex_unlock(&gp_lock);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);

@@ -35,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/full-fence.h"
+#include "util/full-fence.h"
 #include "../common/urcu-ust.h"
 
 #include "tracepoint-rcu.h"
@@ -72,7 +72,7 @@ static void reader_barrier(void)
 {
 	if (__builtin_expect(__atomic_load_n(&readers_fence, __ATOMIC_RELAXED),
 			     0))
-		ust_full_fence();
+		full_fence();
 	else
 		__atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
@@ -82,7 +82,7 @@ static void writer_barrier(void)
 {
 	if (!have_membarrier ||
 	    membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0)
-		ust_full_fence();
+		full_fence();
 }
 
 static void registry_unlink(struct rcu_reader *r)
@@ -229,7 +229,7 @@ static void flip_and_wait(void)
 	const struct rcu_reader *r;
 
 	__atomic_store_n(&gp_ctr, gp, __ATOMIC_RELAXED);
-	ust_full_fence();
+	full_fence();
 	for (r = readers; r; r = r->next) {
 		unsigned int spins = 0;
 

@@ -1,13 +1,14 @@
 /*
- * The UST libraries' full memory barrier, for their read-copy-update
- * flavors (tracepoint-rcu.c, urcu-ust.c). ThreadSanitizer does not model
+ * A full memory barrier in this thread, for the ring buffer and the UST
+ * libraries' read-copy-update flavors (tracepoint-rcu.c, urcu-ust.c).
+ * ThreadSanitizer does not model
  * fences (GCC refuses them there), so its builds use a sequentially
  * consistent read-modify-write instead, which is a full barrier as well.
  */
-#ifndef UST_FULL_FENCE_H
-#define UST_FULL_FENCE_H
+#ifndef UTIL_FULL_FENCE_H
+#define UTIL_FULL_FENCE_H
 
-static inline void ust_full_fence(void)
+static inline void full_fence(void)
 {
 #ifdef __SANITIZE_THREAD__
 	static int fence_word;
@@ -18,4 +19,4 @@ static inline void ust_full_fence(void)
 #endif
 }
 
-#endif /* UST_FULL_FENCE_H */
+#endif /* UTIL_FULL_FENCE_H */
