@@ -14,11 +14,13 @@
  *   PACKET_SEQ   the packet at the read position is the one its
  *                sub-buffer holds
  *   PHYS_INDEX   a slot names one of the stream's physical sub-buffers
- *                (overwrite mode: consumer's swap)
+ *                (overwrite mode: the consumer's swap, and every write
+ *                base, the one check of the record fast path)
  *
  * Each check costs a compare on values already loaded, once per packet;
- * the record fast path (reserve, commit) has none (producer.h), as the
- * states it sees are all legal for a committer that stalled.
+ * the record fast path (reserve, commit) has only PHYS_INDEX, in
+ * overwrite mode (producer.h), as the states it sees are all legal for
+ * a committer that stalled.
  *
  * A failed check is reported, never silently ignored: it is counted
  * (rb_invariant_failures) and logged through rb_invariant_report (the

@@ -6,7 +6,8 @@
  * sub-buffer index, a packet's content size or seq number, a slot's
  * commit count. The consumer (get, put, snapshot) must report the
  * stream once, refuse it with -EPROTO from then on, and never touch
- * memory outside the stream (run under ASan in build-san).
+ * memory outside the stream (run under ASan in build-san); closing a
+ * packet from the consumer (flush, recovery) must write inside it.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -226,6 +227,34 @@ static void test_commit_count_past_the_pass(void **state)
 	victim_destroy(&v);
 }
 
+/*
+ * The consumer closes the packet being written (flush, snapshot, crash
+ * recovery run producer code): its slot names no sub-buffer. The write
+ * stays inside the stream and is reported.
+ */
+static void test_close_of_slot_naming_no_subbuffer(void **state)
+{
+	(void)state;
+	for (int recover = 0; recover <= 1; recover++) {
+		uint64_t before =
+			rb_invariant_failures(RB_INVARIANT_PHYS_INDEX);
+		struct victim v;
+
+		victim_create(&v, RB_MODE_OVERWRITE, 2);
+		/* packet 2 is open, in slot 2: as its writer would hold it */
+		v.hostile->slots[2].wsb = UINT64_C(1) << 40;
+		if (recover)
+			rb_stream_recover(v.s, fake_clock);
+		else
+			rb_stream_flush(v.s, fake_clock);
+		assert_true(rb_invariant_failures(RB_INVARIANT_PHYS_INDEX) >
+			    before);
+		assert_true(reports > 0);
+		read_all(v.s);
+		victim_destroy(&v);
+	}
+}
+
 /* Undamaged streams are read whole, without a report. */
 static void test_undamaged_streams_read_whole(void **state)
 {
@@ -253,6 +282,7 @@ int main(void)
 		cmocka_unit_test(test_snapshot_of_packet_content_out_of_range),
 		cmocka_unit_test(test_packet_seq_not_the_read_position),
 		cmocka_unit_test(test_commit_count_past_the_pass),
+		cmocka_unit_test(test_close_of_slot_naming_no_subbuffer),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);
