@@ -17,6 +17,7 @@
 #include "trace-clock/clock-plugin-loader.h"
 #include "consume-thread.h"
 #include "kernel/kconsumer.h"
+#include "ringbuffer/invariant.h"
 #include "health/health.h"
 #include "ust-consumer.h"
 #include "util/log.h"
@@ -123,6 +124,8 @@ int main(int argc, char **argv)
 	 * traces are group-writable. This daemon creates no other file.
 	 */
 	umask(0);
+	/* Traced processes write the buffers: report damage, never abort. */
+	rb_invariant_abort = false;
 	ret = parse_options(argc, argv, &opts);
 
 	if (ret)

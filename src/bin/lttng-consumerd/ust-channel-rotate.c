@@ -52,18 +52,22 @@ static void drain_until(struct ust_channel *chan, unsigned int i,
 	uint64_t deadline = now_ms() + CHUNK_END_WAIT_MS;
 	struct rb_stream_stats st;
 	struct rb_packet pkt;
+	int ret;
 
 	for (;;) {
 		rb_stream_stats(s, &st);
 		if ((st.consumed >> s->subbuf_order) >= end_index)
 			return;
-		if (rb_stream_get(s, &pkt) == 0) {
+		ret = rb_stream_get(s, &pkt);
+		if (ret == 0) {
 			if (!discard && !chan->output_failed &&
 			    stream_output_write(chan->streams[i], &pkt))
 				chan->output_failed = true;
 			rb_stream_put(s);
 			continue;
 		}
+		if (ret == -EPROTO)
+			return; /* damaged by a producer: read no more */
 		if (now_ms() > deadline) {
 			WARN("Channel %s, stream %u: a packet of the trace "
 			     "chunk stays incomplete; it goes to the next one",

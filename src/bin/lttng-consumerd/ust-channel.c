@@ -262,14 +262,30 @@ void ust_channel_drain(struct ust_channel *chan)
 void ust_channel_flush(struct ust_channel *chan)
 {
 	for (unsigned int i = 0; i < chan->nr_streams; i++)
-		rb_stream_flush(&chan->rb->streams[i], chan->trace_clock);
+		if (!chan->rb->streams[i].broken)
+			rb_stream_flush(&chan->rb->streams[i],
+					chan->trace_clock);
 	ust_channel_drain(chan);
 }
 
+/*
+ * The producers died: their shared memory, which they could write, must
+ * hold a stream crash recovery can repair; one that does not is logged
+ * and read no more.
+ */
 void ust_channel_recover(struct ust_channel *chan)
 {
-	for (unsigned int i = 0; i < chan->nr_streams; i++)
-		rb_stream_recover(&chan->rb->streams[i], chan->trace_clock);
+	for (unsigned int i = 0; i < chan->nr_streams; i++) {
+		struct rb_stream *s = &chan->rb->streams[i];
+
+		if (rb_stream_check_recoverable(s)) {
+			ERR("Channel %s: %s; the stream is no longer read",
+			    chan->name, rb_last_error());
+			s->broken = true;
+			continue;
+		}
+		rb_stream_recover(s, chan->trace_clock);
+	}
 	ust_channel_flush(chan);
 }
 

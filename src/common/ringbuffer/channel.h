@@ -121,6 +121,8 @@ struct rb_stream {
 	uint64_t held_seq;
 	uint64_t held_ts_begin; /* what get lent, checked at put */
 	uint64_t held_size;
+	/* consumer-local: a value read from the shm was out of range */
+	bool broken;
 };
 
 struct rb_channel {

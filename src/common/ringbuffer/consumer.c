@@ -4,6 +4,13 @@
  * (overwrite mode), wake-up waits, snapshots, statistics and crash
  * recovery. The consumer daemon is the only caller; the ordering rules
  * are in producer.c's opening comment.
+ *
+ * Every traced process of a stream can write its shared memory, and the
+ * consumer daemon may run as root: each value read from it that makes an
+ * address or a length here (a physical sub-buffer index, a packet's
+ * content size, its seq number) is read once and checked before use. A
+ * stream with a value out of range is broken: reported once through the
+ * invariant checks (invariant.h), then never read again (-EPROTO).
  */
 #include <assert.h>
 #include <errno.h>
@@ -48,23 +55,44 @@ static bool handed_back(struct rb_stream *s, uint64_t gidx)
 	       RB_NOREF;
 }
 
-static void lend(struct rb_stream *s, uint64_t phys, struct rb_packet *p)
+/* Marks s broken by a value out of range; always -EPROTO. */
+static int stream_broken(struct rb_stream *s, enum rb_invariant which,
+			 uint64_t gidx, uint64_t found, uint64_t expected)
+{
+	if (!s->broken) {
+		s->broken = true;
+		rb_invariant_failed(which, s, gidx, found, expected);
+	}
+	return -EPROTO;
+}
+
+/*
+ * Lends packet gidx, held by physical sub-buffer phys (in range), after
+ * checking what the sub-buffer says it holds: 0 or -EPROTO.
+ */
+static int lend(struct rb_stream *s, uint64_t gidx, uint64_t phys,
+		struct rb_packet *p)
 {
 	const struct rb_shm_phys *meta = &s->phys[phys];
+	uint64_t seq = __atomic_load_n(&meta->seq, __ATOMIC_RELAXED);
+	uint32_t content = __atomic_load_n(&meta->content, __ATOMIC_RELAXED);
 
-	RB_CHECK(meta->content >= CTF_PACKET_HEADER_LEN &&
-			 meta->content < s->subbuf_size,
-		 RB_INVARIANT_PADDING, s, meta->seq, meta->content,
-		 s->subbuf_size - 1);
+	if (content < CTF_PACKET_HEADER_LEN || content >= s->subbuf_size)
+		return stream_broken(s, RB_INVARIANT_PADDING, gidx, content,
+				     s->subbuf_size - 1);
+	if (seq != gidx)
+		return stream_broken(s, RB_INVARIANT_PACKET_SEQ, gidx, seq,
+				     gidx);
 	p->data = s->data + (phys << s->subbuf_order);
-	p->seq = meta->seq;
-	p->content_size = meta->content;
-	p->packet_size = rb_packet_size_of(s, meta->content);
+	p->seq = seq;
+	p->content_size = content;
+	p->packet_size = rb_packet_size_of(s, content);
 	s->holding = true;
 	s->held_phys = phys;
-	s->held_seq = meta->seq;
+	s->held_seq = seq;
 	s->held_ts_begin = meta->ts_begin;
 	s->held_size = p->packet_size;
+	return 0;
 }
 
 /*
@@ -86,7 +114,9 @@ static void check_held_untouched(const struct rb_stream *s)
  * Overwrite mode: takes the physical sub-buffer of complete packet gidx
  * away from its slot, giving the slot the consumer's spare. The taken one
  * becomes the spare. Returns 0 and *phys, or -EAGAIN if a producer is
- * writing the slot (or lapped it: the packet is gone).
+ * writing the slot (or lapped it: the packet is gone), or -EPROTO if the
+ * slot names no sub-buffer of the stream (checked before the swap, which
+ * takes exactly the value checked).
  */
 static int swap_out(struct rb_stream *s, uint64_t gidx, uint64_t *phys)
 {
@@ -94,6 +124,9 @@ static int swap_out(struct rb_stream *s, uint64_t gidx, uint64_t *phys)
 	uint64_t spare = s->shm->reader_phys;
 	uint64_t w = __atomic_load_n(&slot->wsb, __ATOMIC_ACQUIRE);
 
+	if ((w & ~RB_NOREF) > s->count_mask + 1)
+		return stream_broken(s, RB_INVARIANT_PHYS_INDEX, gidx,
+				     w & ~RB_NOREF, s->count_mask + 1);
 	if (!(w & RB_NOREF) ||
 	    !__atomic_compare_exchange_n(&slot->wsb, &w, spare | RB_NOREF, 0,
 					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
@@ -135,14 +168,12 @@ static int get_in_place(struct rb_stream *s, struct rb_packet *p)
 	uint32_t filled = rb_slot_filled(rb_slot_committed(slot_of(s, gidx)),
 					 pass_bytes_of(s, gidx));
 
-	RB_CHECK(filled <= s->subbuf_size, RB_INVARIANT_COMMIT_COUNT, s, gidx,
-		 filled, s->subbuf_size);
+	if (filled > s->subbuf_size)
+		return stream_broken(s, RB_INVARIANT_COMMIT_COUNT, gidx, filled,
+				     s->subbuf_size);
 	if (filled != s->subbuf_size)
 		return -EAGAIN;
-	lend(s, gidx & s->count_mask, p);
-	RB_CHECK(p->seq == gidx, RB_INVARIANT_PACKET_SEQ, s, gidx, p->seq,
-		 gidx);
-	return 0;
+	return lend(s, gidx, gidx & s->count_mask, p);
 }
 
 /*
@@ -157,6 +188,7 @@ static int get_in_place(struct rb_stream *s, struct rb_packet *p)
 static int get_swapped(struct rb_stream *s, struct rb_packet *p)
 {
 	uint64_t c, gidx, phys;
+	int ret;
 
 	for (;;) {
 		c = __atomic_load_n(&s->shm->consumed, __ATOMIC_ACQUIRE);
@@ -167,10 +199,9 @@ static int get_swapped(struct rb_stream *s, struct rb_packet *p)
 			    &s->shm->consumed, &c, c + s->subbuf_size, 0,
 			    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			continue;
-		if (!swap_out(s, gidx, &phys)) {
-			lend(s, phys, p);
-			return 0;
-		}
+		ret = swap_out(s, gidx, &phys);
+		if (ret != -EAGAIN)
+			return ret ? ret : lend(s, gidx, phys, p);
 		__atomic_add_fetch(&s->shm->lost_packets, 1, __ATOMIC_RELAXED);
 	}
 }
@@ -179,6 +210,8 @@ int rb_stream_get(struct rb_stream *s, struct rb_packet *p)
 {
 	if (s->holding)
 		return -EBUSY;
+	if (s->broken)
+		return -EPROTO;
 	if (s->mode == RB_MODE_DISCARD)
 		return get_in_place(s, p);
 	return get_swapped(s, p);
@@ -238,30 +271,35 @@ static bool wait_handed_back(struct rb_stream *s, uint64_t gidx)
 	return false;
 }
 
-/* Shows packet gidx to cb if it is complete; 1 if shown, 0 if not. */
+/*
+ * Shows packet gidx to cb if it is complete; 1 if shown, 0 if not (and
+ * -EPROTO in *cb_ret if the stream is broken).
+ */
 static int snapshot_one(struct rb_stream *s, uint64_t gidx, rb_snapshot_fn cb,
 			void *arg, int *cb_ret)
 {
 	uint64_t spare = s->shm->reader_phys;
 	struct rb_packet p;
-	uint64_t phys = 0;
+	uint64_t phys = gidx & s->count_mask;
+	int ret;
 
 	if (!packet_complete(s, gidx))
 		return 0;
 	if (s->mode == RB_MODE_OVERWRITE && !wait_handed_back(s, gidx))
 		return 0;
-	if (s->mode == RB_MODE_DISCARD) {
-		lend(s, gidx & s->count_mask, &p);
-	} else {
-		if (swap_out(s, gidx, &phys))
+	if (s->mode == RB_MODE_OVERWRITE) {
+		ret = swap_out(s, gidx, &phys);
+		if (ret) {
+			*cb_ret = ret == -EAGAIN ? 0 : ret;
 			return 0;
-		lend(s, phys, &p);
+		}
 	}
-	*cb_ret = cb(&p, arg);
+	ret = lend(s, gidx, phys, &p);
+	*cb_ret = ret ? ret : cb(&p, arg);
 	if (s->mode == RB_MODE_OVERWRITE)
 		swap_back(s, gidx, phys, spare);
 	s->holding = false;
-	return 1;
+	return !ret;
 }
 
 int rb_stream_snapshot(struct rb_stream *s, rb_clock_fn clock,
@@ -278,6 +316,8 @@ int rb_stream_snapshot_newest(struct rb_stream *s, rb_clock_fn clock,
 	int shown = 0, cb_ret = 0;
 
 	assert(!s->holding);
+	if (s->broken)
+		return -EPROTO;
 	rb_stream_switch(s, clock);
 	end = __atomic_load_n(&s->shm->offset, __ATOMIC_ACQUIRE) >>
 	      s->subbuf_order;

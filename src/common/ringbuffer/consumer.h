@@ -30,12 +30,14 @@ struct rb_stream_stats {
 
 /*
  * Lends the next complete packet of the stream in *p, in stream order.
- * Returns 0, -EAGAIN when none is ready yet, or -EBUSY when the
- * previous one was not put back. In overwrite mode a packet is ready
- * once delivered: a complete one whose delivery is under way is
- * -EAGAIN too (its deliverer signals the eventfd when done: retry
- * then, or on a timer), never skipped; packets that producers
- * reclaimed first are skipped (their seq numbers are missing).
+ * Returns 0, -EAGAIN when none is ready yet, -EBUSY when the
+ * previous one was not put back, or -EPROTO when the stream's shared
+ * memory holds a value out of range (a hostile or broken producer:
+ * reported once, then the stream is never read again). In overwrite
+ * mode a packet is ready once delivered: a complete one whose delivery
+ * is under way is -EAGAIN too (its deliverer signals the eventfd when
+ * done: retry then, or on a timer), never skipped; packets that
+ * producers reclaimed first are skipped (their seq numbers are missing).
  */
 int rb_stream_get(struct rb_stream *s, struct rb_packet *p);
 
@@ -58,7 +60,8 @@ typedef int (*rb_snapshot_fn)(const struct rb_packet *p, void *arg);
  * the buffer to cb, oldest first, without consuming them (in overwrite
  * mode, waiting for a delivery under way, up to a second). The stream
  * must not hold a packet from rb_stream_get. Returns the number of
- * packets shown, or cb's non-zero return.
+ * packets shown, or cb's non-zero return, or -EPROTO (see
+ * rb_stream_get).
  */
 int rb_stream_snapshot(struct rb_stream *s, rb_clock_fn clock,
 		       rb_snapshot_fn cb, void *arg);

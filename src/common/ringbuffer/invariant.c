@@ -34,6 +34,8 @@ static const char *const what[RB_INVARIANT_NR] = {
 		"commit count past the end of the pass being read",
 	[RB_INVARIANT_PACKET_SEQ] =
 		"sub-buffer holds another packet than the read position's",
+	[RB_INVARIANT_PHYS_INDEX] =
+		"slot names a sub-buffer the stream does not have",
 };
 
 uint64_t rb_invariant_failures(enum rb_invariant which)

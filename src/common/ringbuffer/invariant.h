@@ -12,11 +12,15 @@
  *                pass the consumer reads (discard mode: the next pass
  *                cannot open before the put)
  *   PACKET_SEQ   the packet at the read position is the one its
- *                sub-buffer holds (discard mode)
+ *                sub-buffer holds
+ *   PHYS_INDEX   a slot names one of the stream's physical sub-buffers
+ *                (overwrite mode: the consumer's swap, and every write
+ *                base, the one check of the record fast path)
  *
  * Each check costs a compare on values already loaded, once per packet;
- * the record fast path (reserve, commit) has none (producer.h), as the
- * states it sees are all legal for a committer that stalled.
+ * the record fast path (reserve, commit) has only PHYS_INDEX, in
+ * overwrite mode (producer.h), as the states it sees are all legal for
+ * a committer that stalled.
  *
  * A failed check is reported, never silently ignored: it is counted
  * (rb_invariant_failures) and logged through rb_invariant_report (the
@@ -27,7 +31,9 @@
  * on, because the ring buffer also runs inside traced applications,
  * which tracing must never kill, and a consumer daemon serves many
  * streams that one damaged stream must not take down. Processes that
- * read memory they cannot trust (lttng-crash) clear rb_invariant_abort.
+ * read memory they cannot trust (lttng-crash, and the consumer daemon:
+ * traced processes write its streams) clear rb_invariant_abort. The
+ * consumer's checks also mark the stream broken: it is read no more.
  */
 #ifndef RINGBUFFER_INVARIANT_H
 #define RINGBUFFER_INVARIANT_H
@@ -42,6 +48,7 @@ enum rb_invariant {
 	RB_INVARIANT_HELD_WRITTEN,
 	RB_INVARIANT_COMMIT_COUNT,
 	RB_INVARIANT_PACKET_SEQ,
+	RB_INVARIANT_PHYS_INDEX,
 	RB_INVARIANT_NR,
 };
 

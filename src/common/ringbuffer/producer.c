@@ -283,6 +283,7 @@
 #include <unistd.h>
 
 #include "ringbuffer/error.h"
+#include "ringbuffer/invariant.h"
 #include "ringbuffer/packet.h"
 #include "ringbuffer/producer.h"
 
@@ -892,6 +893,13 @@ static int switch_packet(struct rb_stream *s, rb_clock_fn clock,
 	if (ret == 1)
 		close_packet(s, w.old, w.ts, w.discarded);
 	return ret;
+}
+
+uint64_t rb_phys_out_of_range(struct rb_stream *s, uint64_t idx, uint64_t phys)
+{
+	rb_invariant_failed(RB_INVARIANT_PHYS_INDEX, s, idx, phys,
+			    s->count_mask + 1);
+	return s->count_mask + 1;
 }
 
 int rb_stream_switch(struct rb_stream *s, rb_clock_fn clock)

@@ -154,9 +154,18 @@ RB_INLINE uint32_t rb_slot_filled(uint64_t commit, uint64_t pass_bytes)
 }
 
 /*
+ * Reports that slot idx names physical sub-buffer phys, which the stream
+ * does not have (its shared memory was damaged by a process mapping it),
+ * and returns the last one, so that writes stay inside the stream.
+ */
+uint64_t rb_phys_out_of_range(struct rb_stream *s, uint64_t idx, uint64_t phys)
+	__attribute__((cold, noinline));
+
+/*
  * The physical sub-buffer a producer writes slot idx into. In overwrite
  * mode it clears RB_NOREF first, atomically with reading the index, so the
- * consumer can no longer swap that sub-buffer away (see producer.c).
+ * consumer can no longer swap that sub-buffer away (see producer.c). The
+ * consumer daemon runs this too (flush, snapshot): the index is checked.
  */
 RB_INLINE char *rb_write_base(struct rb_stream *s, uint64_t idx)
 {
@@ -174,6 +183,8 @@ RB_INLINE char *rb_write_base(struct rb_stream *s, uint64_t idx)
 			break;
 		}
 	}
+	if (RB_UNLIKELY(w > s->count_mask + 1))
+		w = rb_phys_out_of_range(s, idx, w);
 	return s->data + (w << s->subbuf_order);
 }
 

@@ -14,6 +14,7 @@
 #include "ringbuffer/consumer.h"
 #include "ringbuffer/error.h"
 #include "ringbuffer/packet.h"
+#include "ringbuffer/producer.h"
 
 /* The state of one packet of the stream, as recovery sees it. */
 struct packet_state {
@@ -86,6 +87,9 @@ static struct rb_shm_phys *phys_if_current(struct rb_stream *s, uint64_t gidx)
 	uint64_t phys = s->mode == RB_MODE_DISCARD ? (gidx & s->count_mask)
 						   : (w & ~RB_NOREF);
 
+	/* rb_stream_check_recoverable() refused any other; a racer stays in */
+	if (phys > s->count_mask + 1)
+		phys = rb_phys_out_of_range(s, gidx & s->count_mask, phys);
 	return &s->phys[phys];
 }
 
