@@ -48,7 +48,13 @@ build-san/build.ninja:
 build-tsan/build.ninja:
 	$(MESON_SETUP) build-tsan -Db_sanitize=thread -Db_lundef=false
 
+# A build directory set up before pkg-config files were relocatable gets
+# the option too (meson applies default options only at setup).
 build: build/build.ninja
+	@meson introspect build --buildoptions | $(PYTHON) -c 'import json, sys; \
+		sys.exit(not any(o["name"] == "pkgconfig.relocatable" and o["value"] \
+		for o in json.load(sys.stdin)))' || \
+		meson configure build -Dpkgconfig.relocatable=true
 	ninja -C build
 
 unit-check: build build-san/build.ninja build-tsan/build.ninja
