@@ -2,7 +2,8 @@
  * ust-many-events-app: emits each of its 120 event classes (many:ev000
  * to many:ev119, manyevents-list.h) in turn, in rounds about a
  * millisecond apart, from a thread, until "quit" or the end of its
- * input. It prints "ready" first. A test enables the events one by one
+ * input, and one whole round after it: an event enabled before the
+ * test says "quit" is recorded at least once. It prints "ready" first. A test enables the events one by one
  * while it runs, so the metadata of the session keeps growing
  * (test_metadata_live_read.py).
  */
@@ -25,12 +26,15 @@ static void *emit_rounds(void *arg)
 	uint64_t seq = 0;
 
 	(void)arg;
-	while (!atomic_load(&stopping)) {
+	for (;;) {
+		bool last = atomic_load(&stopping);
+
 		MANY_EVENTS(MANY_EMIT, MANY_EMIT, MANY_EMIT, MANY_EMIT)
 		seq++;
+		if (last)
+			return NULL;
 		nanosleep(&pause, NULL);
 	}
-	return NULL;
 }
 
 int main(void)
