@@ -34,21 +34,21 @@ void consumer_loss_handle(pid_t pid)
 		consumer_reap_exited(pid, &status);
 		return;
 	}
+	/* Reaped at once, not after whatever holds the session lock. */
+	if (!consumer_reap_exited(pid, &status))
+		return;
+	consumer_loss_describe_exit(status, cause, sizeof(cause));
+	ERR("The user space consumer daemon (pid %d) %s", (int)pid, cause);
 	pthread_mutex_lock(&session_lock);
-	if (consumer_reap_exited(pid, &status)) {
-		consumer_loss_describe_exit(status, cause, sizeof(cause));
-		ERR("The user space consumer daemon (pid %d) %s", (int)pid,
-		    cause);
-		for (struct session *s = session_first(); s; s = s->next) {
-			if (!ust_session_drop_consumer_buffers(s, pid))
-				continue;
-			s->consumer_lost = LTTNG_ERR_NO_USTCONSUMERD;
-			s->active = false;
-			ERR("Session %s is in error: the events its consumer "
-			    "daemon had not written are lost; its trace "
-			    "metadata was written out",
-			    s->name);
-		}
+	for (struct session *s = session_first(); s; s = s->next) {
+		if (!ust_session_drop_consumer_buffers(s, pid))
+			continue;
+		s->consumer_lost = LTTNG_ERR_NO_USTCONSUMERD;
+		s->active = false;
+		ERR("Session %s is in error: the events its consumer "
+		    "daemon had not written are lost; its trace "
+		    "metadata was written out",
+		    s->name);
 	}
 	pthread_mutex_unlock(&session_lock);
 }
