@@ -64,7 +64,8 @@ extern "C" {
  * sees it. Each module reaches the library with dlopen() from its
  * constructors, so an application that is not linked with the tracer
  * still runs (every tracepoint stays disabled). One instance per module:
- * weak and hidden, so every unit's copy merges at link time.
+ * weak and hidden, so every unit's copy merges at link time. The entry
+ * points are LTTng-UST 2.13's: a module unregisters by its first site.
  */
 struct lttng_ust__tracepoint_lib_syms {
 	void *handle;
@@ -72,8 +73,7 @@ struct lttng_ust__tracepoint_lib_syms {
 	void (*rcu_read_unlock)(void);
 	int (*module_register)(struct lttng_ust_tracepoint *const *tps,
 			       int count);
-	int (*module_unregister)(struct lttng_ust_tracepoint *const *tps,
-				 int count);
+	int (*module_unregister)(struct lttng_ust_tracepoint *const *tps);
 };
 
 struct lttng_ust__tracepoint_lib_syms lttng_ust__tracepoint_lib
@@ -97,10 +97,10 @@ static inline void lttng_ust__tracepoint_lib_resolve(void)
 		(void (*)(void))dlsym(handle, "lttng_ust_tp_rcu_read_unlock");
 	lib->module_register =
 		(int (*)(struct lttng_ust_tracepoint *const *, int))dlsym(
-			handle, "lttng_ust_tp_module_register");
+			handle, "lttng_ust_tracepoint_module_register");
 	lib->module_unregister =
-		(int (*)(struct lttng_ust_tracepoint *const *, int))dlsym(
-			handle, "lttng_ust_tp_module_unregister");
+		(int (*)(struct lttng_ust_tracepoint *const *))dlsym(
+			handle, "lttng_ust_tracepoint_module_unregister");
 	if (!lib->rcu_read_lock || !lib->rcu_read_unlock ||
 	    !lib->module_register || !lib->module_unregister) {
 		lib->rcu_read_lock = NULL;
@@ -158,8 +158,7 @@ static void lttng_ust__tracepoint_ptrs_fini(void)
 		return;
 	if (!lttng_ust__tracepoint_lib.module_unregister)
 		return;
-	lttng_ust__tracepoint_lib.module_unregister(
-		__start___tracepoints_ptrs, lttng_ust__tracepoint_ptrs_count());
+	lttng_ust__tracepoint_lib.module_unregister(__start___tracepoints_ptrs);
 }
 #endif /* LTTNG_UST_TRACEPOINT_DEFINE */
 

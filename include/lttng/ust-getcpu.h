@@ -14,12 +14,14 @@ extern "C" {
 typedef int (*lttng_ust_getcpu_func)(void);
 
 /*
- * Installs getcpu as the tracer's CPU source. Returns 0, or -EINVAL for
- * NULL. Call it from the plugin's init function, before tracing starts.
+ * Installs getcpu as the tracer's CPU source (liblttng-ust-common keeps
+ * it); NULL goes back to the kernel's CPU numbers. Returns 0. Usually
+ * called from the plugin's init function; a later call applies from the
+ * next record on.
  */
 int lttng_ust_getcpu_override(lttng_ust_getcpu_func getcpu);
 
-/* What a plugin defines; liblttng-ust calls it after loading the plugin. */
+/* What a plugin defines; liblttng-ust-common calls it once it loaded it. */
 void lttng_ust_getcpu_plugin_init(void);
 
 #ifdef __cplusplus

@@ -6,6 +6,13 @@ static common library (the filter compiler, the codecs, the ring buffer)
 leaking out of a shared library is the class of defect this catches: a
 program or another library defining the same name would bind to ours.
 
+The three libraries of the tracer (liblttng-ust, liblttng-ust-common,
+liblttng-ust-tracepoint) are compared exactly, both ways: a program or
+library built against LTTng-UST 2.13 finds every name it may bind to,
+as a function or as data of LTTng's size, and they export nothing else
+but the own ABI of our headers (UST_OWN_ABI), each name with the header
+whose macros call it or our library that imports it.
+
 For liblttng-ctl the other direction is checked too: whatever LTTng
 exports and we do not belongs to a family listed in NOT_YET_IN_CTL (the
 later triggers and notifications work) or is one of LTTng's own internal
@@ -14,6 +21,7 @@ dropped by mistake fails here.
 """
 import fnmatch
 import pathlib
+import re
 import subprocess
 
 import pytest
@@ -32,44 +40,6 @@ OURS = {
         "lttng_session_descriptor_get_local_output_path":
             "used by lttng create to print the output path",
     },
-    "liblttng-ust.so.1": {
-        # The internal enablement API that the unit tests and the
-        # benchmarks drive directly (src/lib/lttng-ust/channel.h,
-        # event-rule.h): still exported until they link a static
-        # build of the tracer.
-        "ust_channel_*": "tracer enablement API used by unit tests",
-        "ust_event_rule_*": "tracer enablement API used by unit tests",
-        "ust_event_full_name": "tracer enablement API used by unit tests",
-        "ust_rb_*": "ring-buffer recorder used by bench/ust",
-        "ust_record_through_reserve": "recorder used by bench/ust",
-        "ust_registry_list_events": "used by unit tests",
-        "ust_ctx_set_*": "context set used by unit tests",
-        "ust_elf_info_read": "used by unit tests",
-        "lttng_ust_event_filter_accepts": "filter entry used by unit tests",
-        # Our own provider ABI beside LTTng's (ust-tracepoint-event.h).
-        "lttng_ust_probe_register_abi1": "our headers' provider ABI",
-        "lttng_ust_probe_unregister_abi1": "our headers' provider ABI",
-        "lttng_ust__tracelog": "our tracelog.h entry point",
-        "lttng_ust__vtracelog": "our tracelog.h entry point",
-        "lttng_ust_getcpu_override": "read by the getcpu plugin loader",
-        # Providers instrumented with our <lttng/tracepoint.h>, which
-        # does not hide the provider's symbols.
-        "lttng_ust_tracepoint_*": "provider symbols from our headers",
-    },
-    "liblttng-ust-common.so.1": {
-        # Shared between liblttng-ust.so.1 and the fd helper library.
-        "ust_fd_*": "fd tracker shared with liblttng-ust-fd",
-        "lttng_ust_safe_close_range_fd": "fd tracker shared with "
-                                         "liblttng-ust-fd",
-        "ust_log": "debug output shared by the tracer's libraries",
-        "ust_log_init": "debug output shared by the tracer's libraries",
-        "ust_log_critical": "critical errors (LTTNG_UST_ABORT_ON_CRITICAL) "
-                            "shared by the tracer's libraries",
-        "ust_clock_plugin_load": "clock plugin shared with the consumer",
-    },
-    "liblttng-ust-tracepoint.so.1": {
-        "lttng_ust_tp_*": "tracepoint registry called by liblttng-ust",
-    },
     "liblttng-ust-fd.so.1": {
         "close_range": "wrapped so that a program never closes the "
                        "tracer's descriptors",
@@ -84,6 +54,26 @@ for helper in ("dl", "libc-wrapper", "pthread-wrapper", "cyg-profile",
         "__stop___tracepoints_ptrs": "tracepoint section of our headers",
     }
 OURS["liblttng-ust-fork.so.1"] = {}
+
+# What the tracer's libraries export beyond LTTng's names: the ABI of our
+# headers, each name with its user (a public header that calls it, or
+# one of our libraries that imports it). The version scripts beside the
+# libraries' sources (*.sym) say why each is needed.
+UST_OWN_ABI = {
+    "liblttng-ust.so.1": {
+        "lttng_ust_probe_register_abi1": "include/lttng/ust-tracepoint-event.h",
+        "lttng_ust_probe_unregister_abi1": "include/lttng/ust-tracepoint-event.h",
+        "lttng_ust_event_filter_accepts": "include/lttng/ust-tracepoint-event.h",
+        "lttng_ust__tracelog": "include/lttng/tracelog.h",
+        "lttng_ust__vtracelog": "include/lttng/tracelog.h",
+    },
+    "liblttng-ust-common.so.1": {
+        # Later LTTng-UST releases' name; LTTng-UST 2.13 does not wrap
+        # close_range.
+        "lttng_ust_safe_close_range_fd": "liblttng-ust-fd.so.1",
+    },
+    "liblttng-ust-tracepoint.so.1": {},
+}
 
 # LTTng's public API that liblttng-ctl does not offer yet: health (the
 # operations issue) and the trigger, condition, action, notification and
@@ -117,6 +107,33 @@ def exported(path):
     return {line.split()[-1].split("@")[0] for line in out.splitlines()}
 
 
+def dynamic_symbols(path):
+    """{name: (type, size)} of the symbols path defines for others to
+    bind to. Entries of local binding are left out: the dynamic linker
+    never binds to them (LTTng's liblttng-ust.so.1 carries two, the
+    bounds of its own tracepoint section, __start_/__stop_
+    lttng_ust_tracepoints_ptrs, an artifact of its link). A function's
+    size is left out too: only data is copied into the programs that
+    use it (copy relocations), so only its size is part of the ABI."""
+    out = subprocess.run(["readelf", "--dyn-syms", "-W", str(path)],
+                         check=True, capture_output=True, text=True).stdout
+    found = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) < 8 or not f[0][:-1].isdigit() or f[6] == "UND" or \
+                f[4] == "LOCAL":
+            continue
+        size = None if f[3] == "FUNC" else int(f[2], 0)
+        found[f[7].split("@")[0]] = (f[3], size)
+    return found
+
+
+def imported(path):
+    out = subprocess.run(["nm", "-D", "--undefined-only", str(path)],
+                         check=True, capture_output=True, text=True).stdout
+    return {line.split()[-1].split("@")[0] for line in out.splitlines()}
+
+
 def matches(name, patterns):
     return any(fnmatch.fnmatchcase(name, p) for p in patterns)
 
@@ -134,6 +151,38 @@ def anchor_lib():
         pytest.skip("the real LTTng 2.13 is not extracted "
                     "(/work/shared/bench/anchor-install)")
     return root / "usr/lib" / TRIPLET
+
+
+@pytest.mark.parametrize("name", sorted(UST_OWN_ABI))
+def test_ust_library_exports_lttng_s_symbols_and_our_abi_only(
+        build_dir, anchor_lib, name):
+    ours = dynamic_symbols(our_library(build_dir, name))
+    lttng = dynamic_symbols(anchor_lib / name)
+    own = UST_OWN_ABI[name]
+    extra = sorted(set(ours) - set(lttng) - set(own))
+    missing = sorted(set(lttng) - set(ours))
+    assert extra == [], f"{name} exports names LTTng's does not: {extra}"
+    assert missing == [], f"{name} lacks LTTng's {missing}"
+    differing = sorted((s, ours[s], lttng[s]) for s in lttng
+                       if ours[s] != lttng[s])
+    assert differing == [], \
+        f"{name}: (symbol, ours, LTTng's) of another type or size: {differing}"
+    assert sorted(set(own) - set(ours)) == [], f"{name} lacks our own ABI"
+
+
+@pytest.mark.parametrize("name", sorted(UST_OWN_ABI))
+def test_ust_library_own_abi_is_what_our_headers_or_libraries_use(
+        build_dir, name):
+    root = pathlib.Path(__file__).resolve().parents[2]
+    unused = []
+    for symbol, user in UST_OWN_ABI[name].items():
+        if user.startswith("include/"):
+            used = re.search(rf"\b{symbol}\(", (root / user).read_text())
+        else:
+            used = symbol in imported(our_library(build_dir, user))
+        if not used:
+            unused.append((symbol, user))
+    assert unused == [], f"{name}: own ABI its user does not use: {unused}"
 
 
 @pytest.mark.parametrize("name", sorted(OURS))

@@ -69,24 +69,11 @@ def payloads(trace, prefix):
             for r in trace if r.name.startswith(prefix)]
 
 
-# LTTng's internal hooks between its own libraries that liblttng-ust-common
-# does not carry yet (no module built with LTTng's headers calls them):
-# the getcpu override lives in liblttng-ust with the ring buffer that
-# reads it, and the clock override's state has no counterpart of that
-# name.
-NOT_YET_IN_COMMON = {"lttng_ust_getcpu_override", "lttng_ust_get_cpu_sym",
-                     "lttng_ust_trace_clock"}
-
-
 @pytest.mark.parametrize("lib", LIBS)
 def test_our_libraries_export_every_symbol_lttng_s_export(lttng_root, build_dir,
                                                          lib):
     theirs = exported(lttng_root / "usr/lib/x86_64-linux-gnu" / lib)
     mine = exported(pathlib.Path(build_dir) / "src/lib/lttng-ust" / lib)
-    if lib == "liblttng-ust-common.so.1":
-        theirs -= NOT_YET_IN_COMMON
-        assert "lttng_ust_getcpu_override" in exported(
-            pathlib.Path(build_dir) / "src/lib/lttng-ust/liblttng-ust.so.1")
     missing = sorted(theirs - mine)
     # The linker's section bounds of LTTng's own tracepoint sites are an
     # artifact of how it builds liblttng-ust, not an interface.
@@ -359,3 +346,34 @@ def test_sites_and_provider_built_with_different_headers_record(lttng_root,
         got[label] = comparable(trace, "compat_abi:")
     assert len(got["ours"]) == 29
     assert got["mixed"] == got["ours"]
+
+
+def test_lttng_ust_ctl_binds_to_our_common_library(lttng_root, ours):
+    """LTTng's own liblttng-ust-ctl.so.5 (the consumer side of its
+    libraries) on our liblttng-ust-common.so.1: every hook it imports
+    from there (the getcpu override, the trace clock, the fd tracker)
+    resolves, so the program starts and runs."""
+    anchor = Anchor(lttng_root, ours.work)
+    try:
+        built = anchor.build([APPS / "ustctl_app.c"], "ustctl_app",
+                             libs=("-llttng-ust-ctl",))
+        exe = ours.work / "ustctl_app"
+        shutil.copy2(built, exe)
+    finally:
+        anchor.close()
+    env = {"LD_LIBRARY_PATH":
+           f"{ours.lib}:{lttng_root / 'usr/lib/x86_64-linux-gnu'}"}
+    ldd = subprocess.run(["ldd", str(exe)], env={**ours.env, **env},
+                         capture_output=True, text=True, check=True).stdout
+    common = [line for line in ldd.splitlines()
+              if line.strip().startswith("liblttng-ust-common.so.1 ")]
+    assert len(common) == 1 and str(ours.lib) in common[0], ldd
+    proc = ours.run([exe], env)
+    assert proc.returncode == 0, proc.stderr
+    # LTTng counts one stream per possible CPU.
+    possible = 0
+    for span in pathlib.Path("/sys/devices/system/cpu/possible") \
+            .read_text().strip().split(","):
+        first, _, last = span.partition("-")
+        possible += int(last or first) - int(first) + 1
+    assert proc.stdout == f"{possible}\n"

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace-clock/clock-plugin-loader.h"
+#include "trace-clock/clock-override.h"
 #include "consume-thread.h"
 #include "kernel/kconsumer.h"
 #include "ringbuffer/invariant.h"
@@ -136,7 +136,7 @@ int main(int argc, char **argv)
 	if (opts.domain == DOMAIN_KERNEL)
 		return kernel_consumerd_main(opts.sessiond_fd);
 	/* Channels the session daemon declares with the plugin's clock. */
-	trace_clock_plugin_set(ust_clock_plugin_load());
+	trace_clock_plugin_set(ust_clock_override());
 	/* The session daemon stops us by closing the socket. */
 	signal(SIGINT, SIG_IGN);
 	return run_ust(opts.sessiond_fd);

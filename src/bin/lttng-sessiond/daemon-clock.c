@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace-clock/clock-plugin-loader.h"
+#include "trace-clock/clock-override.h"
 #include "daemon-clock.h"
 #include "util/log.h"
 
@@ -24,7 +24,7 @@ static const char *clocksource_dir(void)
 void daemon_clock_init(void)
 {
 	const char *requested = getenv("LTTNG_TRACE_CLOCK");
-	const struct trace_clock_plugin *plugin = ust_clock_plugin_load();
+	const struct trace_clock_plugin *plugin = ust_clock_override();
 	const char *why = NULL;
 	bool fell_back;
 

@@ -6,9 +6,10 @@
  * bounds checks only; a file that is not a valid ELF of this process's
  * class is refused.
  *
- * Implemented and exported by liblttng-ust (src/lib/lttng-ust/elf-info.c,
- * which opens the file as one of the tracer's own descriptors), for its
- * state dump and library tracking and for liblttng-ust-dl's events.
+ * Implemented by src/lib/lttng-ust/elf-info.c (which opens the file as
+ * one of the tracer's own descriptors), a static library that
+ * liblttng-ust (state dump, library tracking) and liblttng-ust-dl (its
+ * events) each link privately.
  */
 #ifndef ELF_INFO_H
 #define ELF_INFO_H
@@ -30,7 +31,6 @@ struct ust_elf_info {
 };
 
 /* Fills *info from the file at path. 0 or a negative errno. */
-__attribute__((visibility("default"))) int
-ust_elf_info_read(const char *path, struct ust_elf_info *info);
+int ust_elf_info_read(const char *path, struct ust_elf_info *info);
 
 #endif /* ELF_INFO_H */

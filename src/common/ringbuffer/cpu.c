@@ -1,9 +1,7 @@
 /*
- * The slow side of cpu.h: the getcpu() override (NULL until liblttng-ust
- * installs one, lttng_ust_getcpu_override()), sched_getcpu() without
- * rseq, the flag that lets the fast path read the rseq area at once,
- * pinning a thread to one CPU, and running a function on one CPU for a
- * bounded wait.
+ * The slow side of cpu.h: where the getcpu() override is kept,
+ * sched_getcpu() without rseq, pinning a thread to one CPU, and running
+ * a function on one CPU for a bounded wait.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -14,20 +12,17 @@
 
 #include "ringbuffer/cpu.h"
 
-int (*rb_getcpu_override)(void);
-bool rb_cpu_from_rseq;
+static int (*own_getcpu_override)(void);
+int (**rb_getcpu_override_at)(void) = &own_getcpu_override;
 
-/*
- * The override's store and the flag's clearing, against a slow call's
- * setting of the flag and its read of the override: both sides are
- * sequentially consistent, so either the slow call sees the override
- * and clears the flag again, or the override's side clears the flag
- * after the slow call set it.
- */
+void rb_getcpu_override_keep_in(int (**where)(void))
+{
+	__atomic_store_n(&rb_getcpu_override_at, where, __ATOMIC_RELAXED);
+}
+
 void rb_set_getcpu_override(int (*getcpu)(void))
 {
-	__atomic_store_n(&rb_getcpu_override, getcpu, __ATOMIC_SEQ_CST);
-	__atomic_store_n(&rb_cpu_from_rseq, false, __ATOMIC_SEQ_CST);
+	__atomic_store_n(rb_getcpu_override_at, getcpu, __ATOMIC_RELEASE);
 }
 
 int rb_current_cpu_slow(void)
@@ -35,25 +30,13 @@ int rb_current_cpu_slow(void)
 	const struct rseq *rs =
 		(const struct rseq *)((const char *)__builtin_thread_pointer() +
 				      __rseq_offset);
-	int (*getcpu)(void) =
-		__atomic_load_n(&rb_getcpu_override, __ATOMIC_SEQ_CST);
+	int (*getcpu)(void) = rb_getcpu_override();
 	int cpu;
 
 	if (getcpu)
 		return getcpu();
-	if (__rseq_size != 0) {
-		cpu = (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
-		if (cpu >= 0) {
-			__atomic_store_n(&rb_cpu_from_rseq, true,
-					 __ATOMIC_SEQ_CST);
-			if (__atomic_load_n(&rb_getcpu_override,
-					    __ATOMIC_SEQ_CST))
-				__atomic_store_n(&rb_cpu_from_rseq, false,
-						 __ATOMIC_SEQ_CST);
-			return cpu;
-		}
-	}
-	return sched_getcpu();
+	cpu = (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
+	return cpu >= 0 ? cpu : sched_getcpu();
 }
 
 int rb_cpu_pin(struct rb_cpu_pin *pin, unsigned int cpu)

@@ -18,26 +18,40 @@
 #include <stdint.h>
 #include <sys/rseq.h>
 
-/* The getcpu() override, or NULL (set once, before recording starts). */
-extern int (*rb_getcpu_override)(void);
-
 /*
- * Whether rb_current_cpu() may read the rseq area at once: rseq is
- * registered and no override is installed. Set by the first slow call
- * that finds it so, cleared by rb_set_getcpu_override().
+ * The getcpu() override: NULL (the kernel's CPU numbers) or the function
+ * that says which CPU, hence which stream, each record is for. It may
+ * change at any time (LTTng-UST's lttng_ust_getcpu_override()), and the
+ * next record follows it. The ring buffer keeps a variable of its own
+ * for it (rb_set_getcpu_override()), unless its user keeps the override
+ * elsewhere: liblttng-ust makes it read liblttng-ust-common's.
  */
-extern bool rb_cpu_from_rseq;
+extern int (**rb_getcpu_override_at)(void);
 
-/* Installs the getcpu() override (lttng_ust_getcpu_override()). */
+/* Makes the ring buffer read the override at *where from now on. */
+void rb_getcpu_override_keep_in(int (**where)(void));
+
+/* Sets the override where the ring buffer reads it. */
 void rb_set_getcpu_override(int (*getcpu)(void));
 
-/* rb_current_cpu() when the rseq area cannot be read at once. */
+static inline int (*rb_getcpu_override(void))(void)
+{
+	return __atomic_load_n(
+		__atomic_load_n(&rb_getcpu_override_at, __ATOMIC_RELAXED),
+		__ATOMIC_ACQUIRE);
+}
+
+/* rb_current_cpu() when the rseq area cannot answer. */
 int rb_current_cpu_slow(void);
 
 /*
  * Returns the current CPU number, or a negative value if even
  * sched_getcpu() fails. The value may be stale by the time it is used
  * (the thread may migrate): callers must stay correct on any stream.
+ * Without an override, one load from the rseq area glibc registers for
+ * each thread; where it is not registered (disabled by a tunable, or
+ * under valgrind) glibc leaves a negative cpu_id in it, and the slow
+ * path asks sched_getcpu().
  */
 static inline int rb_current_cpu(void)
 {
@@ -46,10 +60,8 @@ static inline int rb_current_cpu(void)
 				      __rseq_offset);
 	int cpu;
 
-	if (__builtin_expect(
-		    __atomic_load_n(&rb_cpu_from_rseq, __ATOMIC_RELAXED), 1)) {
+	if (__builtin_expect(!rb_getcpu_override(), 1)) {
 		cpu = (int)__atomic_load_n(&rs->cpu_id, __ATOMIC_RELAXED);
-		/* negative: this thread's registration failed */
 		if (__builtin_expect(cpu >= 0, 1))
 			return cpu;
 	}

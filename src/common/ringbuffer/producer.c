@@ -667,9 +667,8 @@ static bool follows_its_cpu(const struct rb_channel *chan)
 {
 	int cpu = rb_real_cpu();
 
-	return local_updates_here() &&
-	       !__atomic_load_n(&rb_getcpu_override, __ATOMIC_RELAXED) &&
-	       cpu >= 0 && (unsigned int)cpu < chan->nr_streams;
+	return local_updates_here() && !rb_getcpu_override() && cpu >= 0 &&
+	       (unsigned int)cpu < chan->nr_streams;
 }
 
 int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
@@ -685,9 +684,7 @@ int rb_reserve_off_cpu(struct rb_channel *chan, struct rb_stream *s,
 		 * once per record, as LTTng does (a plugin may answer
 		 * differently at each call), so s stays the stream.
 		 */
-		now = __atomic_load_n(&rb_getcpu_override, __ATOMIC_RELAXED)
-			      ? s
-			      : rb_channel_stream(chan);
+		now = rb_getcpu_override() ? s : rb_channel_stream(chan);
 		/*
 		 * Still the stream that refused. A thread back on its CPU
 		 * (it migrated away and back) just tries again; one that

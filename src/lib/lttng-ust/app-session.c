@@ -214,13 +214,13 @@ static void channel_unmap(struct rb_channel *rb)
 
 	if (!rb)
 		return;
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	for (i = 0; i < rb->nr_streams; i++) {
-		ust_fd_untrack(rb->streams[i].shm_fd);
-		ust_fd_untrack(rb->streams[i].wakeup_fd);
+		lttng_ust_delete_fd_from_tracker(rb->streams[i].shm_fd);
+		lttng_ust_delete_fd_from_tracker(rb->streams[i].wakeup_fd);
 	}
 	rb_channel_destroy(rb);
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 }
 
 static void rule_free(struct ust_app_rule *rule)
@@ -309,13 +309,13 @@ static int channel_map(struct ust_app_channel *chan)
 	int ret;
 
 	/* rb_channel_map owns the fds from here, even on failure. */
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	ret = rb_channel_map(chan->fds, chan->nr_streams, &rb);
 	for (i = 0; ret && i < chan->nr_streams; i++) { /* closed: untrack */
-		ust_fd_untrack(chan->fds[i].shm_fd);
-		ust_fd_untrack(chan->fds[i].wakeup_fd);
+		lttng_ust_delete_fd_from_tracker(chan->fds[i].shm_fd);
+		lttng_ust_delete_fd_from_tracker(chan->fds[i].wakeup_fd);
 	}
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	free(chan->fds);
 	chan->fds = NULL;
 	if (ret) {

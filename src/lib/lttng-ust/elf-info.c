@@ -235,11 +235,11 @@ int ust_elf_info_read(const char *path, struct ust_elf_info *info)
 	int ret;
 
 	memset(info, 0, sizeof(*info));
-	ust_fd_lock(); /* the fd is the tracer's until closed */
+	lttng_ust_lock_fd_tracker(); /* the fd is the tracer's until closed */
 	f.fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (f.fd < 0) {
 		ret = -errno;
-		ust_fd_unlock();
+		lttng_ust_unlock_fd_tracker();
 		return ret;
 	}
 	ret = fstat(f.fd, &st) ? -errno : 0;
@@ -256,6 +256,6 @@ int ust_elf_info_read(const char *path, struct ust_elf_info *info)
 		ret = read_debug_link(&f, info);
 	info->is_pic = f.ehdr.e_type == ET_DYN;
 	close(f.fd);
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	return ret;
 }

@@ -22,7 +22,7 @@
 #include "filter/linker.h"
 #include "lttng-abi.h"
 #include "recorder.h"
-#include "tracepoint/tracepoint-rcu.h"
+#include "tracepoint/tracepoint-lttng-abi.h"
 
 /* The probes' values are the interpreter's values. */
 _Static_assert(sizeof(struct lttng_ust_filter_value) ==
@@ -180,7 +180,7 @@ static void set_publish(struct ust_recorder *rec, struct filter_set *set)
 	if (rec->lttng)
 		ust_lttng_client_sync(rec);
 	if (old) {
-		lttng_ust_tp_rcu_synchronize();
+		ust_tp_grace_period();
 		set_free(old);
 	}
 }

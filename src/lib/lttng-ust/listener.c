@@ -208,11 +208,12 @@ static int connect_registered(const char *path, enum ust_socket_kind kind,
 	struct ust_register reg;
 	int fd, ret;
 
-	ust_fd_lock(); /* the socket is the tracer's from its creation */
+	/* the socket is the tracer's from its creation */
+	lttng_ust_lock_fd_tracker();
 	fd = usock_connect(path);
 	if (fd >= 0)
-		ust_fd_track(fd);
-	ust_fd_unlock();
+		lttng_ust_add_fd_to_tracker(fd);
+	lttng_ust_unlock_fd_tracker();
 	if (fd < 0)
 		return fd;
 	ust_register_fill(&reg, kind, token);
@@ -291,11 +292,11 @@ static int receive_command(int fd, struct ust_message *msg)
 		;
 	if (ret < 0)
 		return -errno;
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	ret = ust_recv_request(fd, msg, 1);
 	for (i = 0; !ret && i < msg->nr_fds; i++)
-		ust_fd_track(msg->fds[i]);
-	ust_fd_unlock();
+		lttng_ust_add_fd_to_tracker(msg->fds[i]);
+	lttng_ust_unlock_fd_tracker();
 	return ret;
 }
 
@@ -304,12 +305,12 @@ static void release_command(struct ust_message *msg)
 {
 	unsigned int i;
 
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	for (i = 0; i < msg->nr_fds; i++)
 		if (msg->fds[i] >= 0)
-			ust_fd_untrack(msg->fds[i]);
+			lttng_ust_delete_fd_from_tracker(msg->fds[i]);
 	ust_message_fini(msg);
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 }
 
 static int serve_one(struct daemon_link *d)
@@ -491,7 +492,7 @@ static void fork_prepare(void)
 	ust_lock();
 	for (i = 0; i < nr_daemons; i++)
 		pthread_mutex_lock(&daemons[i].notify_lock);
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 }
 
 static void fork_parent(void)
@@ -500,7 +501,7 @@ static void fork_parent(void)
 
 	if (--fork_depth > 0)
 		return;
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	for (i = 0; i < nr_daemons; i++)
 		pthread_mutex_unlock(&daemons[i].notify_lock);
 	ust_unlock();
@@ -521,7 +522,7 @@ static void fork_child(void)
 		d->cmd_fd = -1;
 		ust_app_objects_stop_all(&d->objects);
 	}
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	for (i = 0; i < nr_daemons; i++)
 		pthread_mutex_unlock(&daemons[i].notify_lock);
 	ust_unlock();

@@ -14,7 +14,7 @@
 #include "recorder.h"
 #include "statedump.h"
 #include "ringbuffer/producer.h"
-#include "trace-clock/trace-clock.h"
+#include "trace-clock/clock-override.h"
 
 /* Record context slots used between reserve and commit. */
 enum {
@@ -41,7 +41,7 @@ RB_INLINE int reserve_record(struct rb_channel *rb,
 		return rb_reserve(rb, r, id, len, trace_clock_monotonic);
 	if (source == TRACE_CLOCK_TSC)
 		return rb_reserve(rb, r, id, len, trace_clock_tsc);
-	return rb_reserve(rb, r, id, len, trace_clock_plugin_read);
+	return rb_reserve(rb, r, id, len, ust_clock_override_read);
 }
 
 static void save_reservation(struct lttng_ust_record_ctx *ctx,

@@ -12,7 +12,7 @@
 #include "event-filter.h"
 #include "lttng-abi.h"
 #include "recorder.h"
-#include "tracepoint/tracepoint-registry.h"
+#include "tracepoint/tracepoint-lttng-abi.h"
 #include "tracer.h"
 
 struct ust_recorder *
@@ -71,9 +71,9 @@ static int recorder_attach(struct ust_recorder *rec)
 	int ret;
 
 	set_recording(rec, 1);
-	ret = lttng_ust_tp_probe_register(desc->provider_name, desc->event_name,
-					  desc->signature, desc->probe_callback,
-					  probe_data(rec));
+	ret = lttng_ust_tracepoint_provider_register(
+		desc->provider_name, desc->event_name, desc->probe_callback,
+		probe_data(rec), desc->signature);
 	if (ret) {
 		set_recording(rec, 0);
 		ust_log("event %s:%s: cannot attach its probe: %d",
@@ -90,10 +90,9 @@ static int recorder_detach(struct ust_recorder *rec)
 	int ret;
 
 	set_recording(rec, 0);
-	ret = lttng_ust_tp_probe_unregister(desc->provider_name,
-					    desc->event_name,
-					    desc->probe_callback,
-					    probe_data(rec));
+	ret = lttng_ust_tracepoint_provider_unregister(
+		desc->provider_name, desc->event_name, desc->probe_callback,
+		probe_data(rec));
 	if (ret) {
 		ust_log("event %s:%s: cannot detach its probe: %d",
 			desc->provider_name, desc->event_name, ret);

@@ -14,13 +14,15 @@
  */
 #include <pthread.h>
 
+#include <lttng/ust-common.h>
+
+#include "common/getcpu-override.h"
 #include "ringbuffer/cpu.h"
 #include "ringbuffer/invariant.h"
 #include "ringbuffer/local-commit.h"
 
 #include "lib-tracking.h"
 #include "listener.h"
-#include "plugins.h"
 #include "statedump.h"
 #include "tracer.h"
 
@@ -39,13 +41,20 @@ static void report_invariant(const char *message)
 static void tracer_init_once(void)
 {
 	rb_invariant_report = report_invariant;
-	ust_plugins_load();
+	/*
+	 * liblttng-ust-common loads the plugins (LTTNG_UST_GETCPU_PLUGIN,
+	 * LTTNG_UST_CLOCK_PLUGIN) from its constructor, which may not have
+	 * run yet. The ring buffer reads its getcpu override on every
+	 * record (as the records read its clock override: rb-backend.c).
+	 */
+	lttng_ust_common_ctor();
+	rb_getcpu_override_keep_in(&lttng_ust_get_cpu_sym);
 	/*
 	 * CPU-local commits (before any channel is mapped). Not with a
 	 * getcpu plugin: its streams are not the CPUs threads run on, so
 	 * every commit would take the remote path and its fence.
 	 */
-	if (!rb_getcpu_override)
+	if (!rb_getcpu_override())
 		rb_local_commit_enable();
 	lttng_ust_loaded = 1;
 	ust_log("tracer initialized (LTTng-UST 2.13 API)");

@@ -1,11 +1,13 @@
 /*
  * liblttng-ust-common: the library's initialization (<lttng/ust-common.h>),
- * run as its constructor and callable before: the debug output's
- * setting is read, and the calling thread's thread-local data of this
- * library is allocated.
+ * run as its constructor and callable before (liblttng-ust calls it from
+ * its own, whatever the order the dynamic linker chose): the debug
+ * output's setting is read, the calling thread's thread-local data of
+ * this library is allocated and the override plugins are loaded.
  */
 #include <lttng/ust-common.h>
 
+#include "plugins.h"
 #include "urcu-ust.h"
 #include "ust-log.h"
 
@@ -26,4 +28,5 @@ UST_API void lttng_ust_common_ctor(void)
 {
 	ust_log_init();
 	lttng_ust_common_alloc_tls();
+	ust_plugins_load();
 }

@@ -1,6 +1,7 @@
 /*
  * Implementation of fd-tracker.h: a bitmap of the tracer's fds and one
- * mutex, taken once per thread however deeply ust_fd_lock() nests.
+ * mutex, taken once per thread however deeply lttng_ust_lock_fd_tracker()
+ * nests.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -14,13 +15,13 @@ static pthread_mutex_t fd_mutex = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t tracked[UST_FD_TRACKED_MAX / 64];
 static __thread int fd_nesting __attribute__((tls_model("initial-exec")));
 
-void ust_fd_lock(void)
+void lttng_ust_lock_fd_tracker(void)
 {
 	if (fd_nesting++ == 0)
 		pthread_mutex_lock(&fd_mutex);
 }
 
-void ust_fd_unlock(void)
+void lttng_ust_unlock_fd_tracker(void)
 {
 	if (--fd_nesting == 0)
 		pthread_mutex_unlock(&fd_mutex);
@@ -31,13 +32,14 @@ static int in_range(int fd)
 	return fd >= 0 && fd < UST_FD_TRACKED_MAX;
 }
 
-void ust_fd_track(int fd)
+int lttng_ust_add_fd_to_tracker(int fd)
 {
 	if (in_range(fd))
 		tracked[fd / 64] |= UINT64_C(1) << (fd % 64);
+	return fd;
 }
 
-void ust_fd_untrack(int fd)
+void lttng_ust_delete_fd_from_tracker(int fd)
 {
 	if (in_range(fd))
 		tracked[fd / 64] &= ~(UINT64_C(1) << (fd % 64));
@@ -48,51 +50,20 @@ static int is_tracked(int fd)
 	return in_range(fd) && (tracked[fd / 64] >> (fd % 64)) & 1;
 }
 
-void lttng_ust_lock_fd_tracker(void)
-{
-	ust_fd_lock();
-}
-
-void lttng_ust_unlock_fd_tracker(void)
-{
-	ust_fd_unlock();
-}
-
-int lttng_ust_add_fd_to_tracker(int fd)
-{
-	ust_fd_track(fd);
-	return fd;
-}
-
-void lttng_ust_delete_fd_from_tracker(int fd)
-{
-	ust_fd_untrack(fd);
-}
-
-void ust_fd_close(int fd)
-{
-	if (fd < 0)
-		return;
-	ust_fd_lock();
-	ust_fd_untrack(fd);
-	close(fd);
-	ust_fd_unlock();
-}
-
 int lttng_ust_safe_close_fd(int fd, int (*close_cb)(int fd))
 {
 	int ret;
 
 	if (fd_nesting) /* the tracer itself, lock held */
 		return close_cb(fd);
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	if (is_tracked(fd)) {
 		errno = EBADF;
 		ret = -1;
 	} else {
 		ret = close_cb(fd);
 	}
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	return ret;
 }
 
@@ -102,7 +73,7 @@ int lttng_ust_safe_fclose_stream(FILE *stream, int (*fclose_cb)(FILE *stream))
 
 	if (fd_nesting)
 		return fclose_cb(stream);
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	fd = fileno(stream);
 	if (fd >= 0 && is_tracked(fd)) {
 		errno = EBADF;
@@ -110,7 +81,7 @@ int lttng_ust_safe_fclose_stream(FILE *stream, int (*fclose_cb)(FILE *stream))
 	} else {
 		ret = fclose_cb(stream);
 	}
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	return ret;
 }
 
@@ -140,7 +111,7 @@ int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
 		errno = EBADF;
 		return -1;
 	}
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	from = (unsigned int)lowfd;
 	for (fd = lowfd; fd < UST_FD_TRACKED_MAX; fd++) {
 		if (!is_tracked(fd))
@@ -150,7 +121,7 @@ int lttng_ust_safe_closefrom_fd(int lowfd, int (*close_cb)(int fd))
 		from = (unsigned int)fd + 1;
 	}
 	close_span(from, ~0U, close_cb);
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	return 0;
 }
 
@@ -167,7 +138,7 @@ int lttng_ust_safe_close_range_fd(
 		errno = EINVAL;
 		return -1;
 	}
-	ust_fd_lock();
+	lttng_ust_lock_fd_tracker();
 	end = last < UST_FD_TRACKED_MAX - 1 ? last : UST_FD_TRACKED_MAX - 1;
 	for (fd = first; fd <= end && ret == 0; fd++) {
 		if (!is_tracked((int)fd))
@@ -178,6 +149,6 @@ int lttng_ust_safe_close_range_fd(
 	}
 	if (ret == 0 && from <= last)
 		ret = close_range_cb(from, last, flags);
-	ust_fd_unlock();
+	lttng_ust_unlock_fd_tracker();
 	return ret;
 }

@@ -10,35 +10,42 @@
  * the fd is tracked, and from untracking until it is closed. It nests
  * per thread (and the tracer's own close() calls, which go through the
  * wrapper too, pass straight through while it is held).
+ *
+ * Every other library reaches the tracker through LTTng-UST 2.13's
+ * exported names below; lttng_ust_safe_close_range_fd() is the one
+ * later LTTng-UST releases added (liblttng-ust-fd's close_range()).
  */
 #ifndef UST_FD_TRACKER_H
 #define UST_FD_TRACKER_H
 
 #include <stdio.h>
+#include <unistd.h>
 
 #include "ust-log.h"
 
 /* Highest fd number tracked (fds above are never protected). */
 #define UST_FD_TRACKED_MAX 65536
 
-UST_API void ust_fd_lock(void);
-UST_API void ust_fd_unlock(void);
-
-/* Mark / unmark fd as the tracer's; call with the lock held. */
-UST_API void ust_fd_track(int fd);
-UST_API void ust_fd_untrack(int fd);
-
-/* Untrack and close one of the tracer's fds (takes the lock). */
-UST_API void ust_fd_close(int fd);
-
 /*
- * LTTng-UST 2.13's names of the same (liblttng-ust-ctl and the consumer
- * call them): lock, unlock, track (returns fd) and untrack.
+ * LTTng-UST 2.13's fd tracker API (liblttng-ust-ctl and the consumer
+ * call it too): lock, unlock, track (returns fd) and untrack; track and
+ * untrack with the lock held.
  */
 UST_API void lttng_ust_lock_fd_tracker(void);
 UST_API void lttng_ust_unlock_fd_tracker(void);
 UST_API int lttng_ust_add_fd_to_tracker(int fd);
 UST_API void lttng_ust_delete_fd_from_tracker(int fd);
+
+/* Untracks and closes one of the tracer's fds (takes the lock). */
+static inline void ust_fd_close(int fd)
+{
+	if (fd < 0)
+		return;
+	lttng_ust_lock_fd_tracker();
+	lttng_ust_delete_fd_from_tracker(fd);
+	close(fd);
+	lttng_ust_unlock_fd_tracker();
+}
 
 /*
  * The LTTng-UST 2.13 entry points of liblttng-ust-fd: close through the

@@ -1,5 +1,5 @@
 /*
- * liblttng-ust-common: debug and error output of the UST libraries,
+ * Implementation of ust-log.h: debug and error output of the UST libraries,
  * enabled by LTTNG_UST_DEBUG. One write(2) per message so lines from
  * several threads do not interleave. LTTNG_UST_ABORT_ON_CRITICAL turns
  * critical errors into abort().

@@ -14,7 +14,7 @@
 
 #include "common/ust-log.h"
 #include "context-provider.h"
-#include "tracepoint/tracepoint-rcu.h"
+#include "tracepoint/tracepoint-lttng-abi.h"
 
 struct lttng_ust_registered_context_provider {
 	struct lttng_ust_context_provider *provider;
@@ -81,7 +81,7 @@ UST_API void lttng_ust_context_provider_unregister(
 	pthread_mutex_lock(&registry_lock);
 	cds_list_del_rcu(&reg->node);
 	pthread_mutex_unlock(&registry_lock);
-	lttng_ust_tp_rcu_synchronize();
+	ust_tp_grace_period();
 	free(reg);
 }
 

@@ -1,17 +1,19 @@
 /*
- * liblttng-ust-tracepoint: the entry points that modules built with
- * LTTng-UST 2.13's <lttng/tracepoint.h> find with dlsym(), so that a
- * binary compiled against LTTng's headers runs unchanged on this
- * library. Their sites have the layout of ours (<lttng/tracepoint-types.h>)
- * and join the same registry (tracepoint-registry.c), so a probe reaches
- * both; what differs is the way in: LTTng's modules unregister with
- * their first site only, and register probes with LTTng's argument
- * order. Our own headers use lttng_ust_tp_module_register().
+ * liblttng-ust-tracepoint: the entry points LTTng-UST 2.13 exports
+ * (tracepoint-lttng-abi.h), which modules built with either
+ * implementation's <lttng/tracepoint.h> find with dlsym() and
+ * liblttng-ust calls, so that a binary compiled against LTTng's headers
+ * runs unchanged on this library. Sites of both headers have one layout
+ * (<lttng/tracepoint-types.h>) and join the same registry
+ * (tracepoint-registry.c), so a probe reaches both. A module unregisters
+ * with its first site only: the registry of modules below remembers the
+ * count.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "tracepoint-lttng-abi.h"
 #include "tracepoint-rcu.h"
 #include "tracepoint-registry.h"
 
@@ -83,8 +85,7 @@ UST_API int lttng_ust_tracepoint_provider_register(const char *provider,
 						   void *data,
 						   const char *signature)
 {
-	return lttng_ust_tp_probe_register(provider, event, signature, func,
-					   data);
+	return ust_tp_probe_attach(provider, event, signature, func, data);
 }
 
 UST_API int lttng_ust_tracepoint_provider_unregister(const char *provider,
@@ -92,7 +93,7 @@ UST_API int lttng_ust_tracepoint_provider_unregister(const char *provider,
 						     void (*func)(void),
 						     void *data)
 {
-	return lttng_ust_tp_probe_unregister(provider, event, func, data);
+	return ust_tp_probe_detach(provider, event, func, data);
 }
 
 /*

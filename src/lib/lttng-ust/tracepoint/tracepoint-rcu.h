@@ -32,8 +32,10 @@ UST_API void lttng_ust_tp_rcu_read_unlock(void);
 
 /*
  * Waits until every read-side section begun before the call has ended.
- * Must not be called from inside a read-side section.
+ * Must not be called from inside a read-side section. Internal to this
+ * library: liblttng-ust waits through LTTng's exported prune call
+ * (tracepoint-lttng-abi.h).
  */
-UST_API void lttng_ust_tp_rcu_synchronize(void);
+void lttng_ust_tp_rcu_synchronize(void);
 
 #endif /* UST_TRACEPOINT_RCU_H */

@@ -283,19 +283,6 @@ void ust_tp_sites_remove(struct lttng_ust_tracepoint *const *tps, int count)
 	pthread_mutex_unlock(&registry_mutex);
 }
 
-int lttng_ust_tp_module_register(struct lttng_ust_tracepoint *const *tps,
-				 int count)
-{
-	return ust_tp_sites_add(tps, count);
-}
-
-int lttng_ust_tp_module_unregister(struct lttng_ust_tracepoint *const *tps,
-				   int count)
-{
-	ust_tp_sites_remove(tps, count);
-	return 0;
-}
-
 static int probe_add(const char *provider, const char *event,
 		     const char *signature, void (*func)(void), void *data)
 {
@@ -330,9 +317,8 @@ static int probe_add(const char *provider, const char *event,
 	return 0;
 }
 
-int lttng_ust_tp_probe_register(const char *provider, const char *event,
-				const char *signature, void (*func)(void),
-				void *data)
+int ust_tp_probe_attach(const char *provider, const char *event,
+			const char *signature, void (*func)(void), void *data)
 {
 	int ret;
 
@@ -374,8 +360,8 @@ static int probe_remove(const char *provider, const char *event,
 	return 0;
 }
 
-int lttng_ust_tp_probe_unregister(const char *provider, const char *event,
-				  void (*func)(void), void *data)
+int ust_tp_probe_detach(const char *provider, const char *event,
+			void (*func)(void), void *data)
 {
 	int ret;
 

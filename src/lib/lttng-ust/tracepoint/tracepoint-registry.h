@@ -17,21 +17,11 @@
  * two modules, as happens with symbol interposition, is counted twice;
  * a site smaller than LTTng-UST 2.13's layout is skipped and logged).
  * Sites whose name has probes get them at once. Returns 0 or -ENOMEM
- * (nothing is added then). The entry point of our <lttng/tracepoint.h>;
- * LTTng's are in tracepoint-lttng-abi.c, both on these two functions.
+ * (nothing is added then). Called by LTTng's entry points
+ * (tracepoint-lttng-abi.c), which every module uses.
  */
 int ust_tp_sites_add(struct lttng_ust_tracepoint *const *tps, int count);
 void ust_tp_sites_remove(struct lttng_ust_tracepoint *const *tps, int count);
-
-/* The same, as our <lttng/tracepoint.h> finds them with dlsym(). */
-UST_API int
-lttng_ust_tp_module_register(struct lttng_ust_tracepoint *const *tps,
-			     int count);
-
-/* Removes a module's sites; they are disabled on return. Returns 0. */
-UST_API int
-lttng_ust_tp_module_unregister(struct lttng_ust_tracepoint *const *tps,
-			       int count);
 
 /*
  * Attaches probe (func, data) to every site named provider:event, now
@@ -41,17 +31,14 @@ lttng_ust_tp_module_unregister(struct lttng_ust_tracepoint *const *tps,
  * attached, -EINVAL for a signature different from the attached probes',
  * -ENOMEM.
  */
-UST_API int lttng_ust_tp_probe_register(const char *provider,
-					const char *event,
-					const char *signature,
-					void (*func)(void), void *data);
+int ust_tp_probe_attach(const char *provider, const char *event,
+			const char *signature, void (*func)(void), void *data);
 
 /*
  * Detaches probe (func, data); once this returns, no thread is running
  * it for this name. Returns 0 or -ENOENT.
  */
-UST_API int lttng_ust_tp_probe_unregister(const char *provider,
-					  const char *event,
-					  void (*func)(void), void *data);
+int ust_tp_probe_detach(const char *provider, const char *event,
+			void (*func)(void), void *data);
 
 #endif /* UST_TRACEPOINT_REGISTRY_H */
