@@ -355,8 +355,10 @@ def test_lttng_ust_ctl_binds_to_our_common_library(lttng_root, ours):
     resolves, so the program starts and runs."""
     anchor = Anchor(lttng_root, ours.work)
     try:
+        # liblttng-ust-ctl leaves liburcu to its program (as
+        # lttng-consumerd links it).
         built = anchor.build([APPS / "ustctl_app.c"], "ustctl_app",
-                             libs=("-llttng-ust-ctl",))
+                             libs=("-llttng-ust-ctl", "-lurcu"))
         exe = ours.work / "ustctl_app"
         shutil.copy2(built, exe)
     finally:
