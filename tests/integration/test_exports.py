@@ -185,6 +185,18 @@ def test_ust_library_own_abi_is_what_our_headers_or_libraries_use(
     assert unused == [], f"{name}: own ABI its user does not use: {unused}"
 
 
+def test_lttng_ust_pkg_config_links_lttng_s_libraries(build_dir, anchor_lib):
+    """`pkg-config --libs lttng-ust` names the libraries LTTng's names,
+    so a program calling an API of liblttng-ust-common (the getcpu and
+    clock overrides) links with ours as with LTTng's."""
+    def libs(pc):
+        line = next(l for l in pc.read_text().splitlines()
+                    if l.startswith("Libs:"))
+        return [f for f in line.split()[1:] if f.startswith("-l")]
+    ours = libs(build_dir / "meson-private/lttng-ust.pc")
+    assert ours == libs(anchor_lib / "pkgconfig/lttng-ust.pc")
+
+
 @pytest.mark.parametrize("name", sorted(OURS))
 def test_exports_nothing_beyond_lttng_but_what_is_ours(build_dir, anchor_lib,
                                                       name):
