@@ -60,10 +60,9 @@ static void fill_trace(struct consumer_kernel_trace_desc *d)
 {
 	memset(d, 0, sizeof(*d));
 	strcpy(d->tracefs_root, "/sys/kernel/tracing");
-	strcpy(d->output_dir, "/home/u/lttng-traces/s-20261127-040000");
+	d->session_id = 3;
+	d->chunk_id = 2;
 	strcpy(d->trace_name, "s");
-	d->output_uid = 1000;
-	d->output_gid = 100;
 	d->clock_source = TRACE_CLOCK_TSC;
 	d->clock_freq = 2400000000u;
 	d->clock_offset_s = 1700000000;
@@ -115,9 +114,6 @@ static void trace_desc_values_out_of_range_are_refused(void **state)
 	strcpy(d.tracefs_root, "sys/kernel/tracing");
 	assert_trace_refused(&d, -EBADMSG);
 	fill_trace(&d);
-	strcpy(d.output_dir, "relative/dir");
-	assert_trace_refused(&d, -EBADMSG);
-	fill_trace(&d);
 	d.trace_name[0] = '\0';
 	assert_trace_refused(&d, -EBADMSG);
 	fill_trace(&d);
@@ -126,8 +122,8 @@ static void trace_desc_values_out_of_range_are_refused(void **state)
 	fill_trace(&d);
 	d.clock_freq = 0;
 	assert_trace_refused(&d, -EBADMSG);
-	fill_trace(&d); /* a snapshot session: no output directory */
-	d.output_dir[0] = '\0';
+	fill_trace(&d); /* a snapshot session: no chunk */
+	d.chunk_id = CONSUMER_CHUNK_NONE;
 	{
 		struct wire_buf buf;
 
@@ -542,17 +538,16 @@ static void statedump_desc_round_trips_and_refuses_hostile_input(void **state)
 
 static int decode_snapshot(const void *payload, size_t len)
 {
-	char dir[CONSUMER_PATH_MAX];
-	uint64_t max;
+	uint64_t chunk_id, max;
 
-	return consumer_get_kernel_snapshot(payload, len, dir, &max);
+	return consumer_get_kernel_snapshot(payload, len, &chunk_id, &max);
 }
 
 static int decode_rotate(const void *payload, size_t len)
 {
-	char dir[CONSUMER_PATH_MAX];
+	uint64_t chunk_id;
 
-	return consumer_get_kernel_rotate(payload, len, dir);
+	return consumer_get_kernel_rotate(payload, len, &chunk_id);
 }
 
 static int decode_channel_name(const void *payload, size_t len)
@@ -578,41 +573,41 @@ static int decode_clock_offset(const void *payload, size_t len)
 
 static void small_messages_round_trip_and_refuse_hostile_input(void **state)
 {
-	char dir[CONSUMER_PATH_MAX], name[CONSUMER_NAME_MAX];
-	uint64_t max, discarded, lost;
+	char name[CONSUMER_NAME_MAX];
+	uint64_t chunk_id, max, discarded, lost;
 	int64_t offset_s, offset;
 	struct wire_buf buf;
 
 	(void)state;
 	wire_buf_init(&buf);
-	consumer_put_kernel_snapshot(&buf, "/t/snapshot-1/kernel", 7);
-	assert_int_equal(
-		consumer_get_kernel_snapshot(buf.data, buf.len, dir, &max), 0);
-	assert_string_equal(dir, "/t/snapshot-1/kernel");
+	consumer_put_kernel_snapshot(&buf, 4, 7);
+	assert_int_equal(consumer_get_kernel_snapshot(buf.data, buf.len,
+						      &chunk_id, &max),
+			 0);
+	assert_int_equal(chunk_id, 4);
 	assert_int_equal(max, 7);
 	assert_refuses_truncation_and_trailing(decode_snapshot, &buf);
 	wire_buf_fini(&buf);
+	/* a snapshot is written into a chunk: "none" is refused */
 	wire_buf_init(&buf);
-	consumer_put_kernel_snapshot(&buf, "relative", 0);
+	consumer_put_kernel_snapshot(&buf, CONSUMER_CHUNK_NONE, 0);
 	assert_int_equal(decode_copy(decode_snapshot, buf.data, buf.len),
 			 -EBADMSG);
 	wire_buf_fini(&buf);
 
 	wire_buf_init(&buf);
-	consumer_put_kernel_rotate(&buf, "/t/archives/x");
-	assert_int_equal(consumer_get_kernel_rotate(buf.data, buf.len, dir), 0);
-	assert_string_equal(dir, "/t/archives/x");
+	consumer_put_kernel_rotate(&buf, 9);
+	assert_int_equal(
+		consumer_get_kernel_rotate(buf.data, buf.len, &chunk_id), 0);
+	assert_int_equal(chunk_id, 9);
 	assert_refuses_truncation_and_trailing(decode_rotate, &buf);
 	wire_buf_fini(&buf);
+	/* a rotation to no chunk: no files until the next one */
 	wire_buf_init(&buf);
-	consumer_put_kernel_rotate(&buf, "");
-	assert_int_equal(consumer_get_kernel_rotate(buf.data, buf.len, dir), 0);
-	assert_string_equal(dir, "");
-	wire_buf_fini(&buf);
-	wire_buf_init(&buf);
-	consumer_put_kernel_rotate(&buf, "x/y");
-	assert_int_equal(decode_copy(decode_rotate, buf.data, buf.len),
-			 -EBADMSG);
+	consumer_put_kernel_rotate(&buf, CONSUMER_CHUNK_NONE);
+	assert_int_equal(
+		consumer_get_kernel_rotate(buf.data, buf.len, &chunk_id), 0);
+	assert_true(chunk_id == CONSUMER_CHUNK_NONE);
 	wire_buf_fini(&buf);
 
 	wire_buf_init(&buf);
