@@ -295,7 +295,7 @@ static int handle_chunk_exists(int sock, const struct consumer_message *msg)
 {
 	struct consumer_chunk_ref ref;
 	struct wire_buf reply;
-	uint32_t exists;
+	bool exists;
 	int ret;
 
 	if (consumer_get_chunk_ref(msg->payload, msg->payload_len, &ref))
@@ -305,7 +305,7 @@ static int handle_chunk_exists(int sock, const struct consumer_message *msg)
 		 NULL;
 	pthread_mutex_unlock(&ust_channels_lock);
 	wire_buf_init(&reply);
-	wire_put_u32(&reply, exists);
+	consumer_put_chunk_exists_reply(&reply, exists);
 	ret = consumer_send_reply(sock, 0, &reply);
 	wire_buf_fini(&reply);
 	return ret;

@@ -100,6 +100,28 @@ int consumer_get_chunk_ref(const void *payload, size_t len,
 	return consumer_decode_whole(payload, len, get_chunk_ref, d);
 }
 
+void consumer_put_chunk_exists_reply(struct wire_buf *buf, bool exists)
+{
+	wire_put_u32(buf, exists ? 1 : 0);
+}
+
+static int get_chunk_exists_reply(struct wire_cursor *cur, void *out)
+{
+	uint32_t value;
+
+	if (wire_get_u32(cur, &value) || value > 1)
+		return -EBADMSG;
+	*(bool *)out = value != 0;
+	return 0;
+}
+
+int consumer_get_chunk_exists_reply(const void *payload, size_t len,
+				    bool *exists)
+{
+	return consumer_decode_whole(payload, len, get_chunk_exists_reply,
+				     exists);
+}
+
 void consumer_put_rotate_desc(struct wire_buf *buf,
 			      const struct consumer_rotate_desc *d)
 {

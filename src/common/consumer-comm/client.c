@@ -303,23 +303,16 @@ int consumer_client_chunk_exists(int sock, const struct consumer_chunk_ref *ref,
 				 bool *exists)
 {
 	struct consumer_message reply = {0};
-	struct wire_cursor cur;
 	struct wire_buf buf;
-	uint32_t value;
 	int ret;
 
 	wire_buf_init(&buf);
 	consumer_put_chunk_ref(&buf, ref);
 	ret = call(sock, CONSUMER_CMD_CHUNK_EXISTS, &buf, &reply);
 	wire_buf_fini(&buf);
-	if (!ret) {
-		wire_cursor_init(&cur, reply.payload, reply.payload_len);
-		if (wire_get_u32(&cur, &value) || wire_cursor_finish(&cur) ||
-		    value > 1)
-			ret = -EBADMSG;
-		else
-			*exists = value != 0;
-	}
+	if (!ret)
+		ret = consumer_get_chunk_exists_reply(
+			reply.payload, reply.payload_len, exists);
 	consumer_message_fini(&reply);
 	return ret;
 }

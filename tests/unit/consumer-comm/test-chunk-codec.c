@@ -20,36 +20,7 @@
 #include <cmocka.h>
 
 #include "consumer-comm/chunk-codec.h"
-
-typedef int (*decode_fn)(const void *payload, size_t len);
-
-static int decode_copy(decode_fn decode, const void *data, size_t len)
-{
-	void *copy = malloc(len ? len : 1);
-	int ret;
-
-	assert_non_null(copy);
-	memcpy(copy, data, len);
-	ret = decode(copy, len);
-	free(copy);
-	return ret;
-}
-
-/* Every strict prefix and the payload plus one byte are refused. */
-static void assert_refuses_truncation_and_trailing(decode_fn decode,
-						   const struct wire_buf *buf)
-{
-	uint8_t *longer = malloc(buf->len + 1);
-
-	for (size_t len = 0; len < buf->len; len++)
-		assert_int_not_equal(decode_copy(decode, buf->data, len), 0);
-	assert_int_equal(decode_copy(decode, buf->data, buf->len), 0);
-	assert_non_null(longer);
-	memcpy(longer, buf->data, buf->len);
-	longer[buf->len] = 0;
-	assert_int_equal(decode_copy(decode, longer, buf->len + 1), -EBADMSG);
-	free(longer);
-}
+#include "hostile-payload.h"
 
 static void fill_chunk(struct consumer_chunk_desc *d)
 {
@@ -145,43 +116,9 @@ static void put_chunk_head(struct wire_buf *buf)
 
 static void chunk_desc_hostile_strings_are_refused(void **state)
 {
-	struct wire_buf buf;
-	char *big;
-
 	(void)state;
-	/* a length running past the payload */
-	wire_buf_init(&buf);
-	put_chunk_head(&buf);
-	wire_put_u32(&buf, 1000);
-	wire_put_u32(&buf, 0x706d742f); /* "/tmp" */
-	assert_int_equal(decode_copy(decode_chunk, buf.data, buf.len),
-			 -EBADMSG);
-	wire_buf_fini(&buf);
-	/* a NUL inside the string */
-	wire_buf_init(&buf);
-	put_chunk_head(&buf);
-	wire_put_blob(&buf, "/tmp\0/x", 7);
-	assert_int_equal(decode_copy(decode_chunk, buf.data, buf.len),
-			 -EBADMSG);
-	wire_buf_fini(&buf);
-	/* an absent string */
-	wire_buf_init(&buf);
-	put_chunk_head(&buf);
-	wire_put_str(&buf, NULL);
-	assert_int_equal(decode_copy(decode_chunk, buf.data, buf.len),
-			 -EBADMSG);
-	wire_buf_fini(&buf);
-	/* longer than its field (no room for the terminator) */
-	big = malloc(CONSUMER_PATH_MAX);
-	assert_non_null(big);
-	memset(big, '/', CONSUMER_PATH_MAX);
-	wire_buf_init(&buf);
-	put_chunk_head(&buf);
-	wire_put_blob(&buf, big, CONSUMER_PATH_MAX);
-	assert_int_equal(decode_copy(decode_chunk, buf.data, buf.len),
-			 -EMSGSIZE);
-	wire_buf_fini(&buf);
-	free(big);
+	assert_refuses_hostile_string(decode_chunk, put_chunk_head,
+				      CONSUMER_PATH_MAX);
 }
 
 static int decode_close(const void *payload, size_t len)
@@ -266,6 +203,36 @@ static void chunk_ref_round_trips_and_refuses_hostile_input(void **state)
 	wire_buf_fini(&buf);
 }
 
+static int decode_exists(const void *payload, size_t len)
+{
+	bool exists;
+
+	return consumer_get_chunk_exists_reply(payload, len, &exists);
+}
+
+static void exists_reply_round_trips_and_refuses_hostile_input(void **state)
+{
+	struct wire_buf buf;
+	bool exists = false;
+
+	(void)state;
+	for (int value = 0; value < 2; value++) {
+		wire_buf_init(&buf);
+		consumer_put_chunk_exists_reply(&buf, value);
+		assert_int_equal(consumer_get_chunk_exists_reply(
+					 buf.data, buf.len, &exists),
+				 0);
+		assert_int_equal(exists, value);
+		assert_refuses_truncation_and_trailing(decode_exists, &buf);
+		wire_buf_fini(&buf);
+	}
+	wire_buf_init(&buf);
+	wire_put_u32(&buf, 2); /* neither yes nor no */
+	assert_int_equal(decode_copy(decode_exists, buf.data, buf.len),
+			 -EBADMSG);
+	wire_buf_fini(&buf);
+}
+
 static int decode_rotate(const void *payload, size_t len)
 {
 	struct consumer_rotate_desc d;
@@ -316,6 +283,8 @@ int main(void)
 			chunk_close_round_trips_and_refuses_hostile_input),
 		cmocka_unit_test(
 			chunk_ref_round_trips_and_refuses_hostile_input),
+		cmocka_unit_test(
+			exists_reply_round_trips_and_refuses_hostile_input),
 		cmocka_unit_test(
 			rotate_desc_round_trips_and_refuses_hostile_input),
 	};

@@ -147,7 +147,8 @@ static int chunk_exists(struct kcommand_call *c)
 					 &ref);
 
 	if (!ret)
-		wire_put_u32(c->reply, kconsumer_chunk_exists(c->kc, &ref));
+		consumer_put_chunk_exists_reply(
+			c->reply, kconsumer_chunk_exists(c->kc, &ref));
 	return ret;
 }
 

@@ -526,38 +526,26 @@ int kernel_consumer_chunk_create(struct kernel_session *ks,
 	return LTTNG_OK;
 }
 
-static void put_chunk_ref(struct wire_buf *buf, const void *desc)
-{
-	consumer_put_chunk_ref(buf, desc);
-}
-
 static void put_chunk_close(struct wire_buf *buf, const void *desc)
 {
 	consumer_put_chunk_close(buf, desc);
 }
 
-/* Whether the consumer holds the chunk: 1, 0, or -errno. */
+/* Whether the consumer holds the chunk: 0 and *holds, or -errno. */
 static int holds_chunk(struct kernel_session *ks,
-		       const struct consumer_chunk_ref *ref)
+		       const struct consumer_chunk_ref *ref, bool *holds)
 {
 	struct consumer_message reply = {0};
-	struct wire_cursor cur;
 	struct wire_buf buf;
-	uint32_t exists;
 	int ret;
 
 	wire_buf_init(&buf);
-	put_chunk_ref(&buf, ref);
+	consumer_put_chunk_ref(&buf, ref);
 	ret = call(ks, CONSUMER_CMD_CHUNK_EXISTS, &buf, &reply);
 	wire_buf_fini(&buf);
-	if (!ret) {
-		wire_cursor_init(&cur, reply.payload, reply.payload_len);
-		if (wire_get_u32(&cur, &exists) || wire_cursor_finish(&cur) ||
-		    exists > 1)
-			ret = -EBADMSG;
-		else
-			ret = (int)exists;
-	}
+	if (!ret)
+		ret = consumer_get_chunk_exists_reply(reply.payload,
+						      reply.payload_len, holds);
 	consumer_message_fini(&reply);
 	return ret;
 }
@@ -567,13 +555,14 @@ int kernel_consumer_chunk_close(struct kernel_session *ks,
 {
 	const struct consumer_chunk_ref ref = {desc->session_id,
 					       desc->chunk_id};
+	bool holds = false;
 	int ret;
 
 	if (ks->consumer_fd < 0)
 		return consumer_absent(ks, LTTNG_OK);
-	/* started, or rotated, since the chunk began: it may not hold it */
-	ret = holds_chunk(ks, &ref);
-	if (ret == 1)
+	/* started since the chunk began: it may not hold it */
+	ret = holds_chunk(ks, &ref, &holds);
+	if (!ret && holds)
 		ret = call_with(ks, CONSUMER_CMD_CHUNK_CLOSE, put_chunk_close,
 				desc);
 	if (ret) {
