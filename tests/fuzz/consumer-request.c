@@ -4,16 +4,31 @@
  * what arrives on the consumer's socket, a stream of requests, each
  * received with consumer_recv_request() and decoded as the consumer's
  * dispatch does for its command (consumer-protocol.h). Property: a
- * channel, metadata or snapshot description that decodes re-encodes to
- * the bytes it came from. Kept to the codec's entry points so that it
- * follows the protocol as it changes.
+ * channel, metadata, snapshot, rotation or trace chunk description that
+ * decodes re-encodes to the bytes it came from. Kept to the codec's
+ * entry points so that it follows the protocol as it changes.
  */
 #include <string.h>
 #include <unistd.h>
 
+#include "consumer-comm/chunk-codec.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/snapshot-codec.h"
 #include "fuzz.h"
+
+/* A whole payload decoded by a chunk-codec.h decoder re-encodes to it. */
+#define CHECK_WHOLE(get, put, type)                                            \
+	do {                                                                   \
+		type value;                                                    \
+		int r = get(cur->pos, cur->left, &value);                      \
+		if (!r) {                                                      \
+			put(&buf, &value);                                     \
+			FUZZ_CHECK(!buf.error && buf.len == cur->left);        \
+			FUZZ_CHECK(!memcmp(buf.data, cur->pos, buf.len));      \
+		}                                                              \
+		wire_buf_fini(&buf);                                           \
+		return r;                                                      \
+	} while (0)
 
 /* The bytes from `from` up to `to` must re-encode identically. */
 static void check_reencoded(const struct wire_cursor *from,
@@ -33,11 +48,9 @@ static int decode(uint32_t command, struct wire_cursor *cur)
 		struct consumer_channel_desc channel;
 		struct consumer_metadata_desc metadata;
 		struct consumer_snapshot_desc snapshot;
-		char dir[CONSUMER_PATH_MAX];
 	} v;
 	struct wire_buf buf;
 	uint64_t key;
-	uint32_t flags;
 	char *text;
 	int ret;
 
@@ -70,19 +83,18 @@ static int decode(uint32_t command, struct wire_cursor *cur)
 		wire_buf_fini(&buf);
 		return ret;
 	case CONSUMER_CMD_CHANNEL_ROTATE:
-		ret = wire_get_u64(cur, &key);
-		if (!ret)
-			ret = wire_get_u32(cur, &flags);
-		if (!ret)
-			ret = wire_get_str(cur, v.dir, sizeof(v.dir));
-		wire_buf_fini(&buf);
-		return ret;
 	case CONSUMER_CMD_METADATA_ROTATE:
-		ret = wire_get_u64(cur, &key);
-		if (!ret)
-			ret = wire_get_str(cur, v.dir, sizeof(v.dir));
-		wire_buf_fini(&buf);
-		return ret;
+		CHECK_WHOLE(consumer_get_rotate_desc, consumer_put_rotate_desc,
+			    struct consumer_rotate_desc);
+	case CONSUMER_CMD_CHUNK_CREATE:
+		CHECK_WHOLE(consumer_get_chunk_desc, consumer_put_chunk_desc,
+			    struct consumer_chunk_desc);
+	case CONSUMER_CMD_CHUNK_CLOSE:
+		CHECK_WHOLE(consumer_get_chunk_close, consumer_put_chunk_close,
+			    struct consumer_chunk_close);
+	case CONSUMER_CMD_CHUNK_EXISTS:
+		CHECK_WHOLE(consumer_get_chunk_ref, consumer_put_chunk_ref,
+			    struct consumer_chunk_ref);
 	default: /* the other commands name a key */
 		wire_buf_fini(&buf);
 		return wire_get_u64(cur, &key);

@@ -2,7 +2,9 @@
 malformed requests as the session daemon's socket could carry them
 (consumer-protocol.h): each is answered with an error and the consumer
 keeps serving; a frame it cannot follow is answered, then the consumer
-exits cleanly; it never crashes. Nothing is started: no tracefs needed."""
+exits cleanly; it never crashes. The trace chunk requests, which both
+consumers serve, are fed to both. Nothing is started: no tracefs
+needed."""
 import errno
 import pathlib
 import re
@@ -32,17 +34,21 @@ def string(text):
     return struct.pack("=I", len(data)) + data
 
 
+CHUNK_NONE = 2**64 - 1
+
+
 def trace_desc(tracefs_root="/sys/kernel/tracing"):
-    """A CONSUMER_CMD_KERNEL_TRACE_CREATE payload (a snapshot session's)."""
-    return (string(tracefs_root) + string("") + string("t") +
-            struct.pack("=IIIQqq", 0, 0, 0, 1000000000, 0, 0))
+    """A CONSUMER_CMD_KERNEL_TRACE_CREATE payload (a snapshot session's:
+    session 1, in no trace chunk)."""
+    return (string(tracefs_root) + struct.pack("=QQ", 1, CHUNK_NONE) +
+            string("t") + struct.pack("=IQqq", 0, 1000000000, 0, 0))
 
 
 class Consumer:
-    def __init__(self, tool):
+    def __init__(self, tool, domain="--kernel"):
         self.sock, child = socket.socketpair()
         self.proc = subprocess.Popen(
-            [str(tool(CONSUMERD)), "--kernel",
+            [str(tool(CONSUMERD)), domain,
              f"--sessiond-fd={child.fileno()}"],
             pass_fds=[child.fileno()], stderr=subprocess.PIPE, text=True)
         child.close()
@@ -131,3 +137,85 @@ def test_frames_that_cannot_be_followed_end_the_consumer_cleanly(tool):
     finally:
         c.proc.kill()
         c.sock.close()
+
+
+def chunk_create(output, chunk_id=0, session_id=1, in_subdir=0):
+    """A CONSUMER_CMD_CHUNK_CREATE payload."""
+    return (struct.pack("=QQqIII", session_id, chunk_id, 1700000000,
+                        in_subdir, 0, 0) + string(output))
+
+
+def chunk_close(chunk_id=0, command=0, session_id=1):
+    """A CONSUMER_CMD_CHUNK_CLOSE payload (command: none, archive,
+    remove)."""
+    return struct.pack("=QQqI", session_id, chunk_id, 1700000100, command)
+
+
+def chunk_ref(chunk_id=0, session_id=1):
+    return struct.pack("=QQ", session_id, chunk_id)
+
+
+def test_trace_chunk_requests_get_clear_answers(tool, tmp_path):
+    """Both consumers hold the trace chunks the session daemon announces:
+    hostile chunk requests and requests naming unknown chunks are
+    answered with an error and the consumer keeps serving."""
+    no, yes = struct.pack("=I", 0), struct.pack("=I", 1)
+    for domain in ("--kernel", "--ust"):
+        c = Consumer(tool, domain)
+        try:
+            for command, payload, expected in (
+                    (CMD["CHUNK_CREATE"], b"", -errno.EBADMSG),
+                    (CMD["CHUNK_CREATE"], chunk_create("relative"),
+                     -errno.EBADMSG),
+                    (CMD["CHUNK_CREATE"], chunk_create(str(tmp_path),
+                                                       in_subdir=2),
+                     -errno.EBADMSG),
+                    (CMD["CHUNK_CREATE"], chunk_create(str(tmp_path),
+                                                       CHUNK_NONE),
+                     -errno.EBADMSG),
+                    (CMD["CHUNK_CREATE"], chunk_create(str(tmp_path))[:-1],
+                     -errno.EBADMSG),  # the output cut short
+                    (CMD["CHUNK_CLOSE"], chunk_close(0), -errno.ENOENT),
+                    (CMD["CHUNK_CLOSE"], chunk_close(0, 3), -errno.EBADMSG),
+                    (CMD["CHUNK_CLOSE"], chunk_close(0) + b"\0",
+                     -errno.EBADMSG),
+                    (CMD["CHUNK_EXISTS"], chunk_ref(0)[:12], -errno.EBADMSG)):
+                assert c.call(command, payload) == (expected, b""), \
+                    (domain, command, payload)
+            assert c.call(CMD["CHUNK_EXISTS"], chunk_ref(0)) == (0, no)
+            assert c.call(CMD["CHUNK_CREATE"],
+                          chunk_create(str(tmp_path))) == (0, b"")
+            assert c.call(CMD["CHUNK_CREATE"],
+                          chunk_create(str(tmp_path)))[0] == -errno.EEXIST
+            assert c.call(CMD["CHUNK_EXISTS"], chunk_ref(0)) == (0, yes)
+            # the same id in another session is another chunk
+            assert c.call(CMD["CHUNK_EXISTS"], chunk_ref(0, 2)) == (0, no)
+            assert c.call(CMD["CHUNK_CLOSE"], chunk_close(0, 2)) == (0, b"")
+            assert c.call(CMD["CHUNK_EXISTS"], chunk_ref(0)) == (0, no)
+            # the close command is the owner's: the files stay
+            assert tmp_path.exists()
+            if domain == "--kernel":
+                # a rotation or snapshot of a trace not started
+                assert c.call(CMD["KERNEL_ROTATE"],
+                              struct.pack("=Q", 0))[0] == -errno.EPROTO
+                assert c.call(CMD["KERNEL_SNAPSHOT"],
+                              struct.pack("=QQ", CHUNK_NONE, 0))[0] == \
+                    -errno.EBADMSG
+                assert c.call(CMD["KERNEL_STOP"]) == (0, b"")
+            else:
+                # metadata in a chunk never announced
+                metadata = (struct.pack("=QQQ", 3, 1, 5) + string("ust") +
+                            bytes(16) + struct.pack("=II", 0, 0) +
+                            string(""))
+                assert c.call(CMD["METADATA_CREATE"], metadata)[0] == \
+                    -errno.ENOENT
+                assert c.call(CMD["METADATA_ROTATE"],
+                              struct.pack("=QIQ", 3, 0, 0))[0] == \
+                    -errno.ENOENT
+                c.sock.shutdown(socket.SHUT_WR)
+            rc, err = c.wait()
+            assert rc == 0, err
+            assert "unknown" in err
+        finally:
+            c.proc.kill()
+            c.sock.close()

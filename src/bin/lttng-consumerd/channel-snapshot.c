@@ -1,7 +1,7 @@
 /*
  * Implementation of channel-snapshot.h: the snapshot directory is a
- * trace chunk of its own, and each stream's packets go to a stream of a
- * file sink on it, without an index (LTTng's snapshots have none).
+ * trace chunk of its own, and each stream's packets go to a stream of
+ * the chunk's file sink, without an index (LTTng's snapshots have none).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +9,6 @@
 
 #include "channel-snapshot.h"
 #include "stream-output.h"
-#include "trace-chunk/file-sink.h"
 #include "util/log.h"
 
 /* The sink stream of one stream while its packets are written. */
@@ -35,7 +34,8 @@ static int snapshot_stream(struct ust_channel *chan, unsigned int cpu,
 {
 	struct rb_stream *s = &chan->rb->streams[cpu];
 	char name[NAME_MAX + 1];
-	const struct sink_stream_desc desc = {.dir = "", .name = name};
+	const struct sink_stream_desc desc = {.dir = chan->chunk_dir,
+					      .name = name};
 	struct snapshot_stream out = {0};
 	struct ctf_error err;
 	int ret;
@@ -58,46 +58,38 @@ static int snapshot_stream(struct ust_channel *chan, unsigned int cpu,
 	return out.error;
 }
 
-/* The snapshot's chunk, with an empty index/ as LTTng's; NULL: logged. */
-static struct stream_sink *open_sink(const struct consumer_snapshot_desc *d)
+/* The channel's directory in the chunk, with an empty index/. */
+static int make_dirs(const struct ust_channel *chan,
+		     const struct registered_chunk *chunk)
 {
-	const struct user_creds owner = {.uid = d->output_uid,
-					 .gid = d->output_gid};
-	struct trace_chunk *chunk =
-		trace_chunk_create_at(d->output_dir, &owner, NULL);
-	struct stream_sink *sink = NULL;
+	char index_dir[PATH_MAX];
 	struct ctf_error err;
+	int ret;
 
-	if (!chunk) {
-		ERR("Cannot use the snapshot directory %s", d->output_dir);
-		return NULL;
-	}
-	if (trace_chunk_mkdir(chunk, "index", &err))
+	if (snprintf(index_dir, sizeof(index_dir), "%s/index",
+		     chan->chunk_dir) >= (int)sizeof(index_dir))
+		return -ENAMETOOLONG;
+	ret = trace_chunk_mkdir(chunk->chunk, index_dir, &err);
+	if (ret)
 		ERR("Cannot create the snapshot directory: %s", err.message);
-	else if (!(sink = file_sink_create(chunk, &err)))
-		ERR("%s", err.message);
-	trace_chunk_put(chunk);
-	return sink;
+	return ret;
 }
 
 int ust_channel_snapshot(struct ust_channel *chan,
+			 const struct registered_chunk *chunk,
 			 const struct consumer_snapshot_desc *d)
 {
-	struct stream_sink *sink;
-	int ret = 0;
+	int ret;
 
 	/* a channel with files has its packets there, not in its buffers */
 	if (!chan->snapshot_only)
 		return -EINVAL;
-	sink = open_sink(d);
-	if (!sink)
-		return -EIO;
+	ret = make_dirs(chan, chunk);
 	for (unsigned int i = 0; !ret && i < chan->nr_streams; i++) {
 		if (d->flush)
 			rb_stream_flush(&chan->rb->streams[i],
 					chan->trace_clock);
-		ret = snapshot_stream(chan, i, sink, d->max_packets);
+		ret = snapshot_stream(chan, i, chunk->sink, d->max_packets);
 	}
-	stream_sink_put(sink);
 	return ret;
 }

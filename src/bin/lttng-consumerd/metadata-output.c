@@ -17,6 +17,8 @@
 
 struct metadata_output {
 	uint64_t key;
+	uint64_t session_id;
+	char chunk_dir[CONSUMER_PATH_MAX]; /* where its file is in a chunk */
 	/* NULL: in memory, or between two trace chunks */
 	struct sink_stream *stream;
 	bool in_memory; /* a snapshot session's: all text kept in pending */
@@ -25,8 +27,6 @@ struct metadata_output {
 	size_t pending_len;
 	char *all; /* a file's: every text pushed, to start each chunk */
 	size_t all_len;
-	uid_t uid; /* the files' owner */
-	gid_t gid;
 	struct shm_metadata shm; /* --shm-path: the text for lttng-crash */
 	struct metadata_output *next;
 };
@@ -41,55 +41,42 @@ static struct metadata_output *find(uint64_t key)
 	return NULL;
 }
 
-/* Creates <dir> and <dir>/metadata as uid:gid: 0 or -errno (logged). */
-static int open_metadata(const char *dir, uid_t uid, gid_t gid,
+/*
+ * Creates <chunk_dir> and <chunk_dir>/metadata in chunk, as its owner:
+ * 0 or -errno (logged).
+ */
+static int open_metadata(const struct metadata_output *m,
+			 const struct registered_chunk *chunk,
 			 struct sink_stream **out)
 {
-	const struct user_creds owner = {.uid = uid, .gid = gid};
 	struct ctf_error err;
-	int ret = metadata_sink_open_in_dir(dir, &owner, out, &err);
+	int ret = trace_chunk_mkdir(chunk->chunk, m->chunk_dir, &err);
 
+	if (!ret)
+		ret = metadata_sink_open(chunk->sink, m->chunk_dir, out, &err);
 	if (ret)
 		ERR("Cannot create the metadata: %s", err.message);
 	return ret;
 }
 
-/* A snapshot session's metadata: kept whole, written by snapshots. */
-static int create_in_memory(const struct consumer_metadata_desc *d)
-{
-	struct metadata_output *m = calloc(1, sizeof(*m));
-	int ret;
-
-	if (!m)
-		return -ENOMEM;
-	m->in_memory = true;
-	m->key = d->metadata_key;
-	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
-	ret = shm_metadata_open(&m->shm, d->shm_dir, d->output_uid,
-				d->output_gid);
-	if (ret) {
-		free(m);
-		return ret;
-	}
-	m->next = outputs;
-	outputs = m;
-	return 0;
-}
-
-int metadata_output_create(const struct consumer_metadata_desc *d)
+int metadata_output_create(const struct consumer_metadata_desc *d,
+			   const struct registered_chunk *chunk)
 {
 	struct metadata_output *m;
 	int ret;
 
 	if (find(d->metadata_key))
 		return -EEXIST;
-	if (!d->output_dir[0])
-		return create_in_memory(d);
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
-	ret = open_metadata(d->output_dir, d->output_uid, d->output_gid,
-			    &m->stream);
+	m->key = d->metadata_key;
+	m->session_id = d->session_id;
+	snprintf(m->chunk_dir, sizeof(m->chunk_dir), "%s", d->chunk_dir);
+	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
+	/* a snapshot session's: kept whole, written by snapshots */
+	m->in_memory = !chunk;
+	ret = chunk ? open_metadata(m, chunk, &m->stream) : 0;
 	if (ret) {
 		free(m);
 		return ret;
@@ -101,12 +88,18 @@ int metadata_output_create(const struct consumer_metadata_desc *d)
 		free(m);
 		return ret;
 	}
-	m->uid = d->output_uid;
-	m->gid = d->output_gid;
-	m->key = d->metadata_key;
-	memcpy(m->uuid, d->uuid, sizeof(m->uuid));
 	m->next = outputs;
 	outputs = m;
+	return 0;
+}
+
+int metadata_output_session(uint64_t key, uint64_t *session_id)
+{
+	struct metadata_output *m = find(key);
+
+	if (!m)
+		return -ENOENT;
+	*session_id = m->session_id;
 	return 0;
 }
 
@@ -261,9 +254,9 @@ void metadata_output_destroy_all(void)
 		metadata_output_destroy(outputs->key);
 }
 
-int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
+int metadata_output_snapshot(uint64_t key, const struct registered_chunk *chunk)
 {
-	struct metadata_output *m = find(d->key);
+	struct metadata_output *m = find(key);
 	struct sink_stream *copy;
 	struct ctf_error err;
 	size_t written;
@@ -273,7 +266,7 @@ int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 		return -ENOENT;
 	if (!m->in_memory)
 		return -EINVAL; /* its text went to its own files */
-	ret = open_metadata(d->output_dir, d->output_uid, d->output_gid, &copy);
+	ret = open_metadata(m, chunk, &copy);
 	if (ret)
 		return ret;
 	ret = metadata_sink_write(copy, m->uuid, m->pending, m->pending_len,
@@ -284,10 +277,11 @@ int metadata_output_snapshot(const struct consumer_snapshot_desc *d)
 	return ret ? ret : closed;
 }
 
-/* Opens new_dir/metadata and starts it with every text pushed so far. */
-static int open_in_chunk(struct metadata_output *m, const char *new_dir)
+/* Opens the metadata in next, starting with every text pushed so far. */
+static int open_in_chunk(struct metadata_output *m,
+			 const struct registered_chunk *next)
 {
-	int ret = open_metadata(new_dir, m->uid, m->gid, &m->stream);
+	int ret = open_metadata(m, next, &m->stream);
 
 	if (ret) {
 		m->stream = NULL;
@@ -302,7 +296,7 @@ static int open_in_chunk(struct metadata_output *m, const char *new_dir)
 	return write_pending(m, m->pending_len);
 }
 
-int metadata_output_rotate(uint64_t key, const char *new_dir)
+int metadata_output_rotate(uint64_t key, const struct registered_chunk *next)
 {
 	struct metadata_output *m = find(key);
 	int ret = 0;
@@ -317,7 +311,7 @@ int metadata_output_rotate(uint64_t key, const char *new_dir)
 		m->stream = NULL;
 	}
 	m->pending_len = 0;
-	if (!new_dir[0])
+	if (!next)
 		return ret;
-	return open_in_chunk(m, new_dir);
+	return open_in_chunk(m, next);
 }

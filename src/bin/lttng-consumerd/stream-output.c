@@ -7,7 +7,6 @@
 
 #include "ctf/index.h"
 #include "stream-output.h"
-#include "trace-chunk/file-sink.h"
 #include "util/log.h"
 
 static int open_streams(const struct stream_output_desc *d,
@@ -18,7 +17,7 @@ static int open_streams(const struct stream_output_desc *d,
 
 	for (unsigned int i = 0; i < d->nr_streams; i++) {
 		const struct sink_stream_desc sd = {
-			.dir = "",
+			.dir = d->dir,
 			.name = name,
 			.with_index = true,
 			.tracefile_size = d->tracefile_size,
@@ -42,20 +41,18 @@ static int open_streams(const struct stream_output_desc *d,
 int stream_output_open(const struct stream_output_desc *d,
 		       struct sink_stream **streams)
 {
-	struct trace_chunk *chunk;
-	struct stream_sink *sink = NULL;
+	char index_dir[PATH_MAX];
 	struct ctf_error err;
-	int ret = -ENOMEM;
+	int ret = -ENAMETOOLONG;
 
-	chunk = trace_chunk_create_at(d->dir, &d->owner, &err);
-	if (chunk)
-		ret = trace_chunk_mkdir(chunk, "index", &err);
-	if (!ret) {
-		sink = file_sink_create(chunk, &err);
-		ret = sink ? open_streams(d, sink, streams, &err) : -ENOMEM;
-	}
-	stream_sink_put(sink); /* the streams hold it */
-	trace_chunk_put(chunk);
+	if (snprintf(index_dir, sizeof(index_dir), "%s/index", d->dir) >=
+	    (int)sizeof(index_dir))
+		ctf_error_set(&err, ret, "channel %s: directory too long",
+			      d->channel);
+	else
+		ret = trace_chunk_mkdir(d->chunk->chunk, index_dir, &err);
+	if (!ret)
+		ret = open_streams(d, d->chunk->sink, streams, &err);
 	if (ret) {
 		ERR("Cannot open the trace files of channel %s: %s", d->channel,
 		    err.message);

@@ -4,8 +4,9 @@
  * read from their headers, to sink streams (trace-chunk/stream-sink.h)
  * of the channel's trace chunk. The sink, today the file sink, owns the
  * files: <channel>_<cpu> (or _<n> with tracefile rotation) and
- * index/<same>.idx in the channel's directory. ust-channel.c opens the
- * streams, ust-channel-rotate.c moves them to the next chunk.
+ * index/<same>.idx in the channel's directory of the chunk.
+ * ust-channel.c opens the streams, ust-channel-rotate.c moves them to
+ * the next chunk.
  */
 #ifndef CONSUMERD_STREAM_OUTPUT_H
 #define CONSUMERD_STREAM_OUTPUT_H
@@ -13,23 +14,23 @@
 #include <stdint.h>
 
 #include "ringbuffer/consumer.h"
+#include "trace-chunk/chunk-registry.h"
 #include "trace-chunk/stream-sink.h"
-#include "util/user-path.h"
 
 /* Where a channel's streams are written, and how their files rotate. */
 struct stream_output_desc {
-	const char *dir; /* the channel's directory: a chunk's root */
+	const struct registered_chunk *chunk;
+	const char *dir; /* the channel's directory in the chunk */
 	const char *channel;
 	unsigned int nr_streams;
 	uint64_t tracefile_size;
 	uint64_t tracefile_count;
-	struct user_creds owner;
 };
 
 /*
- * Creates dir and dir/index (as the owner) and opens a sink stream per
- * ring-buffer stream, streams[0..nr_streams), in a file sink on a chunk
- * rooted at dir. 0 or -errno (logged with the path); on error, the
+ * Creates dir and dir/index in the chunk (as its owner) and opens a
+ * sink stream per ring-buffer stream, streams[0..nr_streams), on the
+ * chunk's sink. 0 or -errno (logged with the path); on error, the
  * streams opened are closed and NULL.
  */
 int stream_output_open(const struct stream_output_desc *desc,

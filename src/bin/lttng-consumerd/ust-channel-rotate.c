@@ -95,7 +95,7 @@ static void end_chunk_in_stream(struct ust_channel *chan, unsigned int i,
 }
 
 int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
-		       const char *new_dir)
+		       const struct registered_chunk *next)
 {
 	bool discard = flags & CONSUMER_ROTATE_DISCARD;
 	bool had_files = ust_channel_has_files(chan);
@@ -116,7 +116,7 @@ int ust_channel_rotate(struct ust_channel *chan, uint32_t flags,
 	if (had_files && !discard && chan->output_failed)
 		ret = -EIO;
 	/* without files (snapshot mode): only the buffers are cleared */
-	if (!new_dir[0] || (discard && !had_files) || chan->snapshot_only)
+	if (!next || (discard && !had_files) || chan->snapshot_only)
 		return ret;
-	return ust_channel_open_files(chan, new_dir) ?: ret;
+	return ust_channel_open_files(chan, next) ?: ret;
 }

@@ -42,8 +42,9 @@ static void fill_rb_config(const struct consumer_channel_desc *d,
 							: RB_MODE_DISCARD;
 	conf->blocking_timeout_us = d->blocking_timeout_us;
 	/* nothing consumes a snapshot session's buffers between snapshots */
-	conf->wakeup = d->read_timer_us || !d->output_dir[0] ? RB_WAKEUP_NONE
-							     : RB_WAKEUP_WRITER;
+	conf->wakeup = d->read_timer_us || d->chunk_id == CONSUMER_CHUNK_NONE
+			       ? RB_WAKEUP_NONE
+			       : RB_WAKEUP_WRITER;
 	conf->nr_streams = d->nr_streams;
 	conf->header_kind = (enum ctf_event_header_kind)d->header_kind;
 	conf->clock_source = d->clock_source;
@@ -100,15 +101,16 @@ static int create_buffers(const struct rb_config *conf,
 	return ret;
 }
 
-int ust_channel_open_files(struct ust_channel *chan, const char *dir)
+int ust_channel_open_files(struct ust_channel *chan,
+			   const struct registered_chunk *chunk)
 {
 	const struct stream_output_desc desc = {
-		.dir = dir,
+		.chunk = chunk,
+		.dir = chan->chunk_dir,
 		.channel = chan->name,
 		.nr_streams = chan->nr_streams,
 		.tracefile_size = chan->tracefile_size,
 		.tracefile_count = chan->tracefile_count,
-		.owner = chan->owner,
 	};
 	int ret = stream_output_open(&desc, chan->streams);
 
@@ -174,6 +176,7 @@ static void free_channel(struct ust_channel *chan)
 }
 
 int ust_channel_create(const struct consumer_channel_desc *d,
+		       const struct registered_chunk *chunk,
 		       struct ust_channel **out)
 {
 	struct ust_channel *chan;
@@ -186,10 +189,11 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 	if (!chan)
 		return -ENOMEM;
 	chan->key = d->channel_key;
+	chan->session_id = d->session_id;
+	snprintf(chan->chunk_dir, sizeof(chan->chunk_dir), "%s", d->chunk_dir);
 	chan->shm_files = d->shm_dir[0] != '\0';
 	chan->shm_owner =
 		(struct user_creds){.uid = d->output_uid, .gid = d->output_gid};
-	chan->owner = chan->shm_owner;
 	chan->tracefile_size = d->tracefile_size;
 	chan->tracefile_count = d->tracefile_count;
 	snprintf(chan->name, sizeof(chan->name), "%s", d->name);
@@ -210,7 +214,7 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		free(chan);
 		return ret;
 	}
-	chan->snapshot_only = !d->output_dir[0];
+	chan->snapshot_only = !chunk;
 	chan->streams = calloc(d->nr_streams, sizeof(*chan->streams));
 	if (chan->streams)
 		chan->nr_streams = d->nr_streams;
@@ -220,8 +224,8 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 		    strerror(-ret));
 	else if (!chan->streams)
 		ret = -ENOMEM;
-	else if (!chan->snapshot_only)
-		ret = ust_channel_open_files(chan, d->output_dir);
+	else if (chunk)
+		ret = ust_channel_open_files(chan, chunk);
 	if (ret) {
 		free_channel(chan);
 		return ret;
@@ -229,8 +233,10 @@ int ust_channel_create(const struct consumer_channel_desc *d,
 	chan->next = channels;
 	channels = chan;
 	ust_channels_generation++;
-	DBG("Channel %s (key %llu) created with %u streams in %s", d->name,
-	    (unsigned long long)d->channel_key, d->nr_streams, d->output_dir);
+	DBG("Channel %s (key %llu) created with %u streams in %s of chunk "
+	    "%lld",
+	    d->name, (unsigned long long)d->channel_key, d->nr_streams,
+	    d->chunk_dir, chunk ? (long long)chunk->chunk->id : -1LL);
 	*out = chan;
 	return 0;
 }

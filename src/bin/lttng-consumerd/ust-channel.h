@@ -15,20 +15,22 @@
 #include "consumer-comm/consumer-protocol.h"
 #include "ringbuffer/ringbuffer.h"
 #include "stream-output.h"
+#include "trace-chunk/chunk-registry.h"
 #include "trace-clock/trace-clock.h"
 #include "util/user-path.h"
 
 struct ust_channel {
 	uint64_t key;
 	char name[CONSUMER_NAME_MAX];
+	uint64_t session_id; /* the trace chunks it writes into are its */
+	char chunk_dir[CONSUMER_PATH_MAX]; /* its directory in each chunk */
 	struct rb_channel *rb;
 	/* one per stream; all NULL without files (between trace chunks) */
 	struct sink_stream **streams;
 	unsigned int nr_streams;
-	/* how the streams' files rotate and who owns them */
+	/* how the streams' files rotate */
 	uint64_t tracefile_size;
 	uint64_t tracefile_count;
-	struct user_creds owner;
 	/* the trace clock its producers stamp records with */
 	uint64_t (*trace_clock)(void);
 	uint64_t switch_timer_ns; /* 0: none */
@@ -47,19 +49,22 @@ extern pthread_mutex_t ust_channels_lock;
 extern uint64_t ust_channels_generation;
 
 /*
- * Creates the ring buffers and the output files of a channel (none when
- * desc->output_dir is empty: a snapshot session's) and registers it. Lock held.
- * 0, -EEXIST for a used key, or -errno (logged).
+ * Creates the ring buffers of a channel and its output files in chunk
+ * (desc->chunk_id's; NULL: a snapshot session's, without files) and
+ * registers it. Lock held. 0, -EEXIST for a used key, or -errno
+ * (logged).
  */
 int ust_channel_create(const struct consumer_channel_desc *desc,
+		       const struct registered_chunk *chunk,
 		       struct ust_channel **out);
 struct ust_channel *ust_channel_find(uint64_t key);
 /*
- * Opens the files of every stream in dir (a trace chunk's directory of
- * the channel); a failure leaves the channel without files and drops
- * its packets until the next chunk. Lock held. 0 or -errno (logged).
+ * Opens the files of every stream in the channel's directory of chunk;
+ * a failure leaves the channel without files and drops its packets
+ * until the next chunk. Lock held. 0 or -errno (logged).
  */
-int ust_channel_open_files(struct ust_channel *chan, const char *dir);
+int ust_channel_open_files(struct ust_channel *chan,
+			   const struct registered_chunk *chunk);
 /* Whether the streams have files (none between trace chunks). */
 bool ust_channel_has_files(const struct ust_channel *chan);
 struct ust_channel *ust_channel_first(void);

@@ -1,5 +1,7 @@
 /*
- * Implementation of ust-consumer.h: one handler per request.
+ * Implementation of ust-consumer.h: one handler per request. The trace
+ * chunks of every session are held in one registry, under
+ * ust_channels_lock as the channels.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -8,6 +10,7 @@
 
 #include "channel-snapshot.h"
 #include "consume-thread.h"
+#include "consumer-comm/chunk-codec.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/snapshot-codec.h"
 #include "metadata-output.h"
@@ -16,6 +19,26 @@
 #include "ust-channel-rotate.h"
 #include "health/health.h"
 #include "util/log.h"
+
+static struct chunk_registry chunks;
+
+/*
+ * The chunk chunk_id of session_id: *out NULL for CONSUMER_CHUNK_NONE;
+ * -ENOENT (logged) for a chunk the session daemon did not announce.
+ */
+static int find_chunk(uint64_t session_id, uint64_t chunk_id,
+		      const struct registered_chunk **out)
+{
+	*out = NULL;
+	if (chunk_id == CONSUMER_CHUNK_NONE)
+		return 0;
+	*out = chunk_registry_find(&chunks, session_id, chunk_id);
+	if (*out)
+		return 0;
+	ERR("Trace chunk %llu of session %llu: unknown",
+	    (unsigned long long)chunk_id, (unsigned long long)session_id);
+	return -ENOENT;
+}
 
 /* Sends the fds of every stream after a successful creation. */
 static int send_streams(int sock, const struct ust_channel *chan)
@@ -33,6 +56,7 @@ static int send_streams(int sock, const struct ust_channel *chan)
 
 static int handle_channel_create(int sock, struct wire_cursor *cur)
 {
+	const struct registered_chunk *chunk;
 	struct consumer_channel_desc desc;
 	struct ust_channel *chan;
 	int ret;
@@ -40,7 +64,9 @@ static int handle_channel_create(int sock, struct wire_cursor *cur)
 	if (consumer_get_channel_desc(cur, &desc) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
-	ret = ust_channel_create(&desc, &chan);
+	ret = find_chunk(desc.session_id, desc.chunk_id, &chunk);
+	if (!ret)
+		ret = ust_channel_create(&desc, chunk, &chan);
 	if (ret) {
 		pthread_mutex_unlock(&ust_channels_lock);
 		return consumer_send_reply(sock, ret, NULL);
@@ -116,13 +142,16 @@ static int handle_channel_action(int sock, struct wire_cursor *cur,
 
 static int handle_metadata_create(int sock, struct wire_cursor *cur)
 {
+	const struct registered_chunk *chunk;
 	struct consumer_metadata_desc desc;
 	int ret;
 
 	if (consumer_get_metadata_desc(cur, &desc) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
-	ret = metadata_output_create(&desc);
+	ret = find_chunk(desc.session_id, desc.chunk_id, &chunk);
+	if (!ret)
+		ret = metadata_output_create(&desc, chunk);
 	pthread_mutex_unlock(&ust_channels_lock);
 	return consumer_send_reply(sock, ret, NULL);
 }
@@ -162,58 +191,124 @@ static int handle_metadata_destroy(int sock, struct wire_cursor *cur)
 	return consumer_send_reply(sock, ret, NULL);
 }
 
+/* The session of a channel or metadata key: 0 or -ENOENT. */
+static int session_of(uint64_t key, bool metadata, uint64_t *session_id)
+{
+	struct ust_channel *chan;
+
+	if (metadata)
+		return metadata_output_session(key, session_id);
+	chan = ust_channel_find(key);
+	if (!chan)
+		return -ENOENT;
+	*session_id = chan->session_id;
+	return 0;
+}
+
 static int handle_snapshot(int sock, struct wire_cursor *cur, bool metadata)
 {
+	const struct registered_chunk *chunk;
 	struct consumer_snapshot_desc desc;
-	struct ust_channel *chan;
+	uint64_t session_id;
 	int ret;
 
 	if (consumer_get_snapshot_desc(cur, &desc) || wire_cursor_finish(cur))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
-	if (metadata) {
-		ret = metadata_output_snapshot(&desc);
-	} else {
-		chan = ust_channel_find(desc.key);
-		ret = chan ? ust_channel_snapshot(chan, &desc) : -ENOENT;
-	}
+	ret = session_of(desc.key, metadata, &session_id);
+	if (!ret)
+		ret = find_chunk(session_id, desc.chunk_id, &chunk);
+	if (!ret)
+		ret = metadata
+			      ? metadata_output_snapshot(desc.key, chunk)
+			      : ust_channel_snapshot(ust_channel_find(desc.key),
+						     chunk, &desc);
 	pthread_mutex_unlock(&ust_channels_lock);
 	return consumer_send_reply(sock, ret, NULL);
 }
 
-static int handle_channel_rotate(int sock, struct wire_cursor *cur)
+/* CHANNEL_ROTATE and METADATA_ROTATE. */
+static int handle_rotate(int sock, const struct consumer_message *msg,
+			 bool metadata)
 {
-	char new_dir[CONSUMER_PATH_MAX];
-	struct ust_channel *chan;
-	uint64_t key;
-	uint32_t flags;
+	const struct registered_chunk *next;
+	struct consumer_rotate_desc desc;
+	uint64_t session_id;
 	int ret;
 
-	if (wire_get_u64(cur, &key) || wire_get_u32(cur, &flags) ||
-	    wire_get_str(cur, new_dir, sizeof(new_dir)) ||
-	    wire_cursor_finish(cur))
+	if (consumer_get_rotate_desc(msg->payload, msg->payload_len, &desc) ||
+	    (metadata && desc.flags))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
-	chan = ust_channel_find(key);
-	ret = chan ? ust_channel_rotate(chan, flags, new_dir) : -ENOENT;
+	ret = session_of(desc.key, metadata, &session_id);
+	if (!ret)
+		ret = find_chunk(session_id, desc.chunk_id, &next);
+	if (!ret)
+		ret = metadata ? metadata_output_rotate(desc.key, next)
+			       : ust_channel_rotate(ust_channel_find(desc.key),
+						    desc.flags, next);
 	pthread_mutex_unlock(&ust_channels_lock);
 	return consumer_send_reply(sock, ret, NULL);
 }
 
-static int handle_metadata_rotate(int sock, struct wire_cursor *cur)
+static int handle_chunk_create(int sock, const struct consumer_message *msg)
 {
-	char new_dir[CONSUMER_PATH_MAX];
-	uint64_t key;
+	struct consumer_chunk_desc desc;
+	struct trace_chunk_desc chunk;
+	struct ctf_error err;
 	int ret;
 
-	if (wire_get_u64(cur, &key) ||
-	    wire_get_str(cur, new_dir, sizeof(new_dir)) ||
-	    wire_cursor_finish(cur))
+	if (consumer_get_chunk_desc(msg->payload, msg->payload_len, &desc))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	chunk = consumer_chunk_desc_to_trace_chunk(&desc);
+	pthread_mutex_lock(&ust_channels_lock);
+	ret = chunk_registry_add(&chunks, desc.session_id, &chunk, &err);
+	pthread_mutex_unlock(&ust_channels_lock);
+	if (ret && ret != -EEXIST)
+		ERR("%s", err.message);
+	return consumer_send_reply(sock, ret, NULL);
+}
+
+static int handle_chunk_close(int sock, const struct consumer_message *msg)
+{
+	struct consumer_chunk_close desc;
+	struct ctf_error err;
+	int ret;
+
+	if (consumer_get_chunk_close(msg->payload, msg->payload_len, &desc))
 		return consumer_send_reply(sock, -EBADMSG, NULL);
 	pthread_mutex_lock(&ust_channels_lock);
-	ret = metadata_output_rotate(key, new_dir);
+	/* its owner, the session daemon, performs desc.command */
+	ret = chunk_registry_close(&chunks, desc.session_id, desc.chunk_id,
+				   &err);
 	pthread_mutex_unlock(&ust_channels_lock);
+	if (ret)
+		ERR("%s", err.message);
+	else
+		DBG("Trace chunk %llu of session %llu closed (command %u)",
+		    (unsigned long long)desc.chunk_id,
+		    (unsigned long long)desc.session_id, desc.command);
 	return consumer_send_reply(sock, ret, NULL);
+}
+
+static int handle_chunk_exists(int sock, const struct consumer_message *msg)
+{
+	struct consumer_chunk_ref ref;
+	struct wire_buf reply;
+	bool exists;
+	int ret;
+
+	if (consumer_get_chunk_ref(msg->payload, msg->payload_len, &ref))
+		return consumer_send_reply(sock, -EBADMSG, NULL);
+	pthread_mutex_lock(&ust_channels_lock);
+	exists = chunk_registry_find(&chunks, ref.session_id, ref.chunk_id) !=
+		 NULL;
+	pthread_mutex_unlock(&ust_channels_lock);
+	wire_buf_init(&reply);
+	consumer_put_chunk_exists_reply(&reply, exists);
+	ret = consumer_send_reply(sock, 0, &reply);
+	wire_buf_fini(&reply);
+	return ret;
 }
 
 static int dispatch(int sock, const struct consumer_message *msg)
@@ -248,9 +343,15 @@ static int dispatch(int sock, const struct consumer_message *msg)
 	case CONSUMER_CMD_METADATA_SNAPSHOT:
 		return handle_snapshot(sock, &cur, true);
 	case CONSUMER_CMD_CHANNEL_ROTATE:
-		return handle_channel_rotate(sock, &cur);
+		return handle_rotate(sock, msg, false);
 	case CONSUMER_CMD_METADATA_ROTATE:
-		return handle_metadata_rotate(sock, &cur);
+		return handle_rotate(sock, msg, true);
+	case CONSUMER_CMD_CHUNK_CREATE:
+		return handle_chunk_create(sock, msg);
+	case CONSUMER_CMD_CHUNK_CLOSE:
+		return handle_chunk_close(sock, msg);
+	case CONSUMER_CMD_CHUNK_EXISTS:
+		return handle_chunk_exists(sock, msg);
 	default: /* the kernel domain's */
 		break;
 	}
@@ -291,5 +392,6 @@ void ust_consumer_shutdown(void)
 	while (ust_channel_first())
 		ust_channel_destroy(ust_channel_first());
 	metadata_output_destroy_all();
+	chunk_registry_clear(&chunks);
 	pthread_mutex_unlock(&ust_channels_lock);
 }

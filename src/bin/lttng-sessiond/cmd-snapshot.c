@@ -169,31 +169,50 @@ static int snapshot_dir(const struct session *session,
 	return n < 0 || (size_t)n >= len ? LTTNG_ERR_INVALID : LTTNG_OK;
 }
 
+/*
+ * The snapshot's trace chunk, rooted at its directory: a chunk of its
+ * own for the consumers, which the session (keeping its buffers) has
+ * no other of; its id counts the session's snapshots.
+ */
+static int snapshot_chunk(const struct session *session,
+			  const struct snapshot_output *out, const char *name,
+			  struct consumer_chunk_desc *chunk)
+{
+	memset(chunk, 0, sizeof(*chunk));
+	chunk->session_id = session->id;
+	chunk->chunk_id = session->snap.record_count;
+	chunk->begin = (int64_t)time(NULL);
+	chunk->owner_uid = (uint32_t)session->uid;
+	chunk->owner_gid = (uint32_t)session->gid;
+	return snapshot_dir(session, out, name, chunk->output,
+			    sizeof(chunk->output));
+}
+
 /* Writes the snapshot of every domain to out. */
 static int record(struct session *session, const struct snapshot_output *out,
 		  const char *name, uint64_t max_size)
 {
-	char dir[LTTNG_PATH_MAX + LTTNG_NAME_MAX + 64];
+	struct consumer_chunk_desc chunk;
 	int64_t packets;
 	int ret;
 
 	if (!out->local)
 		return record_to_network(out);
-	ret = snapshot_dir(session, out, name, dir, sizeof(dir));
+	ret = snapshot_chunk(session, out, name, &chunk);
 	if (ret != LTTNG_OK)
 		return ret;
-	if (ust_session_snapshot_dirs(session, dir))
+	if (ust_session_snapshot_dirs(session, chunk.output))
 		return LTTNG_ERR_SNAPSHOT_FAIL;
 	packets = packets_per_stream(session, max_size);
 	if (packets < 0)
 		return LTTNG_ERR_MAX_SIZE_INVALID;
-	ret = kernel_cmd_snapshot(session, dir, (uint64_t)packets);
+	ret = kernel_cmd_snapshot(session, &chunk, (uint64_t)packets);
 	if (ret != LTTNG_OK)
 		return ret;
-	if (ust_session_snapshot(session, dir, (uint64_t)packets))
+	if (ust_session_snapshot(session, &chunk, (uint64_t)packets))
 		return LTTNG_ERR_SNAPSHOT_FAIL;
 	DBG("Session %s: snapshot %llu in %s", session->name,
-	    (unsigned long long)session->snap.record_count, dir);
+	    (unsigned long long)session->snap.record_count, chunk.output);
 	session->snap.record_count++;
 	return LTTNG_OK;
 }

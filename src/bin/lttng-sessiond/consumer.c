@@ -351,18 +351,38 @@ int consumer_snapshot(uint32_t command,
 		consumer_client_snapshot(consumer_sock, command, desc));
 }
 
-int consumer_channel_rotate(uint64_t key, uint32_t flags, const char *new_dir)
-{
-	if (!lock_connected())
-		return -ENOTCONN;
-	return unlock_with(consumer_client_channel_rotate(consumer_sock, key,
-							  flags, new_dir));
-}
-
-int consumer_metadata_rotate(uint64_t key, const char *new_dir)
+int consumer_rotate(uint32_t command, const struct consumer_rotate_desc *desc)
 {
 	if (!lock_connected())
 		return -ENOTCONN;
 	return unlock_with(
-		consumer_client_metadata_rotate(consumer_sock, key, new_dir));
+		consumer_client_rotate(consumer_sock, command, desc));
+}
+
+int consumer_chunk_create(const struct consumer_chunk_desc *desc, bool may_hold)
+{
+	int ret;
+
+	if (!lock_connected())
+		return 0;
+	ret = unlock_with(consumer_client_chunk_create(consumer_sock, desc));
+	return ret == -EEXIST && may_hold ? 0 : ret;
+}
+
+int consumer_chunk_close(const struct consumer_chunk_close *desc)
+{
+	const struct consumer_chunk_ref ref = {desc->session_id,
+					       desc->chunk_id};
+	bool exists = false;
+	int ret;
+
+	if (!lock_connected())
+		return 0;
+	ret = after_call(
+		consumer_client_chunk_exists(consumer_sock, &ref, &exists));
+	if (!ret && exists)
+		ret = after_call(
+			consumer_client_chunk_close(consumer_sock, desc));
+	pthread_mutex_unlock(&consumer_lock);
+	return ret;
 }

@@ -67,8 +67,24 @@ int consumer_channel_stats(uint64_t key, uint64_t *discarded_events,
 /* CONSUMER_CMD_CHANNEL_SNAPSHOT or CONSUMER_CMD_METADATA_SNAPSHOT. */
 int consumer_snapshot(uint32_t command,
 		      const struct consumer_snapshot_desc *desc);
-/* Session rotation and clear (consumer-protocol.h). */
-int consumer_channel_rotate(uint64_t key, uint32_t flags, const char *new_dir);
-int consumer_metadata_rotate(uint64_t key, const char *new_dir);
+/*
+ * Session rotation and clear (consumer-protocol.h): CONSUMER_CMD_CHANNEL_
+ * or METADATA_ROTATE.
+ */
+int consumer_rotate(uint32_t command, const struct consumer_rotate_desc *desc);
+/*
+ * Trace chunks: the consumer holds desc's chunk from now on. 0 when no
+ * consumer runs (the first buffer set announces the session's chunk to
+ * the one it starts), and when it held it already if may_hold (else
+ * -EEXIST).
+ */
+int consumer_chunk_create(const struct consumer_chunk_desc *desc,
+			  bool may_hold);
+/*
+ * The consumer lets the chunk go, if it holds it (it may have been
+ * started, or restarted after a loss, since the chunk began). 0 or
+ * -errno.
+ */
+int consumer_chunk_close(const struct consumer_chunk_close *desc);
 
 #endif /* SESSIOND_CONSUMER_H */

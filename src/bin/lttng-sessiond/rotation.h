@@ -11,6 +11,14 @@
  * deleted one was (so a session never rotated keeps writing at the
  * root). Chunk ids count every chunk, cleared ones included, as LTTng's.
  *
+ * The consumers of both domains hear of each chunk as it is decided
+ * (consumer-protocol.h, CONSUMER_CMD_CHUNK_CREATE), switch their streams
+ * to it by its id, and let the ended chunk go (CHUNK_CLOSE, with the
+ * close command); this daemon, the owner of the chunks of a local trace
+ * that both domains write into, then archives or removes the ended
+ * chunk (trace_chunk_close), as LTTng's session daemon does in its
+ * chunks' owner mode.
+ *
  * Everything here runs with the session lock held (client thread or the
  * rotation schedule thread).
  */
@@ -21,6 +29,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+
+#include "consumer-comm/consumer-protocol.h"
 
 struct session;
 
@@ -43,6 +53,15 @@ struct session_rotation {
 /* The current chunk's directory (the output directory before any
  * rotation). 0 or -ENAMETOOLONG. */
 int rotation_chunk_path(const struct session *s, char *buf, size_t len);
+/*
+ * The chunk the session's buffers write into (prepared, while stopped
+ * after a rotation or a clear): its id, CONSUMER_CHUNK_NONE for a
+ * session keeping its buffers for snapshots; and its description for
+ * the consumers.
+ */
+uint64_t rotation_chunk_id(const struct session *s);
+void rotation_chunk_desc(const struct session *s,
+			 struct consumer_chunk_desc *desc);
 
 /*
  * Called when the session starts: the first start creates the first

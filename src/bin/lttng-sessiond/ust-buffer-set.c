@@ -83,7 +83,8 @@ static int create_registry(struct ust_buffer_set *set, const struct session *s,
 	char vpid_date[TIME_FORMAT_ISO8601_LEN];
 	struct ust_registry_desc d = {
 		.metadata_key = ++next_key,
-		.output_dir = set->dir,
+		.chunk_id = rotation_chunk_id(s),
+		.chunk_dir = set->rel_dir,
 		.shm_dir = set->shm_dir,
 		.uid = s->uid,
 		.gid = s->gid,
@@ -123,6 +124,7 @@ struct ust_buffer_set *ust_buffer_set_create(struct session *s,
 	if (!set)
 		return NULL;
 	set->consumer_pid = consumer_current_pid();
+	set->session = s;
 	set->per_pid = session_is_per_pid(s);
 	set->uid = app->uid;
 	set->owner_uid = s->uid;
@@ -131,6 +133,12 @@ struct ust_buffer_set *ust_buffer_set_create(struct session *s,
 	ret = uuid_generate_v4(set->uuid);
 	if (!ret)
 		ret = set_dir(set, s, app);
+	if (!ret && !session_keeps_buffers(s)) {
+		struct consumer_chunk_desc chunk;
+
+		rotation_chunk_desc(s, &chunk);
+		ret = consumer_chunk_create(&chunk, true);
+	}
 	if (!ret)
 		ret = create_registry(set, s, app);
 	if (ret) {
@@ -153,7 +161,10 @@ static void fill_consumer_desc(const struct ust_buffer_set *set,
 	memset(d, 0, sizeof(*d));
 	d->channel_key = key;
 	snprintf(d->name, sizeof(d->name), "%s", chan->name);
-	snprintf(d->output_dir, sizeof(d->output_dir), "%s", set->dir);
+	d->session_id = set->session->id;
+	/* where the session writes now: a set's first chunk, or the next */
+	d->chunk_id = rotation_chunk_id(set->session);
+	snprintf(d->chunk_dir, sizeof(d->chunk_dir), "%s", set->rel_dir);
 	snprintf(d->shm_dir, sizeof(d->shm_dir), "%s", set->shm_dir);
 	d->subbuf_size = chan->attr.subbuf_size;
 	d->subbuf_count = chan->attr.num_subbuf;
@@ -274,27 +285,16 @@ int ust_buffer_set_flush(const struct ust_buffer_set *set)
 	return err;
 }
 
-/* <dir>/<set's relative dir>; 0 or -ENAMETOOLONG. */
-static int set_snapshot_dir(const struct ust_buffer_set *set, const char *dir,
-			    struct consumer_snapshot_desc *d)
-{
-	int n = snprintf(d->output_dir, sizeof(d->output_dir), "%s/%s", dir,
-			 set->rel_dir);
-
-	return n < 0 || (size_t)n >= sizeof(d->output_dir) ? -ENAMETOOLONG : 0;
-}
-
 int ust_buffer_set_snapshot(const struct session *session,
-			    const struct ust_buffer_set *set, const char *dir,
+			    const struct ust_buffer_set *set, uint64_t chunk_id,
 			    uint64_t max_packets)
 {
 	struct consumer_snapshot_desc d = {
+		.chunk_id = chunk_id,
 		.max_packets = max_packets,
 		.flush = session->active,
-		.output_uid = session->uid,
-		.output_gid = session->gid,
 	};
-	int ret = set_snapshot_dir(set, dir, &d);
+	int ret = 0;
 
 	for (const struct ust_buffer_channel *bc = set->channels; !ret && bc;
 	     bc = bc->next) {
@@ -308,14 +308,15 @@ int ust_buffer_set_snapshot(const struct session *session,
 	}
 	if (ret)
 		ERR("Cannot take the snapshot of %s in %s: %s", session->name,
-		    d.output_dir, strerror(-ret));
+		    set->rel_dir, strerror(-ret));
 	return ret;
 }
 
-/* Moves one buffer set to the chunk at chunk_path (NULL: none). */
-int ust_buffer_set_rotate(struct ust_buffer_set *set, const char *chunk_path,
-			  uint32_t flags)
+int ust_buffer_set_rotate(struct ust_buffer_set *set, uint64_t chunk_id,
+			  const char *chunk_path, uint32_t flags)
 {
+	struct consumer_rotate_desc desc = {.flags = flags,
+					    .chunk_id = chunk_id};
 	int ret = 0;
 
 	if (chunk_path &&
@@ -323,8 +324,10 @@ int ust_buffer_set_rotate(struct ust_buffer_set *set, const char *chunk_path,
 		     set->rel_dir) >= (int)sizeof(set->dir))
 		return -ENAMETOOLONG;
 	for (struct ust_buffer_channel *bc = set->channels; bc; bc = bc->next) {
-		int r = consumer_channel_rotate(bc->key, flags,
-						chunk_path ? set->dir : "");
+		int r;
+
+		desc.key = bc->key;
+		r = consumer_rotate(CONSUMER_CMD_CHANNEL_ROTATE, &desc);
 
 		if (r) {
 			ERR("Cannot rotate the buffers of channel %s: %s",
@@ -333,8 +336,11 @@ int ust_buffer_set_rotate(struct ust_buffer_set *set, const char *chunk_path,
 		}
 	}
 	if (set->registry) {
-		int r = consumer_metadata_rotate(set->metadata_key,
-						 chunk_path ? set->dir : "");
+		int r;
+
+		desc.key = set->metadata_key;
+		desc.flags = 0;
+		r = consumer_rotate(CONSUMER_CMD_METADATA_ROTATE, &desc);
 
 		if (r) {
 			ERR("Cannot rotate the metadata of %s: %s", set->dir,

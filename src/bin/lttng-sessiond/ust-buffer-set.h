@@ -33,6 +33,7 @@ struct ust_buffer_channel {
 
 /* The buffers of one uid (per-user) or one app (per-process). */
 struct ust_buffer_set {
+	const struct session *session; /* whose chunks its files are in */
 	bool per_pid;
 	uid_t uid;	 /* the apps' */
 	uid_t owner_uid; /* the session creator's: owns the files */
@@ -57,7 +58,8 @@ struct ust_buffer_set *ust_buffer_set_find(const struct session *s,
 /*
  * Creates the set app records into for session s (per-process or
  * per-user as the session's channels are): its directory names, its
- * registry; starts the consumer if needed. NULL on error (logged).
+ * registry; starts the consumer if needed and announces the session's
+ * current trace chunk to it. NULL on error (logged).
  */
 struct ust_buffer_set *ust_buffer_set_create(struct session *s,
 					     const struct ust_app *app);
@@ -79,20 +81,21 @@ int ust_buffer_set_flush(const struct ust_buffer_set *set);
 
 /*
  * Writes the set's packets (at most max_packets per stream, the newest;
- * 0: all) and then its metadata into <dir>/<rel_dir>. 0 or -errno
- * (logged).
+ * 0: all) and then its metadata into <rel_dir> of the snapshot's chunk
+ * chunk_id (announced to the consumer). 0 or -errno (logged).
  */
 int ust_buffer_set_snapshot(const struct session *session,
-			    const struct ust_buffer_set *set, const char *dir,
+			    const struct ust_buffer_set *set, uint64_t chunk_id,
 			    uint64_t max_packets);
 
 /*
  * Ends the set's current trace chunk (flags: CONSUMER_ROTATE_*) and
- * continues in the chunk at chunk_path (NULL: no files until the next
- * call). 0 or the last -errno (logged).
+ * continues in chunk chunk_id, rooted at chunk_path
+ * (CONSUMER_CHUNK_NONE, NULL: no files until the next call). 0 or the
+ * last -errno (logged).
  */
-int ust_buffer_set_rotate(struct ust_buffer_set *set, const char *chunk_path,
-			  uint32_t flags);
+int ust_buffer_set_rotate(struct ust_buffer_set *set, uint64_t chunk_id,
+			  const char *chunk_path, uint32_t flags);
 
 /*
  * Releases the set's consumer channels, registry and shm directories.

@@ -123,6 +123,8 @@ int ust_registry_create(const struct ust_registry_desc *d,
 {
 	struct consumer_metadata_desc md_desc = {
 		.metadata_key = d->metadata_key,
+		.session_id = d->session_id,
+		.chunk_id = d->chunk_id,
 		.output_uid = d->uid,
 		.output_gid = d->gid,
 	};
@@ -140,13 +142,13 @@ int ust_registry_create(const struct ust_registry_desc *d,
 	reg->clock = *daemon_clock();
 	reg->md = make_metadata(d, &reg->clock, &err);
 	if (!reg->md) {
-		ERR("Cannot create the metadata of %s: %s", d->output_dir,
+		ERR("Cannot create the metadata of %s: %s", d->chunk_dir,
 		    err.message);
 		free(reg);
 		return -EINVAL;
 	}
-	snprintf(md_desc.output_dir, sizeof(md_desc.output_dir), "%s",
-		 d->output_dir);
+	snprintf(md_desc.chunk_dir, sizeof(md_desc.chunk_dir), "%s",
+		 d->chunk_dir);
 	snprintf(md_desc.shm_dir, sizeof(md_desc.shm_dir), "%s",
 		 d->shm_dir ? d->shm_dir : "");
 	memcpy(md_desc.uuid, d->uuid, CTF_UUID_LEN);

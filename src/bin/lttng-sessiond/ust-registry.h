@@ -29,7 +29,8 @@ struct ust_registry;
 struct ust_registry_desc {
 	uint64_t metadata_key;
 	uint8_t uuid[CTF_UUID_LEN];
-	const char *output_dir; /* ust/uid/<uid>/64-bit or ust/pid/<app> */
+	uint64_t chunk_id;	/* the file's, CONSUMER_CHUNK_NONE: in memory */
+	const char *chunk_dir;	/* ust/uid/<uid>/64-bit or ust/pid/<app> */
 	const char *shm_dir;	/* --shm-path: where lttng-crash finds it */
 	uid_t uid;
 	gid_t gid;

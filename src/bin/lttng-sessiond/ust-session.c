@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "consumer.h"
 #include "rotation.h"
@@ -191,18 +192,30 @@ int ust_session_snapshot_dirs(const struct session *session, const char *dir)
 	return 0;
 }
 
-int ust_session_snapshot(const struct session *session, const char *dir,
+int ust_session_snapshot(const struct session *session,
+			 const struct consumer_chunk_desc *chunk,
 			 uint64_t max_packets)
 {
-	for (const struct ust_buffer_set *set = session->ust_buffers; set;
-	     set = set->next) {
-		int ret =
-			ust_buffer_set_snapshot(session, set, dir, max_packets);
+	const struct consumer_chunk_close close = {
+		.session_id = chunk->session_id,
+		.chunk_id = chunk->chunk_id,
+		.end = (int64_t)time(NULL),
+		.command = TRACE_CHUNK_CLOSE_NONE,
+	};
+	int ret, closed;
 
-		if (ret)
-			return ret;
-	}
-	return 0;
+	if (!session->ust_buffers)
+		return 0;
+	ret = consumer_chunk_create(chunk, false);
+	for (const struct ust_buffer_set *set = session->ust_buffers;
+	     !ret && set; set = set->next)
+		ret = ust_buffer_set_snapshot(session, set, chunk->chunk_id,
+					      max_packets);
+	closed = consumer_chunk_close(&close);
+	if (closed)
+		ERR("The consumer did not let the snapshot's chunk go: %s",
+		    strerror(-closed));
+	return ret ? ret : closed;
 }
 
 uint64_t ust_session_snapshot_round_size(const struct session *session,
@@ -220,19 +233,26 @@ uint64_t ust_session_snapshot_round_size(const struct session *session,
 	return size;
 }
 
-int ust_session_rotate(struct session *session, const char *chunk_path,
+int ust_session_rotate(struct session *session, uint64_t chunk_id,
 		       uint32_t flags)
 {
+	char chunk_path[PATH_MAX];
 	int ret = 0;
 
+	if (chunk_id != CONSUMER_CHUNK_NONE &&
+	    rotation_chunk_path(session, chunk_path, sizeof(chunk_path)))
+		return -ENAMETOOLONG;
 	for (struct ust_buffer_set *set = session->ust_buffers; set;
 	     set = set->next) {
-		int r = ust_buffer_set_rotate(set, chunk_path, flags);
+		int r = ust_buffer_set_rotate(
+			set, chunk_id,
+			chunk_id != CONSUMER_CHUNK_NONE ? chunk_path : NULL,
+			flags);
 
 		if (r)
 			ret = r;
 	}
-	if (chunk_path)
+	if (chunk_id != CONSUMER_CHUNK_NONE)
 		create_domain_dir(session);
 	return ret;
 }

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "consumer-comm/consumer-protocol.h"
+
 struct channel;
 struct session;
 
@@ -37,10 +39,11 @@ int ust_session_destroy(struct session *session);
 
 /*
  * Ends the current trace chunk in every buffer set of the session (flags:
- * CONSUMER_ROTATE_*) and continues in the chunk at chunk_path (NULL: the
- * buffers have no files until the next call). 0 or the first -errno.
+ * CONSUMER_ROTATE_*) and continues in chunk_id, the session's current
+ * chunk, announced to the consumer (CONSUMER_CHUNK_NONE: the buffers
+ * have no files until the next call). 0 or the first -errno.
  */
-int ust_session_rotate(struct session *session, const char *chunk_path,
+int ust_session_rotate(struct session *session, uint64_t chunk_id,
 		       uint32_t flags);
 
 /*
@@ -62,11 +65,14 @@ bool ust_session_drop_consumer_buffers(struct session *session,
 /*
  * Snapshots (sessions that keep their buffers, cmd-snapshot.c): creates
  * <dir>/<trace>/index for each trace of the session (ust/uid/... or
- * ust/pid/...), then writes each trace's packets (at most max_packets
- * per stream, the newest; 0: all) and metadata there. 0 or -errno.
+ * ust/pid/...); then, in the snapshot's chunk (rooted at that dir), made
+ * for it at the consumer and closed after, writes each trace's packets
+ * (at most max_packets per stream, the newest; 0: all) and metadata.
+ * 0 or -errno.
  */
 int ust_session_snapshot_dirs(const struct session *session, const char *dir);
-int ust_session_snapshot(const struct session *session, const char *dir,
+int ust_session_snapshot(const struct session *session,
+			 const struct consumer_chunk_desc *chunk,
 			 uint64_t max_packets);
 /*
  * The bytes one more packet of every stream takes, over the buffers

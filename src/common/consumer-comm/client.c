@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "consumer-comm/chunk-codec.h"
 #include "consumer-comm/client.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/snapshot-codec.h"
@@ -248,35 +249,70 @@ int consumer_client_snapshot(int sock, uint32_t command,
 	return ret;
 }
 
-int consumer_client_channel_rotate(int sock, uint64_t channel_key,
-				   uint32_t flags, const char *new_dir)
+/* A request whose payload put() encodes from desc, without reply payload. */
+static int call_with(int sock, uint32_t command,
+		     void (*put)(struct wire_buf *buf, const void *desc),
+		     const void *desc)
 {
 	struct consumer_message reply = {0};
 	struct wire_buf buf;
 	int ret;
 
 	wire_buf_init(&buf);
-	wire_put_u64(&buf, channel_key);
-	wire_put_u32(&buf, flags);
-	wire_put_str(&buf, new_dir);
-	ret = call(sock, CONSUMER_CMD_CHANNEL_ROTATE, &buf, &reply);
+	put(&buf, desc);
+	ret = call(sock, command, &buf, &reply);
 	wire_buf_fini(&buf);
 	consumer_message_fini(&reply);
 	return ret;
 }
 
-int consumer_client_metadata_rotate(int sock, uint64_t metadata_key,
-				    const char *new_dir)
+static void put_rotate(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_rotate_desc(buf, desc);
+}
+
+int consumer_client_rotate(int sock, uint32_t command,
+			   const struct consumer_rotate_desc *desc)
+{
+	return call_with(sock, command, put_rotate, desc);
+}
+
+static void put_chunk(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_chunk_desc(buf, desc);
+}
+
+int consumer_client_chunk_create(int sock,
+				 const struct consumer_chunk_desc *desc)
+{
+	return call_with(sock, CONSUMER_CMD_CHUNK_CREATE, put_chunk, desc);
+}
+
+static void put_chunk_close(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_chunk_close(buf, desc);
+}
+
+int consumer_client_chunk_close(int sock,
+				const struct consumer_chunk_close *desc)
+{
+	return call_with(sock, CONSUMER_CMD_CHUNK_CLOSE, put_chunk_close, desc);
+}
+
+int consumer_client_chunk_exists(int sock, const struct consumer_chunk_ref *ref,
+				 bool *exists)
 {
 	struct consumer_message reply = {0};
 	struct wire_buf buf;
 	int ret;
 
 	wire_buf_init(&buf);
-	wire_put_u64(&buf, metadata_key);
-	wire_put_str(&buf, new_dir);
-	ret = call(sock, CONSUMER_CMD_METADATA_ROTATE, &buf, &reply);
+	consumer_put_chunk_ref(&buf, ref);
+	ret = call(sock, CONSUMER_CMD_CHUNK_EXISTS, &buf, &reply);
 	wire_buf_fini(&buf);
+	if (!ret)
+		ret = consumer_get_chunk_exists_reply(
+			reply.payload, reply.payload_len, exists);
 	consumer_message_fini(&reply);
 	return ret;
 }

@@ -54,10 +54,19 @@ int consumer_client_channel_stats(int sock, uint64_t channel_key,
 /* CONSUMER_CMD_CHANNEL_SNAPSHOT or CONSUMER_CMD_METADATA_SNAPSHOT. */
 int consumer_client_snapshot(int sock, uint32_t command,
 			     const struct consumer_snapshot_desc *desc);
-/* new_dir "" closes the files without opening new ones. */
-int consumer_client_channel_rotate(int sock, uint64_t channel_key,
-				   uint32_t flags, const char *new_dir);
-int consumer_client_metadata_rotate(int sock, uint64_t metadata_key,
-				    const char *new_dir);
+/*
+ * CONSUMER_CMD_CHANNEL_ROTATE or CONSUMER_CMD_METADATA_ROTATE: the
+ * object's streams to chunk desc->chunk_id (CONSUMER_CHUNK_NONE: no
+ * files until the next rotation).
+ */
+int consumer_client_rotate(int sock, uint32_t command,
+			   const struct consumer_rotate_desc *desc);
+/* Trace chunks (consumer-protocol.h, CONSUMER_CMD_CHUNK_*). */
+int consumer_client_chunk_create(int sock,
+				 const struct consumer_chunk_desc *desc);
+int consumer_client_chunk_close(int sock,
+				const struct consumer_chunk_close *desc);
+int consumer_client_chunk_exists(int sock, const struct consumer_chunk_ref *ref,
+				 bool *exists);
 
 #endif /* CONSUMER_COMM_CLIENT_H */

@@ -40,7 +40,9 @@ void consumer_put_channel_desc(struct wire_buf *buf,
 {
 	wire_put_u64(buf, d->channel_key);
 	wire_put_str(buf, d->name);
-	wire_put_str(buf, d->output_dir);
+	wire_put_u64(buf, d->session_id);
+	wire_put_u64(buf, d->chunk_id);
+	wire_put_str(buf, d->chunk_dir);
 	wire_put_u64(buf, d->subbuf_size);
 	wire_put_u64(buf, d->subbuf_count);
 	wire_put_u32(buf, d->mode);
@@ -65,10 +67,42 @@ bool consumer_is_file_name(const char *name)
 	       strcmp(name, "..");
 }
 
+bool consumer_is_chunk_dir(const char *path)
+{
+	const char *component = path;
+
+	if (!path[0] || path[0] == '/')
+		return false;
+	for (;;) {
+		const char *slash = strchr(component, '/');
+		size_t len =
+			slash ? (size_t)(slash - component) : strlen(component);
+
+		if (!len || (len == 1 && component[0] == '.') ||
+		    (len == 2 && !strncmp(component, "..", 2)))
+			return false;
+		if (!slash)
+			return true;
+		component = slash + 1;
+	}
+}
+
+int consumer_decode_whole(const void *payload, size_t len,
+			  int (*get)(struct wire_cursor *cur, void *out),
+			  void *out)
+{
+	struct wire_cursor cur;
+	int ret;
+
+	wire_cursor_init(&cur, payload, len);
+	ret = get(&cur, out);
+	return ret ? ret : wire_cursor_finish(&cur);
+}
+
 static int check_channel_desc(const struct consumer_channel_desc *d)
 {
 	if (!consumer_is_file_name(d->name) ||
-	    (d->output_dir[0] && d->output_dir[0] != '/') ||
+	    !consumer_is_chunk_dir(d->chunk_dir) ||
 	    (d->shm_dir[0] && d->shm_dir[0] != '/'))
 		return -EBADMSG;
 	if (d->mode > CONSUMER_MODE_OVERWRITE || d->nr_streams == 0 ||
@@ -88,9 +122,12 @@ int consumer_get_channel_desc(struct wire_cursor *cur,
 	memset(d, 0, sizeof(*d));
 	if (wire_get_u64(cur, &d->channel_key) ||
 	    wire_get_str(cur, d->name, sizeof(d->name)) ||
-	    wire_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
+	    wire_get_u64(cur, &d->session_id) ||
+	    wire_get_u64(cur, &d->chunk_id) ||
+	    wire_get_str(cur, d->chunk_dir, sizeof(d->chunk_dir)) ||
 	    wire_get_u64(cur, &d->subbuf_size) ||
-	    wire_get_u64(cur, &d->subbuf_count) || wire_get_u32(cur, &d->mode) ||
+	    wire_get_u64(cur, &d->subbuf_count) ||
+	    wire_get_u32(cur, &d->mode) ||
 	    wire_get_i64(cur, &d->blocking_timeout_us) ||
 	    wire_get_u32(cur, &d->nr_streams) ||
 	    wire_get_u32(cur, &d->header_kind) ||
@@ -111,7 +148,9 @@ void consumer_put_metadata_desc(struct wire_buf *buf,
 				const struct consumer_metadata_desc *d)
 {
 	wire_put_u64(buf, d->metadata_key);
-	wire_put_str(buf, d->output_dir);
+	wire_put_u64(buf, d->session_id);
+	wire_put_u64(buf, d->chunk_id);
+	wire_put_str(buf, d->chunk_dir);
 	put_uuid(buf, d->uuid);
 	wire_put_u32(buf, d->output_uid);
 	wire_put_u32(buf, d->output_gid);
@@ -123,15 +162,16 @@ int consumer_get_metadata_desc(struct wire_cursor *cur,
 {
 	memset(d, 0, sizeof(*d));
 	if (wire_get_u64(cur, &d->metadata_key) ||
-	    wire_get_str(cur, d->output_dir, sizeof(d->output_dir)) ||
+	    wire_get_u64(cur, &d->session_id) ||
+	    wire_get_u64(cur, &d->chunk_id) ||
+	    wire_get_str(cur, d->chunk_dir, sizeof(d->chunk_dir)) ||
 	    get_uuid(cur, d->uuid) || wire_get_u32(cur, &d->output_uid) ||
 	    wire_get_u32(cur, &d->output_gid) ||
 	    wire_get_str(cur, d->shm_dir, sizeof(d->shm_dir)))
 		return -EBADMSG;
 	if (d->shm_dir[0] && d->shm_dir[0] != '/')
 		return -EBADMSG;
-	/* "": kept in memory for snapshots */
-	return !d->output_dir[0] || d->output_dir[0] == '/' ? 0 : -EBADMSG;
+	return consumer_is_chunk_dir(d->chunk_dir) ? 0 : -EBADMSG;
 }
 
 static int send_message(int fd, uint32_t first, uint32_t payload_len,

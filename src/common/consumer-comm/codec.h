@@ -8,6 +8,7 @@
 #define CONSUMER_COMM_CODEC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "consumer-comm/consumer-protocol.h"
@@ -15,6 +16,19 @@
 
 /* A file name component: not empty, no '/', not "." or "..". */
 bool consumer_is_file_name(const char *name);
+/*
+ * A directory in a trace chunk: relative, its components file names
+ * ("ust/uid/1000/64-bit"), so that it stays in the chunk.
+ */
+bool consumer_is_chunk_dir(const char *path);
+
+/*
+ * Decodes a whole payload with get, which fills out from a cursor: its
+ * error, or -EBADMSG for trailing bytes.
+ */
+int consumer_decode_whole(const void *payload, size_t len,
+			  int (*get)(struct wire_cursor *cur, void *out),
+			  void *out);
 
 void consumer_put_channel_desc(struct wire_buf *buf,
 			       const struct consumer_channel_desc *desc);

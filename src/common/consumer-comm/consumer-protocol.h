@@ -19,6 +19,23 @@
  * Objects are named by keys the session daemon chooses: a channel key
  * (one per channel and buffer set: per user, or per process) and a
  * metadata key (one per trace: ust/uid/<uid>/64-bit or ust/pid/<app>).
+ *
+ * Trace chunks (trace-chunk/trace-chunk.h), the same for both domains:
+ * the session daemon decides a session's chunks (rotation.c) and
+ * announces each to a consumer with CHUNK_CREATE before naming it: the
+ * consumer holds one chunk and one file sink per (session id, chunk id)
+ * (trace-chunk/chunk-registry.h). Channels, metadata and the kernel
+ * trace belong to a session and write into the chunk they are told:
+ * created in one (CONSUMER_CHUNK_NONE: a session keeping its buffers
+ * for snapshots), switched to the next by a rotation (none: no files
+ * until the next one). A snapshot writes into a chunk of its own (the
+ * snapshot's directory). Once no stream writes into an ended chunk the
+ * session daemon sends CHUNK_CLOSE with the close command LTTng's
+ * protocol carries: the consumer lets its chunk go, and the chunk's
+ * owner performs the command (trace_chunk_close): the session daemon
+ * for a local trace, as both domains' consumers write into it, the
+ * relay daemon for a streamed one, to which a consumer's network sink
+ * will pass the same CLOSE on.
  */
 #ifndef CONSUMER_COMM_PROTOCOL_H
 #define CONSUMER_COMM_PROTOCOL_H
@@ -26,11 +43,14 @@
 #include <stdint.h>
 
 #include "ctf/packet-layout.h"
+#include "trace-chunk/trace-chunk.h"
 
 #define CONSUMER_MAX_PAYLOAD (8u << 20)
 #define CONSUMER_NAME_MAX 256
 #define CONSUMER_PATH_MAX 4096
 #define CONSUMER_MAX_STREAMS 8192
+/* A chunk id that names no chunk: no files (see above). */
+#define CONSUMER_CHUNK_NONE UINT64_MAX
 
 enum consumer_command {
 	/* struct consumer_channel_desc. Reply: code, then the streams. */
@@ -45,7 +65,10 @@ enum consumer_command {
 	CONSUMER_CMD_CHANNEL_DESTROY,
 	/* u64 channel_key. Reply: u32 1 when data is not yet in the files. */
 	CONSUMER_CMD_DATA_PENDING,
-	/* struct consumer_metadata_desc: creates <dir>/metadata. */
+	/*
+	 * struct consumer_metadata_desc: creates <chunk_dir>/metadata in
+	 * the chunk (none: the text is kept for snapshots).
+	 */
 	CONSUMER_CMD_METADATA_CREATE,
 	/* u64 metadata_key, str text: appends text as metadata packets;
 	 * replies once it is written. */
@@ -56,25 +79,26 @@ enum consumer_command {
 	 * (sums over the channel's streams). */
 	CONSUMER_CMD_CHANNEL_STATS,
 	/* struct consumer_snapshot_desc (key: a channel key). Writes the
-	 * packets still in the buffers to <dir>/<name>_<cpu>; replies once
-	 * they are written. The buffers are not consumed. */
+	 * packets still in the buffers to <chunk_dir>/<name>_<cpu> of the
+	 * snapshot's chunk; replies once they are written. The buffers are
+	 * not consumed. */
 	CONSUMER_CMD_CHANNEL_SNAPSHOT,
 	/* struct consumer_snapshot_desc (key: a metadata key). Writes the
-	 * whole metadata to <dir>/metadata. */
+	 * whole metadata to <chunk_dir>/metadata of the snapshot's chunk. */
 	CONSUMER_CMD_METADATA_SNAPSHOT,
 	/*
-	 * Session rotation and clear: u64 channel_key, u32 flags
-	 * (CONSUMER_ROTATE_*), str new_dir (empty: no new files). Closes
-	 * the current packet of every stream, writes every packet up to it
-	 * to the current files (or drops them with CONSUMER_ROTATE_DISCARD),
-	 * closes the files, then opens the stream files in new_dir. Replies
-	 * once done.
+	 * Session rotation and clear: struct consumer_rotate_desc (key: a
+	 * channel key). Closes the current packet of every stream, writes
+	 * every packet up to it to the current chunk (or drops them with
+	 * CONSUMER_ROTATE_DISCARD), closes the files, then opens the stream
+	 * files in chunk chunk_id of the channel's session (none: no files
+	 * until the next rotation). Replies once done.
 	 */
 	CONSUMER_CMD_CHANNEL_ROTATE,
 	/*
-	 * u64 metadata_key, str new_dir (empty: no new file): writes what is
-	 * pending, closes the metadata file and writes the whole metadata
-	 * text again into new_dir/metadata.
+	 * struct consumer_rotate_desc (key: a metadata key; no flags):
+	 * writes what is pending, closes the metadata file and writes the
+	 * whole metadata text again into the chunk chunk_id (none: no file).
 	 */
 	CONSUMER_CMD_METADATA_ROTATE,
 	/*
@@ -87,8 +111,29 @@ enum consumer_command {
 	CONSUMER_CMD_METADATA_REGENERATE,
 
 	/*
+	 * Trace chunks, both domains (see the top of this file).
+	 * struct consumer_chunk_desc: the consumer holds chunk chunk_id of
+	 * session_id from now on; nothing is created on disk until a stream
+	 * opens in it. -EEXIST when it holds it already.
+	 */
+	CONSUMER_CMD_CHUNK_CREATE,
+	/*
+	 * struct consumer_chunk_close: the chunk ended; the consumer lets it
+	 * go (its owner performs the close command). -ENOENT for a chunk it
+	 * does not hold, -EBUSY while one of its streams writes into it.
+	 */
+	CONSUMER_CMD_CHUNK_CLOSE,
+	/*
+	 * struct consumer_chunk_ref. Reply: u32 1 when the consumer holds
+	 * the chunk, else 0.
+	 */
+	CONSUMER_CMD_CHUNK_EXISTS,
+
+	/*
 	 * Kernel domain (lttng-consumerd --kernel), one session's trace.
-	 * Set-up: KERNEL_TRACE_CREATE, a KERNEL_CHANNEL_ADD per channel
+	 * Set-up: CHUNK_CREATE of the chunk the trace starts in (none for
+	 * a snapshot session), KERNEL_TRACE_CREATE naming the session and
+	 * that chunk, a KERNEL_CHANNEL_ADD per channel
 	 * and a KERNEL_TRACKER_SET per restricting tracker, then
 	 * KERNEL_TRACE_START opens the buffers and the files; each replies
 	 * 0 or -errno. Channels are named by their name; the stream class
@@ -128,15 +173,16 @@ enum consumer_command {
 	 */
 	CONSUMER_CMD_KERNEL_CHANNEL_STATS,
 	/*
-	 * u64 max packets per stream (0: all), str directory (absolute,
-	 * <snapshot>/kernel): a snapshot session's consumer writes every
-	 * stream's kept packets and the metadata there.
+	 * u64 chunk id, u64 max packets per stream (0: all): a snapshot
+	 * session's consumer writes every stream's kept packets and the
+	 * metadata to kernel/ of that chunk (the snapshot's, created for
+	 * it and closed after).
 	 */
 	CONSUMER_CMD_KERNEL_SNAPSHOT,
 	/*
-	 * str directory ("": no files until the next one): the current
-	 * trace chunk's files are completed and closed; the trace continues
-	 * in <directory>/kernel.
+	 * u64 chunk id (CONSUMER_CHUNK_NONE: no files until the next one):
+	 * the current trace chunk's files are completed and closed; the
+	 * trace continues in kernel/ of that chunk.
 	 */
 	CONSUMER_CMD_KERNEL_ROTATE,
 	/* No payload. A snapshot session's buffers are emptied. */
@@ -147,11 +193,13 @@ enum consumer_command {
 	 * file is truncated and written again whole.
 	 */
 	CONSUMER_CMD_KERNEL_METADATA_REGENERATE,
-	/* No payload: flushes, closes every file, replies, exits. */
+	/* No payload: flushes, closes every file, lets every chunk go,
+	 * replies, exits. */
 	CONSUMER_CMD_KERNEL_STOP,
 	CONSUMER_CMD_NR, /* one past the last */
 };
 
+#define CONSUMER_CMD_CHUNK_FIRST CONSUMER_CMD_CHUNK_CREATE
 #define CONSUMER_CMD_KERNEL_FIRST CONSUMER_CMD_KERNEL_TRACE_CREATE
 
 /* Flags of CONSUMER_CMD_CHANNEL_ROTATE. */
@@ -164,8 +212,12 @@ enum consumer_channel_mode {
 
 struct consumer_channel_desc {
 	uint64_t channel_key;
-	char name[CONSUMER_NAME_MAX];	    /* files: <name>_<cpu> */
-	char output_dir[CONSUMER_PATH_MAX]; /* created when missing */
+	char name[CONSUMER_NAME_MAX]; /* files: <name>_<cpu> */
+	uint64_t session_id;
+	/* where its files are: CONSUMER_CHUNK_NONE for a snapshot session */
+	uint64_t chunk_id;
+	/* its directory in every chunk: "ust/uid/<uid>/64-bit" (relative) */
+	char chunk_dir[CONSUMER_PATH_MAX];
 	uint64_t subbuf_size;
 	uint64_t subbuf_count;
 	uint32_t mode; /* enum consumer_channel_mode */
@@ -179,7 +231,7 @@ struct consumer_channel_desc {
 	uint64_t tracefile_count; /* 0: unlimited */
 	uint32_t switch_timer_us; /* 0: none */
 	uint32_t read_timer_us;	  /* 0: woken by the producers */
-	uint32_t output_uid;	  /* owner of the files created */
+	uint32_t output_uid;	  /* owner of the --shm-path files */
 	uint32_t output_gid;
 	/*
 	 * lttng create --shm-path: the buffers are the files
@@ -190,30 +242,66 @@ struct consumer_channel_desc {
 };
 
 /*
- * A snapshot of one channel or one metadata stream. A channel or
- * metadata created with an empty output_dir (a snapshot session) keeps
- * its data in memory for these only.
+ * A snapshot of one channel or one metadata stream into a chunk of the
+ * object's session. A channel or metadata created in no chunk (a
+ * snapshot session) keeps its data in memory for these only.
  */
 struct consumer_snapshot_desc {
 	uint64_t key;
-	char output_dir[CONSUMER_PATH_MAX]; /* created when missing */
-	uint64_t max_packets;		    /* per stream, newest; 0: all */
-	uint32_t flush; /* 1: close the current packets first (active) */
-	uint32_t output_uid;
-	uint32_t output_gid;
+	uint64_t chunk_id;    /* the snapshot's */
+	uint64_t max_packets; /* per stream, newest; 0: all */
+	uint32_t flush;	      /* 1: close the current packets first (active) */
 };
 
 struct consumer_metadata_desc {
 	uint64_t metadata_key;
-	char output_dir[CONSUMER_PATH_MAX];
+	uint64_t session_id;
+	uint64_t chunk_id; /* CONSUMER_CHUNK_NONE: kept for snapshots */
+	char chunk_dir[CONSUMER_PATH_MAX]; /* as the channels' */
 	uint8_t uuid[CTF_UUID_LEN];
-	uint32_t output_uid;
+	uint32_t output_uid; /* owner of the --shm-path file */
 	uint32_t output_gid;
 	/*
 	 * lttng create --shm-path: the whole TSDL text is also kept in
 	 * <shm_dir>/metadata for lttng-crash, removed on destroy. "": none.
 	 */
 	char shm_dir[CONSUMER_PATH_MAX];
+};
+
+/* CONSUMER_CMD_CHANNEL_ROTATE and CONSUMER_CMD_METADATA_ROTATE */
+struct consumer_rotate_desc {
+	uint64_t key;
+	uint32_t flags;	   /* CONSUMER_ROTATE_*, channels only */
+	uint64_t chunk_id; /* CONSUMER_CHUNK_NONE: no files */
+};
+
+/* CONSUMER_CMD_CHUNK_CREATE: a chunk as trace-chunk.h describes it. */
+struct consumer_chunk_desc {
+	uint64_t session_id;
+	uint64_t chunk_id; /* not CONSUMER_CHUNK_NONE */
+	int64_t begin;	   /* seconds since the Epoch, not negative */
+	/*
+	 * 0: the chunk's root is output (a session's chunk before its first
+	 * rotation, or a snapshot's directory); 1: <output>/<BEGIN>-<ID>.
+	 */
+	uint32_t in_subdir;
+	uint32_t owner_uid; /* creates every file and directory in it */
+	uint32_t owner_gid;
+	char output[CONSUMER_PATH_MAX]; /* absolute */
+};
+
+/* CONSUMER_CMD_CHUNK_CLOSE */
+struct consumer_chunk_close {
+	uint64_t session_id;
+	uint64_t chunk_id;
+	int64_t end;	  /* seconds since the Epoch, not negative */
+	uint32_t command; /* enum trace_chunk_close_command */
+};
+
+/* CONSUMER_CMD_CHUNK_EXISTS */
+struct consumer_chunk_ref {
+	uint64_t session_id;
+	uint64_t chunk_id;
 };
 
 /* The kernel domain's limits (its decoders refuse more). */
@@ -233,14 +321,14 @@ struct consumer_metadata_desc {
 /* CONSUMER_CMD_KERNEL_TRACE_CREATE */
 struct consumer_kernel_trace_desc {
 	char tracefs_root[CONSUMER_PATH_MAX]; /* absolute */
+	uint64_t session_id;
 	/*
-	 * The trace chunk's directory: files in <output_dir>/kernel. "": a
-	 * snapshot session's, whose buffers are kept for snapshots.
+	 * The trace chunk the files start in (kernel/ of it):
+	 * CONSUMER_CHUNK_NONE for a snapshot session, whose buffers are
+	 * kept for snapshots.
 	 */
-	char output_dir[CONSUMER_PATH_MAX];
+	uint64_t chunk_id;
 	char trace_name[CONSUMER_NAME_MAX]; /* the metadata's trace_name */
-	uint32_t output_uid;		    /* owner of the files created */
-	uint32_t output_gid;
 	/* The clock the metadata declares: the session daemon's. */
 	uint32_t clock_source; /* enum trace_clock_source */
 	uint64_t clock_freq;   /* Hz, not 0 */

@@ -31,26 +31,13 @@ static bool count_fits(const struct wire_cursor *cur, uint32_t count,
 	return count <= max && (size_t)count <= cur->left / min_bytes;
 }
 
-/* Decodes a whole payload with get, which fills d from the cursor. */
-static int decode_whole(const void *payload, size_t len,
-			int (*get)(struct wire_cursor *cur, void *d), void *d)
-{
-	struct wire_cursor cur;
-	int ret;
-
-	wire_cursor_init(&cur, payload, len);
-	ret = get(&cur, d);
-	return ret ? ret : wire_cursor_finish(&cur);
-}
-
 void consumer_put_kernel_trace_desc(struct wire_buf *buf,
 				    const struct consumer_kernel_trace_desc *d)
 {
 	wire_put_str(buf, d->tracefs_root);
-	wire_put_str(buf, d->output_dir);
+	wire_put_u64(buf, d->session_id);
+	wire_put_u64(buf, d->chunk_id);
 	wire_put_str(buf, d->trace_name);
-	wire_put_u32(buf, d->output_uid);
-	wire_put_u32(buf, d->output_gid);
 	wire_put_u32(buf, d->clock_source);
 	wire_put_u64(buf, d->clock_freq);
 	wire_put_i64(buf, d->clock_offset_s);
@@ -62,22 +49,20 @@ static int get_trace_desc(struct wire_cursor *cur, void *out)
 	struct consumer_kernel_trace_desc *d = out;
 	int ret;
 
-	if ((ret = wire_get_str(cur, d->tracefs_root,
-			       sizeof(d->tracefs_root))) ||
-	    (ret = wire_get_str(cur, d->output_dir, sizeof(d->output_dir))) ||
-	    (ret = wire_get_str(cur, d->trace_name, sizeof(d->trace_name))))
+	if ((ret = wire_get_str(cur, d->tracefs_root, sizeof(d->tracefs_root))))
 		return ret;
-	if (wire_get_u32(cur, &d->output_uid) ||
-	    wire_get_u32(cur, &d->output_gid) ||
-	    wire_get_u32(cur, &d->clock_source) ||
+	if (wire_get_u64(cur, &d->session_id) ||
+	    wire_get_u64(cur, &d->chunk_id))
+		return -EBADMSG;
+	if ((ret = wire_get_str(cur, d->trace_name, sizeof(d->trace_name))))
+		return ret;
+	if (wire_get_u32(cur, &d->clock_source) ||
 	    wire_get_u64(cur, &d->clock_freq) ||
 	    wire_get_i64(cur, &d->clock_offset_s) ||
 	    wire_get_i64(cur, &d->clock_offset))
 		return -EBADMSG;
-	if (!is_absolute(d->tracefs_root) ||
-	    (d->output_dir[0] && !is_absolute(d->output_dir)) ||
-	    !d->trace_name[0] || d->clock_source > TRACE_CLOCK_SOURCE_MAX ||
-	    !d->clock_freq)
+	if (!is_absolute(d->tracefs_root) || !d->trace_name[0] ||
+	    d->clock_source > TRACE_CLOCK_SOURCE_MAX || !d->clock_freq)
 		return -EBADMSG;
 	return 0;
 }
@@ -86,7 +71,7 @@ int consumer_get_kernel_trace_desc(const void *payload, size_t len,
 				   struct consumer_kernel_trace_desc *d)
 {
 	memset(d, 0, sizeof(*d));
-	return decode_whole(payload, len, get_trace_desc, d);
+	return consumer_decode_whole(payload, len, get_trace_desc, d);
 }
 
 static void put_filter(struct wire_buf *buf,
@@ -207,7 +192,7 @@ int consumer_get_kernel_channel_desc(const void *payload, size_t len,
 	int ret;
 
 	memset(d, 0, sizeof(*d));
-	ret = decode_whole(payload, len, get_channel_desc, d);
+	ret = consumer_decode_whole(payload, len, get_channel_desc, d);
 	if (ret)
 		consumer_kernel_channel_desc_fini(d);
 	return ret;
@@ -249,7 +234,7 @@ int consumer_get_kernel_filter_desc(const void *payload, size_t len,
 	int ret;
 
 	memset(d, 0, sizeof(*d));
-	ret = decode_whole(payload, len, get_filter_desc, d);
+	ret = consumer_decode_whole(payload, len, get_filter_desc, d);
 	if (ret)
 		consumer_kernel_filter_desc_fini(d);
 	return ret;
@@ -305,7 +290,7 @@ int consumer_get_kernel_tracker_desc(const void *payload, size_t len,
 	int ret;
 
 	memset(d, 0, sizeof(*d));
-	ret = decode_whole(payload, len, get_tracker_desc, d);
+	ret = consumer_decode_whole(payload, len, get_tracker_desc, d);
 	if (ret)
 		consumer_kernel_tracker_desc_fini(d);
 	return ret;
@@ -385,7 +370,7 @@ int consumer_get_kernel_statedump_desc(const void *payload, size_t len,
 	int ret;
 
 	memset(d, 0, sizeof(*d));
-	ret = decode_whole(payload, len, get_statedump_desc, d);
+	ret = consumer_decode_whole(payload, len, get_statedump_desc, d);
 	if (ret)
 		consumer_kernel_statedump_desc_fini(d);
 	return ret;
@@ -403,61 +388,45 @@ void consumer_kernel_statedump_desc_fini(
 	d->nr_events = 0;
 }
 
-void consumer_put_kernel_snapshot(struct wire_buf *buf, const char *dir,
+void consumer_put_kernel_snapshot(struct wire_buf *buf, uint64_t chunk_id,
 				  uint64_t max_packets)
 {
+	wire_put_u64(buf, chunk_id);
 	wire_put_u64(buf, max_packets);
-	wire_put_str(buf, dir);
 }
 
-struct snapshot_fields {
-	char *dir;
-	uint64_t *max_packets;
-};
-
+/* A snapshot is written into a chunk: one is named. */
 static int get_snapshot(struct wire_cursor *cur, void *out)
 {
-	struct snapshot_fields *f = out;
-	int ret;
+	uint64_t **values = out;
 
-	if (wire_get_u64(cur, f->max_packets))
+	if (wire_get_u64(cur, values[0]) || wire_get_u64(cur, values[1]))
 		return -EBADMSG;
-	ret = wire_get_str(cur, f->dir, CONSUMER_PATH_MAX);
-	if (ret)
-		return ret;
-	return is_absolute(f->dir) ? 0 : -EBADMSG;
+	return *values[0] == CONSUMER_CHUNK_NONE ? -EBADMSG : 0;
 }
 
 int consumer_get_kernel_snapshot(const void *payload, size_t len,
-				 char dir[CONSUMER_PATH_MAX],
-				 uint64_t *max_packets)
+				 uint64_t *chunk_id, uint64_t *max_packets)
 {
-	struct snapshot_fields f = {dir, max_packets};
+	uint64_t *values[2] = {chunk_id, max_packets};
 
-	dir[0] = '\0';
-	return decode_whole(payload, len, get_snapshot, &f);
+	return consumer_decode_whole(payload, len, get_snapshot, values);
 }
 
-void consumer_put_kernel_rotate(struct wire_buf *buf, const char *dir)
+void consumer_put_kernel_rotate(struct wire_buf *buf, uint64_t chunk_id)
 {
-	wire_put_str(buf, dir);
+	wire_put_u64(buf, chunk_id);
 }
 
 static int get_rotate(struct wire_cursor *cur, void *out)
 {
-	char *dir = out;
-	int ret = wire_get_str(cur, dir, CONSUMER_PATH_MAX);
-
-	if (ret)
-		return ret;
-	return !dir[0] || is_absolute(dir) ? 0 : -EBADMSG;
+	return wire_get_u64(cur, out) ? -EBADMSG : 0;
 }
 
 int consumer_get_kernel_rotate(const void *payload, size_t len,
-			       char dir[CONSUMER_PATH_MAX])
+			       uint64_t *chunk_id)
 {
-	dir[0] = '\0';
-	return decode_whole(payload, len, get_rotate, dir);
+	return consumer_decode_whole(payload, len, get_rotate, chunk_id);
 }
 
 void consumer_put_kernel_channel_name(struct wire_buf *buf, const char *name)
@@ -479,7 +448,7 @@ int consumer_get_kernel_channel_name(const void *payload, size_t len,
 				     char name[CONSUMER_NAME_MAX])
 {
 	name[0] = '\0';
-	return decode_whole(payload, len, get_channel_name, name);
+	return consumer_decode_whole(payload, len, get_channel_name, name);
 }
 
 void consumer_put_kernel_channel_stats(struct wire_buf *buf, uint64_t discarded,
@@ -504,7 +473,7 @@ int consumer_get_kernel_channel_stats(const void *payload, size_t len,
 {
 	uint64_t *values[2] = {discarded, lost_packets};
 
-	return decode_whole(payload, len, get_two_u64, values);
+	return consumer_decode_whole(payload, len, get_two_u64, values);
 }
 
 void consumer_put_kernel_clock_offset(struct wire_buf *buf, int64_t offset_s,
@@ -528,7 +497,7 @@ int consumer_get_kernel_clock_offset(const void *payload, size_t len,
 {
 	int64_t *values[2] = {offset_s, offset};
 
-	return decode_whole(payload, len, get_two_i64, values);
+	return consumer_decode_whole(payload, len, get_two_i64, values);
 }
 
 int consumer_get_kernel_empty(const void *payload, size_t len)

@@ -49,17 +49,16 @@ int consumer_get_kernel_statedump_desc(
 void consumer_kernel_statedump_desc_fini(
 	struct consumer_kernel_statedump_desc *d);
 
-/* CONSUMER_CMD_KERNEL_SNAPSHOT: dir absolute. */
-void consumer_put_kernel_snapshot(struct wire_buf *buf, const char *dir,
+/* CONSUMER_CMD_KERNEL_SNAPSHOT: chunk_id not CONSUMER_CHUNK_NONE. */
+void consumer_put_kernel_snapshot(struct wire_buf *buf, uint64_t chunk_id,
 				  uint64_t max_packets);
 int consumer_get_kernel_snapshot(const void *payload, size_t len,
-				 char dir[CONSUMER_PATH_MAX],
-				 uint64_t *max_packets);
+				 uint64_t *chunk_id, uint64_t *max_packets);
 
-/* CONSUMER_CMD_KERNEL_ROTATE: dir absolute, or "" for none. */
-void consumer_put_kernel_rotate(struct wire_buf *buf, const char *dir);
+/* CONSUMER_CMD_KERNEL_ROTATE: a chunk id, or CONSUMER_CHUNK_NONE. */
+void consumer_put_kernel_rotate(struct wire_buf *buf, uint64_t chunk_id);
 int consumer_get_kernel_rotate(const void *payload, size_t len,
-			       char dir[CONSUMER_PATH_MAX]);
+			       uint64_t *chunk_id);
 
 /* CONSUMER_CMD_KERNEL_CHANNEL_STATS: a channel name. */
 void consumer_put_kernel_channel_name(struct wire_buf *buf, const char *name);

@@ -12,7 +12,7 @@
 
 void consumer_put_snapshot_desc(struct wire_buf *buf,
 				const struct consumer_snapshot_desc *desc);
-/* 0 or -EBADMSG (bad flush value, empty or overlong directory). */
+/* 0 or -EBADMSG (bad flush value, no chunk named). */
 int consumer_get_snapshot_desc(struct wire_cursor *cur,
 			       struct consumer_snapshot_desc *desc);
 

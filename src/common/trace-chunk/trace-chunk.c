@@ -298,3 +298,21 @@ int trace_chunk_remove(const struct trace_chunk *chunk, struct ctf_error *err)
 	}
 	return ret;
 }
+
+int trace_chunk_close(const struct trace_chunk *chunk,
+		      enum trace_chunk_close_command command, time_t end,
+		      char *archive, size_t len, struct ctf_error *err)
+{
+	if (len)
+		archive[0] = '\0';
+	switch (command) {
+	case TRACE_CHUNK_CLOSE_NONE:
+		return 0;
+	case TRACE_CHUNK_CLOSE_ARCHIVE:
+		return trace_chunk_archive(chunk, end, archive, len, err);
+	case TRACE_CHUNK_CLOSE_REMOVE:
+		return trace_chunk_remove(chunk, err);
+	}
+	return ctf_error_set(err, -EINVAL, "trace chunk %s: close command %d",
+			     chunk->root, (int)command);
+}

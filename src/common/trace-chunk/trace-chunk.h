@@ -3,10 +3,13 @@
  * the tree under it (ust/uid/<uid>/64-bit/, ust/pid/<app>/, kernel/, each
  * with index/) and the files opened in it, all created, opened, renamed
  * and removed with the credentials of the trace's owner
- * (util/user-path.h). The session daemon names chunks and archives them
- * (rotation.c), the consumer daemon opens the files of both domains in
- * them through a file sink (file-sink.h), and the relay daemon will keep
- * the same chunks on its side: one object, three users.
+ * (util/user-path.h). The session daemon names chunks, announces them
+ * to the consumers (consumer-protocol.h, CONSUMER_CMD_CHUNK_*) and, as
+ * their owner, archives or removes them when they end (rotation.c,
+ * trace_chunk_close); the consumer daemon holds the chunks it is told
+ * of (chunk-registry.h) and opens the files of both domains in them
+ * through a file sink (file-sink.h); the relay daemon will keep the
+ * same chunks on its side: one object, three users.
  *
  * A session's chunks, as LTTng lays them out:
  *
@@ -73,8 +76,8 @@ struct trace_chunk {
 struct trace_chunk *trace_chunk_create(const struct trace_chunk_desc *desc,
 				       struct ctf_error *err);
 /*
- * A chunk known only by its root directory (a snapshot's output, or the
- * consumer's until the session daemon names chunks in its requests).
+ * A chunk known only by its root directory (a private directory, a
+ * tool's output): never archived.
  */
 struct trace_chunk *trace_chunk_create_at(const char *root,
 					  const struct user_creds *owner,
@@ -124,5 +127,28 @@ int trace_chunk_archive(const struct trace_chunk *chunk, time_t end,
  * left and counted; 0 or the first -errno with err set.
  */
 int trace_chunk_remove(const struct trace_chunk *chunk, struct ctf_error *err);
+
+/*
+ * What becomes of a chunk's files once it is closed, as LTTng's close
+ * commands (the consumer protocol carries it, consumer-protocol.h).
+ */
+enum trace_chunk_close_command {
+	TRACE_CHUNK_CLOSE_NONE = 0,    /* they stay where they are */
+	TRACE_CHUNK_CLOSE_ARCHIVE = 1, /* a rotation's: trace_chunk_archive */
+	TRACE_CHUNK_CLOSE_REMOVE = 2,  /* a clear's: trace_chunk_remove */
+};
+#define TRACE_CHUNK_CLOSE_MAX TRACE_CHUNK_CLOSE_REMOVE
+
+/*
+ * Performs a close command on an ended chunk. Only the chunk's owner
+ * does (as LTTng's chunks in owner mode): the session daemon for a
+ * local trace, which both domains' consumers write into, and the relay
+ * daemon for its side of a streamed one; a consumer only lets its chunk
+ * go. archive (len bytes) receives the archive's path for
+ * TRACE_CHUNK_CLOSE_ARCHIVE, "" otherwise. 0 or -errno with err set.
+ */
+int trace_chunk_close(const struct trace_chunk *chunk,
+		      enum trace_chunk_close_command command, time_t end,
+		      char *archive, size_t len, struct ctf_error *err);
 
 #endif /* TRACE_CHUNK_H */

@@ -1,11 +1,15 @@
 /*
  * consumerd-drive: plays the session daemon and a traced process against
  * a real lttng-consumerd, to test the consumer on its own. It spawns the
- * consumer, creates a trace's metadata and one channel, maps the stream
- * fds the consumer sends back (as an app does), records N events
- * "test:counter" {value = 0..N-1} and flushes, checks data-pending, and
- * destroys everything; babeltrace2 then reads <output> (pytest:
- * tests/integration/test_consumerd.py).
+ * consumer, announces a trace chunk rooted at OUTPUT_DIR's parent (the
+ * trace is OUTPUT_DIR's name in it), creates a trace's metadata and one
+ * channel there, maps the stream fds the consumer sends back (as an app
+ * does), records N events "test:counter" {value = 0..N-1} and flushes,
+ * checks data-pending, and destroys everything, then closes the chunk;
+ * babeltrace2 then reads <output> (pytest:
+ * tests/integration/test_consumerd.py). Requests naming an unknown
+ * channel or chunk, and the close of a chunk still written into, must
+ * be refused with their errors.
  *
  *   consumerd-drive CONSUMERD OUTPUT_DIR EVENTS [option=value]...
  *     subbuf_size, subbuf_count, overwrite (0/1), tracefile_size,
@@ -13,6 +17,7 @@
  *     recovery as after a SIGKILL)
  */
 #include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +31,8 @@
 #include "ringbuffer/ringbuffer.h"
 
 #define NR_STREAMS 2
+#define SESSION_ID 1
+#define CHUNK_ID 0
 
 struct drive_options {
 	const char *consumerd;
@@ -125,6 +132,52 @@ static struct ctf_metadata *make_metadata(void)
 	return md;
 }
 
+/* The trace's directory in the chunk: OUTPUT_DIR's last component. */
+static const char *trace_dir(const struct drive_options *o)
+{
+	static char copy[4096];
+
+	snprintf(copy, sizeof(copy), "%s", o->output);
+	return basename(copy);
+}
+
+/* The chunk the trace is written into, rooted at OUTPUT_DIR's parent. */
+static void announce_chunk(int sock, const struct drive_options *o)
+{
+	struct consumer_chunk_desc chunk = {
+		.session_id = SESSION_ID,
+		.chunk_id = CHUNK_ID,
+		.begin = (int64_t)time(NULL),
+		.owner_uid = getuid(),
+		.owner_gid = getgid(),
+	};
+	char copy[sizeof(chunk.output)];
+	int ret;
+
+	snprintf(copy, sizeof(copy), "%s", o->output);
+	snprintf(chunk.output, sizeof(chunk.output), "%s", dirname(copy));
+	ret = consumer_client_chunk_create(sock, &chunk);
+	if (ret)
+		die("chunk create", ret);
+	if (consumer_client_chunk_create(sock, &chunk) != -EEXIST)
+		die("a chunk announced twice", -EPROTO);
+}
+
+/* The chunk closes once nothing writes into it any more. */
+static void close_chunk(int sock, int expected)
+{
+	const struct consumer_chunk_close close = {
+		.session_id = SESSION_ID,
+		.chunk_id = CHUNK_ID,
+		.end = (int64_t)time(NULL),
+		.command = TRACE_CHUNK_CLOSE_NONE,
+	};
+	int ret = consumer_client_chunk_close(sock, &close);
+
+	if (ret != expected)
+		die("chunk close", ret ? ret : -EPROTO);
+}
+
 static uint64_t clock_ns(void)
 {
 	struct timespec ts;
@@ -154,8 +207,13 @@ static struct rb_channel *create_channel(int sock,
 	struct rb_channel *chan;
 	int ret;
 
-	snprintf(d.output_dir, sizeof(d.output_dir), "%s", o->output);
+	d.session_id = SESSION_ID;
+	d.chunk_id = CHUNK_ID + 1; /* never announced */
+	snprintf(d.chunk_dir, sizeof(d.chunk_dir), "%s", trace_dir(o));
 	memcpy(d.uuid, trace_uuid, CTF_UUID_LEN);
+	if (consumer_client_channel_create(sock, &d, fds) != -ENOENT)
+		die("channel in an unknown chunk", -EPROTO);
+	d.chunk_id = CHUNK_ID;
 	ret = consumer_client_channel_create(sock, &d, fds);
 	if (ret)
 		die("channel create", ret);
@@ -210,9 +268,12 @@ int main(int argc, char **argv)
 		if (parse_option(&o, argv[i]))
 			die(argv[i], -EINVAL);
 	pid = spawn_consumerd(o.consumerd, &sock);
+	announce_chunk(sock, &o);
 	md = make_metadata();
-	snprintf(md_desc.output_dir, sizeof(md_desc.output_dir), "%s",
-		 o.output);
+	md_desc.session_id = SESSION_ID;
+	md_desc.chunk_id = CHUNK_ID;
+	snprintf(md_desc.chunk_dir, sizeof(md_desc.chunk_dir), "%s",
+		 trace_dir(&o));
 	memcpy(md_desc.uuid, trace_uuid, CTF_UUID_LEN);
 	text = ctf_metadata_text(md, &len);
 	if ((ret = consumer_client_metadata_create(sock, &md_desc)) ||
@@ -230,10 +291,13 @@ int main(int argc, char **argv)
 	/* Unknown keys are errors, not crashes. */
 	if (consumer_client_channel_flush(sock, 99) != -ENOENT)
 		die("flush of an unknown channel", -EPROTO);
+	close_chunk(sock, -EBUSY); /* its streams still write there */
 	rb_channel_destroy(chan);
 	if ((ret = consumer_client_channel_destroy(sock, 7)) ||
 	    (ret = consumer_client_metadata_destroy(sock, 3)))
 		die("destroy", ret);
+	close_chunk(sock, 0);
+	close_chunk(sock, -ENOENT); /* closed: unknown now */
 	ctf_metadata_destroy(md);
 	close(sock);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||

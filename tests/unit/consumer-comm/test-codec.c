@@ -21,7 +21,9 @@ static void fill_channel(struct consumer_channel_desc *d)
 	memset(d, 0, sizeof(*d));
 	d->channel_key = 42;
 	strcpy(d->name, "channel0");
-	strcpy(d->output_dir, "/tmp/x/ust/uid/0/64-bit");
+	d->session_id = 3;
+	d->chunk_id = 1;
+	strcpy(d->chunk_dir, "ust/uid/0/64-bit");
 	d->subbuf_size = 524288;
 	d->subbuf_count = 4;
 	d->mode = CONSUMER_MODE_OVERWRITE;
@@ -88,14 +90,23 @@ static void bad_channel_values_are_refused(void **state)
 	struct wire_buf buf;
 
 	(void)state;
-	for (int which = 0; which < 8; which++) {
+	for (int which = 0; which < 11; which++) {
 		fill_channel(&in);
 		switch (which) {
 		case 0:
 			strcpy(in.name, "../evil");
 			break;
-		case 1:
-			strcpy(in.output_dir, "relative/dir");
+		case 1: /* its directory in a chunk stays in the chunk */
+			strcpy(in.chunk_dir, "/abs/dir");
+			break;
+		case 8:
+			strcpy(in.chunk_dir, "ust/../../etc");
+			break;
+		case 9:
+			strcpy(in.chunk_dir, "ust//uid");
+			break;
+		case 10:
+			in.chunk_dir[0] = '\0';
 			break;
 		case 2:
 			in.mode = 7;
@@ -125,14 +136,17 @@ static void bad_channel_values_are_refused(void **state)
 
 static void metadata_desc_round_trips(void **state)
 {
-	struct consumer_metadata_desc in = {
-		.metadata_key = 9, .output_uid = 1, .output_gid = 2};
+	struct consumer_metadata_desc in = {.metadata_key = 9,
+					    .session_id = 4,
+					    .chunk_id = CONSUMER_CHUNK_NONE,
+					    .output_uid = 1,
+					    .output_gid = 2};
 	struct consumer_metadata_desc out;
 	struct wire_cursor cur;
 	struct wire_buf buf;
 
 	(void)state;
-	strcpy(in.output_dir, "/a/b");
+	strcpy(in.chunk_dir, "ust/pid/app-12-20261127-070000");
 	strcpy(in.shm_dir, "/shm/a/b");
 	in.uuid[15] = 0xff;
 	wire_buf_init(&buf);
@@ -142,6 +156,30 @@ static void metadata_desc_round_trips(void **state)
 	assert_int_equal(wire_cursor_finish(&cur), 0);
 	assert_memory_equal(&in, &out, sizeof(in));
 	wire_buf_fini(&buf);
+	/* a directory out of the chunk */
+	strcpy(in.chunk_dir, "..");
+	wire_buf_init(&buf);
+	consumer_put_metadata_desc(&buf, &in);
+	wire_cursor_init(&cur, buf.data, buf.len);
+	assert_int_equal(consumer_get_metadata_desc(&cur, &out), -EBADMSG);
+	wire_buf_fini(&buf);
+}
+
+static void chunk_dirs_stay_in_the_chunk(void **state)
+{
+	(void)state;
+	assert_true(consumer_is_chunk_dir("ust"));
+	assert_true(consumer_is_chunk_dir("ust/uid/1000/64-bit"));
+	assert_true(consumer_is_chunk_dir("kernel/index"));
+	assert_true(consumer_is_chunk_dir("a..b/.c"));
+	assert_false(consumer_is_chunk_dir(""));
+	assert_false(consumer_is_chunk_dir("/ust"));
+	assert_false(consumer_is_chunk_dir("ust/"));
+	assert_false(consumer_is_chunk_dir("ust//uid"));
+	assert_false(consumer_is_chunk_dir("."));
+	assert_false(consumer_is_chunk_dir("ust/./x"));
+	assert_false(consumer_is_chunk_dir("ust/.."));
+	assert_false(consumer_is_chunk_dir("../ust"));
 }
 
 static void unknown_request_is_refused(void **state)
@@ -203,6 +241,7 @@ int main(void)
 		cmocka_unit_test(truncated_channel_desc_is_refused),
 		cmocka_unit_test(bad_channel_values_are_refused),
 		cmocka_unit_test(metadata_desc_round_trips),
+		cmocka_unit_test(chunk_dirs_stay_in_the_chunk),
 		cmocka_unit_test(unknown_request_is_refused),
 		cmocka_unit_test(stream_fds_travel),
 	};

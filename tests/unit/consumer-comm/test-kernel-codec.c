@@ -22,48 +22,16 @@
 
 #include "consumer-comm/codec.h"
 #include "consumer-comm/kernel-codec.h"
+#include "hostile-payload.h"
 #include "trace-clock/trace-clock.h"
-
-/* Decodes a heap copy of exactly len bytes of data, then releases it. */
-typedef int (*decode_fn)(const void *payload, size_t len);
-
-static int decode_copy(decode_fn decode, const void *data, size_t len)
-{
-	void *copy = malloc(len ? len : 1);
-	int ret;
-
-	assert_non_null(copy);
-	memcpy(copy, data, len);
-	ret = decode(copy, len);
-	free(copy);
-	return ret;
-}
-
-/* Every strict prefix and the payload plus one byte are refused. */
-static void assert_refuses_truncation_and_trailing(decode_fn decode,
-						   const struct wire_buf *buf)
-{
-	uint8_t *longer = malloc(buf->len + 1);
-	size_t len;
-
-	for (len = 0; len < buf->len; len++)
-		assert_int_not_equal(decode_copy(decode, buf->data, len), 0);
-	assert_int_equal(decode_copy(decode, buf->data, buf->len), 0);
-	assert_non_null(longer);
-	memcpy(longer, buf->data, buf->len);
-	longer[buf->len] = 0;
-	assert_int_equal(decode_copy(decode, longer, buf->len + 1), -EBADMSG);
-	free(longer);
-}
 
 static void fill_trace(struct consumer_kernel_trace_desc *d)
 {
 	memset(d, 0, sizeof(*d));
 	strcpy(d->tracefs_root, "/sys/kernel/tracing");
-	strcpy(d->output_dir, "/home/u/lttng-traces/s-20261127-040000");
+	d->session_id = 3;
+	d->chunk_id = 2;
 	strcpy(d->trace_name, "s");
-	d->output_uid = 1000;
-	d->output_gid = 100;
 	d->clock_source = TRACE_CLOCK_TSC;
 	d->clock_freq = 2400000000u;
 	d->clock_offset_s = 1700000000;
@@ -115,9 +83,6 @@ static void trace_desc_values_out_of_range_are_refused(void **state)
 	strcpy(d.tracefs_root, "sys/kernel/tracing");
 	assert_trace_refused(&d, -EBADMSG);
 	fill_trace(&d);
-	strcpy(d.output_dir, "relative/dir");
-	assert_trace_refused(&d, -EBADMSG);
-	fill_trace(&d);
 	d.trace_name[0] = '\0';
 	assert_trace_refused(&d, -EBADMSG);
 	fill_trace(&d);
@@ -126,8 +91,8 @@ static void trace_desc_values_out_of_range_are_refused(void **state)
 	fill_trace(&d);
 	d.clock_freq = 0;
 	assert_trace_refused(&d, -EBADMSG);
-	fill_trace(&d); /* a snapshot session: no output directory */
-	d.output_dir[0] = '\0';
+	fill_trace(&d); /* a snapshot session: no chunk */
+	d.chunk_id = CONSUMER_CHUNK_NONE;
 	{
 		struct wire_buf buf;
 
@@ -145,39 +110,8 @@ static void trace_desc_values_out_of_range_are_refused(void **state)
  */
 static void trace_desc_hostile_strings_are_refused(void **state)
 {
-	struct wire_buf buf;
-	char *big;
-
 	(void)state;
-	/* a length running past the payload */
-	wire_buf_init(&buf);
-	wire_put_u32(&buf, 1000);
-	wire_put_u32(&buf, 0x7379732f); /* "/sys" */
-	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
-			 -EBADMSG);
-	wire_buf_fini(&buf);
-	/* a NUL inside the string */
-	wire_buf_init(&buf);
-	wire_put_blob(&buf, "/sys\0/x", 7);
-	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
-			 -EBADMSG);
-	wire_buf_fini(&buf);
-	/* an absent string */
-	wire_buf_init(&buf);
-	wire_put_str(&buf, NULL);
-	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
-			 -EBADMSG);
-	wire_buf_fini(&buf);
-	/* longer than its field (no room for the terminator) */
-	big = malloc(CONSUMER_PATH_MAX);
-	assert_non_null(big);
-	memset(big, '/', CONSUMER_PATH_MAX);
-	wire_buf_init(&buf);
-	wire_put_blob(&buf, big, CONSUMER_PATH_MAX);
-	assert_int_equal(decode_copy(decode_trace, buf.data, buf.len),
-			 -EMSGSIZE);
-	wire_buf_fini(&buf);
-	free(big);
+	assert_refuses_hostile_string(decode_trace, NULL, CONSUMER_PATH_MAX);
 }
 
 static struct consumer_kernel_filter channel_filters[2] = {
@@ -542,17 +476,16 @@ static void statedump_desc_round_trips_and_refuses_hostile_input(void **state)
 
 static int decode_snapshot(const void *payload, size_t len)
 {
-	char dir[CONSUMER_PATH_MAX];
-	uint64_t max;
+	uint64_t chunk_id, max;
 
-	return consumer_get_kernel_snapshot(payload, len, dir, &max);
+	return consumer_get_kernel_snapshot(payload, len, &chunk_id, &max);
 }
 
 static int decode_rotate(const void *payload, size_t len)
 {
-	char dir[CONSUMER_PATH_MAX];
+	uint64_t chunk_id;
 
-	return consumer_get_kernel_rotate(payload, len, dir);
+	return consumer_get_kernel_rotate(payload, len, &chunk_id);
 }
 
 static int decode_channel_name(const void *payload, size_t len)
@@ -578,41 +511,41 @@ static int decode_clock_offset(const void *payload, size_t len)
 
 static void small_messages_round_trip_and_refuse_hostile_input(void **state)
 {
-	char dir[CONSUMER_PATH_MAX], name[CONSUMER_NAME_MAX];
-	uint64_t max, discarded, lost;
+	char name[CONSUMER_NAME_MAX];
+	uint64_t chunk_id, max, discarded, lost;
 	int64_t offset_s, offset;
 	struct wire_buf buf;
 
 	(void)state;
 	wire_buf_init(&buf);
-	consumer_put_kernel_snapshot(&buf, "/t/snapshot-1/kernel", 7);
-	assert_int_equal(
-		consumer_get_kernel_snapshot(buf.data, buf.len, dir, &max), 0);
-	assert_string_equal(dir, "/t/snapshot-1/kernel");
+	consumer_put_kernel_snapshot(&buf, 4, 7);
+	assert_int_equal(consumer_get_kernel_snapshot(buf.data, buf.len,
+						      &chunk_id, &max),
+			 0);
+	assert_int_equal(chunk_id, 4);
 	assert_int_equal(max, 7);
 	assert_refuses_truncation_and_trailing(decode_snapshot, &buf);
 	wire_buf_fini(&buf);
+	/* a snapshot is written into a chunk: "none" is refused */
 	wire_buf_init(&buf);
-	consumer_put_kernel_snapshot(&buf, "relative", 0);
+	consumer_put_kernel_snapshot(&buf, CONSUMER_CHUNK_NONE, 0);
 	assert_int_equal(decode_copy(decode_snapshot, buf.data, buf.len),
 			 -EBADMSG);
 	wire_buf_fini(&buf);
 
 	wire_buf_init(&buf);
-	consumer_put_kernel_rotate(&buf, "/t/archives/x");
-	assert_int_equal(consumer_get_kernel_rotate(buf.data, buf.len, dir), 0);
-	assert_string_equal(dir, "/t/archives/x");
+	consumer_put_kernel_rotate(&buf, 9);
+	assert_int_equal(
+		consumer_get_kernel_rotate(buf.data, buf.len, &chunk_id), 0);
+	assert_int_equal(chunk_id, 9);
 	assert_refuses_truncation_and_trailing(decode_rotate, &buf);
 	wire_buf_fini(&buf);
+	/* a rotation to no chunk: no files until the next one */
 	wire_buf_init(&buf);
-	consumer_put_kernel_rotate(&buf, "");
-	assert_int_equal(consumer_get_kernel_rotate(buf.data, buf.len, dir), 0);
-	assert_string_equal(dir, "");
-	wire_buf_fini(&buf);
-	wire_buf_init(&buf);
-	consumer_put_kernel_rotate(&buf, "x/y");
-	assert_int_equal(decode_copy(decode_rotate, buf.data, buf.len),
-			 -EBADMSG);
+	consumer_put_kernel_rotate(&buf, CONSUMER_CHUNK_NONE);
+	assert_int_equal(
+		consumer_get_kernel_rotate(buf.data, buf.len, &chunk_id), 0);
+	assert_true(chunk_id == CONSUMER_CHUNK_NONE);
 	wire_buf_fini(&buf);
 
 	wire_buf_init(&buf);

@@ -2,7 +2,8 @@
  * Unit tests of trace chunks (trace-chunk/trace-chunk.h): LTTng's chunk
  * and archive names, where a chunk's root is, archiving (chunk 0 moves
  * its domain directories only, a later chunk moves whole, an absent one
- * leaves an empty archive), clear's removal, and the file operations.
+ * leaves an empty archive), clear's removal, the close commands that
+ * name them, and the file operations.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -195,6 +196,49 @@ static void test_files_are_created_and_removed_in_the_chunk(void **state)
 	trace_chunk_put(chunk);
 }
 
+/* The close commands: nothing, a rotation's archive, a clear's removal. */
+static void test_close_commands_do_what_they_name(void **state)
+{
+	const char *out = *state;
+	struct trace_chunk *kept = session_chunk(out, 1, true);
+	struct trace_chunk *archived = session_chunk(out, 2, true);
+	struct trace_chunk *removed = session_chunk(out, 3, true);
+	char archive[PATH_MAX] = "x";
+	struct ctf_error err;
+
+	make_file(kept->root, "kernel/chan_0");
+	make_file(archived->root, "kernel/chan_0");
+	make_file(removed->root, "kernel/chan_0");
+	assert_int_equal(trace_chunk_close(kept, TRACE_CHUNK_CLOSE_NONE,
+					   BEGIN + 1, archive, sizeof(archive),
+					   NULL),
+			 0);
+	assert_string_equal(archive, "");
+	assert_true(exists(kept->root, "kernel/chan_0"));
+	assert_int_equal(trace_chunk_close(archived, TRACE_CHUNK_CLOSE_ARCHIVE,
+					   BEGIN + 1, archive, sizeof(archive),
+					   NULL),
+			 0);
+	assert_non_null(strstr(archive, "/archives/20231114T221320+0000-"
+					"20231114T221321+0000-2"));
+	assert_true(exists(archive, "kernel/chan_0"));
+	assert_int_equal(access(archived->root, F_OK), -1);
+	assert_int_equal(trace_chunk_close(removed, TRACE_CHUNK_CLOSE_REMOVE,
+					   BEGIN + 1, archive, sizeof(archive),
+					   NULL),
+			 0);
+	assert_int_equal(access(removed->root, F_OK), -1);
+	/* a command it does not know: refused, nothing touched */
+	assert_int_equal(
+		trace_chunk_close(kept, (enum trace_chunk_close_command)7,
+				  BEGIN + 1, archive, sizeof(archive), &err),
+		-EINVAL);
+	assert_true(exists(kept->root, "kernel/chan_0"));
+	trace_chunk_put(kept);
+	trace_chunk_put(archived);
+	trace_chunk_put(removed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +258,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_files_are_created_and_removed_in_the_chunk,
 			temp_dir_setup, temp_dir_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_close_commands_do_what_they_name, temp_dir_setup,
+			temp_dir_teardown),
 	};
 
 	setenv("TZ", "UTC", 1);

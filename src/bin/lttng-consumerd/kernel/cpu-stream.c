@@ -12,25 +12,24 @@
 #include <unistd.h>
 
 #include "cpu-stream.h"
-#include "trace-chunk/file-sink.h"
 #include "util/log.h"
 
 /* Consecutive empty reads that mean the buffer is drained. */
 #define MAX_EMPTY_READS 4
 
-/* A writer of the stream's packets into a file sink stream in dir. */
-static int open_writer(struct kernel_cpu_stream *s, const char *dir,
+/* A writer of the stream's packets into a stream of sink. */
+static int open_writer(struct kernel_cpu_stream *s, struct stream_sink *sink,
 		       struct ctf_error *err)
 {
 	int ret;
 
-	if (dir != s->dir &&
-	    snprintf(s->dir, sizeof(s->dir), "%s", dir) >= (int)sizeof(s->dir))
-		return ctf_error_set(err, -ENAMETOOLONG, "%s: path too long",
-				     dir);
+	if (sink != s->sink) {
+		stream_sink_put(s->sink);
+		s->sink = stream_sink_get(sink);
+	}
 	s->sink_desc.name = s->name;
-	ret = file_sink_open_in_dir(s->dir, &s->owner, &s->sink_desc,
-				    &s->writer_config.stream, err);
+	ret = sink_stream_open(s->sink, &s->sink_desc, &s->writer_config.stream,
+			       err);
 	if (ret)
 		return ret;
 	s->conv.writer = ctf_stream_writer_create(&s->writer_config, err);
@@ -69,12 +68,11 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 	wc.before_packet_arg = config->before_packet_arg;
 	s->writer_config = wc;
 	s->sink_desc = (struct sink_stream_desc){
-		.dir = "",
+		.dir = config->dir,
 		.with_index = true,
 		.tracefile_size = config->tracefile_size,
 		.tracefile_count = config->tracefile_count,
 	};
-	s->owner = config->owner;
 	if (config->snapshot) { /* a ring of one-packet files */
 		s->sink_desc.with_index = false;
 		s->sink_desc.tracefile_size = config->packet_size;
@@ -84,9 +82,9 @@ int kernel_cpu_stream_open(struct kernel_cpu_stream *s,
 			s->sink_desc.tracefile_count = 1;
 		/* stream-snapshot.c orders them */
 		s->sink_desc.sequence_names = true;
-		s->owner = (struct user_creds){0, 0}; /* our private ring */
+		s->ring_dir = config->ring_dir;
 	}
-	ret = open_writer(s, config->trace_dir, err);
+	ret = open_writer(s, config->sink, err);
 	if (ret)
 		return ret;
 	s->conv.metadata = config->metadata;
@@ -223,17 +221,24 @@ int kernel_cpu_stream_close(struct kernel_cpu_stream *s, uint64_t now,
 	kernel_page_converter_fini(&s->conv);
 	free(s->page);
 	s->page = NULL;
+	stream_sink_put(s->sink);
+	s->sink = NULL;
 	return ret;
 }
 
-int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
-			   uint64_t now, struct ctf_error *err)
+int kernel_cpu_stream_move(struct kernel_cpu_stream *s,
+			   struct stream_sink *next, uint64_t now,
+			   struct ctf_error *err)
 {
 	int ret = close_writer(s, now, err);
 
-	if (!trace_dir || ret)
+	if (!next) {
+		stream_sink_put(s->sink);
+		s->sink = NULL;
+	}
+	if (!next || ret)
 		return ret;
-	return open_writer(s, trace_dir, err);
+	return open_writer(s, next, err);
 }
 
 /* Whether name is the stream's file <base> or <base>_<n>. */
@@ -253,8 +258,8 @@ static bool is_stream_file(const char *name, const char *base)
 	return true;
 }
 
-static void remove_stream_files(const char *dir, const char *base,
-				const struct user_creds *owner)
+/* The ring is the consumer's own: its files go as this process. */
+static void remove_stream_files(const char *dir, const char *base)
 {
 	char path[4400];
 	struct dirent *e;
@@ -266,9 +271,9 @@ static void remove_stream_files(const char *dir, const char *base,
 		if (!is_stream_file(e->d_name, base))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		(void)user_path_unlink(owner, path);
+		(void)unlink(path);
 		snprintf(path, sizeof(path), "%s/index/%s.idx", dir, e->d_name);
-		(void)user_path_unlink(owner, path);
+		(void)unlink(path);
 	}
 	closedir(d);
 }
@@ -276,10 +281,11 @@ static void remove_stream_files(const char *dir, const char *base,
 int kernel_cpu_stream_restart(struct kernel_cpu_stream *s, uint64_t now,
 			      struct ctf_error *err)
 {
-	int ret = kernel_cpu_stream_move(s, NULL, now, err);
+	int ret = close_writer(s, now, err);
 
 	if (ret)
 		return ret;
-	remove_stream_files(s->dir, s->name, &s->owner);
-	return open_writer(s, s->dir, err);
+	if (s->ring_dir)
+		remove_stream_files(s->ring_dir, s->name);
+	return open_writer(s, s->sink, err);
 }

@@ -2,8 +2,9 @@
  * One CPU of one kernel channel: the instance's
  * per_cpu/cpuN/trace_pipe_raw (read page by page, never blocking), the
  * page converter and its CTF stream writer, and the sink stream the
- * packets go to (trace-chunk/stream-sink.h): a file sink's stream
- * <output>/kernel/<channel>_<cpu> with its index. Losses the kernel counts in
+ * packets go to (trace-chunk/stream-sink.h): a stream of the file sink
+ * of the current trace chunk, kernel/<channel>_<cpu> with its index.
+ * Losses the kernel counts in
  * per_cpu/cpuN/stats (overrun + dropped events) but the pages did not
  * report are accounted when the stream is flushed.
  */
@@ -26,15 +27,16 @@ struct kernel_cpu_stream {
 	uint64_t malformed_pages;
 	/* the data stream's sink stream, kept to reopen it in a new chunk */
 	char name[300];
-	char dir[4096];
+	struct stream_sink *sink; /* the current chunk's (a reference) */
 	struct sink_stream_desc sink_desc;
-	struct user_creds owner;
+	const char *ring_dir; /* a snapshot session's: the ring's files */
 	struct ctf_stream_writer_config writer_config;
 };
 
 struct kernel_cpu_stream_config {
 	const char *instance_path; /* <tracefs>/instances/<name> */
-	const char *trace_dir;	   /* <output>/kernel */
+	struct stream_sink *sink;  /* the trace chunk's */
+	const char *dir;	   /* in the chunk: "kernel" (kept) */
 	const char *channel;
 	uint32_t stream_id;
 	uint32_t cpu;
@@ -49,13 +51,14 @@ struct kernel_cpu_stream_config {
 	bool overwrite; /* the instance's options/overwrite */
 	const struct kernel_process_trackers *trackers;
 	const struct trace_clock_converter *to_monotonic;
-	struct user_creds owner; /* creates the trace files (user-path.h) */
 	/*
-	 * A snapshot session's: trace_dir is private, one file per packet
-	 * (<channel>_<cpu>_<n>), only the newest ring_bytes of packets
-	 * kept (the channel's buffer), no index (stream-snapshot.h).
+	 * A snapshot session's: the sink's chunk is private, rooted at
+	 * ring_dir (kept), one file per packet (<channel>_<cpu>_<n>), only
+	 * the newest ring_bytes of packets kept (the channel's buffer), no
+	 * index (stream-snapshot.h).
 	 */
 	bool snapshot;
+	const char *ring_dir;
 	size_t ring_bytes;
 	/* ctf_stream_writer_config's: the metadata before each packet */
 	int (*before_packet)(void *arg, struct ctf_error *err);
@@ -74,12 +77,13 @@ int kernel_cpu_stream_flush(struct kernel_cpu_stream *s, uint64_t now,
 			    struct ctf_error *err);
 
 /*
- * Session rotation: flushes and closes the stream's files, then (trace_dir
- * not NULL) continues the stream in trace_dir (the next trace chunk's
- * kernel directory). With no files, the stream must not be drained.
+ * Session rotation: flushes and closes the stream's files, then (next
+ * not NULL) continues the stream on next, the next trace chunk's sink.
+ * With no files, the stream must not be drained.
  */
-int kernel_cpu_stream_move(struct kernel_cpu_stream *s, const char *trace_dir,
-			   uint64_t now, struct ctf_error *err);
+int kernel_cpu_stream_move(struct kernel_cpu_stream *s,
+			   struct stream_sink *next, uint64_t now,
+			   struct ctf_error *err);
 
 /*
  * Clear (snapshot mode): flushes and closes the stream's files, deletes

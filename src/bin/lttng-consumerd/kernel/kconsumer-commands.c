@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "consumer-comm/chunk-codec.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/kernel-codec.h"
 #include "kconsumer-commands.h"
@@ -121,23 +122,53 @@ static int channel_stats(struct kcommand_call *c)
 	return ret;
 }
 
+static int chunk_create(struct kcommand_call *c)
+{
+	struct consumer_chunk_desc desc;
+	int ret = consumer_get_chunk_desc(c->msg->payload, c->msg->payload_len,
+					  &desc);
+
+	return ret ? ret : kconsumer_chunk_create(c->kc, &desc, c->err);
+}
+
+static int chunk_close(struct kcommand_call *c)
+{
+	struct consumer_chunk_close desc;
+	int ret = consumer_get_chunk_close(c->msg->payload, c->msg->payload_len,
+					   &desc);
+
+	return ret ? ret : kconsumer_chunk_close(c->kc, &desc, c->err);
+}
+
+static int chunk_exists(struct kcommand_call *c)
+{
+	struct consumer_chunk_ref ref;
+	int ret = consumer_get_chunk_ref(c->msg->payload, c->msg->payload_len,
+					 &ref);
+
+	if (!ret)
+		consumer_put_chunk_exists_reply(
+			c->reply, kconsumer_chunk_exists(c->kc, &ref));
+	return ret;
+}
+
 static int snapshot(struct kcommand_call *c)
 {
-	char dir[CONSUMER_PATH_MAX];
-	uint64_t max_packets;
+	uint64_t chunk_id, max_packets;
 	int ret = consumer_get_kernel_snapshot(
-		c->msg->payload, c->msg->payload_len, dir, &max_packets);
+		c->msg->payload, c->msg->payload_len, &chunk_id, &max_packets);
 
-	return ret ? ret : kconsumer_snapshot(c->kc, dir, max_packets, c->err);
+	return ret ? ret
+		   : kconsumer_snapshot(c->kc, chunk_id, max_packets, c->err);
 }
 
 static int rotate(struct kcommand_call *c)
 {
-	char dir[CONSUMER_PATH_MAX];
+	uint64_t chunk_id;
 	int ret = consumer_get_kernel_rotate(c->msg->payload,
-					     c->msg->payload_len, dir);
+					     c->msg->payload_len, &chunk_id);
 
-	return ret ? ret : kconsumer_rotate(c->kc, dir, c->err);
+	return ret ? ret : kconsumer_rotate(c->kc, chunk_id, c->err);
 }
 
 static int clear(struct kcommand_call *c)
@@ -167,9 +198,15 @@ static int stop_trace(struct kcommand_call *c)
 	return ret ? ret : kconsumer_trace_close(c->kc, c->err);
 }
 
-#define KCOMMAND(cmd) [(cmd)-CONSUMER_CMD_KERNEL_FIRST]
+/* The kernel consumer serves the chunk commands and the kernel's. */
+#define KCOMMAND(cmd) [(cmd)-CONSUMER_CMD_CHUNK_FIRST]
 
 static const struct kcommand kcommands[] = {
+	KCOMMAND(CONSUMER_CMD_CHUNK_CREATE) = {"create trace chunk",
+					       chunk_create},
+	KCOMMAND(CONSUMER_CMD_CHUNK_CLOSE) = {"close trace chunk", chunk_close},
+	KCOMMAND(CONSUMER_CMD_CHUNK_EXISTS) = {"trace chunk exists",
+					       chunk_exists},
 	KCOMMAND(CONSUMER_CMD_KERNEL_TRACE_CREATE) = {"create", trace_create},
 	KCOMMAND(CONSUMER_CMD_KERNEL_CHANNEL_ADD) = {"add channel",
 						     channel_add},
@@ -190,15 +227,17 @@ static const struct kcommand kcommands[] = {
 };
 
 _Static_assert(sizeof(kcommands) / sizeof(*kcommands) ==
-		       CONSUMER_CMD_NR - CONSUMER_CMD_KERNEL_FIRST,
-	       "a handler for every kernel command");
+		       CONSUMER_CMD_NR - CONSUMER_CMD_CHUNK_FIRST,
+	       "a handler for every chunk and kernel command");
+_Static_assert(CONSUMER_CMD_CHUNK_EXISTS + 1 == CONSUMER_CMD_KERNEL_FIRST,
+	       "the chunk commands just before the kernel's");
 
 /* The handler of command, or NULL (the other domain's). */
 static const struct kcommand *find_kcommand(uint32_t command)
 {
-	if (command < CONSUMER_CMD_KERNEL_FIRST || command >= CONSUMER_CMD_NR)
+	if (command < CONSUMER_CMD_CHUNK_FIRST || command >= CONSUMER_CMD_NR)
 		return NULL;
-	return &kcommands[command - CONSUMER_CMD_KERNEL_FIRST];
+	return &kcommands[command - CONSUMER_CMD_CHUNK_FIRST];
 }
 
 int kconsumer_serve_request(struct kconsumer *kc, int fd, bool *stop,

@@ -1,7 +1,7 @@
 /*
  * The kernel trace's metadata stream (trace-chunk/metadata-sink.h): the
- * `metadata` file of the trace directory, created as the session's
- * owner, appended with the TSDL text the metadata object gained (before
+ * `metadata` file in kernel/ of the current trace chunk, created as the
+ * chunk's owner, appended with the TSDL text the metadata object gained (before
  * each data packet, so a reader of a growing trace never meets an
  * undeclared class), moved to the next trace chunk, restarted and
  * written whole (regenerate metadata) or written whole into a snapshot.
@@ -9,11 +9,12 @@
 #include "kconsumer-trace.h"
 #include "trace-chunk/metadata-sink.h"
 
-int kconsumer_metadata_open(struct kconsumer *kc, const char *dir,
+int kconsumer_metadata_open(struct kconsumer *kc,
+			    const struct registered_chunk *chunk,
 			    struct ctf_error *err)
 {
-	int ret = metadata_sink_open_in_dir(dir, &kc->owner,
-					    &kc->metadata_stream, err);
+	int ret = metadata_sink_open(chunk->sink, TRACE_CHUNK_KERNEL_DIR,
+				     &kc->metadata_stream, err);
 
 	if (ret)
 		kc->metadata_stream = NULL;
@@ -45,7 +46,8 @@ int kconsumer_metadata_before_packet(void *kc, struct ctf_error *err)
 	return kconsumer_metadata_write(kc, err);
 }
 
-int kconsumer_metadata_move(struct kconsumer *kc, const char *dir,
+int kconsumer_metadata_move(struct kconsumer *kc,
+			    const struct registered_chunk *next,
 			    struct ctf_error *err)
 {
 	int ret = 0, closed;
@@ -57,9 +59,9 @@ int kconsumer_metadata_move(struct kconsumer *kc, const char *dir,
 		kc->metadata_stream = NULL;
 		ret = ret ? ret : closed;
 	}
-	if (!dir || ret)
+	if (!next || ret)
 		return ret;
-	ret = kconsumer_metadata_open(kc, dir, err);
+	ret = kconsumer_metadata_open(kc, next, err);
 	return ret ? ret : kconsumer_metadata_write(kc, err);
 }
 
@@ -76,7 +78,8 @@ int kconsumer_metadata_rewrite(struct kconsumer *kc, struct ctf_error *err)
 	return kconsumer_metadata_write(kc, err);
 }
 
-int kconsumer_metadata_copy(struct kconsumer *kc, const char *dir,
+int kconsumer_metadata_copy(struct kconsumer *kc,
+			    const struct registered_chunk *chunk,
 			    struct ctf_error *err)
 {
 	const struct ctf_metadata *md = kernel_metadata_ctf(kc->metadata);
@@ -85,7 +88,8 @@ int kconsumer_metadata_copy(struct kconsumer *kc, const char *dir,
 	struct sink_stream *copy;
 	size_t written;
 	int closed;
-	int ret = metadata_sink_open_in_dir(dir, &kc->owner, &copy, err);
+	int ret = metadata_sink_open(chunk->sink, TRACE_CHUNK_KERNEL_DIR, &copy,
+				     err);
 
 	if (ret)
 		return ret;

@@ -157,7 +157,8 @@ void kconsumer_switch_packets(struct kconsumer *kc)
 		ERR("kernel consumer: %s", err.message);
 }
 
-int kconsumer_move_streams(struct kconsumer *kc, const char *dir, uint64_t now,
+int kconsumer_move_streams(struct kconsumer *kc,
+			   const struct registered_chunk *next, uint64_t now,
 			   struct ctf_error *err)
 {
 	unsigned int i, cpu;
@@ -168,7 +169,8 @@ int kconsumer_move_streams(struct kconsumer *kc, const char *dir, uint64_t now,
 	for (i = 0; i < kc->nr_channels; i++) {
 		for (cpu = 0; cpu < kc->channels[i].nr_cpus; cpu++) {
 			ret = kernel_cpu_stream_move(&kc->channels[i].cpus[cpu],
-						     dir, now, err);
+						     next ? next->sink : NULL,
+						     now, err);
 			if (ret)
 				return ret;
 		}
@@ -182,14 +184,15 @@ int kconsumer_restart_streams(struct kconsumer *kc, uint64_t now,
 	return each_stream(kc, kernel_cpu_stream_restart, now, err);
 }
 
-int kconsumer_snapshot_streams(struct kconsumer *kc, const char *dir,
+int kconsumer_snapshot_streams(struct kconsumer *kc,
+			       const struct registered_chunk *chunk,
 			       uint64_t max_packets, uint64_t end_ts,
 			       struct ctf_error *err)
 {
 	struct kernel_stream_snapshot snap = {
-		.ring_dir = kc->trace_dir,
-		.dir = dir,
-		.owner = kc->owner,
+		.ring_dir = kc->ring_dir,
+		.sink = chunk->sink,
+		.dir = TRACE_CHUNK_KERNEL_DIR,
 		.max_packets = max_packets,
 		.end_ts = end_ts,
 	};

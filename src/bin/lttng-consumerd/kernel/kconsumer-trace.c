@@ -1,7 +1,8 @@
 /*
  * The kernel consumer's trace from creation to close: the session
  * daemon's description of the trace and of each channel, then at start
- * the trace directory (or a snapshot session's private ring directory),
+ * kernel/ in the first trace chunk (or a snapshot session's private ring
+ * directory, a chunk of its own),
  * the page layout, the metadata, the BPF helpers and one CPU stream per
  * channel and CPU; at close everything written out and released.
  */
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "kconsumer-trace.h"
+#include "trace-chunk/file-sink.h"
 #include "tracefs/instance.h"
 #include "util/cpus.h"
 #include "util/paths.h"
@@ -48,12 +50,11 @@ int kconsumer_trace_create(struct kconsumer *kc,
 				     "the kernel trace was already created");
 	snprintf(kc->tracefs_root, sizeof(kc->tracefs_root), "%s",
 		 desc->tracefs_root);
-	snprintf(kc->output, sizeof(kc->output), "%s", desc->output_dir);
+	kc->session_id = desc->session_id;
+	kc->first_chunk = desc->chunk_id;
 	snprintf(kc->trace_name, sizeof(kc->trace_name), "%s",
 		 desc->trace_name);
-	kc->snapshot = !desc->output_dir[0];
-	kc->owner.uid = desc->output_uid;
-	kc->owner.gid = desc->output_gid;
+	kc->snapshot = desc->chunk_id == CONSUMER_CHUNK_NONE;
 	use_clock(kc, desc);
 	kc->created = true;
 	return 0;
@@ -158,14 +159,18 @@ static size_t instance_buffer_bytes(const char *instance)
 	return kib * 1024;
 }
 
-/* One kernel_cpu_stream per CPU the instance has a buffer for. */
+/*
+ * One kernel_cpu_stream per CPU the instance has a buffer for, on sink
+ * (kernel/ of the first chunk, or the snapshot session's ring).
+ */
 static int open_channel(struct kconsumer *kc, uint32_t stream_id,
-			struct ctf_error *err)
+			struct stream_sink *sink, struct ctf_error *err)
 {
 	struct kchannel *ch = &kc->channels[stream_id];
 	struct kernel_cpu_stream_config config = {
 		.instance_path = ch->instance,
-		.trace_dir = kc->trace_dir,
+		.sink = sink,
+		.dir = kc->snapshot ? "" : TRACE_CHUNK_KERNEL_DIR,
 		.channel = ch->name,
 		.stream_id = stream_id,
 		.packet_size = ch->subbuf_size,
@@ -178,7 +183,6 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 		.bpf = kc->bpf,
 		.trackers = &kc->trackers,
 		.to_monotonic = &kc->to_monotonic,
-		.owner = kc->owner,
 		.before_packet = kconsumer_metadata_before_packet,
 		.before_packet_arg = kc,
 	};
@@ -189,6 +193,7 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 
 	config.overwrite = instance_overwrites(ch->instance);
 	config.snapshot = kc->snapshot;
+	config.ring_dir = kc->ring_dir;
 	config.ring_bytes = instance_buffer_bytes(ch->instance);
 	ret = kernel_metadata_add_channel(kc->metadata, stream_id,
 					  &ch->contexts, ch->filters,
@@ -216,33 +221,50 @@ static int open_channel(struct kconsumer *kc, uint32_t stream_id,
 	return 0;
 }
 
-/*
- * A snapshot session's streams go to a private directory in memory
- * (/dev/shm, else the temporary directory): rings of packet files
- * (stream-snapshot.h), removed when the consumer exits.
- */
+/* The directory of the private ring (see make_ring). */
 static int make_ring_dir(struct kconsumer *kc, struct ctf_error *err)
 {
 	const char *tmp = getenv("TMPDIR");
 
-	snprintf(kc->trace_dir, sizeof(kc->trace_dir),
+	snprintf(kc->ring_dir, sizeof(kc->ring_dir),
 		 "/dev/shm/lttng-kconsumer-XXXXXX");
-	if (mkdtemp(kc->trace_dir))
+	if (mkdtemp(kc->ring_dir))
 		return 0;
-	if (paths_join(kc->trace_dir, sizeof(kc->trace_dir),
+	if (paths_join(kc->ring_dir, sizeof(kc->ring_dir),
 		       tmp && *tmp ? tmp : "/tmp", "lttng-kconsumer-XXXXXX"))
 		return ctf_error_set(err, -ENAMETOOLONG, "TMPDIR too long: %s",
 				     tmp);
-	if (mkdtemp(kc->trace_dir))
+	if (mkdtemp(kc->ring_dir))
 		return 0;
-	return ctf_error_set(err, -errno, "cannot create %s: %s", kc->trace_dir,
+	return ctf_error_set(err, -errno, "cannot create %s: %s", kc->ring_dir,
 			     strerror(errno));
+}
+
+/*
+ * A snapshot session's streams go to a private directory in memory
+ * (/dev/shm, else the temporary directory): rings of packet files
+ * (stream-snapshot.h) through a file sink on a chunk rooted there,
+ * removed when the consumer exits.
+ */
+static int make_ring(struct kconsumer *kc, struct ctf_error *err)
+{
+	struct trace_chunk *chunk;
+	int ret = make_ring_dir(kc, err);
+
+	if (ret)
+		return ret;
+	chunk = trace_chunk_create_at(kc->ring_dir, NULL, err);
+	if (!chunk)
+		return -ENOMEM;
+	kc->ring_sink = file_sink_create(chunk, err);
+	trace_chunk_put(chunk);
+	return kc->ring_sink ? 0 : -ENOMEM;
 }
 
 /* Removes the ring directory and the packet files in it. */
 static void remove_ring_dir(struct kconsumer *kc)
 {
-	DIR *d = opendir(kc->trace_dir);
+	DIR *d = opendir(kc->ring_dir);
 	struct dirent *e;
 
 	if (!d)
@@ -251,23 +273,7 @@ static void remove_ring_dir(struct kconsumer *kc)
 		if (e->d_name[0] != '.')
 			unlinkat(dirfd(d), e->d_name, 0);
 	closedir(d);
-	rmdir(kc->trace_dir);
-}
-
-int kconsumer_make_trace_dir(struct kconsumer *kc, const char *output,
-			     struct ctf_error *err)
-{
-	int ret;
-
-	if (paths_join(kc->trace_dir, sizeof(kc->trace_dir), output, "kernel"))
-		return ctf_error_set(err, -ENAMETOOLONG,
-				     "trace directory too long: %s/kernel",
-				     output);
-	ret = user_path_mkdir_p(&kc->owner, kc->trace_dir);
-	if (ret)
-		return ctf_error_set(err, ret, "cannot create %s: %s",
-				     kc->trace_dir, strerror(-ret));
-	return 0;
+	rmdir(kc->ring_dir);
 }
 
 /* The kernel's page header layout (events/header_page). */
@@ -310,25 +316,28 @@ static int create_metadata(struct kconsumer *kc, struct ctf_error *err)
 
 int kconsumer_trace_start(struct kconsumer *kc, struct ctf_error *err)
 {
+	struct registered_chunk *first = NULL;
 	unsigned int i;
 	int ret;
 
 	if (!kc->created || kc->started || !kc->nr_channels)
 		return ctf_error_set(err, -EPROTO,
 				     "start: the trace is not set up");
-	ret = kc->snapshot ? make_ring_dir(kc, err)
-			   : kconsumer_make_trace_dir(kc, kc->output, err);
+	ret = kc->snapshot
+		      ? make_ring(kc, err)
+		      : kconsumer_chunk_dir(kc, kc->first_chunk, &first, err);
 	if (!ret)
 		ret = read_page_layout(kc, err);
 	if (!ret)
 		ret = create_metadata(kc, err);
-	if (!ret && !kc->snapshot)
-		ret = kconsumer_metadata_open(kc, kc->trace_dir, err);
+	if (!ret && first)
+		ret = kconsumer_metadata_open(kc, first, err);
 	if (ret)
 		return ret;
 	kconsumer_bpf_start(kc);
 	for (i = 0; i < kc->nr_channels; i++) {
-		ret = open_channel(kc, i, err);
+		ret = open_channel(kc, i, first ? first->sink : kc->ring_sink,
+				   err);
 		if (ret)
 			return ret;
 	}
@@ -352,8 +361,11 @@ int kconsumer_trace_close(struct kconsumer *kc, struct ctf_error *err)
 	kc->threads = NULL;
 	kconsumer_bpf_stop(kc);
 	kernel_process_trackers_fini(&kc->trackers);
-	if (kc->snapshot && kc->trace_dir[0])
+	stream_sink_put(kc->ring_sink);
+	kc->ring_sink = NULL;
+	if (kc->snapshot && kc->ring_dir[0])
 		remove_ring_dir(kc);
-	kc->trace_dir[0] = '\0';
+	kc->ring_dir[0] = '\0';
+	chunk_registry_clear(&kc->chunks); /* the streams are closed */
 	return ret;
 }

@@ -5,8 +5,9 @@
  * it down; kconsumer-streams.c works on every CPU stream at once,
  * kconsumer-metadata.c on the metadata file, kconsumer-bpf.c starts the
  * BPF helpers, kconsumer-rules.c applies filters, trackers and the state
- * dump, kconsumer-chunk.c snapshots, rotates and clears, and
- * kconsumer-commands.c maps the session daemon's requests onto them.
+ * dump, kconsumer-chunk.c holds the session's trace chunks, snapshots,
+ * rotates and clears, and kconsumer-commands.c maps the session
+ * daemon's requests onto them.
  * Each returns 0 or a negative errno, with the reason in err.
  */
 #ifndef KCONSUMER_TRACE_H
@@ -29,8 +30,8 @@
 #include "process-tracker.h"
 #include "record-filter.h"
 #include "trace-clock/trace-clock.h"
+#include "trace-chunk/chunk-registry.h"
 #include "tracefs/page-reader.h"
-#include "util/user-path.h"
 
 #define KCONSUMER_MAX_CHANNELS 64
 #define KCONSUMER_DEFAULT_READ_TIMER_US 200000
@@ -56,15 +57,21 @@ struct kconsumer {
 	bool created; /* CONSUMER_CMD_KERNEL_TRACE_CREATE received */
 	bool started; /* CONSUMER_CMD_KERNEL_TRACE_START succeeded */
 	char tracefs_root[CONSUMER_PATH_MAX];
-	char output[CONSUMER_PATH_MAX]; /* the trace chunk's root */
+	uint64_t session_id;
+	/* the chunk the trace starts in (CONSUMER_CHUNK_NONE: snapshots) */
+	uint64_t first_chunk;
+	/* the session's chunks the session daemon announced */
+	struct chunk_registry chunks;
 	char trace_name[CONSUMER_NAME_MAX];
-	/* The session's owner: creates every trace file and directory. */
-	struct user_creds owner;
 	/* from the session daemon: both domains' (trace-clock.h) */
 	struct trace_clock_desc clock;
 	struct trace_clock_converter to_monotonic;
-	/* <output>/kernel, or a snapshot session's private ring directory */
-	char trace_dir[PATH_MAX];
+	/*
+	 * A snapshot session's private ring directory, and the sink of the
+	 * private chunk rooted there.
+	 */
+	char ring_dir[PATH_MAX];
+	struct stream_sink *ring_sink;
 	unsigned int nr_channels;
 	struct kchannel channels[KCONSUMER_MAX_CHANNELS];
 	struct tracefs_page_layout layout;
@@ -93,9 +100,12 @@ int kconsumer_channel_add(struct kconsumer *kc,
 int kconsumer_trace_start(struct kconsumer *kc, struct ctf_error *err);
 /* Writes out and closes everything, releases every resource. */
 int kconsumer_trace_close(struct kconsumer *kc, struct ctf_error *err);
-/* kc->trace_dir = <output>/kernel, created as the session's owner. */
-int kconsumer_make_trace_dir(struct kconsumer *kc, const char *output,
-			     struct ctf_error *err);
+/*
+ * The session's chunk chunk_id, with its kernel/ directory created (as
+ * its owner): *out, or -ENOENT for a chunk not announced (err set).
+ */
+int kconsumer_chunk_dir(struct kconsumer *kc, uint64_t chunk_id,
+			struct registered_chunk **out, struct ctf_error *err);
 /* The channel called name (and its stream class), or NULL. */
 struct kchannel *kconsumer_find_channel(struct kconsumer *kc, const char *name,
 					uint32_t *stream_id);
@@ -107,33 +117,39 @@ int kconsumer_close_streams(struct kconsumer *kc, struct ctf_error *err);
 /* The switch timer: closes the open packets of the channels due. */
 void kconsumer_switch_packets(struct kconsumer *kc);
 /*
- * The current files completed at now (trace clock) and closed; dir NULL:
- * no files until the next move.
+ * The current files completed at now (trace clock) and closed, the
+ * streams continued on next's sink (NULL: no files until the next
+ * move).
  */
-int kconsumer_move_streams(struct kconsumer *kc, const char *dir, uint64_t now,
+int kconsumer_move_streams(struct kconsumer *kc,
+			   const struct registered_chunk *next, uint64_t now,
 			   struct ctf_error *err);
 /* Every stream's kept packets dropped; the next begins at now. */
 int kconsumer_restart_streams(struct kconsumer *kc, uint64_t now,
 			      struct ctf_error *err);
-/* end_ts: the snapshot's time (trace clock). */
-int kconsumer_snapshot_streams(struct kconsumer *kc, const char *dir,
+/* Into kernel/ of chunk; end_ts: the snapshot's time (trace clock). */
+int kconsumer_snapshot_streams(struct kconsumer *kc,
+			       const struct registered_chunk *chunk,
 			       uint64_t max_packets, uint64_t end_ts,
 			       struct ctf_error *err);
 
 /* kconsumer-metadata.c: the metadata stream (none: NULL). */
-int kconsumer_metadata_open(struct kconsumer *kc, const char *dir,
+int kconsumer_metadata_open(struct kconsumer *kc,
+			    const struct registered_chunk *chunk,
 			    struct ctf_error *err);
 /* Appends the metadata text not yet in the file. */
 int kconsumer_metadata_write(struct kconsumer *kc, struct ctf_error *err);
 /* ctf_stream_writer_config.before_packet: kconsumer_metadata_write. */
 int kconsumer_metadata_before_packet(void *kc, struct ctf_error *err);
-/* Completes and closes the file, then (dir not NULL) starts dir's. */
-int kconsumer_metadata_move(struct kconsumer *kc, const char *dir,
+/* Completes and closes the file, then (next not NULL) starts next's. */
+int kconsumer_metadata_move(struct kconsumer *kc,
+			    const struct registered_chunk *next,
 			    struct ctf_error *err);
 /* Truncates the file and writes the whole text again. */
 int kconsumer_metadata_rewrite(struct kconsumer *kc, struct ctf_error *err);
-/* dir/metadata with the whole text so far (a snapshot's). */
-int kconsumer_metadata_copy(struct kconsumer *kc, const char *dir,
+/* kernel/metadata of chunk with the whole text so far (a snapshot's). */
+int kconsumer_metadata_copy(struct kconsumer *kc,
+			    const struct registered_chunk *chunk,
 			    struct ctf_error *err);
 
 /* kconsumer-bpf.c: BPF helpers; each failure is a warning. */
@@ -158,11 +174,23 @@ int kconsumer_channel_stats(struct kconsumer *kc, const char *channel,
 			    uint64_t *discarded, uint64_t *lost_packets,
 			    struct ctf_error *err);
 
-/* kconsumer-chunk.c: operations on the trace chunk. */
-int kconsumer_snapshot(struct kconsumer *kc, const char *dir,
+/*
+ * kconsumer-chunk.c: the session's trace chunks (chunk-registry.h) and
+ * the operations on them.
+ */
+int kconsumer_chunk_create(struct kconsumer *kc,
+			   const struct consumer_chunk_desc *desc,
+			   struct ctf_error *err);
+/* The command is its owner's (the session daemon's) to perform. */
+int kconsumer_chunk_close(struct kconsumer *kc,
+			  const struct consumer_chunk_close *desc,
+			  struct ctf_error *err);
+bool kconsumer_chunk_exists(const struct kconsumer *kc,
+			    const struct consumer_chunk_ref *ref);
+int kconsumer_snapshot(struct kconsumer *kc, uint64_t chunk_id,
 		       uint64_t max_packets, struct ctf_error *err);
-/* output NULL or "": no files until the next rotation. */
-int kconsumer_rotate(struct kconsumer *kc, const char *output,
+/* chunk_id CONSUMER_CHUNK_NONE: no files until the next rotation. */
+int kconsumer_rotate(struct kconsumer *kc, uint64_t chunk_id,
 		     struct ctf_error *err);
 int kconsumer_clear(struct kconsumer *kc, struct ctf_error *err);
 int kconsumer_regenerate_metadata(struct kconsumer *kc, int64_t offset_s,

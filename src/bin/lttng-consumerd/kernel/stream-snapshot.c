@@ -11,7 +11,6 @@
 
 #include "ctf/index.h"
 #include "stream-snapshot.h"
-#include "trace-chunk/file-sink.h"
 
 /* The numbers n of the non-empty files <name>_<n> of dir, ascending. */
 struct packet_files {
@@ -142,9 +141,10 @@ static int copy_packets(struct sink_stream *stream,
 static int open_snapshot_stream(const struct kernel_stream_snapshot *snap,
 				struct sink_stream **out, struct ctf_error *err)
 {
-	const struct sink_stream_desc desc = {.dir = "", .name = snap->name};
+	const struct sink_stream_desc desc = {.dir = snap->dir,
+					      .name = snap->name};
 
-	return file_sink_open_in_dir(snap->dir, &snap->owner, &desc, out, err);
+	return sink_stream_open(snap->sink, &desc, out, err);
 }
 
 /* A stream that never had a packet: one empty packet, as LTTng has. */

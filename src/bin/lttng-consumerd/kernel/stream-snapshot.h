@@ -18,12 +18,12 @@
 #include "cpu-stream.h"
 
 struct kernel_stream_snapshot {
-	const char *ring_dir; /* the consumer's private directory */
-	const char *dir;      /* <snapshot>/kernel, which must exist */
-	const char *name;     /* "<channel>_<cpu>" */
-	uint64_t max_packets; /* newest packets kept; 0: all */
-	uint64_t end_ts;      /* the snapshot's time, trace clock */
-	struct user_creds owner; /* creates the files (util/user-path.h) */
+	const char *ring_dir;	  /* the consumer's private directory */
+	struct stream_sink *sink; /* the snapshot's chunk's */
+	const char *dir;	  /* in it: "kernel", which must exist */
+	const char *name;	  /* "<channel>_<cpu>" */
+	uint64_t max_packets;	  /* newest packets kept; 0: all */
+	uint64_t end_ts;	  /* the snapshot's time, trace clock */
 };
 
 /* 0 or a negative errno with err set. */

@@ -419,14 +419,13 @@ int kernel_cmd_start(struct session *session)
 	if (!ks || !ks->domain.channel_count)
 		return LTTNG_OK;
 	if (ks->consumer_fd < 0) {
-		char chunk[4096];
+		struct consumer_chunk_desc chunk;
 
-		if (rotation_chunk_path(session, chunk, sizeof(chunk)))
-			return LTTNG_ERR_KERN_START_FAIL;
+		rotation_chunk_desc(session, &chunk);
 		/* snapshot and no-output sessions keep their buffers */
 		ret = kernel_consumer_start(
-			ks, session_keeps_buffers(session) ? NULL : chunk,
-			session->name, session->uid, session->gid);
+			ks, session_keeps_buffers(session) ? NULL : &chunk,
+			session->id, session->name);
 		if (ret != LTTNG_OK)
 			return ret;
 	}
@@ -452,16 +451,32 @@ int kernel_cmd_stop(struct session *session)
 	return ret != LTTNG_OK ? ret : flushed;
 }
 
-int kernel_cmd_rotate(struct session *session, const char *chunk_path,
+int kernel_cmd_rotate(struct session *session, uint64_t chunk_id,
 		      uint32_t flags)
 {
 	struct kernel_session *ks = session->kernel;
 
-	/* a clear's data goes to files the session daemon then deletes */
+	/* a clear's data goes to files the session daemon then removes */
 	(void)flags;
 	if (!ks)
 		return LTTNG_OK;
-	return kernel_consumer_rotate(ks, chunk_path);
+	return kernel_consumer_rotate(ks, chunk_id);
+}
+
+int kernel_cmd_chunk_create(struct session *session,
+			    const struct consumer_chunk_desc *desc)
+{
+	return session->kernel
+		       ? kernel_consumer_chunk_create(session->kernel, desc)
+		       : LTTNG_OK;
+}
+
+int kernel_cmd_chunk_close(struct session *session,
+			   const struct consumer_chunk_close *desc)
+{
+	return session->kernel
+		       ? kernel_consumer_chunk_close(session->kernel, desc)
+		       : LTTNG_OK;
 }
 
 int kernel_cmd_clear_buffers(struct session *session)
@@ -589,19 +604,13 @@ int kernel_cmd_list_syscalls(struct wire_buf *reply)
 	return list_events(reply, true);
 }
 
-int kernel_cmd_snapshot(struct session *session, const char *dir,
+int kernel_cmd_snapshot(struct session *session,
+			const struct consumer_chunk_desc *chunk,
 			uint64_t max_packets)
 {
-	char kernel_dir[PATH_MAX];
-	int n;
-
 	if (!session->kernel || !session->kernel->domain.channel_count)
 		return LTTNG_OK;
-	n = snprintf(kernel_dir, sizeof(kernel_dir), "%s/kernel", dir);
-	if (n < 0 || (size_t)n >= sizeof(kernel_dir))
-		return LTTNG_ERR_INVALID;
-	return kernel_consumer_snapshot(session->kernel, kernel_dir,
-					max_packets);
+	return kernel_consumer_snapshot(session->kernel, chunk, max_packets);
 }
 
 const struct channel *kernel_cmd_channels(const struct session *session)

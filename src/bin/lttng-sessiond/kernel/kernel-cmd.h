@@ -12,6 +12,7 @@
 
 #include <lttng/tracker.h>
 
+#include "consumer-comm/consumer-protocol.h"
 #include "wire-codec/wire-codec.h"
 #include "sessiond-comm/message.h"
 #include "sessiond-comm/codec.h"
@@ -34,11 +35,20 @@ void kernel_cmd_destroy(struct session *session);
 int kernel_cmd_regenerate_statedump(struct session *session);
 /*
  * Session rotation and clear: the kernel consumer ends the current trace
- * chunk and continues in chunk_path (NULL: none until the next call).
- * flags: CONSUMER_ROTATE_*. LTTNG_OK or LTTNG_ERR_ROTATION_FAIL_CONSUMER.
+ * chunk and continues in chunk_id (CONSUMER_CHUNK_NONE: none until the
+ * next call). flags: CONSUMER_ROTATE_*. LTTNG_OK or
+ * LTTNG_ERR_ROTATION_FAIL_CONSUMER.
  */
-int kernel_cmd_rotate(struct session *session, const char *chunk_path,
+int kernel_cmd_rotate(struct session *session, uint64_t chunk_id,
 		      uint32_t flags);
+/*
+ * The session's trace chunks at its kernel consumer (kernel-consumer.h):
+ * LTTNG_OK, also without kernel consumer.
+ */
+int kernel_cmd_chunk_create(struct session *session,
+			    const struct consumer_chunk_desc *desc);
+int kernel_cmd_chunk_close(struct session *session,
+			   const struct consumer_chunk_close *desc);
 /* Clear of a snapshot session: its kernel buffers' contents go. */
 int kernel_cmd_clear_buffers(struct session *session);
 /*
@@ -52,11 +62,13 @@ int kernel_cmd_regenerate_metadata(struct session *session);
 struct channel;
 /*
  * Snapshots (cmd-snapshot.c): the session's kernel channels (NULL when
- * none), and writing their buffers into <dir>/kernel (at most
- * max_packets per stream, 0: all). LTTNG_OK or LTTNG_ERR_SNAPSHOT_FAIL.
+ * none), and writing their buffers into kernel/ of the snapshot's chunk
+ * (at most max_packets per stream, 0: all). LTTNG_OK or
+ * LTTNG_ERR_SNAPSHOT_FAIL.
  */
 const struct channel *kernel_cmd_channels(const struct session *session);
-int kernel_cmd_snapshot(struct session *session, const char *dir,
+int kernel_cmd_snapshot(struct session *session,
+			const struct consumer_chunk_desc *chunk,
 			uint64_t max_packets);
 
 /* Whether the session has kernel channels. */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../config.h"
@@ -21,6 +22,7 @@
 #include "../context.h"
 #include "../health-server.h"
 #include "../stop-request.h"
+#include "consumer-comm/chunk-codec.h"
 #include "consumer-comm/codec.h"
 #include "consumer-comm/kernel-codec.h"
 #include "kernel-consumer-loss.h"
@@ -224,17 +226,22 @@ static void put_tracker(struct wire_buf *buf, const void *desc)
 	consumer_put_kernel_tracker_desc(buf, desc);
 }
 
+static void put_chunk(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_chunk_desc(buf, desc);
+}
+
 /*
- * The trace: the chunk's directory (output_dir, NULL for a snapshot
- * session), the owner and the clock the metadata declares (the daemon's,
- * as in the user space metadata).
+ * The trace: its session, the chunk it starts in (none for a snapshot
+ * session) and the clock the metadata declares (the daemon's, as in the
+ * user space metadata).
  */
-static int send_trace(struct kernel_session *ks, const char *output_dir,
-		      const char *trace_name, uid_t uid, gid_t gid)
+static int send_trace(struct kernel_session *ks, uint64_t session_id,
+		      uint64_t chunk_id, const char *trace_name)
 {
 	struct consumer_kernel_trace_desc desc = {
-		.output_uid = (uint32_t)uid,
-		.output_gid = (uint32_t)gid,
+		.session_id = session_id,
+		.chunk_id = chunk_id,
 		.clock_source = (uint32_t)ks->clock.source,
 		.clock_freq = ks->clock.freq,
 		.clock_offset_s = ks->clock.offset_s,
@@ -243,9 +250,6 @@ static int send_trace(struct kernel_session *ks, const char *output_dir,
 
 	if (snprintf(desc.tracefs_root, sizeof(desc.tracefs_root), "%s",
 		     kernel_tracefs_root()) >= (int)sizeof(desc.tracefs_root) ||
-	    snprintf(desc.output_dir, sizeof(desc.output_dir), "%s",
-		     output_dir ? output_dir : "") >=
-		    (int)sizeof(desc.output_dir) ||
 	    snprintf(desc.trace_name, sizeof(desc.trace_name), "%s",
 		     trace_name) >= (int)sizeof(desc.trace_name))
 		return -ENAMETOOLONG;
@@ -329,13 +333,20 @@ static int send_tracker(struct kernel_session *ks, enum lttng_process_attr attr)
 }
 
 /* The whole set-up of a new consumer, then its start. */
-static int set_up(struct kernel_session *ks, const char *output_dir,
-		  const char *trace_name, uid_t uid, gid_t gid)
+static int set_up(struct kernel_session *ks,
+		  const struct consumer_chunk_desc *chunk, uint64_t session_id,
+		  const char *trace_name)
 {
 	const struct channel *chan;
 	enum lttng_process_attr attr;
-	int ret = send_trace(ks, output_dir, trace_name, uid, gid);
+	int ret = chunk ? call_with(ks, CONSUMER_CMD_CHUNK_CREATE, put_chunk,
+				    chunk)
+			: 0;
 
+	if (!ret)
+		ret = send_trace(ks, session_id,
+				 chunk ? chunk->chunk_id : CONSUMER_CHUNK_NONE,
+				 trace_name);
 	for (chan = ks->domain.channels; !ret && chan; chan = chan->next)
 		ret = send_channel(ks, chan);
 	for (attr = LTTNG_PROCESS_ATTR_PROCESS_ID;
@@ -348,8 +359,9 @@ static int set_up(struct kernel_session *ks, const char *output_dir,
 		   : call(ks, CONSUMER_CMD_KERNEL_TRACE_START, NULL, NULL);
 }
 
-int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
-			  const char *trace_name, uid_t uid, gid_t gid)
+int kernel_consumer_start(struct kernel_session *ks,
+			  const struct consumer_chunk_desc *chunk,
+			  uint64_t session_id, const char *trace_name)
 {
 	struct health_table *health;
 	int fds[2], ret, health_fd;
@@ -377,7 +389,7 @@ int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
 	ks->consumer_pid = pid;
 	ks->consumer_fd = fds[0];
 	consumer_watch_start(pid, kernel_consumer_loss_handle);
-	ret = set_up(ks, output_dir, trace_name, uid, gid);
+	ret = set_up(ks, chunk, session_id, trace_name);
 	if (ret) {
 		ERR("The kernel consumer daemon could not start: %s",
 		    strerror(-ret));
@@ -498,43 +510,124 @@ void kernel_consumer_quit(struct kernel_session *ks)
 	reap(ks);
 }
 
-int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
-			     uint64_t max_packets)
-{
-	struct wire_buf buf;
-	int ret;
-
-	if (ks->consumer_fd < 0) /* never started: no buffers yet */
-		return consumer_absent(ks, LTTNG_OK);
-	wire_buf_init(&buf);
-	consumer_put_kernel_snapshot(&buf, dir, max_packets);
-	ret = call(ks, CONSUMER_CMD_KERNEL_SNAPSHOT, &buf, NULL);
-	wire_buf_fini(&buf);
-	if (ret) {
-		ERR("The kernel consumer daemon did not write the snapshot "
-		    "%s",
-		    dir);
-		return LTTNG_ERR_SNAPSHOT_FAIL;
-	}
-	return LTTNG_OK;
-}
-
-static void put_rotate(struct wire_buf *buf, const void *dir)
-{
-	consumer_put_kernel_rotate(buf, dir);
-}
-
-int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir)
+int kernel_consumer_chunk_create(struct kernel_session *ks,
+				 const struct consumer_chunk_desc *desc)
 {
 	int ret;
 
 	if (ks->consumer_fd < 0)
 		return consumer_absent(ks, LTTNG_OK);
-	ret = call_with(ks, CONSUMER_CMD_KERNEL_ROTATE, put_rotate,
-			output_dir ? output_dir : "");
+	ret = call_with(ks, CONSUMER_CMD_CHUNK_CREATE, put_chunk, desc);
+	if (ret && ret != -EEXIST) {
+		ERR("The kernel consumer daemon did not take trace chunk %llu",
+		    (unsigned long long)desc->chunk_id);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+static void put_chunk_close(struct wire_buf *buf, const void *desc)
+{
+	consumer_put_chunk_close(buf, desc);
+}
+
+/* Whether the consumer holds the chunk: 0 and *holds, or -errno. */
+static int holds_chunk(struct kernel_session *ks,
+		       const struct consumer_chunk_ref *ref, bool *holds)
+{
+	struct consumer_message reply = {0};
+	struct wire_buf buf;
+	int ret;
+
+	wire_buf_init(&buf);
+	consumer_put_chunk_ref(&buf, ref);
+	ret = call(ks, CONSUMER_CMD_CHUNK_EXISTS, &buf, &reply);
+	wire_buf_fini(&buf);
+	if (!ret)
+		ret = consumer_get_chunk_exists_reply(reply.payload,
+						      reply.payload_len, holds);
+	consumer_message_fini(&reply);
+	return ret;
+}
+
+int kernel_consumer_chunk_close(struct kernel_session *ks,
+				const struct consumer_chunk_close *desc)
+{
+	const struct consumer_chunk_ref ref = {desc->session_id,
+					       desc->chunk_id};
+	bool holds = false;
+	int ret;
+
+	if (ks->consumer_fd < 0)
+		return consumer_absent(ks, LTTNG_OK);
+	/* started since the chunk began: it may not hold it */
+	ret = holds_chunk(ks, &ref, &holds);
+	if (!ret && holds)
+		ret = call_with(ks, CONSUMER_CMD_CHUNK_CLOSE, put_chunk_close,
+				desc);
 	if (ret) {
-		ERR("The kernel consumer daemon did not rotate to %s",
-		    output_dir ? output_dir : "(none)");
+		ERR("The kernel consumer daemon did not let trace chunk %llu "
+		    "go",
+		    (unsigned long long)desc->chunk_id);
+		return LTTNG_ERR_KERN_CONSUMER_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+int kernel_consumer_snapshot(struct kernel_session *ks,
+			     const struct consumer_chunk_desc *chunk,
+			     uint64_t max_packets)
+{
+	const struct consumer_chunk_close close = {
+		.session_id = chunk->session_id,
+		.chunk_id = chunk->chunk_id,
+		.end = (int64_t)time(NULL),
+		.command = TRACE_CHUNK_CLOSE_NONE,
+	};
+	struct wire_buf buf;
+	int ret;
+
+	if (ks->consumer_fd < 0) /* never started: no buffers yet */
+		return consumer_absent(ks, LTTNG_OK);
+	ret = call_with(ks, CONSUMER_CMD_CHUNK_CREATE, put_chunk, chunk);
+	if (!ret) {
+		wire_buf_init(&buf);
+		consumer_put_kernel_snapshot(&buf, chunk->chunk_id,
+					     max_packets);
+		ret = call(ks, CONSUMER_CMD_KERNEL_SNAPSHOT, &buf, NULL);
+		wire_buf_fini(&buf);
+		if (ks->consumer_fd >= 0 &&
+		    call_with(ks, CONSUMER_CMD_CHUNK_CLOSE, put_chunk_close,
+			      &close) &&
+		    !ret)
+			ret = -EIO;
+	}
+	if (ret) {
+		ERR("The kernel consumer daemon did not write the snapshot "
+		    "%s/kernel",
+		    chunk->output);
+		return LTTNG_ERR_SNAPSHOT_FAIL;
+	}
+	return LTTNG_OK;
+}
+
+static void put_rotate(struct wire_buf *buf, const void *chunk_id)
+{
+	consumer_put_kernel_rotate(buf, *(const uint64_t *)chunk_id);
+}
+
+int kernel_consumer_rotate(struct kernel_session *ks, uint64_t chunk_id)
+{
+	int ret;
+
+	if (ks->consumer_fd < 0)
+		return consumer_absent(ks, LTTNG_OK);
+	ret = call_with(ks, CONSUMER_CMD_KERNEL_ROTATE, put_rotate, &chunk_id);
+	if (ret) {
+		ERR("The kernel consumer daemon did not rotate to trace chunk "
+		    "%lld",
+		    chunk_id == CONSUMER_CHUNK_NONE ? -1LL
+						    : (long long)chunk_id);
 		return ret == -ENOMEM ? LTTNG_ERR_NOMEM
 				      : LTTNG_ERR_ROTATION_FAIL_CONSUMER;
 	}

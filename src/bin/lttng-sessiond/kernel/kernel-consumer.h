@@ -3,8 +3,9 @@
  * (lttng-consumerd --kernel, driven with the consumer protocol's kernel
  * requests, src/common/consumer-comm/consumer-protocol.h): started on
  * the session's first start and given its trace, channels and trackers,
- * sent the filters and trackers of rules changed while it runs, asked
- * to flush on stop and to stop on destroy.
+ * sent the filters and trackers of rules changed while it runs, told of
+ * the session's trace chunks and switched between them, asked to flush
+ * on stop and to stop on destroy (its chunks go with it).
  */
 #ifndef SESSIOND_KERNEL_CONSUMER_H
 #define SESSIOND_KERNEL_CONSUMER_H
@@ -18,13 +19,15 @@
 struct kernel_session;
 
 /*
- * Starts the consumer writing into output_dir/kernel (output_dir NULL:
- * a snapshot session's, keeping the buffers for snapshots); it creates
- * every trace file and directory as uid:gid, the session's owner.
- * LTTNG_OK, or LTTNG_ERR_KERN_CONSUMER_FAIL (logged) when it cannot run.
+ * Starts the consumer of session session_id writing into kernel/ of
+ * chunk (NULL: a snapshot session's, keeping the buffers for
+ * snapshots); it creates every trace file and directory as the chunk's
+ * owner. LTTNG_OK, or LTTNG_ERR_KERN_CONSUMER_FAIL (logged) when it
+ * cannot run.
  */
-int kernel_consumer_start(struct kernel_session *ks, const char *output_dir,
-			  const char *trace_name, uid_t uid, gid_t gid);
+int kernel_consumer_start(struct kernel_session *ks,
+			  const struct consumer_chunk_desc *chunk,
+			  uint64_t session_id, const char *trace_name);
 
 /* Asks the consumer to drain and write everything; LTTNG_OK or error. */
 int kernel_consumer_flush(struct kernel_session *ks);
@@ -58,21 +61,32 @@ int kernel_consumer_channel_stats(struct kernel_session *ks,
 				  uint64_t *lost_packets);
 
 /*
- * A snapshot session's consumer writes what its buffers hold into dir
- * (<snapshot>/kernel): at most max_packets per stream (0: all), and the
- * metadata. LTTNG_OK (also when it never started) or
- * LTTNG_ERR_SNAPSHOT_FAIL.
+ * A snapshot session's consumer writes what its buffers hold into
+ * kernel/ of the snapshot's chunk (announced to it, closed after): at
+ * most max_packets per stream (0: all), and the metadata. LTTNG_OK
+ * (also when it never started) or LTTNG_ERR_SNAPSHOT_FAIL.
  */
-int kernel_consumer_snapshot(struct kernel_session *ks, const char *dir,
+int kernel_consumer_snapshot(struct kernel_session *ks,
+			     const struct consumer_chunk_desc *chunk,
 			     uint64_t max_packets);
 
 /*
  * Session rotation: the consumer completes the current trace chunk's
- * files and continues in output_dir/kernel (NULL: no files until the
- * next call). LTTNG_OK (also when it does not run) or
- * LTTNG_ERR_ROTATION_FAIL_CONSUMER.
+ * files and continues in kernel/ of chunk_id, announced to it
+ * (CONSUMER_CHUNK_NONE: no files until the next call). LTTNG_OK (also
+ * when it does not run) or LTTNG_ERR_ROTATION_FAIL_CONSUMER.
  */
-int kernel_consumer_rotate(struct kernel_session *ks, const char *output_dir);
+int kernel_consumer_rotate(struct kernel_session *ks, uint64_t chunk_id);
+/*
+ * Trace chunks (consumer-protocol.h): the consumer holds desc's chunk
+ * from now on (already holding it is no error), or lets it go if it
+ * holds it. LTTNG_OK (also when it does not run) or
+ * LTTNG_ERR_KERN_CONSUMER_FAIL (logged).
+ */
+int kernel_consumer_chunk_create(struct kernel_session *ks,
+				 const struct consumer_chunk_desc *desc);
+int kernel_consumer_chunk_close(struct kernel_session *ks,
+				const struct consumer_chunk_close *desc);
 
 /*
  * Clear of a snapshot session: the consumer drops what its buffers hold.
