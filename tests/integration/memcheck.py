@@ -11,8 +11,7 @@
   sentence each: memcheck errors (invalid accesses, uninitialised values
   reaching a branch or a system call, definite leaks: they are errors
   with --errors-for-leak-kinds=definite), a process that never finished
-  (killed, or still running: its log has no summary, unless the process
-  exec'd another program under memcheck, whose log has the same pid), a
+  (killed, or still running: no log of its pid has a summary), a
   descriptor a process inherited that nobody meant to give it, and a
   descriptor a process opened and left open at its exit.
 """
@@ -68,18 +67,22 @@ class Memcheck:
         return found
 
     def finished(self):
-        """Whether every process under memcheck has written its summary
-        (or exec'd another one)."""
+        """Whether every process under memcheck has written its summary."""
         return not self._unfinished(self.logs())
 
     @staticmethod
     def _unfinished(logs):
-        programs_of = {}
-        for program, pid in logs:
-            programs_of.setdefault(pid, set()).add(program)
-        return [(program, pid) for (program, pid), text in logs.items()
-                if not SUMMARY_RE.search(text)
-                and programs_of[pid] == {program}]
+        """The pids none of whose logs has a summary (a process that
+        exec'd under memcheck has one log per program, the last one with
+        the summary), each with its programs."""
+        programs_of, summed = {}, set()
+        for (program, pid), text in logs.items():
+            programs_of.setdefault(pid, []).append(program)
+            if SUMMARY_RE.search(text):
+                summed.add(pid)
+        return [(" then ".join(sorted(programs)), pid)
+                for pid, programs in programs_of.items()
+                if pid not in summed]
 
     def problems(self):
         logs = self.logs()

@@ -14,6 +14,8 @@ expected events. The instrumented apps run natively (their tracer is
 checked under valgrind in test_ust_tracing.py).
 """
 import os
+import random
+import shutil
 import signal
 import subprocess
 import time
@@ -24,9 +26,10 @@ from kernel_support import tracefs_writable
 from lttng_cli import Sessiond
 from memcheck import VALGRIND, Memcheck
 from test_rotation import archives, read_chunk
+from test_shm_crash import buffer_dir, create_with_shm, kill_everything
 from test_ust_tracing import check_values
 from trace_reader import read_trace
-from ust_tracing import TEST_APP, App, uid_dir, values_of
+from ust_tracing import TEST_APP, App, Tracing, values_of
 
 pytestmark = pytest.mark.skipif(
     VALGRIND is None, reason="valgrind is not installed (make deps installs it)")
@@ -121,14 +124,14 @@ def stack(build_dir, lttng_env, tmp_path):
     s.kill()
 
 
-def rotate_by_schedule(stack, app, out, schedule, events):
+def rotate_by_schedule(stack, app, out, schedule, events, memcheck=True):
     """enable-rotation with `schedule`, records until a rotation archived
     a chunk, then disable-rotation."""
     before = len(archives(out))
-    stack.lttng("enable-rotation", *schedule)
+    stack.lttng("enable-rotation", *schedule, memcheck=memcheck)
     app.emit(events)
     wait_for(lambda: len(archives(out)) > before, f"a rotation {schedule}")
-    stack.lttng("disable-rotation", schedule[0])
+    stack.lttng("disable-rotation", schedule[0], memcheck=memcheck)
 
 
 def test_user_space_lifecycle_is_memcheck_clean(stack, tmp_path):
@@ -155,11 +158,12 @@ def test_user_space_lifecycle_is_memcheck_clean(stack, tmp_path):
     app.emit(4)                                  # 3-6
     stack.lttng("rotate")
     rotate_by_schedule(stack, app, out, ("--timer", "1s"), 2)      # 7-8
-    rotate_by_schedule(stack, app, out, ("--size", "8k"), 200)     # 9-208
+    rotate_by_schedule(stack, app, out, ("--size", "8k"), 300,
+                       **native)                                   # 9-308
     stack.lttng("regenerate", "metadata")
-    stack.lttng("regenerate", "statedump")
-    stack.lttng("untrack", "-u", f"--vpid={app.pid}")
-    app.emit(2)                                  # 209-210: not tracked
+    stack.lttng("regenerate", "statedump", **native)
+    stack.lttng("untrack", "-u", f"--vpid={app.pid}", **native)
+    app.emit(2)                                  # 309-310: not tracked
     stack.lttng("stop")
     stack.lttng("save", "-o", saved, "s")
     stack.lttng("destroy", "s")
@@ -172,7 +176,7 @@ def test_user_space_lifecycle_is_memcheck_clean(stack, tmp_path):
     stack.lttng("create", "snap", "--snapshot", f"--output={snap}")
     stack.lttng("enable-event", "-u", "testapp:values", **native)
     stack.lttng("start", **native)
-    app.emit(3)                                  # 211-213
+    app.emit(3)                                  # 311-313
     stack.lttng("snapshot", "record")
     stack.lttng("destroy", "snap", **native)
 
@@ -185,7 +189,7 @@ def test_user_space_lifecycle_is_memcheck_clean(stack, tmp_path):
     stack.lttng("start", **native)
     victim = stack.app()
     victim.emit(3)
-    app.emit(2)                                  # 214-215
+    app.emit(2)                                  # 314-315
     victim.kill()
     stack.lttng("stop", **native)
     stack.lttng("destroy", "k", **native)
@@ -210,11 +214,103 @@ def test_user_space_lifecycle_is_memcheck_clean(stack, tmp_path):
                                              "procname": "ust-test-app"}
             if record.name == "testapp:values":
                 check_values(record, record.fields["seq"])
-    assert seqs == list(range(3, 209))
-    assert values_of(read_chunk(snap)) == [211, 212, 213]
+    assert seqs == list(range(3, 309))
+    assert values_of(read_chunk(snap)) == [311, 312, 313]
     by_pid = {}
     for app_dir in (pids / "ust" / "pid").iterdir():
         for record in read_trace(app_dir):
             by_pid.setdefault(record.common_context["vpid"], []).append(
                 record.fields["seq"])
-    assert by_pid == {victim.pid: [0, 1, 2], app.pid: [214, 215]}
+    assert by_pid == {victim.pid: [0, 1, 2], app.pid: [314, 315]}
+
+
+def test_lttng_crash_is_memcheck_clean(build_dir, lttng_env, tmp_path):
+    """lttng-crash under memcheck on the buffers of a real crash (every
+    daemon and the app killed), on a damaged copy of them, in view mode
+    (its viewer, under memcheck too, shows what it inherits) and on a
+    missing path."""
+    t = Tracing(build_dir, lttng_env, tmp_path)  # native: they get killed
+    t.start_daemon()
+    try:
+        shm, session_shm = create_with_shm(t, "s")
+        t.lttng("enable-event", "--userspace", "testapp:*")
+        t.lttng("start")
+        app = t.app()
+        app.emit(20)
+        kill_everything(t, app)
+    finally:
+        t.close()
+    memcheck = Memcheck(tmp_path / "memcheck")
+    lttng_crash = build_dir / "src/bin/lttng-crash/lttng-crash"
+
+    def crash(*args):
+        return subprocess.run(
+            [*memcheck.command("lttng-crash", lttng_crash), *map(str, args)],
+            capture_output=True, text=True, timeout=WAIT_S,
+            env=dict(os.environ, LTTNG_MAN_BIN_PATH="/bin/false"))
+
+    damaged = tmp_path / "damaged"
+    shutil.copytree(shm, damaged)
+    seed = random.randrange(1 << 32)
+    print(f"damage seed {seed}")
+    rng = random.Random(seed)
+    rel = os.path.relpath(buffer_dir(session_shm), shm)
+    for stream in (damaged / rel).glob("channel0_*"):
+        data = bytearray(stream.read_bytes())
+        for _ in range(64):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        stream.write_bytes(bytes(data))
+
+    r = crash("-x", tmp_path / "out", shm)
+    assert r.returncode == 0, r.stderr
+    crash("-x", tmp_path / "out-damaged", damaged)  # any status, no fault
+    viewer = memcheck.wrapper("viewer", shutil.which("true"))
+    r = crash(f"--viewer={viewer}", shm)
+    assert r.returncode == 0, r.stderr
+    r = crash("-x", tmp_path / "out-none", tmp_path / "nosuch")
+    assert r.returncode == 1 and r.stderr
+    wait_for(memcheck.finished, "the reports of memcheck")
+    assert memcheck.problems() == []
+    assert values_of(read_trace(tmp_path / "out" / rel)) == list(range(20))
+
+
+OPENER = """
+import os, sys
+sys.stdin.readline()
+for _ in range(3):
+    os.close(os.open(sys.argv[1], os.O_RDONLY))
+"""
+
+
+def test_kernel_domain_is_memcheck_clean(stack, tmp_path):
+    """The kernel consumer (the same lttng-consumerd, --kernel) under
+    memcheck: system calls of one tracked process, their file names read
+    through BPF, a rotation."""
+    reason = tracefs_writable()
+    if reason:
+        pytest.skip(reason)
+    out, target = tmp_path / "k", tmp_path / "target"
+    target.write_text("x")
+    opener = subprocess.Popen(["/usr/bin/python3", "-c", OPENER, target],
+                              stdin=subprocess.PIPE, text=True)
+    try:
+        stack.lttng("create", "k", f"--output={out}")
+        stack.lttng("enable-event", "-k", "--syscall", "openat,close")
+        stack.lttng("add-context", "-k", "-t", "tid", "-t", "procname")
+        stack.lttng("track", "-k", f"--pid={opener.pid}")
+        stack.lttng("start")
+        stack.lttng("rotate")
+        opener.communicate("go\n", timeout=WAIT_S)
+        stack.lttng("stop")
+        stack.lttng("destroy")
+    finally:
+        opener.kill()
+    stack.stop()
+    assert stack.memcheck.problems() == []
+    [_, last] = archives(out)
+    opens = [r for r in read_chunk(last)
+             if r.name == "syscall_entry_openat" and
+             r.fields["filename"] == str(target)]
+    assert len(opens) == 3
+    assert all(r.common_context == {"tid": opener.pid,
+                                    "procname": "python3"} for r in opens)
