@@ -17,6 +17,7 @@
 """
 import pathlib
 import re
+import shlex
 import shutil
 
 VALGRIND = shutil.which("valgrind")
@@ -52,7 +53,7 @@ class Memcheck:
         """A script that execs path under memcheck with its arguments."""
         script = self.log_dir.parent / f"{program}-under-memcheck"
         script.write_text("#!/bin/sh\nexec " +
-                          " ".join(self.command(program, path)) +
+                          shlex.join(self.command(program, path)) +
                           ' "$@"\n')
         script.chmod(0o755)
         return script

@@ -3,9 +3,9 @@ clean under valgrind's memcheck through the typical user flows.
 
 Every one of our processes runs under memcheck (memcheck.py): the CLI by
 its command line, the session daemon as the CLI spawns it
-(LTTNG_SESSIOND_PATH), the consumer daemons as the session daemon spawns
-them (LTTNG_CONSUMERD64_BIN, --kconsumerd-path: LTTng's own ways to name
-them), each through a script that execs valgrind. The tests then require
+(LTTNG_SESSIOND_PATH), the consumer daemons of both domains as the
+session daemon spawns them (LTTNG_CONSUMERD64_BIN, LTTng's own way to
+name them), each through a script that execs valgrind. The tests require
 zero memcheck errors (invalid accesses, uninitialised values reaching a
 branch or a system call, definite leaks at exit) in every process, every
 process to finish (none killed), no descriptor leaked into a child or
