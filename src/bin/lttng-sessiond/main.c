@@ -157,9 +157,12 @@ static int daemonize(void)
 		exit(EXIT_FAILURE);
 	}
 	if (pid > 0) {
+		bool is_ready;
+
 		close(pipe_fds[1]);
-		exit(read(pipe_fds[0], &ready, 1) == 1 ? EXIT_SUCCESS
-						       : EXIT_FAILURE);
+		is_ready = read(pipe_fds[0], &ready, 1) == 1;
+		close(pipe_fds[0]);
+		exit(is_ready ? EXIT_SUCCESS : EXIT_FAILURE);
 	}
 	close(pipe_fds[0]);
 	setsid();
