@@ -10,7 +10,9 @@
   implementation's own per-user session daemon (private LTTNG_HOME),
   creates a session, enables the events, adds the contexts, starts,
   runs the program to its end, stops, destroys and returns the trace
-  read with babeltrace2 (trace_reader.read_trace).
+  read with babeltrace2 (trace_reader.read_trace). spawn(argv) starts a
+  program without waiting; lttng_output(args) returns what `lttng`
+  prints.
 * LTTng runs as the user nobody when the tests run as root (as
   ../shared/bench/run does), so its daemon is a per-user one and never
   touches /var/run/lttng.
@@ -135,6 +137,19 @@ class Ours(_Impl):
                               cwd=cwd or self.work, capture_output=True, text=True,
                               timeout=120)
 
+    def spawn(self, argv, env=None):
+        """Starts argv without waiting (stdout and stderr piped)."""
+        return subprocess.Popen([str(a) for a in argv], env={**self.env, **(env or {})},
+                                cwd=self.work, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    def lttng_output(self, *args):
+        """`lttng ARGS`'s standard output (it must succeed)."""
+        proc = subprocess.run([str(self.bin / "lttng/lttng"), *args], env=self.env,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, f"ours: lttng {' '.join(args)}: {proc.stderr}"
+        return proc.stdout
+
 
 class Anchor(_Impl):
     name = "anchor"
@@ -193,6 +208,17 @@ class Anchor(_Impl):
     def run(self, argv, env=None, cwd=None):
         return subprocess.run(self._as_user(argv, env), cwd=cwd or self.work,
                               capture_output=True, text=True, timeout=120)
+
+    def spawn(self, argv, env=None):
+        return subprocess.Popen(self._as_user(argv, env), cwd=self.work,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+
+    def lttng_output(self, *args):
+        proc = subprocess.run(self._as_user([self.root / "usr/bin/lttng", *args]),
+                              cwd=self.work, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, f"LTTng: lttng {' '.join(args)}: {proc.stderr}"
+        return proc.stdout
 
 
 def _daemons_of(home):
