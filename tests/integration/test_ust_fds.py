@@ -29,8 +29,7 @@ import subprocess
 import pytest
 
 from trace_reader import read_trace
-from ust_anchor import (ANCHOR_ABSENT, Anchor, Ours, _wait_for, anchor_root,
-                        record)
+from ust_anchor import Anchor, _wait_for, implementation, record
 
 APPS = pathlib.Path(__file__).resolve().parent / "compat_apps"
 LINES = 2000  # per phase, as fds_app.c prints them
@@ -39,13 +38,7 @@ TICKS = 5000  # per phase
 
 @pytest.fixture(params=["ours", "lttng"])
 def impl(request, build_dir, tmp_path):
-    if request.param == "ours":
-        impl = Ours(build_dir, tmp_path)
-    else:
-        root = anchor_root()
-        if root is None:
-            pytest.skip(ANCHOR_ABSENT)
-        impl = Anchor(root, tmp_path)
+    impl = implementation(request.param, build_dir, tmp_path)
     yield impl
     impl.close()
 

@@ -4,7 +4,8 @@
   ../shared/bench/anchor-install (LTTNG_ANCHOR_ROOT, else the script's
   default directories), or None: the tests that compare with it live
   then skip that part and check the pinned expectation only.
-* Ours(build_dir, tmp) and Anchor(root, tmp): build(sources, out) compiles
+* implementation("ours" or "lttng", build_dir, tmp) is one of
+  Ours(build_dir, tmp) and Anchor(root, tmp): build(sources, out) compiles
   a C program against that implementation's headers and links it with
   its liblttng-ust; record(argv, enable=..., contexts=...) starts that
   implementation's own per-user session daemon (private LTTNG_HOME),
@@ -23,6 +24,8 @@ import shutil
 import subprocess
 import tempfile
 import time
+
+import pytest
 
 from trace_reader import read_trace
 
@@ -48,6 +51,17 @@ def anchor_root():
 ANCHOR_ABSENT = ("the real LTTng-UST 2.13 is not extracted (run "
                  "/work/shared/bench/anchor-install or set LTTNG_ANCHOR_ROOT): "
                  "only the pinned expectation is checked")
+
+
+def implementation(name, build_dir, tmp):
+    """Ours(build_dir, tmp) for "ours", Anchor for "lttng": the calling
+    test skips when LTTng is not extracted."""
+    if name == "ours":
+        return Ours(build_dir, tmp)
+    root = anchor_root()
+    if root is None:
+        pytest.skip(ANCHOR_ABSENT)
+    return Anchor(root, tmp)
 
 
 def _wait_for(predicate, what, timeout=60.0):
