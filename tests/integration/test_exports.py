@@ -46,14 +46,20 @@ OURS = {
         "closefrom": "wrapped like close_range",
     },
 }
-for helper in ("dl", "libc-wrapper", "pthread-wrapper", "cyg-profile",
-               "cyg-profile-fast"):
-    OURS[f"liblttng-ust-{helper}.so.1"] = {
-        "lttng_ust_tracepoint_*": "provider symbols from our headers",
-        "__start___tracepoints_ptrs": "tracepoint section of our headers",
-        "__stop___tracepoints_ptrs": "tracepoint section of our headers",
-    }
-OURS["liblttng-ust-fork.so.1"] = {}
+# The preloaded helper libraries: exactly LTTng's names (each has a
+# version script beside its sources), but for OURS and LTTng's link
+# artifacts below.
+HELPERS = [f"liblttng-ust-{helper}.so.1" for helper in
+           ("dl", "fd", "fork", "libc-wrapper", "pthread-wrapper",
+            "cyg-profile", "cyg-profile-fast")]
+for helper in HELPERS:
+    OURS.setdefault(helper, {})
+
+# The bounds of LTTng's tracepoint section, which its link leaves
+# exported from the helpers that define providers. No module binds to
+# them (each module's own are hidden, as in our headers): not ABI.
+LTTNG_LINK_ARTIFACTS = ["__start_lttng_ust_tracepoints_ptrs",
+                        "__stop_lttng_ust_tracepoints_ptrs"]
 
 # What the tracer's libraries export beyond LTTng's names: the ABI of our
 # headers, each name with its user (a public header that calls it, or
@@ -197,13 +203,29 @@ def test_lttng_ust_pkg_config_links_lttng_s_libraries(build_dir, anchor_lib):
     assert ours == libs(anchor_lib / "pkgconfig/lttng-ust.pc")
 
 
-@pytest.mark.parametrize("name", sorted(OURS))
+@pytest.mark.parametrize("name", sorted(set(OURS) - set(HELPERS)))
 def test_exports_nothing_beyond_lttng_but_what_is_ours(build_dir, anchor_lib,
                                                       name):
     ours = exported(our_library(build_dir, name))
     lttng = exported(anchor_lib / name)
     extra = sorted(s for s in ours - lttng if not matches(s, OURS[name]))
     assert extra == [], f"{name} exports names LTTng's does not: {extra}"
+
+
+@pytest.mark.parametrize("name", HELPERS)
+def test_helper_library_exports_exactly_lttng_s_names(build_dir, anchor_lib,
+                                                      name):
+    """Nothing of the providers they define (our headers' tracepoint
+    and provider symbols, the tracepoint section's bounds) leaks: a
+    program or library defining the same provider would bind to the
+    preloaded helper's."""
+    ours = exported(our_library(build_dir, name))
+    lttng = exported(anchor_lib / name)
+    extra = sorted(s for s in ours - lttng if not matches(s, OURS[name]))
+    missing = sorted(s for s in lttng - ours
+                     if not matches(s, LTTNG_LINK_ARTIFACTS))
+    assert (extra, missing) == ([], []), \
+        f"{name}: (exported beyond LTTng's, LTTng's missing)"
 
 
 def test_ctl_exports_lttng_public_api_but_later_families(build_dir,

@@ -16,7 +16,8 @@ import struct
 import pytest
 
 from trace_reader import babeltrace2_text
-from ust_anchor import ANCHOR_ABSENT, Anchor, Ours, anchor_root, events, record
+from ust_anchor import (ANCHOR_ABSENT, Anchor, Ours, anchor_root, events,
+                        implementation, record)
 
 APPS = pathlib.Path(__file__).resolve().parent / "compat_apps"
 
@@ -26,13 +27,7 @@ def impl(request, build_dir, tmp_path):
     """Each test runs once with our build and once with the real LTTng,
     against the same pinned expectation; the second skips when LTTng is
     not extracted."""
-    if request.param == "ours":
-        impl = Ours(build_dir, tmp_path)
-    else:
-        root = anchor_root()
-        if root is None:
-            pytest.skip(ANCHOR_ABSENT)
-        impl = Anchor(root, tmp_path)
+    impl = implementation(request.param, build_dir, tmp_path)
     yield impl
     impl.close()
 

@@ -4,13 +4,16 @@
   ../shared/bench/anchor-install (LTTNG_ANCHOR_ROOT, else the script's
   default directories), or None: the tests that compare with it live
   then skip that part and check the pinned expectation only.
-* Ours(build_dir, tmp) and Anchor(root, tmp): build(sources, out) compiles
+* implementation("ours" or "lttng", build_dir, tmp) is one of
+  Ours(build_dir, tmp) and Anchor(root, tmp): build(sources, out) compiles
   a C program against that implementation's headers and links it with
   its liblttng-ust; record(argv, enable=..., contexts=...) starts that
   implementation's own per-user session daemon (private LTTNG_HOME),
   creates a session, enables the events, adds the contexts, starts,
   runs the program to its end, stops, destroys and returns the trace
-  read with babeltrace2 (trace_reader.read_trace).
+  read with babeltrace2 (trace_reader.read_trace). spawn(argv) starts a
+  program without waiting; lttng_output(args) returns what `lttng`
+  prints.
 * LTTng runs as the user nobody when the tests run as root (as
   ../shared/bench/run does), so its daemon is a per-user one and never
   touches /var/run/lttng.
@@ -21,6 +24,8 @@ import shutil
 import subprocess
 import tempfile
 import time
+
+import pytest
 
 from trace_reader import read_trace
 
@@ -46,6 +51,17 @@ def anchor_root():
 ANCHOR_ABSENT = ("the real LTTng-UST 2.13 is not extracted (run "
                  "/work/shared/bench/anchor-install or set LTTNG_ANCHOR_ROOT): "
                  "only the pinned expectation is checked")
+
+
+def implementation(name, build_dir, tmp):
+    """Ours(build_dir, tmp) for "ours", Anchor for "lttng": the calling
+    test skips when LTTng is not extracted."""
+    if name == "ours":
+        return Ours(build_dir, tmp)
+    root = anchor_root()
+    if root is None:
+        pytest.skip(ANCHOR_ABSENT)
+    return Anchor(root, tmp)
 
 
 def _wait_for(predicate, what, timeout=60.0):
@@ -135,6 +151,19 @@ class Ours(_Impl):
                               cwd=cwd or self.work, capture_output=True, text=True,
                               timeout=120)
 
+    def spawn(self, argv, env=None):
+        """Starts argv without waiting (stdout and stderr piped)."""
+        return subprocess.Popen([str(a) for a in argv], env={**self.env, **(env or {})},
+                                cwd=self.work, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    def lttng_output(self, *args):
+        """`lttng ARGS`'s standard output (it must succeed)."""
+        proc = subprocess.run([str(self.bin / "lttng/lttng"), *args], env=self.env,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, f"ours: lttng {' '.join(args)}: {proc.stderr}"
+        return proc.stdout
+
 
 class Anchor(_Impl):
     name = "anchor"
@@ -193,6 +222,17 @@ class Anchor(_Impl):
     def run(self, argv, env=None, cwd=None):
         return subprocess.run(self._as_user(argv, env), cwd=cwd or self.work,
                               capture_output=True, text=True, timeout=120)
+
+    def spawn(self, argv, env=None):
+        return subprocess.Popen(self._as_user(argv, env), cwd=self.work,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+
+    def lttng_output(self, *args):
+        proc = subprocess.run(self._as_user([self.root / "usr/bin/lttng", *args]),
+                              cwd=self.work, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, f"LTTng: lttng {' '.join(args)}: {proc.stderr}"
+        return proc.stdout
 
 
 def _daemons_of(home):

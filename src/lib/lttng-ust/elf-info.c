@@ -237,11 +237,14 @@ int ust_elf_info_read(const char *path, struct ust_elf_info *info)
 	memset(info, 0, sizeof(*info));
 	lttng_ust_lock_fd_tracker(); /* the fd is the tracer's until closed */
 	f.fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (f.fd < 0) {
-		ret = -errno;
+	ret = f.fd < 0 ? -errno : lttng_ust_add_fd_to_tracker(f.fd);
+	if (ret < 0) {
+		if (f.fd >= 0)
+			close(f.fd);
 		lttng_ust_unlock_fd_tracker();
 		return ret;
 	}
+	f.fd = ret;
 	ret = fstat(f.fd, &st) ? -errno : 0;
 	f.size = (uint64_t)st.st_size;
 	if (!ret)
@@ -255,6 +258,7 @@ int ust_elf_info_read(const char *path, struct ust_elf_info *info)
 	if (!ret)
 		ret = read_debug_link(&f, info);
 	info->is_pic = f.ehdr.e_type == ET_DYN;
+	lttng_ust_delete_fd_from_tracker(f.fd);
 	close(f.fd);
 	lttng_ust_unlock_fd_tracker();
 	return ret;

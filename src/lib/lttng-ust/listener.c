@@ -211,8 +211,12 @@ static int connect_registered(const char *path, enum ust_socket_kind kind,
 	/* the socket is the tracer's from its creation */
 	lttng_ust_lock_fd_tracker();
 	fd = usock_connect(path);
-	if (fd >= 0)
-		lttng_ust_add_fd_to_tracker(fd);
+	if (fd >= 0) {
+		ret = lttng_ust_add_fd_to_tracker(fd);
+		if (ret < 0)
+			close(fd);
+		fd = ret;
+	}
 	lttng_ust_unlock_fd_tracker();
 	if (fd < 0)
 		return fd;
@@ -279,13 +283,37 @@ static void statedump_after_reply(struct daemon_link *d,
 }
 
 /*
+ * Track the fds a command carries, replacing each by the fd to use; on
+ * failure every one is closed (the command cannot be served).
+ */
+static int track_received_fds(struct ust_message *msg)
+{
+	unsigned int i;
+	int ret = 0, fd;
+
+	for (i = 0; i < msg->nr_fds; i++) {
+		fd = ret ? -1 : lttng_ust_add_fd_to_tracker(msg->fds[i]);
+		if (fd < 0) {
+			ret = ret ? ret : fd;
+			close(msg->fds[i]);
+		}
+		msg->fds[i] = fd;
+	}
+	for (i = 0; ret && i < msg->nr_fds; i++)
+		if (msg->fds[i] >= 0)
+			lttng_ust_delete_fd_from_tracker(msg->fds[i]);
+	if (ret)
+		ust_message_fini(msg);
+	return ret;
+}
+
+/*
  * Wait for the next command, then read it under the fd tracker's lock,
  * so that the fds it carries are the tracer's from their arrival.
  */
 static int receive_command(int fd, struct ust_message *msg)
 {
 	struct pollfd pfd = {.fd = fd, .events = POLLIN};
-	unsigned int i;
 	int ret;
 
 	while ((ret = poll(&pfd, 1, -1)) < 0 && errno == EINTR)
@@ -294,8 +322,8 @@ static int receive_command(int fd, struct ust_message *msg)
 		return -errno;
 	lttng_ust_lock_fd_tracker();
 	ret = ust_recv_request(fd, msg, 1);
-	for (i = 0; !ret && i < msg->nr_fds; i++)
-		lttng_ust_add_fd_to_tracker(msg->fds[i]);
+	if (!ret)
+		ret = track_received_fds(msg);
 	lttng_ust_unlock_fd_tracker();
 	return ret;
 }

@@ -23,13 +23,17 @@
 
 #include "ust-log.h"
 
-/* Highest fd number tracked (fds above are never protected). */
-#define UST_FD_TRACKED_MAX 65536
-
 /*
  * LTTng-UST 2.13's fd tracker API (liblttng-ust-ctl and the consumer
- * call it too): lock, unlock, track (returns fd) and untrack; track and
- * untrack with the lock held.
+ * call it too): lock, unlock, track and untrack; track and untrack with
+ * the lock held. Any fd number can be tracked.
+ *
+ * lttng_ust_add_fd_to_tracker() returns the fd the caller must use from
+ * then on: a standard fd (0, 1 or 2, given when the application had
+ * closed its standard streams) is moved above them and closed, so that
+ * the application's later open() or dup2() of its standard streams
+ * never lands on the tracer's fd. On failure it returns -errno and the
+ * given fd is still open, untracked: the caller closes it.
  */
 UST_API void lttng_ust_lock_fd_tracker(void);
 UST_API void lttng_ust_unlock_fd_tracker(void);
