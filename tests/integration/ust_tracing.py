@@ -10,7 +10,6 @@
 """
 import os
 import pathlib
-import shutil
 import subprocess
 
 from lttng_cli import Cli, Sessiond
@@ -84,10 +83,12 @@ class Tracing:
         return app
 
     def hello_path(self):
-        """The hello world as ./hello in the temporary directory."""
+        """The hello world as ./hello in the temporary directory: a
+        symbolic link, so the process is named "hello" while the loader
+        still finds the libraries its run path names beside the build."""
         dest = self.tmp / "hello"
         if not dest.exists():
-            shutil.copy(self.build_dir / HELLO, dest)
+            dest.symlink_to(self.build_dir / HELLO)
         return dest
 
     def traces(self):
