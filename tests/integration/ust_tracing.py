@@ -10,6 +10,7 @@
 """
 import os
 import pathlib
+import shutil
 import subprocess
 
 from lttng_cli import Cli, Sessiond
@@ -83,12 +84,10 @@ class Tracing:
         return app
 
     def hello_path(self):
-        """The hello world as ./hello in the temporary directory: a
-        symbolic link, so the process is named "hello" while the loader
-        still finds the libraries its run path names beside the build."""
+        """The hello world as ./hello in the temporary directory."""
         dest = self.tmp / "hello"
         if not dest.exists():
-            dest.symlink_to(self.build_dir / HELLO)
+            shutil.copy(self.build_dir / HELLO, dest)
         return dest
 
     def traces(self):
