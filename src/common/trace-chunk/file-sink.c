@@ -31,6 +31,9 @@ struct file_stream {
 	bool metadata;
 	int fd;
 	uint64_t file_size; /* bytes in the current file */
+	/* write_behind(): the last packet whose writeback it started */
+	uint64_t behind_offset;
+	uint64_t behind_size;
 	struct ctf_index_writer index;
 };
 
@@ -63,17 +66,14 @@ static int open_files(struct file_stream *s, struct ctf_error *err)
 				       err);
 	if (ret)
 		return ret;
-	s->fd = -EINVAL;
-	if (s->page_aligned)
-		s->fd = trace_chunk_create_file(s->chunk, rel, O_DIRECT, err);
-	if (s->fd == -EINVAL) /* no O_DIRECT here */
-		s->fd = trace_chunk_create_file(s->chunk, rel, 0, err);
+	s->fd = trace_chunk_create_file(s->chunk, rel, 0, err);
 	if (s->fd < 0) {
 		ret = s->fd;
 		s->fd = -1;
 		return ret;
 	}
 	s->file_size = 0;
+	s->behind_size = 0;
 	if (s->with_index)
 		return ctf_index_open(&s->index, s->abs_dir, s->file,
 				      &s->chunk->owner, err);
@@ -180,42 +180,22 @@ fail:
 	return ret;
 }
 
-/* Whether a packet can be written with O_DIRECT at the file's end. */
-static bool direct_write_fits(const struct file_stream *s, const void *data,
-			      uint64_t size)
+/*
+ * Write-behind (page_aligned streams): the packet just copied into the
+ * page cache goes to the device at once, without waiting, and the one
+ * before it, whose writeback started a packet earlier, leaves the cache
+ * (pages still being written stay until reclaimed). Hints only: the
+ * data is in the file already, so their errors do not matter.
+ */
+static void write_behind(struct file_stream *s, uint64_t offset, uint64_t size)
 {
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-
-	return (uintptr_t)data % page == 0 && size % page == 0 &&
-	       s->file_size % page == 0;
-}
-
-/* Turns the data file back to buffered writes; false if it cannot. */
-static bool stop_direct_writes(struct file_stream *s)
-{
-	int flags = fcntl(s->fd, F_GETFL);
-
-	if (flags < 0 || !(flags & O_DIRECT) ||
-	    fcntl(s->fd, F_SETFL, flags & ~O_DIRECT))
-		return false;
-	s->page_aligned = false;
-	return true;
-}
-
-/* The packet's bytes into the data file, directly when possible. */
-static int write_data(struct file_stream *s, const void *data, uint64_t size,
-		      struct ctf_error *err)
-{
-	int ret;
-
-	if (s->page_aligned && !direct_write_fits(s, data, size))
-		stop_direct_writes(s);
-	ret = ctf_write_all(s->fd, data, size, s->path, err);
-	/* Refused as direct I/O: rewrite the packet through the cache. */
-	if (ret == -EINVAL && s->page_aligned && stop_direct_writes(s) &&
-	    lseek(s->fd, (off_t)s->file_size, SEEK_SET) >= 0)
-		ret = ctf_write_all(s->fd, data, size, s->path, err);
-	return ret;
+	(void)sync_file_range(s->fd, (off_t)offset, (off_t)size,
+			      SYNC_FILE_RANGE_WRITE);
+	if (s->behind_size)
+		(void)posix_fadvise(s->fd, (off_t)s->behind_offset,
+				    (off_t)s->behind_size, POSIX_FADV_DONTNEED);
+	s->behind_offset = offset;
+	s->behind_size = size;
 }
 
 static int file_write_packet(struct sink_stream *base, const void *packet,
@@ -244,7 +224,7 @@ static int file_write_packet(struct sink_stream *base, const void *packet,
 	case TRACEFILE_APPEND:
 		break;
 	}
-	ret = write_data(s, packet, size, err);
+	ret = ctf_write_all(s->fd, packet, size, s->path, err);
 	if (ret) {
 		struct ctf_error first;
 
@@ -262,6 +242,8 @@ static int file_write_packet(struct sink_stream *base, const void *packet,
 				     first.message, s->path, strerror(errno));
 	}
 	placed.offset = s->file_size;
+	if (s->page_aligned)
+		write_behind(s, s->file_size, size);
 	s->file_size += size;
 	tracefile_wrote(&s->files, size, has_events);
 	return s->with_index ? ctf_index_append(&s->index, &placed, err) : 0;

@@ -11,14 +11,15 @@
  * exist, the oldest one and its index are unlinked and the next file is
  * created under its name. Files are created as the chunk's owner.
  *
- * Page-aligned sources (sink_stream_desc.page_aligned) are written with
- * O_DIRECT where the file system allows it: a ring-buffer packet is
- * whole pages at page-aligned addresses and lands at page-aligned file
- * offsets, so the device reads it from the buffer itself. Through the
- * page cache, a 4 MiB packet cost 7 ms of the consumer's CPU time on the
- * development VM (580 MB/s, less than two fast producers write); with
- * O_DIRECT the copy is gone. Any write that cannot be direct turns the
- * file back to buffered writes.
+ * Page-aligned sources (sink_stream_desc.page_aligned, a ring buffer's
+ * packets) are written behind: each packet is copied into the page
+ * cache, its writeback starts at once without waiting
+ * (sync_file_range), and the packet before it leaves the cache
+ * (posix_fadvise), so trace data does not fill the cache. The consumer
+ * holds a ring-buffer sub-buffer for the copy, never until the device
+ * has the data: with O_DIRECT (before), one write sometimes took 60 ms
+ * on the development VM under other I/O, and a default channel (4 x
+ * 512 KiB) filling at 40 MB/s lost events (bench/ust/lossless-ladder.sh).
  *
  * Used by the consumer daemon for both domains, by the CTF tools and,
  * later, by the relay daemon on its side of a network sink.

@@ -57,7 +57,7 @@ struct sink_stream_desc {
 	bool sequence_names; /* <name>_<n>, n growing (a private ring) */
 	/*
 	 * The packets are whole pages at page-aligned addresses (a ring
-	 * buffer's): the file sink writes them with O_DIRECT where it can.
+	 * buffer's): the file sink writes them behind (file-sink.h).
 	 */
 	bool page_aligned;
 	/*

@@ -168,8 +168,7 @@ int trace_chunk_create_file(const struct trace_chunk *chunk, const char *rel,
 	fd = user_path_open(
 		&chunk->owner, path,
 		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | extra_flags, 0660);
-	/* EINVAL with O_DIRECT: the file system has none, the caller's */
-	if (fd < 0 && !(fd == -EINVAL && (extra_flags & O_DIRECT)))
+	if (fd < 0)
 		return ctf_error_set(err, fd, "cannot create '%s': %s", path,
 				     strerror(-fd));
 	return fd;

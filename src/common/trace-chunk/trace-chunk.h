@@ -97,9 +97,8 @@ int trace_chunk_mkdir(const struct trace_chunk *chunk, const char *rel,
 		      struct ctf_error *err);
 /*
  * Creates (truncates) <root>/<rel> for writing, mode 0660, as the owner;
- * extra_flags adds to O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC (O_DIRECT). The
- * descriptor, or -errno with err set (but for -EINVAL with O_DIRECT: no
- * direct I/O there, the caller opens it again without).
+ * extra_flags adds to O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC. The
+ * descriptor, or -errno with err set.
  */
 int trace_chunk_create_file(const struct trace_chunk *chunk, const char *rel,
 			    int extra_flags, struct ctf_error *err);

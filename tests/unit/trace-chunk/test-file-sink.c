@@ -3,9 +3,11 @@
  * index entries of a stream in a chunk's directory, LTTng's cyclic
  * tracefile names wrapping (the oldest file and its index unlinked, not
  * overwritten in place, so a reader holding it keeps it whole), the
- * numbered ring, and write faults: a full file system (a 64 KiB tmpfs,
- * when this test may mount one) and a file size limit (EFBIG), which
- * must fail with the file's name and leave no index entry behind.
+ * numbered ring, a ring buffer's page-aligned packets (written behind
+ * the page cache) across tracefiles, and write faults: a full file
+ * system (a 64 KiB tmpfs, when this test may mount one) and a file size
+ * limit (EFBIG), which must fail with the file's name and leave no
+ * index entry behind.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -153,6 +155,48 @@ static void test_packets_and_index_entries_in_the_chunk(void **state)
 }
 
 /*
+ * A ring buffer's packets (page_aligned: written behind, file-sink.h),
+ * two per tracefile: each file holds its packets whole, in order, each
+ * index its entries, whatever the write-behind did with the cache.
+ */
+static void test_page_aligned_packets_land_whole_across_tracefiles(void **state)
+{
+	const struct sink_stream_desc desc = {.dir = "ust",
+					      .name = "chan_0",
+					      .with_index = true,
+					      .tracefile_size = 2 * PACKET,
+					      .page_aligned = true};
+	struct sink_stream *s = open_in(*state, &desc);
+	uint8_t *packet = aligned_alloc(PACKET, PACKET);
+	struct ctf_index_entry entry;
+	char file[64], index[64];
+
+	assert_non_null(packet);
+	for (uint64_t seq = 0; seq < 5; seq++) {
+		make_packet(packet, seq, true, &entry);
+		assert_int_equal(sink_stream_write(s, packet, &entry, NULL), 0);
+	}
+	free(packet);
+	assert_int_equal(sink_stream_close(s, NULL), 0);
+	for (unsigned int f = 0; f < 3; f++) {
+		unsigned int in_file = f < 2 ? 2 : 1;
+
+		snprintf(file, sizeof(file), "ust/chan_0_%u", f);
+		snprintf(index, sizeof(index), "ust/index/chan_0_%u.idx", f);
+		assert_int_equal(file_size(*state, file), in_file * PACKET);
+		assert_int_equal(file_size(*state, index),
+				 CTF_INDEX_HEADER_LEN +
+					 in_file * CTF_INDEX_ENTRY_LEN);
+		for (unsigned int n = 0; n < in_file; n++) {
+			assert_int_equal(seq_at(*state, file, n * PACKET),
+					 2 * f + n);
+			assert_int_equal(index_field(*state, index, n, 0),
+					 n * PACKET);
+		}
+	}
+}
+
+/*
  * --tracefile-size of one packet, --tracefile-count 3: the names cycle
  * through chan_0_0 .. chan_0_2, each index beside its file, and the
  * file a wrap replaces is unlinked first: a reader that opened it keeps
@@ -295,6 +339,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
 			test_packets_and_index_entries_in_the_chunk,
+			temp_dir_setup, temp_dir_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_page_aligned_packets_land_whole_across_tracefiles,
 			temp_dir_setup, temp_dir_teardown),
 		cmocka_unit_test_setup_teardown(
 			test_cyclic_names_wrap_unlinking_the_oldest,
