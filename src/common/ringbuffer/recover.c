@@ -257,9 +257,14 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 				s->cpu, (unsigned long long)offset);
 	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
+	/*
+	 * No packet has more committed than reserved: not even the open
+	 * one "complete" (recovery would close it, committing its padding
+	 * past the end of the sub-buffer).
+	 */
 	for (; gidx < end; gidx++) {
 		st = packet_state_of(s, gidx, offset);
-		if (st.filled != s->subbuf_size && st.filled > st.reserved)
+		if (st.filled > st.reserved)
 			return rb_error(-EPROTO,
 					"stream %u: packet %llu has %u bytes "
 					"committed of %u reserved",
