@@ -255,6 +255,14 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 				"stream %u: write position %llu is inside a "
 				"packet header",
 				s->cpu, (unsigned long long)offset);
+	/* Discard mode: producers never get a ring ahead of the reader. */
+	if (s->mode == RB_MODE_DISCARD && end - gidx > s->count_mask + 1)
+		return rb_error(-EPROTO,
+				"stream %u: write position %llu is more than "
+				"%llu packets ahead of the read position %llu",
+				s->cpu, (unsigned long long)offset,
+				(unsigned long long)s->count_mask + 1,
+				(unsigned long long)consumed);
 	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
 	/*

@@ -163,6 +163,11 @@ static void test_damaged_stream_is_not_recoverable(void **state)
 		strstr(rb_last_error(), " has 4096 bytes committed of "));
 	open_slot->commit_remote -= s->subbuf_size - open_len;
 	assert_int_equal(rb_stream_check_recoverable(s), 0);
+	/* Discard mode: writing more than a ring ahead of the reader. */
+	s->shm->offset += 5 * 4096;
+	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
+	assert_non_null(strstr(rb_last_error(), "more than 4 packets ahead"));
+	s->shm->offset -= 5 * 4096;
 	s->shm->consumed = 4096 * 9; /* past the write position */
 	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
 	assert_non_null(strstr(rb_last_error(), "read position 36864"));
