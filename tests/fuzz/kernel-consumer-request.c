@@ -8,9 +8,9 @@
  * CONSUMER_CMD_KERNEL_CHANNEL_STATS, which the session daemon decodes,
  * is tried on that command's payload too. Properties: what decodes
  * re-encodes to the payload it came from and holds what the decoder
- * promises (absolute paths, names not empty, counts within the
- * protocol's limits); what does not decode leaves nothing allocated
- * (LeakSanitizer) and fails with one of the codec's errors.
+ * promises (absolute paths, names not empty, a snapshot's chunk named,
+ * counts within the protocol's limits); what does not decode leaves nothing
+ * allocated (LeakSanitizer) and fails with one of the codec's errors.
  */
 #include <errno.h>
 #include <string.h>
@@ -69,7 +69,6 @@ static int decode(const struct consumer_message *msg, struct wire_buf *buf)
 		struct consumer_kernel_filter_desc filter;
 		struct consumer_kernel_tracker_desc tracker;
 		struct consumer_kernel_statedump_desc statedump;
-		char dir[CONSUMER_PATH_MAX];
 		char name[CONSUMER_NAME_MAX];
 	} v;
 	uint64_t u[2];
@@ -83,8 +82,6 @@ static int decode(const struct consumer_message *msg, struct wire_buf *buf)
 			return ret;
 		FUZZ_CHECK(v.trace.tracefs_root[0] == '/' &&
 			   v.trace.trace_name[0] && v.trace.clock_freq);
-		FUZZ_CHECK(!v.trace.output_dir[0] ||
-			   v.trace.output_dir[0] == '/');
 		consumer_put_kernel_trace_desc(buf, &v.trace);
 		return 0;
 	case CONSUMER_CMD_KERNEL_CHANNEL_ADD:
@@ -147,18 +144,17 @@ static int decode(const struct consumer_message *msg, struct wire_buf *buf)
 		consumer_put_kernel_channel_name(buf, v.name);
 		return 0;
 	case CONSUMER_CMD_KERNEL_SNAPSHOT:
-		ret = consumer_get_kernel_snapshot(p, len, v.dir, &u[0]);
+		ret = consumer_get_kernel_snapshot(p, len, &u[0], &u[1]);
 		if (ret)
 			return ret;
-		FUZZ_CHECK(v.dir[0] == '/');
-		consumer_put_kernel_snapshot(buf, v.dir, u[0]);
+		FUZZ_CHECK(u[0] != CONSUMER_CHUNK_NONE);
+		consumer_put_kernel_snapshot(buf, u[0], u[1]);
 		return 0;
 	case CONSUMER_CMD_KERNEL_ROTATE:
-		ret = consumer_get_kernel_rotate(p, len, v.dir);
+		ret = consumer_get_kernel_rotate(p, len, &u[0]);
 		if (ret)
 			return ret;
-		FUZZ_CHECK(!v.dir[0] || v.dir[0] == '/');
-		consumer_put_kernel_rotate(buf, v.dir);
+		consumer_put_kernel_rotate(buf, u[0]);
 		return 0;
 	case CONSUMER_CMD_KERNEL_METADATA_REGENERATE:
 		ret = consumer_get_kernel_clock_offset(p, len, &i[0], &i[1]);
@@ -171,7 +167,7 @@ static int decode(const struct consumer_message *msg, struct wire_buf *buf)
 	case CONSUMER_CMD_KERNEL_CLEAR:
 	case CONSUMER_CMD_KERNEL_STOP:
 		return consumer_get_kernel_empty(p, len);
-	default: /* the user space domain's: fuzz-consumer-request */
+	default: /* the others: fuzz-consumer-request */
 		return -ENOSYS;
 	}
 }
