@@ -88,7 +88,8 @@ demo: deps
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES := client-request ust-command ust-notify consumer-request \
 	filter-compile filter-bytecode session-xml tracefs-format \
-	tracefs-page crash-metadata crash-stream consumer-stream
+	tracefs-page crash-metadata crash-stream consumer-stream \
+	kernel-consumer-request elf-probe
 
 build-fuzz/build.ninja:
 	CC=clang CXX=clang++ $(MESON_SETUP) build-fuzz -Dfuzzing=true \

@@ -83,6 +83,17 @@ static bool next_packet_is_consistent(const struct rb_stream *s)
 	return s->phys[gidx & s->count_mask].seq == gidx;
 }
 
+/*
+ * Whether a producer started the packet at the read position: the slot
+ * of one never reserved holds nothing of its pass, whatever its
+ * (damaged) commit count claims, and is not to be read.
+ */
+static bool next_packet_was_started(const struct rb_stream *s)
+{
+	return __atomic_load_n(&s->shm->consumed, __ATOMIC_RELAXED) <
+	       __atomic_load_n(&s->shm->offset, __ATOMIC_RELAXED);
+}
+
 static int write_packets(struct rb_stream *s, int out, const char *out_path,
 			 struct stream_extract_result *result)
 {
@@ -91,7 +102,7 @@ static int write_packets(struct rb_stream *s, int out, const char *out_path,
 	int ret;
 
 	while (result->packets < most && next_packet_is_consistent(s) &&
-	       rb_stream_get(s, &pkt) == 0) {
+	       next_packet_was_started(s) && rb_stream_get(s, &pkt) == 0) {
 		ret = io_write_all(out, pkt.data, pkt.packet_size);
 		rb_stream_put(s);
 		if (ret) {

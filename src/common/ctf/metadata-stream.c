@@ -123,23 +123,25 @@ static size_t packet_text_len(struct tsdl_cursor *cur, const char *text,
 	return end;
 }
 
-int ctf_metadata_stream_packets(const uint8_t uuid[CTF_UUID_LEN],
-				const char *text, size_t len,
-				ctf_metadata_packet_cb emit, void *arg,
-				struct ctf_error *err)
+int ctf_metadata_stream_packets_sized(const uint8_t uuid[CTF_UUID_LEN],
+				      const char *text, size_t len,
+				      size_t packet_size,
+				      ctf_metadata_packet_cb emit, void *arg,
+				      struct ctf_error *err)
 {
 	uint8_t packet[CTF_METADATA_PACKET_SIZE];
 	struct tsdl_cursor cur = {0};
 	int ret;
 
+	assert(packet_size > CTF_METADATA_PACKET_HEADER_LEN &&
+	       packet_size <= sizeof(packet));
 	while (len) {
-		size_t take =
-			packet_text_len(&cur, text, len,
-					CTF_METADATA_PACKET_SIZE -
-						CTF_METADATA_PACKET_HEADER_LEN);
+		size_t take = packet_text_len(
+			&cur, text, len,
+			packet_size - CTF_METADATA_PACKET_HEADER_LEN);
 
 		ctf_metadata_packet_encode(uuid, text, take, packet,
-					   sizeof(packet));
+					   packet_size);
 		ret = emit(arg, packet, take, err);
 		if (ret)
 			return ret;
@@ -147,6 +149,15 @@ int ctf_metadata_stream_packets(const uint8_t uuid[CTF_UUID_LEN],
 		len -= take;
 	}
 	return 0;
+}
+
+int ctf_metadata_stream_packets(const uint8_t uuid[CTF_UUID_LEN],
+				const char *text, size_t len,
+				ctf_metadata_packet_cb emit, void *arg,
+				struct ctf_error *err)
+{
+	return ctf_metadata_stream_packets_sized(
+		uuid, text, len, CTF_METADATA_PACKET_SIZE, emit, arg, err);
 }
 
 /* One write() per packet: see metadata-stream.h. */

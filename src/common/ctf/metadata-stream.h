@@ -60,4 +60,17 @@ int ctf_metadata_stream_packets(const uint8_t uuid[CTF_UUID_LEN],
 				ctf_metadata_packet_cb emit, void *arg,
 				struct ctf_error *err);
 
+/*
+ * ctf_metadata_stream_packets() with packets of packet_size bytes
+ * (CTF_METADATA_PACKET_HEADER_LEN < packet_size <=
+ * CTF_METADATA_PACKET_SIZE), cut by the same rules for the room they
+ * have: the fuzzing harness crosses many packet boundaries with a short
+ * text this way.
+ */
+int ctf_metadata_stream_packets_sized(const uint8_t uuid[CTF_UUID_LEN],
+				      const char *text, size_t len,
+				      size_t packet_size,
+				      ctf_metadata_packet_cb emit, void *arg,
+				      struct ctf_error *err);
+
 #endif /* CTF_METADATA_STREAM_H */

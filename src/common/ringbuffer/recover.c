@@ -255,11 +255,24 @@ int rb_stream_check_recoverable(struct rb_stream *s)
 				"stream %u: write position %llu is inside a "
 				"packet header",
 				s->cpu, (unsigned long long)offset);
+	/* Discard mode: producers never get a ring ahead of the reader. */
+	if (s->mode == RB_MODE_DISCARD && end - gidx > s->count_mask + 1)
+		return rb_error(-EPROTO,
+				"stream %u: write position %llu is more than "
+				"%llu packets ahead of the read position %llu",
+				s->cpu, (unsigned long long)offset,
+				(unsigned long long)s->count_mask + 1,
+				(unsigned long long)consumed);
 	if (end - gidx > s->count_mask + 1)
 		gidx = end - (s->count_mask + 1);
+	/*
+	 * No packet has more committed than reserved: not even the open
+	 * one "complete" (recovery would close it, committing its padding
+	 * past the end of the sub-buffer).
+	 */
 	for (; gidx < end; gidx++) {
 		st = packet_state_of(s, gidx, offset);
-		if (st.filled != s->subbuf_size && st.filled > st.reserved)
+		if (st.filled > st.reserved)
 			return rb_error(-EPROTO,
 					"stream %u: packet %llu has %u bytes "
 					"committed of %u reserved",

@@ -2,30 +2,26 @@
  * lttng_load_session() and its attributes (<lttng/load.h>): where the
  * configuration files are searched (the input path, else
  * $LTTNG_HOME/.lttng/sessions then /etc/lttng/sessions), how each file is
- * parsed and validated against session.xsd (found in
- * $LTTNG_SESSION_CONFIG_XSD_PATH, else where it is installed), and which
+ * parsed and validated against session.xsd (load-schema.c), and which
  * errors end the search, as in LTTng 2.13. load-session.c applies each
  * <session> element.
  */
 #include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <libxml/parser.h>
-#include <libxml/xmlschemas.h>
 
 #include "config-url.h"
 #include "ctl-internal.h"
 #include "load-internal.h"
+#include "load-schema.h"
 #include "util/log.h"
 #include "util/paths.h"
 
-#define SESSION_XSD_NAME "session.xsd"
 #define SESSION_CONFIG_SUFFIX ".lttng"
 #define SYSTEM_SESSION_CONFIG_DIR "/etc/lttng/sessions"
 
@@ -220,121 +216,6 @@ LTTNG_API int lttng_load_session_attr_set_override_session_name(
 }
 
 /*
- * libxml2's schema validation messages, as LTTng prints them (even with
- * lttng --quiet).
- */
-static void print_xml_error(void *ctx, const char *format, ...)
-{
-	va_list args;
-
-	(void)ctx;
-	fputs("XML Error: ", stderr);
-	va_start(args, format);
-	vfprintf(stderr, format, args);
-	va_end(args);
-}
-
-struct validation {
-	xmlSchemaParserCtxtPtr parser;
-	xmlSchemaPtr schema;
-	xmlSchemaValidCtxtPtr valid;
-};
-
-/*
- * DIR/../share/xml/lttng/session.xsd, DIR holding this library (or
- * DIR/../../share/... for a multiarch lib/<triplet> directory).
- */
-static bool xsd_beside_library(char *path, size_t size)
-{
-	static const char *const relative[] = {
-		"/../share/xml/lttng/" SESSION_XSD_NAME,
-		"/../../share/xml/lttng/" SESSION_XSD_NAME,
-	};
-	char dir[PATH_MAX];
-	Dl_info info;
-	char *slash;
-
-	if (!dladdr((void *)xsd_beside_library, &info) || !info.dli_fname ||
-	    (size_t)snprintf(dir, sizeof(dir), "%s", info.dli_fname) >=
-		    sizeof(dir))
-		return false;
-	slash = strrchr(dir, '/');
-	if (!slash)
-		return false;
-	*slash = '\0';
-	for (size_t i = 0; i < sizeof(relative) / sizeof(relative[0]); i++) {
-		if ((size_t)snprintf(path, size, "%s%s", dir, relative[i]) <
-			    size &&
-		    access(path, R_OK) == 0)
-			return true;
-	}
-	return false;
-}
-
-/*
- * session.xsd: in $LTTNG_SESSION_CONFIG_XSD_PATH, else installed beside
- * this library (a relocated install), else where it was configured to
- * be installed, else in the source tree (build tree runs).
- */
-static void xsd_path(char *path, size_t size)
-{
-	const char *dir = getenv("LTTNG_SESSION_CONFIG_XSD_PATH");
-
-	if (dir && dir[0]) {
-		snprintf(path, size, "%s/%s", dir, SESSION_XSD_NAME);
-		return;
-	}
-	if (xsd_beside_library(path, size))
-		return;
-	snprintf(path, size, "%s/%s", SESSION_XSD_INSTALL_DIR,
-		 SESSION_XSD_NAME);
-	if (access(path, R_OK))
-		snprintf(path, size, "%s/%s", SESSION_XSD_SOURCE_DIR,
-			 SESSION_XSD_NAME);
-}
-
-static void validation_fini(struct validation *v)
-{
-	if (v->valid)
-		xmlSchemaFreeValidCtxt(v->valid);
-	if (v->schema)
-		xmlSchemaFree(v->schema);
-	if (v->parser)
-		xmlSchemaFreeParserCtxt(v->parser);
-	memset(v, 0, sizeof(*v));
-}
-
-static int validation_init(struct validation *v)
-{
-	char path[PATH_MAX];
-
-	memset(v, 0, sizeof(*v));
-	xsd_path(path, sizeof(path));
-	v->parser = xmlSchemaNewParserCtxt(path);
-	if (!v->parser) {
-		ERR("XSD parser context creation failed");
-		return -LTTNG_ERR_LOAD_INVALID_CONFIG;
-	}
-	xmlSchemaSetParserErrors(v->parser, print_xml_error, print_xml_error,
-				 NULL);
-	v->schema = xmlSchemaParse(v->parser);
-	if (!v->schema) {
-		ERR("XSD parsing failed");
-		validation_fini(v);
-		return -LTTNG_ERR_LOAD_INVALID_CONFIG;
-	}
-	v->valid = xmlSchemaNewValidCtxt(v->schema);
-	if (!v->valid) {
-		ERR("XSD validator creation failed");
-		validation_fini(v);
-		return -LTTNG_ERR_LOAD_INVALID_CONFIG;
-	}
-	xmlSchemaSetValidErrors(v->valid, print_xml_error, print_xml_error,
-				NULL);
-	return 0;
-}
-
-/*
  * Load the sessions of one file (only session_name when set). Returns
  * 0, -LTTNG_ERR_LOAD_SESSION_NOENT when session_name is not in the
  * file (or the file cannot be read), else an error. As LTTng does, every
@@ -342,7 +223,7 @@ static int validation_init(struct validation *v)
  * looked for loaded.
  */
 static int load_file(const char *path, const char *session_name,
-		     struct validation *v, bool overwrite,
+		     struct load_schema *schema, bool overwrite,
 		     const struct load_overrides *overrides)
 {
 	bool found = !session_name;
@@ -356,7 +237,7 @@ static int load_file(const char *path, const char *session_name,
 	doc = xmlParseFile(path);
 	if (!doc)
 		return -LTTNG_ERR_LOAD_IO_FAIL;
-	if (xmlSchemaValidateDoc(v->valid, doc)) {
+	if (load_schema_validate(schema, doc)) {
 		ERR("Session configuration file validation failed");
 		ret = -LTTNG_ERR_LOAD_INVALID_CONFIG;
 		goto end;
@@ -387,7 +268,7 @@ end:
  * ends the search with success, as LTTng's does.
  */
 static int load_directory(DIR *dir, const char *dir_path,
-			  const char *session_name, struct validation *v,
+			  const char *session_name, struct load_schema *schema,
 			  bool overwrite,
 			  const struct load_overrides *overrides)
 {
@@ -410,7 +291,8 @@ static int load_directory(DIR *dir, const char *dir_path,
 			     entry->d_name);
 			continue;
 		}
-		ret = load_file(path, session_name, v, overwrite, overrides);
+		ret = load_file(path, session_name, schema, overwrite,
+				overrides);
 		if (session_name && ret != -LTTNG_ERR_LOAD_SESSION_NOENT) {
 			found = true;
 			break;
@@ -423,7 +305,7 @@ static int load_directory(DIR *dir, const char *dir_path,
 
 /* A directory of configuration files, or one file. */
 static int load_path(const char *path, const char *session_name,
-		     struct validation *v, bool overwrite,
+		     struct load_schema *schema, bool overwrite,
 		     const struct load_overrides *overrides)
 {
 	DIR *dir = opendir(path);
@@ -434,9 +316,11 @@ static int load_path(const char *path, const char *session_name,
 			return -LTTNG_ERR_LOAD_SESSION_NOENT;
 		if (errno != ENOTDIR)
 			return -LTTNG_ERR_LOAD_IO_FAIL;
-		return load_file(path, session_name, v, overwrite, overrides);
+		return load_file(path, session_name, schema, overwrite,
+				 overrides);
 	}
-	ret = load_directory(dir, path, session_name, v, overwrite, overrides);
+	ret = load_directory(dir, path, session_name, schema, overwrite,
+			     overrides);
 	closedir(dir);
 	return ret;
 }
@@ -446,8 +330,8 @@ static int load_path(const char *path, const char *session_name,
  * when the user's had the session). A session found in neither is not
  * an error, as with LTTng.
  */
-static int load_default_paths(const char *session_name, struct validation *v,
-			      bool overwrite,
+static int load_default_paths(const char *session_name,
+			      struct load_schema *schema, bool overwrite,
 			      const struct load_overrides *overrides)
 {
 	char path[PATH_MAX];
@@ -456,19 +340,20 @@ static int load_default_paths(const char *session_name, struct validation *v,
 	if (paths_home(path, sizeof(path)) == 0 &&
 	    strlen(path) + strlen("/.lttng/sessions") < sizeof(path)) {
 		strcat(path, "/.lttng/sessions");
-		ret = load_path(path, session_name, v, overwrite, overrides);
+		ret = load_path(path, session_name, schema, overwrite,
+				overrides);
 		if (ret && ret != -LTTNG_ERR_LOAD_SESSION_NOENT)
 			return ret;
 	}
-	ret = load_path(SYSTEM_SESSION_CONFIG_DIR, session_name, v, overwrite,
-			overrides);
+	ret = load_path(SYSTEM_SESSION_CONFIG_DIR, session_name, schema,
+			overwrite, overrides);
 	return ret == -LTTNG_ERR_LOAD_SESSION_NOENT ? 0 : ret;
 }
 
 LTTNG_API int lttng_load_session(struct lttng_load_session_attr *attr)
 {
 	const char *session_name;
-	struct validation v;
+	struct load_schema *schema;
 	int ret;
 
 	if (!attr)
@@ -477,7 +362,7 @@ LTTNG_API int lttng_load_session(struct lttng_load_session_attr *attr)
 	if (attr->has_override_name &&
 	    (!session_name || !attr->overrides.session_name[0]))
 		return -LTTNG_ERR_INVALID;
-	ret = validation_init(&v);
+	ret = load_schema_get(&schema);
 	if (ret)
 		return ret;
 	if (attr->input_path[0] && access(attr->input_path, F_OK)) {
@@ -485,12 +370,12 @@ LTTNG_API int lttng_load_session(struct lttng_load_session_attr *attr)
 		if (errno == ENOENT)
 			WARN("Session configuration path does not exist.");
 	} else if (attr->input_path[0]) {
-		ret = load_path(attr->input_path, session_name, &v,
+		ret = load_path(attr->input_path, session_name, schema,
 				attr->overwrite, &attr->overrides);
 	} else {
-		ret = load_default_paths(session_name, &v, attr->overwrite,
+		ret = load_default_paths(session_name, schema, attr->overwrite,
 					 &attr->overrides);
 	}
-	validation_fini(&v);
+	load_schema_put(schema);
 	return ret;
 }

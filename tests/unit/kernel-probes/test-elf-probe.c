@@ -3,7 +3,7 @@
  * (src/bin/lttng-sessiond/kernel/elf-probe.c): a function's file offset
  * in this very test binary (checked against the bytes of the function
  * itself), an SDT note written here, and refusals: unknown names, files
- * that are not ELF, truncated ELF headers.
+ * that are not ELF, truncated ELF headers, misaligned tables.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -165,6 +165,56 @@ static void test_bad_files(void **state)
 			 -ENOENT);
 }
 
+/*
+ * Our own file with one byte inserted before the section header table,
+ * which e_shoff follows: every table is still inside the file, but the
+ * section headers are misaligned and cannot be read in place.
+ */
+static void test_misaligned_tables_are_refused(void **state)
+{
+	char path[] = "/tmp/elf-probe-test-XXXXXX", err[256];
+	uint8_t *image, *shifted;
+	uint64_t shoff, offset;
+	bool semaphore;
+	long size;
+	FILE *self;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	self = fopen(self_path, "r");
+	assert_non_null(self);
+	assert_int_equal(fseek(self, 0, SEEK_END), 0);
+	size = ftell(self);
+	assert_true(size > 64);
+	rewind(self);
+	image = malloc((size_t)size);
+	shifted = malloc((size_t)size + 1);
+	assert_non_null(image);
+	assert_non_null(shifted);
+	assert_int_equal(fread(image, 1, (size_t)size, self), (size_t)size);
+	fclose(self);
+	memcpy(&shoff, image + 0x28, sizeof(shoff)); /* e_shoff */
+	assert_true(shoff > 0 && shoff < (uint64_t)size);
+	memcpy(shifted, image, shoff);
+	shifted[shoff] = 0;
+	memcpy(shifted + shoff + 1, image + shoff, (size_t)size - shoff);
+	shoff++;
+	memcpy(shifted + 0x28, &shoff, sizeof(shoff));
+	write_file(path, shifted, (size_t)size + 1);
+	assert_int_equal(elf_function_offset(path, "elf_probe_test_target",
+					     &offset, err, sizeof(err)),
+			 -ENOEXEC);
+	assert_non_null(strstr(err, "not a 64-bit little-endian ELF file"));
+	assert_int_equal(elf_sdt_offset(path, "unit", "probe", &offset,
+					&semaphore, err, sizeof(err)),
+			 -ENOEXEC);
+	unlink(path);
+	free(image);
+	free(shifted);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_sdt_offset),
 		cmocka_unit_test(test_unknown_names),
 		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_misaligned_tables_are_refused),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

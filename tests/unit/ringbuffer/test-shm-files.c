@@ -138,7 +138,9 @@ static void test_damaged_stream_is_not_recoverable(void **state)
 	struct fixture *f = *state;
 	struct rb_config conf = file_config(f->dir);
 	struct rb_channel *chan;
+	struct rb_shm_slot *open_slot;
 	struct rb_stream *s;
+	uint32_t open_len;
 
 	assert_int_equal(rb_channel_create(&conf, &chan), 0);
 	s = &chan->streams[0];
@@ -150,6 +152,22 @@ static void test_damaged_stream_is_not_recoverable(void **state)
 	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
 	assert_non_null(strstr(rb_last_error(), "stream 0: packet 0 has "));
 	s->slots[0].commit_remote -= 1u << 20;
+	/* The open packet "complete": closing it would overflow it. */
+	open_len = (uint32_t)(s->shm->offset & s->subbuf_mask);
+	assert_true(open_len > 0);
+	open_slot =
+		&s->slots[(s->shm->offset >> s->subbuf_order) & s->count_mask];
+	open_slot->commit_remote += s->subbuf_size - open_len;
+	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
+	assert_non_null(
+		strstr(rb_last_error(), " has 4096 bytes committed of "));
+	open_slot->commit_remote -= s->subbuf_size - open_len;
+	assert_int_equal(rb_stream_check_recoverable(s), 0);
+	/* Discard mode: writing more than a ring ahead of the reader. */
+	s->shm->offset += 5 * 4096;
+	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
+	assert_non_null(strstr(rb_last_error(), "more than 4 packets ahead"));
+	s->shm->offset -= 5 * 4096;
 	s->shm->consumed = 4096 * 9; /* past the write position */
 	assert_int_equal(rb_stream_check_recoverable(s), -EPROTO);
 	assert_non_null(strstr(rb_last_error(), "read position 36864"));

@@ -31,6 +31,16 @@ static bool in_file(const struct elf_file *f, uint64_t off, uint64_t len)
 	return off <= f->size && len <= f->size - off;
 }
 
+/*
+ * Whether a table at file offset off can be read in place as an array of
+ * structures of that alignment (the mapping is page-aligned). The ELF
+ * format aligns every table; a damaged or hostile file may not.
+ */
+static bool aligned(uint64_t off, size_t alignment)
+{
+	return off % alignment == 0;
+}
+
 static int elf_open(struct elf_file *f, const char *path, char *err, size_t len)
 {
 	struct stat st;
@@ -63,6 +73,8 @@ static int elf_open(struct elf_file *f, const char *path, char *err, size_t len)
 		     (uint64_t)f->ehdr->e_shnum * sizeof(Elf64_Shdr)) ||
 	    !in_file(f, f->ehdr->e_phoff,
 		     (uint64_t)f->ehdr->e_phnum * sizeof(Elf64_Phdr)) ||
+	    !aligned(f->ehdr->e_shoff, _Alignof(Elf64_Shdr)) ||
+	    !aligned(f->ehdr->e_phoff, _Alignof(Elf64_Phdr)) ||
 	    f->ehdr->e_shstrndx >= f->ehdr->e_shnum) {
 		munmap(map, f->size);
 		f->data = NULL;
@@ -144,7 +156,8 @@ static int lookup_in(const struct elf_file *f, const Elf64_Shdr *symtab,
 
 	if (symtab->sh_link >= f->ehdr->e_shnum ||
 	    symtab->sh_entsize != sizeof(Elf64_Sym) ||
-	    !in_file(f, symtab->sh_offset, symtab->sh_size))
+	    !in_file(f, symtab->sh_offset, symtab->sh_size) ||
+	    !aligned(symtab->sh_offset, _Alignof(Elf64_Sym)))
 		return -ENOENT;
 	strtab = section(f, symtab->sh_link);
 	syms = (const Elf64_Sym *)(f->data + symtab->sh_offset);
@@ -227,7 +240,8 @@ int elf_sdt_offset(const char *path, const char *provider, const char *name,
 	notes = find_section(&f, ".note.stapsdt");
 	base_section = find_section(&f, ".stapsdt.base");
 	ret = -ENOENT;
-	if (!notes || !in_file(&f, notes->sh_offset, notes->sh_size))
+	if (!notes || !in_file(&f, notes->sh_offset, notes->sh_size) ||
+	    !aligned(notes->sh_offset, _Alignof(Elf64_Nhdr)))
 		goto out;
 	pos = notes->sh_offset;
 	end = notes->sh_offset + notes->sh_size;
